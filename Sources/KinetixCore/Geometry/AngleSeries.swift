@@ -1,0 +1,86 @@
+import Foundation
+
+/// The nine limb angles over a clip, structure-of-arrays.
+///
+/// Angles are in degrees in 0...180 (see `Limb`); NaN marks a limb not tracked in
+/// that frame. Column `limb` is `values[limb.rawValue * frameCount ..< (limb.rawValue + 1) * frameCount]`,
+/// contiguous so kernels stream through it.
+public struct AngleSeries: Equatable, Sendable {
+    public var times: [Double]
+    public var values: [Float]
+
+    public var frameCount: Int { times.count }
+
+    public init(times: [Double], values: [Float]) {
+        precondition(values.count == times.count * Limb.count, "angle table and times disagree")
+        self.times = times
+        self.values = values
+    }
+
+    /// An all-NaN series on `times`.
+    public init(times: [Double]) {
+        self.init(times: times, values: Array(repeating: .nan, count: times.count * Limb.count))
+    }
+
+    /// The angles of every limb of `sidecar`.
+    ///
+    /// A limb is NaN in a frame when any of its three joints is missing or below
+    /// `minConfidence`, or when two of them coincide. Coordinates are made isotropic
+    /// first, so normalized and pixel sidecars of one pose give the same angles.
+    public init(_ sidecar: Sidecar, minConfidence: Float = BodySeries.defaultMinConfidence) {
+        self.init(times: sidecar.times)
+        let joints = sidecar.joints
+        let n = sidecar.frameCount
+        for limb in Limb.allCases {
+            let (a, b, c) = limb.joints
+            for frame in 0..<n {
+                guard joints.isTracked(a, frame, minConfidence: minConfidence),
+                      joints.isTracked(b, frame, minConfidence: minConfidence),
+                      joints.isTracked(c, frame, minConfidence: minConfidence) else { continue }
+                let pa = sidecar.space.isotropic(x: joints.x[joints.index(a, frame)], y: joints.y[joints.index(a, frame)])
+                let pb = sidecar.space.isotropic(x: joints.x[joints.index(b, frame)], y: joints.y[joints.index(b, frame)])
+                let pc = sidecar.space.isotropic(x: joints.x[joints.index(c, frame)], y: joints.y[joints.index(c, frame)])
+                values[limb.rawValue * n + frame] = limbAngle(pa, pb, pc)
+            }
+        }
+    }
+
+    /// The angle of one limb in one frame, degrees or NaN.
+    public subscript(limb: Limb, frame: Int) -> Float {
+        get { values[limb.rawValue * frameCount + frame] }
+        set { values[limb.rawValue * frameCount + frame] = newValue }
+    }
+
+    /// The contiguous column of one limb.
+    public func column(_ limb: Limb) -> ArraySlice<Float> {
+        values[limb.rawValue * frameCount ..< (limb.rawValue + 1) * frameCount]
+    }
+
+    /// The series with left and right limbs exchanged, as seen by someone facing
+    /// the subject. Mirroring twice gives the original.
+    public func mirrored() -> AngleSeries {
+        var result = self
+        let n = frameCount
+        for limb in Limb.allCases {
+            let source = limb.mirrored.rawValue * n
+            result.values.replaceSubrange(limb.rawValue * n ..< (limb.rawValue + 1) * n,
+                                          with: values[source ..< source + n])
+        }
+        return result
+    }
+}
+
+/// θ = ∠(b − a, c − b) in degrees, 0 for a straight continuation and 180 for a full
+/// fold; NaN when a segment has zero length.
+///
+/// `atan2(|u × v|, u · v)` rather than `acos` of a normalized dot product: it keeps
+/// full precision near 0° and 180°, where a straight knee lives.
+@inlinable
+public func limbAngle(_ a: (x: Float, y: Float), _ b: (x: Float, y: Float), _ c: (x: Float, y: Float)) -> Float {
+    let ux = b.x - a.x, uy = b.y - a.y
+    let vx = c.x - b.x, vy = c.y - b.y
+    if (ux == 0 && uy == 0) || (vx == 0 && vy == 0) { return .nan }
+    let cross = Double(ux) * Double(vy) - Double(uy) * Double(vx)
+    let dot = Double(ux) * Double(vx) + Double(uy) * Double(vy)
+    return Float(atan2(abs(cross), dot) * 180 / .pi)
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A body's joints in body coordinates: isotropic, y up, origin at the hip
+/// midpoint of each frame, one unit = the clip's torso length.
+///
+/// Body coordinates let two people of different size, at different distances from
+/// their cameras, be drawn over each other. A joint is NaN where it is missing,
+/// below `minConfidence`, or where the frame has no hip midpoint to place it from.
+public struct BodySeries: Equatable, Sendable {
+    /// The confidence below which a joint counts as not tracked (Pose2Sim's and
+    /// Sports2D's default likelihood threshold, 0.3).
+    public static let defaultMinConfidence: Float = 0.3
+
+    public var times: [Double]
+    /// Joint positions in torso lengths; confidence copied from the sidecar.
+    public var points: PointTable<Joint>
+    /// The clip's torso length in isotropic image pixels; nil when neck and hips were
+    /// never tracked together, and then every position is NaN.
+    public var torsoLengthPixels: Float?
+    public var minConfidence: Float
+
+    public var frameCount: Int { times.count }
+
+    public init(_ sidecar: Sidecar, minConfidence: Float = defaultMinConfidence) {
+        let n = sidecar.frameCount
+        let joints = sidecar.joints
+        let space = sidecar.space
+        times = sidecar.times
+        self.minConfidence = minConfidence
+        points = PointTable(frameCount: n)
+        points.confidence = joints.confidence
+
+        func position(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? {
+            guard joints.isTracked(joint, frame, minConfidence: minConfidence) else { return nil }
+            let i = joints.index(joint, frame)
+            return space.isotropic(x: joints.x[i], y: joints.y[i])
+        }
+        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? {
+            if let root = position(.root, frame) { return root }
+            guard let l = position(.leftHip, frame), let r = position(.rightHip, frame) else { return nil }
+            return ((l.x + r.x) / 2, (l.y + r.y) / 2)
+        }
+
+        var origins = [(x: Float, y: Float)?](repeating: nil, count: n)
+        var torsoLengths: [Float] = []
+        for frame in 0..<n {
+            origins[frame] = hipMidpoint(frame)
+            if let hip = origins[frame], let neck = position(.neck, frame) {
+                torsoLengths.append(hypot(neck.x - hip.x, neck.y - hip.y))
+            }
+        }
+        torsoLengthPixels = Self.clipScale(torsoLengths)
+        guard let scale = torsoLengthPixels, scale > 0 else { torsoLengthPixels = nil; return }
+        for frame in 0..<n {
+            guard let origin = origins[frame] else { continue }
+            for joint in Joint.allCases {
+                guard let p = position(joint, frame) else { continue }
+                let i = points.index(joint, frame)
+                points.x[i] = (p.x - origin.x) / scale
+                points.y[i] = (p.y - origin.y) / scale
+            }
+        }
+    }
+
+    /// The clip's scale from its per-frame torso lengths: the 90th percentile.
+    ///
+    /// A 2D torso only ever looks shorter than it is (leaning, bending toward the
+    /// camera), so an upper quantile estimates the true length; the 90th rather than
+    /// the maximum ignores the odd detector outlier. A squat that bends the trunk for
+    /// most of the clip therefore keeps the upright scale.
+    public static func clipScale(_ torsoLengths: [Float]) -> Float? {
+        let finite = torsoLengths.filter { $0.isFinite && $0 > 0 }.sorted()
+        guard !finite.isEmpty else { return nil }
+        return quantile(sorted: finite, 0.9)
+    }
+
+    /// The body seen in a mirror: x → −x and left/right joints exchanged.
+    /// Mirroring twice gives the original.
+    public func mirrored() -> BodySeries {
+        var result = self
+        let n = frameCount
+        for joint in Joint.allCases {
+            let target = joint.rawValue * n, source = joint.mirrored.rawValue * n
+            for frame in 0..<n {
+                result.points.x[target + frame] = -points.x[source + frame]
+                result.points.y[target + frame] = points.y[source + frame]
+                result.points.confidence[target + frame] = points.confidence[source + frame]
+            }
+        }
+        return result
+    }
+}
+
+/// Linear-interpolated quantile `q` in 0...1 of sorted, non-empty values.
+public func quantile<T: BinaryFloatingPoint>(sorted values: [T], _ q: T) -> T {
+    precondition(!values.isEmpty)
+    let position = q * T(values.count - 1)
+    let lower = Int(position.rounded(.down))
+    let upper = min(lower + 1, values.count - 1)
+    let fraction = position - T(lower)
+    return values[lower] + (values[upper] - values[lower]) * fraction
+}

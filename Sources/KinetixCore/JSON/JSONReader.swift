@@ -1,0 +1,390 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A syntax error at a byte offset of a JSON document.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public var offset: Int
+    public var message: String
+
+    public init(offset: Int, message: String) {
+        self.offset = offset
+        self.message = message
+    }
+}
+
+/// A pull reader over the bytes of one JSON document (RFC 8259).
+///
+/// The caller drives it with the document's expected shape, so decoding needs no
+/// intermediate tree and knows the field it is in when something is wrong.
+/// Nothing recurses: `skipValue()` walks nested values with a counter and fails
+/// past `maxDepth`, so pathological nesting cannot overflow the stack.
+/// Numbers are returned as `Double`; the literals `NaN` and `Infinity` are not JSON
+/// and are syntax errors.
+public struct JSONReader {
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var index = 0
+    public let maxDepth: Int
+    public let maxStringBytes: Int
+
+    /// The kind of the next value, read from its first byte.
+    public enum Kind: Equatable, Sendable { case object, array, string, number, bool, null }
+
+    /// - Parameters:
+    ///   - bytes: The document; it must outlive the reader.
+    ///   - maxDepth: The deepest nesting of objects and arrays accepted.
+    ///   - maxStringBytes: The longest string accepted, in UTF-8 bytes.
+    public init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64, maxStringBytes: Int = 1 << 16) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+        self.maxStringBytes = maxStringBytes
+    }
+
+    /// The byte offset of the next unread byte.
+    public var offset: Int { index }
+
+    /// The 1-based line and column of a byte offset, for messages.
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for i in 0..<min(offset, bytes.count) {
+            if bytes[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    @inlinable
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset ?? index, message: message)
+    }
+
+    private func describeNext() -> String {
+        guard index < bytes.count else { return "the end of the file" }
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16))"
+    }
+
+    /// The kind of the next value, skipping whitespace; throws at the end of input
+    /// or on a byte that cannot start a value.
+    public mutating func peekKind() throws(JSONSyntaxError) -> Kind {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file (the file is truncated?)") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        default: throw error("expected a value, found \(describeNext())")
+        }
+    }
+
+    /// Consumes `null` if it is next and returns true.
+    public mutating func readNullIfPresent() throws(JSONSyntaxError) -> Bool {
+        guard try peekKind() == .null else { return false }
+        try expectLiteral("null")
+        return true
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw error("unexpected end of file in '\(literal)'", at: start) }
+        let base = literal.utf8Start
+        for i in 0..<count where bytes[index + i] != base[i] {
+            throw error("invalid literal; expected '\(literal)'", at: start)
+        }
+        index += count
+    }
+
+    public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+        guard try peekKind() == .bool else { throw error("expected true or false, found \(describeNext())") }
+        if bytes[index] == UInt8(ascii: "t") { try expectLiteral("true"); return true }
+        try expectLiteral("false")
+        return false
+    }
+
+    // MARK: Containers
+
+    /// Consumes `{`.
+    public mutating func beginObject() throws(JSONSyntaxError) {
+        guard try peekKind() == .object else { throw error("expected an object, found \(describeNext())") }
+        index += 1
+    }
+
+    /// Returns the next member's key with the reader before its value, or nil after
+    /// consuming the closing `}`. `first` is true for the first call after `beginObject()`.
+    public mutating func nextKey(first: inout Bool) throws(JSONSyntaxError) -> String? {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file inside an object (the file is truncated?)") }
+        if bytes[index] == UInt8(ascii: "}") { index += 1; return nil }
+        if !first {
+            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or '}' after an object member, found \(describeNext())") }
+            index += 1
+            skipWhitespace()
+        }
+        first = false
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a quoted key, found \(describeNext())")
+        }
+        let key = try readString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\", found \(describeNext())") }
+        index += 1
+        return key
+    }
+
+    /// Consumes `[`.
+    public mutating func beginArray() throws(JSONSyntaxError) {
+        guard try peekKind() == .array else { throw error("expected an array, found \(describeNext())") }
+        index += 1
+    }
+
+    /// Returns true with the reader before the next element, or false after consuming `]`.
+    public mutating func nextElement(first: inout Bool) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file inside an array (the file is truncated?)") }
+        if bytes[index] == UInt8(ascii: "]") { index += 1; return false }
+        if !first {
+            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or ']' after an array element, found \(describeNext())") }
+            index += 1
+        }
+        first = false
+        return true
+    }
+
+    /// Checks that only whitespace follows the document.
+    public mutating func expectEnd() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected \(describeNext()) after the end of the document") }
+    }
+
+    // MARK: Scalars
+
+    /// Reads a string, decoding escapes. Invalid UTF-8 is replaced, not trusted.
+    public mutating func readString() throws(JSONSyntaxError) -> String {
+        guard try peekKind() == .string else { throw error("expected a string, found \(describeNext())") }
+        let start = index
+        index += 1
+        let contentStart = index
+        var hasEscape = false
+        while true {
+            guard index < bytes.count else { throw error("unterminated string (the file is truncated?)", at: start) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw error("control character inside a string") }
+            if byte == UInt8(ascii: "\\") { hasEscape = true; index += 1 }
+            index += 1
+            if index - contentStart > maxStringBytes {
+                throw error("string longer than the limit of \(maxStringBytes) bytes", at: start)
+            }
+        }
+        let contentEnd = index
+        index += 1
+        let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])
+        if !hasEscape { return String(decoding: raw, as: UTF8.self) }
+        return try unescape(raw, at: contentStart)
+    }
+
+    private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at base: Int) throws(JSONSyntaxError) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var i = 0
+        func hex4(_ at: Int) throws(JSONSyntaxError) -> UInt32 {
+            guard at + 4 <= raw.count else { throw error("truncated \\u escape", at: base + at) }
+            var value: UInt32 = 0
+            for k in 0..<4 {
+                let c = raw[at + k]
+                let digit: UInt32
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+                default: throw error("invalid \\u escape", at: base + at)
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        while i < raw.count {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\") else { out.append(byte); i += 1; continue }
+            let code = raw[i + 1]
+            i += 2
+            switch code {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(code)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(i)
+                i += 4
+                if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count,
+                   raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                    let low = try hex4(i + 2)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        i += 6
+                    }
+                }
+                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(character).utf8))
+            default:
+                throw error("invalid escape '\\\(Character(Unicode.Scalar(code)))'", at: base + i - 2)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads a number as a `Double`. Values beyond `Double`'s range read as ±infinity;
+    /// callers that store them decide whether that is an error.
+    @inlinable
+    public mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        skipWhitespace()
+        let start = index
+        var negative = false
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var sawDigit = false
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")); if mantissa != 0 { digits += 1 } } else { exponent += 1 }
+            index += 1
+            sawDigit = true
+        }
+        guard sawDigit else { throw numberError(start) }
+        if bytes[start + (negative ? 1 : 0)] == UInt8(ascii: "0"), index - start - (negative ? 1 : 0) > 1 {
+            throw JSONSyntaxError(offset: start, message: "number with a leading zero")
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var fraction = false
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")); if mantissa != 0 { digits += 1 }; exponent -= 1 }
+                index += 1
+                fraction = true
+            }
+            guard fraction else { throw numberError(start) }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var expNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                expNegative = bytes[index] == UInt8(ascii: "-"); index += 1
+            }
+            var value = 0
+            var sawExp = false
+            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+                if value < 100_000 { value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+                sawExp = true
+            }
+            guard sawExp else { throw numberError(start) }
+            exponent += expNegative ? -value : value
+        }
+        // Clinger's fast path: exact when the mantissa and the power of ten are both exact doubles.
+        if mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= Self.powersOfTen[-exponent] } else { value *= Self.powersOfTen[exponent] }
+            return negative ? -value : value
+        }
+        return slowNumber(from: start, to: index)
+    }
+
+    @usableFromInline
+    func numberError(_ start: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: start, message: "malformed number")
+    }
+
+    @usableFromInline
+    func slowNumber(from start: Int, to end: Int) -> Double {
+        var text = [CChar](repeating: 0, count: end - start + 1)
+        for i in start..<end { text[i - start] = CChar(bitPattern: bytes[i]) }
+        return strtod(text, nil)
+    }
+
+    @usableFromInline
+    static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// Skips the next value of any kind without building it.
+    public mutating func skipValue() throws(JSONSyntaxError) {
+        var inObject: [Bool] = []  // one entry per open container
+        repeat {
+            let kind = try peekKind()
+            switch kind {
+            case .string: _ = try skipString()
+            case .number: _ = try readNumber()
+            case .bool: _ = try readBool()
+            case .null: try expectLiteral("null")
+            case .object, .array:
+                if inObject.count >= maxDepth { throw error("nesting deeper than the limit of \(maxDepth) levels") }
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: kind == .object ? "}" : "]") {
+                    index += 1
+                } else {
+                    inObject.append(kind == .object)
+                    if kind == .object { try skipKeyColon() }
+                    continue
+                }
+            }
+            // After a complete value: close containers, or move to the next member.
+            while let object = inObject.last {
+                skipWhitespace()
+                guard index < bytes.count else { throw error("unexpected end of file (the file is truncated?)") }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: object ? "}" : "]") {
+                    index += 1
+                    inObject.removeLast()
+                    continue
+                }
+                guard byte == UInt8(ascii: ",") else {
+                    throw error("expected ',' or '\(object ? "}" : "]")', found \(describeNext())")
+                }
+                index += 1
+                if object { try skipKeyColon() }
+                break
+            }
+        } while !inObject.isEmpty
+    }
+
+    private mutating func skipKeyColon() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found \(describeNext())") }
+        _ = try skipString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(describeNext())") }
+        index += 1
+    }
+
+    private mutating func skipString() throws(JSONSyntaxError) -> Int {
+        let start = index
+        index += 1
+        while true {
+            guard index < bytes.count else { throw error("unterminated string (the file is truncated?)", at: start) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; return start }
+            if byte < 0x20 { throw error("control character inside a string") }
+            index += byte == UInt8(ascii: "\\") ? 2 : 1
+        }
+    }
+}

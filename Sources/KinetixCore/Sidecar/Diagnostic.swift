@@ -1,0 +1,107 @@
+import Foundation
+
+/// One problem found in an input file, located as precisely as it is known.
+///
+/// Printed compiler-style, most general place first:
+/// `learner.json: frame 212 (t=7.067s): joint 'leftKnee': confidence 1.7 is outside 0...1`.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file as the user named it, when there is one.
+    public var file: String?
+    /// The frame's index in `frames`, 0-based.
+    public var frameIndex: Int?
+    /// The frame's time in seconds, when it was read before the problem.
+    public var time: Double?
+    /// 1-based line and column, for syntax errors.
+    public var line: Int?
+    public var column: Int?
+    /// The field, in words or as a coding path: `joint 'leftKnee'`, `space.width`.
+    public var field: String?
+    public var message: String
+
+    public init(file: String? = nil, frameIndex: Int? = nil, time: Double? = nil,
+                line: Int? = nil, column: Int? = nil, field: String? = nil, message: String) {
+        self.file = file
+        self.frameIndex = frameIndex
+        self.time = time
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        var parts: [String] = []
+        if let file { parts.append(file) }
+        if let frameIndex {
+            if let time, time.isFinite {
+                parts.append("frame \(frameIndex) (t=\(String(format: "%.3f", time))s)")
+            } else {
+                parts.append("frame \(frameIndex)")
+            }
+        }
+        if let line, let column { parts.append("line \(line), column \(column)") }
+        if let field { parts.append(field) }
+        parts.append(message)
+        return parts.joined(separator: ": ")
+    }
+
+    /// The same diagnostic attributed to `file`.
+    public func inFile(_ file: String) -> Diagnostic {
+        var copy = self
+        copy.file = file
+        return copy
+    }
+}
+
+/// Why a sidecar could not be loaded: every problem found, up to a cap.
+public struct SidecarError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Equatable, Sendable {
+        /// The file is missing or unreadable (exit 66).
+        case unreadable
+        /// The content is wrong (exit 65).
+        case invalidData
+    }
+
+    public var kind: Kind
+    public var diagnostics: [Diagnostic]
+    /// True when more problems existed than `diagnostics` holds.
+    public var truncated: Bool
+
+    public init(kind: Kind, diagnostics: [Diagnostic], truncated: Bool = false) {
+        self.kind = kind
+        self.diagnostics = diagnostics
+        self.truncated = truncated
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Suggests the closest known name to a misspelt one, for "did you mean" hints.
+public func closestName(to name: String, in candidates: some Sequence<String>) -> String? {
+    let lowered = Array(name.lowercased())
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(lowered, Array(candidate.lowercased()))
+        if distance < (best?.distance ?? .max) { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
+    return best.name
+}
+
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = previous
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1,
+                             previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

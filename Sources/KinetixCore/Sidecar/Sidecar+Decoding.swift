@@ -1,0 +1,402 @@
+import Foundation
+
+extension Sidecar {
+    /// Reads, decodes and validates the sidecar at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: The file, as the user named it; messages quote it unchanged.
+    /// - Throws: `SidecarError` with `.unreadable` for a missing or unreadable file,
+    ///   `.invalidData` with every problem found (up to `limits.maxDiagnostics`).
+    public static func load(contentsOf path: String, limits: SidecarLimits = .default) throws(SidecarError) -> Sidecar {
+        let data = try readInput(path, limits: limits)
+        return try decode(data, file: path, limits: limits)
+    }
+
+    /// Decodes and validates a sidecar from its JSON bytes.
+    public static func decode(_ data: Data, file: String? = nil, limits: SidecarLimits = .default) throws(SidecarError) -> Sidecar {
+        var diagnostics: [Diagnostic] = []
+        var sidecar: Sidecar?
+        data.withUnsafeBytes { raw in
+            var decoder = SidecarDecoder(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
+            sidecar = decoder.decode()
+            diagnostics = decoder.diagnostics
+        }
+        if let sidecar, diagnostics.isEmpty {
+            diagnostics = sidecar.validate(limit: limits.maxDiagnostics + 1)
+        }
+        guard diagnostics.isEmpty, let sidecar else {
+            if let file { diagnostics = diagnostics.map { $0.inFile(file) } }
+            let truncated = diagnostics.count > limits.maxDiagnostics
+            throw SidecarError(kind: .invalidData, diagnostics: Array(diagnostics.prefix(limits.maxDiagnostics)), truncated: truncated)
+        }
+        return sidecar
+    }
+}
+
+/// Reads a whole input file after checking it exists, is a regular file and is
+/// within the size limit, so a huge file is refused before any memory is spent.
+public func readInput(_ path: String, limits: SidecarLimits = .default) throws(SidecarError) -> Data {
+    func fail(_ kind: SidecarError.Kind, _ message: String) -> SidecarError {
+        SidecarError(kind: kind, diagnostics: [Diagnostic(file: path, message: message)])
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw fail(.unreadable, "no such file")
+    }
+    if isDirectory.boolValue { throw fail(.unreadable, "is a directory, not a file") }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    if size > limits.maxFileBytes {
+        throw fail(.invalidData, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes)) (raise it with --max-input-mb)")
+    }
+    do {
+        return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    } catch {
+        throw fail(.unreadable, "cannot be read (\(error.localizedDescription))")
+    }
+}
+
+func formatBytes(_ count: Int) -> String {
+    let mb = Double(count) / 1_048_576
+    return mb >= 1024 ? String(format: "%.1f GB", mb / 1024) : String(format: "%.0f MB", mb)
+}
+
+/// Decodes the sidecar JSON shape, reporting where each problem is.
+///
+/// It checks structure and types only (shape of joints, known names, required
+/// fields); what values mean is `Sidecar.validate()`'s business.
+struct SidecarDecoder {
+    var reader: JSONReader
+    let limits: SidecarLimits
+    var diagnostics: [Diagnostic] = []
+
+    // What was read.
+    var format: String?
+    var version: Double?
+    var source: [String: String] = [:]
+    var space: CoordinateSpace?
+    var spaceSeen = false
+    var sawFrames = false
+    var times: [Double] = []
+    /// Row-major while reading (frame × point), transposed once at the end.
+    var jointRows: [Float] = []
+    var faceRows: [Float] = []
+    var hasFace = false
+    var events: [Event] = []
+    var looksLikeOpenPose = false
+
+    /// The frame being read, for locating problems.
+    var frameIndex: Int?
+    var frameTime: Double?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: SidecarLimits) {
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // UTF-8 BOM
+        reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: bytes[start...]),
+                            maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes)
+        self.limits = limits
+    }
+
+    mutating func report(_ field: String?, _ message: String) {
+        diagnostics.append(Diagnostic(frameIndex: frameIndex, time: frameTime, field: field, message: message))
+    }
+
+    var tooManyProblems: Bool { diagnostics.count > limits.maxDiagnostics }
+
+    /// Decodes the document; nil when its structure is too broken to build a sidecar.
+    mutating func decode() -> Sidecar? {
+        if reader.bytes.isEmpty {
+            report(nil, "the file is empty")
+            return nil
+        }
+        do {
+            try decodeDocument()
+        } catch {
+            let (line, column) = reader.lineAndColumn(of: error.offset)
+            diagnostics.append(Diagnostic(frameIndex: frameIndex, time: frameTime, line: line, column: column, message: error.message))
+            return nil
+        }
+        frameIndex = nil
+        frameTime = nil
+        // The version decides how everything else reads: when it is wrong, say only that.
+        if let version, version != Double(Sidecar.currentVersion) {
+            let shown = version == version.rounded() ? String(Int(version)) : String(version)
+            diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads version \(Sidecar.currentVersion))")]
+            return nil
+        }
+        if format != Sidecar.formatName {
+            let hint = looksLikeOpenPose ? " (this looks like OpenPose output: convert it with 'kinetix convert --from openpose')" : ""
+            let found = format.map { "\"\($0)\"" } ?? "nothing"
+            diagnostics.insert(Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)"), at: 0)
+            return nil
+        }
+        if version == nil { report("version", "missing required field") }
+        if !spaceSeen { report("space", "missing required field (kind, width and height of the image)") }
+        if !sawFrames { report("frames", "missing required field") }
+        guard let space, version != nil, sawFrames else { return nil }
+        return Sidecar(source: source, space: space, times: times,
+                       joints: transpose(jointRows, frames: times.count),
+                       face: hasFace ? transpose(faceRows, frames: times.count) : nil,
+                       events: events)
+    }
+
+    private mutating func decodeDocument() throws(JSONSyntaxError) {
+        if try reader.peekKind() != .object { throw reader.error("a sidecar is a JSON object; found another kind of value") }
+        try reader.beginObject()
+        var first = true
+        while let key = try reader.nextKey(first: &first) {
+            switch key {
+            case "format": format = try readString(field: "format")
+            case "version": version = try readNumber(field: "version")
+            case "source": try decodeSource()
+            case "space": spaceSeen = true; try decodeSpace()
+            case "frames": sawFrames = true; try decodeFrames()
+            case "events": try decodeEvents()
+            case "people": looksLikeOpenPose = true; try reader.skipValue()
+            default: try reader.skipValue()  // unknown fields are kept out of the way
+            }
+        }
+        try reader.expectEnd()
+    }
+
+    /// Reads a string, or reports a type problem and skips the value.
+    private mutating func readString(field: String) throws(JSONSyntaxError) -> String? {
+        let kind = try reader.peekKind()
+        guard kind == .string else {
+            report(field, "expected a string, found \(describe(kind))")
+            try reader.skipValue()
+            return nil
+        }
+        return try reader.readString()
+    }
+
+    /// Reads a number, or reports a type problem and skips the value.
+    private mutating func readNumber(field: String) throws(JSONSyntaxError) -> Double? {
+        let kind = try reader.peekKind()
+        guard kind == .number else {
+            report(field, "expected a number, found \(describe(kind))")
+            try reader.skipValue()
+            return nil
+        }
+        let value = try reader.readNumber()
+        guard value.isFinite else {
+            report(field, "number is too large to represent")
+            return nil
+        }
+        return value
+    }
+
+    private func describe(_ kind: JSONReader.Kind) -> String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    private mutating func expectKind(_ kind: JSONReader.Kind, field: String?, what: String) throws(JSONSyntaxError) -> Bool {
+        let found = try reader.peekKind()
+        if found == kind { return true }
+        report(field, "expected \(what), found \(describe(found))")
+        try reader.skipValue()
+        return false
+    }
+
+    private mutating func decodeSource() throws(JSONSyntaxError) {
+        guard try expectKind(.object, field: "source", what: "an object of strings") else { return }
+        try reader.beginObject()
+        var first = true
+        while let key = try reader.nextKey(first: &first) {
+            if try reader.peekKind() == .string { source[key] = try reader.readString() } else { try reader.skipValue() }
+        }
+    }
+
+    private mutating func decodeSpace() throws(JSONSyntaxError) {
+        guard try expectKind(.object, field: "space", what: "an object with kind, width and height") else { return }
+        try reader.beginObject()
+        var kind: CoordinateSpace.Kind?
+        var width: Double?, height: Double?
+        var sawKind = false
+        var first = true
+        while let key = try reader.nextKey(first: &first) {
+            switch key {
+            case "kind":
+                sawKind = true
+                guard let name = try readString(field: "space.kind") else { continue }
+                kind = CoordinateSpace.Kind(rawValue: name)
+                if kind == nil {
+                    let hint = closestName(to: name, in: CoordinateSpace.Kind.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+                    report("space.kind", "unknown kind '\(name)'\(hint); expected 'normalized' or 'pixels'")
+                }
+            case "width": width = try readNumber(field: "space.width")
+            case "height": height = try readNumber(field: "space.height")
+            default: try reader.skipValue()
+            }
+        }
+        if !sawKind { report("space.kind", "missing required field ('normalized' or 'pixels')") }
+        if width == nil, !diagnostics.contains(where: { $0.field == "space.width" }) { report("space.width", "missing required field (image width in pixels)") }
+        if height == nil, !diagnostics.contains(where: { $0.field == "space.height" }) { report("space.height", "missing required field (image height in pixels)") }
+        if let kind, let width, let height { space = CoordinateSpace(kind: kind, width: width, height: height) }
+    }
+
+    private mutating func decodeFrames() throws(JSONSyntaxError) {
+        guard try expectKind(.array, field: "frames", what: "an array of frames") else { return }
+        try reader.beginArray()
+        var first = true
+        while try reader.nextElement(first: &first) {
+            let index = times.count
+            if index >= limits.maxFrames {
+                report("frames", "more than the limit of \(limits.maxFrames) frames")
+                throw reader.error("stopped reading at the frame limit")
+            }
+            frameIndex = index
+            frameTime = nil
+            try decodeFrame(index)
+            frameIndex = nil
+            frameTime = nil
+        }
+    }
+
+    private mutating func decodeFrame(_ index: Int) throws(JSONSyntaxError) {
+        let firstDiagnostic = diagnostics.count
+        times.append(.nan)
+        jointRows.append(contentsOf: repeatElement(.nan, count: Joint.count * 3))
+        faceRows.append(contentsOf: repeatElement(.nan, count: FaceLandmark.count * 3))
+        for p in 0..<Joint.count { jointRows[(index * Joint.count + p) * 3 + 2] = 0 }
+        for p in 0..<FaceLandmark.count { faceRows[(index * FaceLandmark.count + p) * 3 + 2] = 0 }
+        guard try expectKind(.object, field: nil, what: "a frame object {\"t\": …, \"joints\": {…}}") else { return }
+        try reader.beginObject()
+        var sawTime = false
+        var first = true
+        while let key = try reader.nextKey(first: &first) {
+            switch key {
+            case "t":
+                sawTime = true
+                if let t = try readNumber(field: "t") { times[index] = t }
+            case "joints":
+                try decodePoints(Joint.self, into: \.jointRows, frame: index, what: "joint", ignoring: Joint.ignoredVisionNames)
+            case "face":
+                try decodePoints(FaceLandmark.self, into: \.faceRows, frame: index, what: "face landmark", ignoring: [])
+            default:
+                try reader.skipValue()
+            }
+        }
+        if !sawTime { report("t", "missing required field (the frame's time in seconds)") }
+        // Joints may come before "t": date every problem of this frame once it is known.
+        if times[index].isFinite {
+            frameTime = times[index]
+            for i in firstDiagnostic..<diagnostics.count { diagnostics[i].time = times[index] }
+        }
+    }
+
+    private mutating func decodePoints<Name: PointName>(
+        _: Name.Type, into rows: WritableKeyPath<SidecarDecoder, [Float]>, frame: Int, what: String, ignoring: Set<String>
+    ) throws(JSONSyntaxError) {
+        if try reader.readNullIfPresent() { return }
+        let container = what == "joint" ? "joints" : "face"
+        guard try expectKind(.object, field: container, what: "an object of named points") else { return }
+        try reader.beginObject()
+        var seen = Set<Int>()
+        var first = true
+        while let key = try reader.nextKey(first: &first) {
+            guard let name = Name(name: key) else {
+                if !ignoring.contains(key) {
+                    let hint = closestName(to: key, in: Name.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    report("\(what) '\(key)'", "unknown \(what) name\(hint)")
+                }
+                try reader.skipValue()
+                continue
+            }
+            let field = "\(what) '\(name.name)'"
+            if !seen.insert(name.rawValue).inserted {
+                report(field, "appears twice in this frame (a name and its Vision identifier count as one)")
+                try reader.skipValue()
+                continue
+            }
+            if try reader.readNullIfPresent() { continue }
+            guard try expectKind(.array, field: field, what: "[x, y, confidence]") else { continue }
+            var values: (Float, Float, Float) = (.nan, .nan, 1)
+            var count = 0
+            var broken = false
+            try reader.beginArray()
+            var firstElement = true
+            while try reader.nextElement(first: &firstElement) {
+                count += 1
+                let kind = try reader.peekKind()
+                guard kind == .number else {
+                    if !broken { report(field, "element \(count - 1) must be a number, found \(describe(kind))") }
+                    broken = true
+                    try reader.skipValue()
+                    continue
+                }
+                let number = try reader.readNumber()
+                guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+                    if !broken { report(field, "value \(number) is out of range") }
+                    broken = true
+                    continue
+                }
+                switch count {
+                case 1: values.0 = Float(number)
+                case 2: values.1 = Float(number)
+                case 3: values.2 = Float(number)
+                default: break
+                }
+            }
+            let allowsTwo = Name.self == FaceLandmark.self
+            if !broken, count != 3, !(allowsTwo && count == 2) {
+                report(field, "expected [x, y, confidence]\(allowsTwo ? " or [x, y]" : ""), found \(count) number\(count == 1 ? "" : "s")")
+                broken = true
+            }
+            if broken { continue }
+            let base = (frame * Name.count + name.rawValue) * 3
+            if values.2 == 0 { continue }  // confidence 0 means not detected
+            self[keyPath: rows][base] = values.0
+            self[keyPath: rows][base + 1] = values.1
+            self[keyPath: rows][base + 2] = values.2
+            if Name.self == FaceLandmark.self { hasFace = true }
+        }
+    }
+
+    private mutating func decodeEvents() throws(JSONSyntaxError) {
+        guard try expectKind(.array, field: "events", what: "an array of {\"t\", \"label\"}") else { return }
+        try reader.beginArray()
+        var first = true
+        var index = 0
+        while try reader.nextElement(first: &first) {
+            defer { index += 1 }
+            if index >= limits.maxEvents { report("events", "more than the limit of \(limits.maxEvents) events"); throw reader.error("stopped reading at the event limit") }
+            let path = "events[\(index)]"
+            guard try expectKind(.object, field: path, what: "an object {\"t\", \"label\"}") else { continue }
+            try reader.beginObject()
+            var t: Double?, label: String?
+            var firstKey = true
+            while let key = try reader.nextKey(first: &firstKey) {
+                switch key {
+                case "t": t = try readNumber(field: "\(path).t")
+                case "label": label = try readString(field: "\(path).label")
+                default: try reader.skipValue()
+                }
+            }
+            if let t, let label { events.append(Event(t: t, label: label)) } else {
+                if t == nil, !diagnostics.contains(where: { $0.field == "\(path).t" }) { report("\(path).t", "missing required field") }
+                if label == nil, !diagnostics.contains(where: { $0.field == "\(path).label" }) { report("\(path).label", "missing required field") }
+            }
+        }
+    }
+
+    private func transpose<Name: PointName>(_ rows: [Float], frames: Int) -> PointTable<Name> {
+        var table = PointTable<Name>(frameCount: frames)
+        for frame in 0..<frames {
+            for p in 0..<Name.count {
+                let base = (frame * Name.count + p) * 3
+                let i = p * frames + frame
+                table.x[i] = rows[base]
+                table.y[i] = rows[base + 1]
+                table.confidence[i] = rows[base + 2]
+            }
+        }
+        return table
+    }
+}

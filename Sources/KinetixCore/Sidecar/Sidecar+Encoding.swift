@@ -1,0 +1,59 @@
+import Foundation
+
+extension Sidecar {
+    /// The sidecar as version-1 JSON: fixed key order, one frame per line, numbers
+    /// in their shortest round-trip form, so the same sidecar always gives the same bytes.
+    public func encoded() -> Data {
+        var out = "{\n  \"format\": \"\(Sidecar.formatName)\",\n  \"version\": \(Sidecar.currentVersion),\n"
+        let sourceFields = source.keys.sorted().map { "\(jsonString($0)): \(jsonString(source[$0]!))" }
+        out += "  \"source\": {\(sourceFields.joined(separator: ", "))},\n"
+        out += "  \"space\": {\"kind\": \"\(space.kind.rawValue)\", \"width\": \(number(space.width)), \"height\": \(number(space.height))},\n"
+        out += "  \"frames\": [\n"
+        for frame in times.indices {
+            out += "    {\"t\": \(number(times[frame])), \"joints\": {"
+            out += points(joints, frame)
+            out += "}"
+            if let face, FaceLandmark.allCases.contains(where: { face.confidence[face.index($0, frame)] > 0 }) {
+                out += ", \"face\": {" + points(face, frame) + "}"
+            }
+            out += frame == times.count - 1 ? "}\n" : "},\n"
+        }
+        out += "  ],\n  \"events\": ["
+        out += events.map { "{\"t\": \(number($0.t)), \"label\": \(jsonString($0.label))}" }.joined(separator: ", ")
+        out += "]\n}\n"
+        return Data(out.utf8)
+    }
+
+    private func points<Name: PointName>(_ table: PointTable<Name>, _ frame: Int) -> String {
+        var parts: [String] = []
+        for name in Name.allCases {
+            let i = table.index(name, frame)
+            guard table.confidence[i] > 0 else { continue }
+            parts.append("\"\(name.name)\": [\(number(table.x[i])), \(number(table.y[i])), \(number(table.confidence[i]))]")
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// A number as JSON: integers without a fraction, others in shortest round-trip form.
+func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}
+
+/// A string as a JSON string literal, quoted and escaped.
+public func jsonString(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

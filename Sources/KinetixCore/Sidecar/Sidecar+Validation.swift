@@ -1,0 +1,63 @@
+extension Sidecar {
+    /// The range a normalized coordinate may take: estimators place occluded joints
+    /// a little outside the image, but never whole images away.
+    public static let normalizedCoordinateRange: ClosedRange<Float> = -1...2
+
+    /// Checks what the values mean: image size, time order, confidence and
+    /// coordinate ranges. Returns every problem, up to `limit`.
+    ///
+    /// Decoding has already checked the shape; a sidecar built in code (by a
+    /// converter or `Synth`) is checked by this alone.
+    public func validate(limit: Int = 51) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        func report(_ frame: Int?, _ field: String?, _ message: String) {
+            guard problems.count < limit else { return }
+            problems.append(Diagnostic(frameIndex: frame, time: frame.map { times[$0] }, field: field, message: message))
+        }
+        for (name, value) in [("space.width", space.width), ("space.height", space.height)]
+        where !(value.isFinite && value > 0) {
+            report(nil, name, "must be a positive number of pixels, found \(value)")
+        }
+        if times.isEmpty { report(nil, "frames", "the sidecar has no frames") }
+        for frame in times.indices {
+            let t = times[frame]
+            if !t.isFinite {
+                report(frame, "t", "the frame has no valid time")
+            } else if frame > 0, times[frame - 1].isFinite, t <= times[frame - 1] {
+                let previous = String(format: "%.3f", times[frame - 1])
+                report(frame, "t", t == times[frame - 1]
+                    ? "duplicate time: the previous frame has the same t=\(previous)s"
+                    : "time goes backwards from the previous frame's t=\(previous)s (times must be strictly increasing)")
+            }
+            if problems.count >= limit { break }
+        }
+        validatePoints(joints, what: "joint", report: report)
+        if let face { validatePoints(face, what: "face landmark", report: report) }
+        for (index, event) in events.enumerated() {
+            if !event.t.isFinite { report(nil, "events[\(index)].t", "must be a finite time in seconds") }
+            if event.label.isEmpty { report(nil, "events[\(index)].label", "must not be empty") }
+        }
+        return problems
+    }
+
+    private func validatePoints<Name: PointName>(
+        _ table: PointTable<Name>, what: String, report: (Int?, String?, String) -> Void
+    ) {
+        let range = Self.normalizedCoordinateRange
+        for name in Name.allCases {
+            let column = name.rawValue * table.frameCount
+            for frame in 0..<table.frameCount {
+                let c = table.confidence[column + frame]
+                guard c != 0 else { continue }
+                let field = "\(what) '\(name.name)'"
+                if !(0...1).contains(c) {
+                    report(frame, field, "confidence \(c) is outside 0...1")
+                }
+                let x = table.x[column + frame], y = table.y[column + frame]
+                if space.kind == .normalized, !(range.contains(x) && range.contains(y)) {
+                    report(frame, field, "(\(x), \(y)) is far outside the normalized 0...1 image (is space.kind 'pixels'?)")
+                }
+            }
+        }
+    }
+}

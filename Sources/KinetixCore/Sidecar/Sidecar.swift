@@ -1,0 +1,135 @@
+/// A pose sidecar: per-frame body joints (and optionally face landmarks) of one
+/// person in one clip, as an estimator reported them.
+///
+/// Coordinates are kept as written, in `space`; `BodySeries` turns them into
+/// isotropic body coordinates. Tables are structure-of-arrays, one contiguous
+/// column per joint.
+public struct Sidecar: Equatable, Sendable {
+    public static let formatName = "kinetix-sidecar"
+    public static let currentVersion = 1
+
+    /// Where the data came from: free-form strings (`clip`, `detector`, `converter`, …).
+    public var source: [String: String]
+    public var space: CoordinateSpace
+    /// Frame times in seconds on the clip's clock, strictly increasing.
+    public var times: [Double]
+    public var joints: PointTable<Joint>
+    /// Face landmarks, nil when no frame has any.
+    public var face: PointTable<FaceLandmark>?
+    public var events: [Event]
+
+    public init(source: [String: String] = [:], space: CoordinateSpace, times: [Double],
+                joints: PointTable<Joint>, face: PointTable<FaceLandmark>? = nil, events: [Event] = []) {
+        precondition(joints.frameCount == times.count, "joint table and times disagree")
+        self.source = source
+        self.space = space
+        self.times = times
+        self.joints = joints
+        self.face = face
+        self.events = events
+    }
+
+    public var frameCount: Int { times.count }
+
+    /// Seconds from the first to the last frame.
+    public var duration: Double { times.count > 1 ? times[times.count - 1] - times[0] : 0 }
+}
+
+/// How a sidecar's coordinates are expressed.
+public struct CoordinateSpace: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        /// 0…1 of the image, origin lower-left, y up (Apple Vision).
+        case normalized
+        /// Pixels, origin top-left, y down (OpenPose, MMPose, most tools).
+        case pixels
+    }
+
+    public var kind: Kind
+    /// The image size in pixels, needed in both kinds to make coordinates isotropic.
+    public var width: Double
+    public var height: Double
+
+    public init(kind: Kind, width: Double, height: Double) {
+        self.kind = kind
+        self.width = width
+        self.height = height
+    }
+
+    /// Converts a point to isotropic image coordinates: pixels, y up, origin lower-left.
+    @inlinable
+    public func isotropic(x: Float, y: Float) -> (x: Float, y: Float) {
+        switch kind {
+        case .normalized: (x * Float(width), y * Float(height))
+        case .pixels: (x, Float(height) - y)
+        }
+    }
+}
+
+/// A labelled moment of the clip, such as a cue onset.
+public struct Event: Equatable, Sendable {
+    public var t: Double
+    public var label: String
+
+    public init(t: Double, label: String) {
+        self.t = t
+        self.label = label
+    }
+}
+
+/// A name set whose members index the columns of a `PointTable`.
+public protocol PointName: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == Int {
+    static var count: Int { get }
+    var name: String { get }
+    init?(name: String)
+}
+
+extension Joint: PointName {}
+
+/// Tracked 2D points per frame, structure-of-arrays.
+///
+/// Column `p` of `x` is `x[p.rawValue * frameCount ..< (p.rawValue + 1) * frameCount]`.
+/// A point not tracked has confidence 0 and NaN coordinates.
+public struct PointTable<Name: PointName>: Equatable, Sendable {
+    public let frameCount: Int
+    public var x: [Float]
+    public var y: [Float]
+    public var confidence: [Float]
+
+    /// A table of `frameCount` frames with nothing tracked.
+    public init(frameCount: Int) {
+        self.frameCount = frameCount
+        let size = frameCount * Name.count
+        x = Array(repeating: .nan, count: size)
+        y = Array(repeating: .nan, count: size)
+        confidence = Array(repeating: 0, count: size)
+    }
+
+    @inlinable
+    public func index(_ name: Name, _ frame: Int) -> Int { name.rawValue * frameCount + frame }
+
+    /// The point in one frame, or nil when it is not tracked.
+    public subscript(name: Name, frame: Int) -> (x: Float, y: Float, confidence: Float)? {
+        get {
+            let i = index(name, frame)
+            return confidence[i] > 0 ? (x[i], y[i], confidence[i]) : nil
+        }
+        set {
+            let i = index(name, frame)
+            if let newValue, newValue.confidence > 0 {
+                (x[i], y[i], confidence[i]) = newValue
+            } else {
+                (x[i], y[i], confidence[i]) = (.nan, .nan, 0)
+            }
+        }
+    }
+
+    /// True when `name` is tracked in `frame` with at least `minConfidence`.
+    @inlinable
+    public func isTracked(_ name: Name, _ frame: Int, minConfidence: Float) -> Bool {
+        let c = confidence[index(name, frame)]
+        return c > 0 && c >= minConfidence
+    }
+
+    /// True when at least one point in the table is tracked.
+    public var hasAnyPoint: Bool { confidence.contains { $0 > 0 } }
+}

@@ -1,0 +1,65 @@
+/// Everything that defines a synthesized clip; the same options give the same bytes.
+public struct SynthOptions: Equatable, Sendable {
+    public enum Motion: String, CaseIterable, Sendable {
+        /// Bodyweight squats, feet planted.
+        case squat
+        /// Both arms raised sideways and lowered (lateral raise).
+        case armRaise = "arm-raise"
+        /// Marching in place, opposite arm swinging.
+        case march
+        /// A copy-me routine: left arm raise, right arm front raise, march, squat, repeated.
+        case routine
+    }
+
+    public enum View: String, CaseIterable, Sendable {
+        /// The camera faces the subject.
+        case front
+        /// The camera sees the subject's left side.
+        case side
+    }
+
+    /// A deliberate error: `degrees` added to what drives `limb` (on the subject's own
+    /// side) between `from` and `to` seconds, ramped in and out over 0.2 s.
+    public struct Fault: Equatable, Sendable {
+        public var limb: Limb
+        public var degrees: Double
+        public var from: Double
+        public var to: Double
+
+        public init(limb: Limb, degrees: Double, from: Double, to: Double) {
+            self.limb = limb
+            self.degrees = degrees
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public var motion: Motion = .squat
+    public var durationSeconds: Double = 10
+    public var frameRate: Double = 30
+    /// One movement cycle (one squat, one raise, two steps), seconds.
+    public var periodSeconds: Double = 2.5
+    public var heightMeters: Double = 1.75
+    public var cameraDistanceMeters: Double = 3
+    public var view: View = .front
+    public var spaceKind: CoordinateSpace.Kind = .pixels
+    public var imageWidth: Double = 1080
+    public var imageHeight: Double = 1920
+    /// Standard deviation of the detector's position noise, pixels.
+    public var noisePixels: Double = 1
+    /// Probability that a joint is missing in a frame.
+    public var dropout: Double = 0
+    public var seed: UInt64 = 1
+    /// The subject performs the motion this many seconds late.
+    public var delaySeconds: Double = 0
+    /// The subject performs the motion with left and right exchanged, as a learner
+    /// facing the demonstrator copies it.
+    public var mirrorMotion: Bool = false
+    /// Knee valgus: each knee moves toward the midline by this many centimetres at full squat depth.
+    public var kneeValgusCentimeters: Double = 0
+    /// Squat depth in 0...1 (1: thighs past parallel, about 120° knee flexion).
+    public var squatDepth: Double = 0.8
+    public var faults: [Fault] = []
+
+    public init() {}
+}

@@ -1,0 +1,4 @@
+/// The engine version, recorded in every result's provenance.
+public enum KinetixVersion {
+    public static let current = "0.1.0"
+}

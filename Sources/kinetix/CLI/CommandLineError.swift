@@ -1,0 +1,32 @@
+import KinetixCore
+
+/// Why a command failed, and the exit code it maps to (sysexits.h).
+enum CommandLineError: Error {
+    /// Bad usage: unknown flag, missing argument, value out of range. Exit 64.
+    case usage(String, command: CommandSpec?)
+    /// A problem with input data, or a missing input file: exit 65 or 66.
+    case sidecar(SidecarError)
+    /// An output could not be written. Exit 73.
+    case output(String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .usage: ExitCode.usage
+        case .sidecar(let error): error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
+        case .output: ExitCode.cannotCreate
+        }
+    }
+}
+
+/// The documented exit codes.
+enum ExitCode {
+    static let success: Int32 = 0
+    /// EX_USAGE: the command line is wrong.
+    static let usage: Int32 = 64
+    /// EX_DATAERR: an input file's content is wrong.
+    static let dataError: Int32 = 65
+    /// EX_NOINPUT: an input file is missing or unreadable.
+    static let noInput: Int32 = 66
+    /// EX_CANTCREAT: an output file cannot be written.
+    static let cannotCreate: Int32 = 73
+}

@@ -1,0 +1,42 @@
+import KinetixCore
+
+/// `kinetix validate <files…>`: one OK line per good file, every problem of a bad one.
+struct ValidateCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check sidecar files against the sidecar format.",
+        discussion: """
+        Prints one OK line per valid file, or each problem found (file, frame, time,
+        field). Exit status: 0 when all are valid, 66 when a file is missing or
+        unreadable, otherwise 65 when any file has problems.
+        """,
+        arguments: [.init(name: "files", help: "Sidecar JSON files.", repeating: true)],
+        options: [.maxInput, .init(long: "max-problems", valueName: "n", help: "Problems listed per file.", defaultValue: "50")]
+    )
+
+    let files: [String]
+    let limits: SidecarLimits
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        files = arguments.positional
+        var limits = try arguments.limits()
+        limits.maxDiagnostics = Int(try arguments.double("max-problems", default: 50, in: 1...100_000))
+        self.limits = limits
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        var status = ExitCode.success
+        for file in files {
+            do {
+                let sidecar = try Sidecar.load(contentsOf: file, limits: limits)
+                print("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(Int(sidecar.space.width))×\(Int(sidecar.space.height)))")
+            } catch {
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                if error.truncated { printError("\(file): more problems not shown (raise --max-problems)") }
+                let code = error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
+                status = status == ExitCode.noInput ? status : code
+            }
+        }
+        return status
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import KinetixCore
+
+/// The subcommands, in the order help lists them.
+let subcommands: [CommandEntry] = [
+    CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
+    CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
+]
+
+let overview = """
+OVERVIEW: Kinetix \(KinetixVersion.current): pose-sidecar analysis for "watch me, now you try".
+
+USAGE: kinetix <subcommand> [<options>]
+
+OPTIONS:
+  --version               Show the version.
+  -h, --help              Show help information.
+
+SUBCOMMANDS:
+\(subcommands.map { "  " + $0.spec.name.padding(toLength: 24, withPad: " ", startingAt: 0) + $0.spec.abstract }.joined(separator: "\n"))
+
+  See 'kinetix help <subcommand>' for detailed help.
+
+"""
+
+@MainActor func runMain(_ arguments: [String]) -> Int32 {
+    guard let first = arguments.first else {
+        printError("Error: missing subcommand\nUsage: kinetix <subcommand> [<options>] (see 'kinetix --help')")
+        return ExitCode.usage
+    }
+    if first == "-h" || first == "--help" { print(overview, terminator: ""); return ExitCode.success }
+    if first == "--version" { print(KinetixVersion.current); return ExitCode.success }
+    if first == "help" {
+        guard let name = arguments.dropFirst().first else { print(overview, terminator: ""); return ExitCode.success }
+        guard let command = subcommands.first(where: { $0.spec.name == name }) else {
+            printError("Error: unknown subcommand '\(name)'\nUsage: kinetix help <subcommand>")
+            return ExitCode.usage
+        }
+        print(command.spec.help, terminator: "")
+        return ExitCode.success
+    }
+    guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+        let hint = closestName(to: first, in: subcommands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
+        printError("Error: unknown subcommand '\(first)'\(hint)\nUsage: kinetix <subcommand> [<options>] (see 'kinetix --help')")
+        return ExitCode.usage
+    }
+    do {
+        let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
+        if parsed.wantsHelp { print(command.spec.help, terminator: ""); return ExitCode.success }
+        return try command.execute(parsed)
+    } catch {
+        switch error {
+        case .usage(let message, let spec):
+            printError("Error: \(message)\nUsage: \(spec?.usage ?? "kinetix <subcommand>") (see 'kinetix \(first) --help')")
+        case .sidecar(let sidecarError):
+            for diagnostic in sidecarError.diagnostics { printError(diagnostic.description) }
+            if sidecarError.truncated { printError("(more problems not shown)") }
+        case .output(let message):
+            printError("Error: \(message)")
+        }
+        return error.exitCode
+    }
+}
+
+exit(runMain(Array(CommandLine.arguments.dropFirst())))
