@@ -1,1 +1,54 @@
-print("bench")
+import Foundation
+import KinetixCore
+
+// kinetix-bench [--quick] [filter…]
+//   swift run -c release kinetix-bench            all cases, full sizes
+//   swift run -c release kinetix-bench decode     cases whose name contains "decode"
+//   --quick: tiny sizes, one sample: a smoke test that checksums agree, not a measurement.
+
+#if DEBUG
+print("""
+************************************************************
+*  DEBUG BUILD: numbers are meaningless. Use:              *
+*     swift run -c release kinetix-bench                   *
+************************************************************
+""")
+#endif
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+arguments.removeAll { $0 == "--quick" }
+var harness = Harness(samples: quick ? 1 : 5, filters: arguments)
+
+print("kinetix-bench \(KinetixVersion.current), \(ProcessInfo.processInfo.activeProcessorCount) cores, BLAS: \(BLAS.backend)\(quick ? ", quick sizes" : "")")
+
+// MARK: - Sidecar decoding
+
+var options = SynthOptions()
+options.motion = .routine
+options.frameRate = 60
+options.durationSeconds = quick ? 2 : 600  // a 10-minute 60 fps clip
+let clip = Synth.sidecar(options)
+let bytes = clip.encoded()
+let megabytes = Double(bytes.count) / 1e6
+print(String(format: "sidecar: %d frames, %.1f MB", clip.frameCount, megabytes))
+
+harness.measure(BenchmarkCase(name: "decode sidecar, Kinetix reader", unit: "MB", units: megabytes) {
+    let sidecar = try! Sidecar.decode(bytes)
+    return Double(sidecar.frameCount) + Double(sidecar.joints.x[1000 % sidecar.joints.x.count])
+})
+harness.measure(BenchmarkCase(name: "parse sidecar, Foundation JSONSerialization", unit: "MB", units: megabytes) {
+    let object = try! JSONSerialization.jsonObject(with: bytes) as! [String: Any]
+    return Double((object["frames"] as! [Any]).count)
+})
+harness.ratio("decode sidecar, Kinetix reader", over: "parse sidecar, Foundation JSONSerialization")
+
+// MARK: - Geometry
+
+harness.measure(BenchmarkCase(name: "nine limb angles", unit: "frames", units: Double(clip.frameCount)) {
+    let angles = AngleSeries(clip)
+    return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
+})
+harness.measure(BenchmarkCase(name: "body coordinates", unit: "frames", units: Double(clip.frameCount)) {
+    Double(BodySeries(clip).torsoLengthPixels ?? 0)
+})

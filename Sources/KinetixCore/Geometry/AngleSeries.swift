@@ -17,6 +17,11 @@ public struct AngleSeries: Equatable, Sendable {
         self.values = values
     }
 
+    /// Equal when times match and every angle matches, NaN equal to NaN.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.times == rhs.times && sameValues(lhs.values, rhs.values)
+    }
+
     /// An all-NaN series on `times`.
     public init(times: [Double]) {
         self.init(times: times, values: Array(repeating: .nan, count: times.count * Limb.count))

@@ -21,8 +21,12 @@ extension Sidecar {
             sidecar = decoder.decode()
             diagnostics = decoder.diagnostics
         }
-        if let sidecar, diagnostics.isEmpty {
-            diagnostics = sidecar.validate(limit: limits.maxDiagnostics + 1)
+        if let sidecar {
+            // Report what the values mean too, so one run lists every problem.
+            diagnostics += sidecar.validate(limit: limits.maxDiagnostics + 1)
+            diagnostics = diagnostics.enumerated()
+                .sorted { ($0.element.frameIndex ?? -1, $0.offset) < ($1.element.frameIndex ?? -1, $1.offset) }
+                .map(\.element)
         }
         guard diagnostics.isEmpty, let sidecar else {
             if let file { diagnostics = diagnostics.map { $0.inFile(file) } }
@@ -117,16 +121,17 @@ struct SidecarDecoder {
         }
         frameIndex = nil
         frameTime = nil
-        // The version decides how everything else reads: when it is wrong, say only that.
-        if let version, version != Double(Sidecar.currentVersion) {
-            let shown = version == version.rounded() ? String(Int(version)) : String(version)
-            diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads version \(Sidecar.currentVersion))")]
-            return nil
-        }
+        // A file of another kind, then a version this reader does not know: say only that,
+        // since everything else would be read against the wrong shape.
         if format != Sidecar.formatName {
             let hint = looksLikeOpenPose ? " (this looks like OpenPose output: convert it with 'kinetix convert --from openpose')" : ""
             let found = format.map { "\"\($0)\"" } ?? "nothing"
-            diagnostics.insert(Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)"), at: 0)
+            diagnostics = [Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)")]
+            return nil
+        }
+        if let version, version != Double(Sidecar.currentVersion) {
+            let shown = version == version.rounded() ? String(Int(version)) : String(version)
+            diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads version \(Sidecar.currentVersion))")]
             return nil
         }
         if version == nil { report("version", "missing required field") }

@@ -130,6 +130,18 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
         return c > 0 && c >= minConfidence
     }
 
+    /// Equal when every value is equal, NaN counting as equal to NaN (a missing point).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.frameCount == rhs.frameCount && lhs.confidence == rhs.confidence
+            && sameValues(lhs.x, rhs.x) && sameValues(lhs.y, rhs.y)
+    }
+
     /// True when at least one point in the table is tracked.
     public var hasAnyPoint: Bool { confidence.contains { $0 > 0 } }
+}
+
+/// Element-wise equality in which NaN equals NaN: missing values match.
+@inlinable
+public func sameValues(_ a: [Float], _ b: [Float]) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
 }

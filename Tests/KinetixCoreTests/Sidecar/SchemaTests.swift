@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import KinetixCore
+
+@Suite("Sidecar JSON Schema")
+struct SchemaTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("the schema names exactly the joints and face landmarks the decoder accepts")
+    func namesInSync() throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("Sidecars/kinetix-sidecar.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let frame = ((schema["properties"] as! [String: Any])["frames"] as! [String: Any])["items"] as! [String: Any]
+        let properties = frame["properties"] as! [String: Any]
+        func names(_ key: String) -> Set<String> {
+            Set(((properties[key] as! [String: Any])["propertyNames"] as! [String: Any])["enum"] as! [String])
+        }
+        let joints = Set(Joint.allCases.flatMap { [$0.name, $0.visionIdentifier] }).union(Joint.ignoredVisionNames)
+        #expect(names("joints") == joints)
+        #expect(names("face") == Set(FaceLandmark.allCases.map(\.name)))
+    }
+}
