@@ -1,0 +1,96 @@
+extension AngleSeries {
+    /// The series on new times, interpolating linearly across short gaps only.
+    ///
+    /// For each target time and limb, the nearest valid samples at or before and at
+    /// or after it are found; when they are at most `maxGapSeconds` apart the value
+    /// is interpolated between them, otherwise it is NaN. Times outside the series
+    /// are NaN: nothing is extrapolated. A target time equal to a sample's time takes
+    /// that sample exactly.
+    ///
+    /// - Parameters:
+    ///   - times: Target times in seconds, increasing.
+    ///   - maxGapSeconds: The longest stretch between two valid samples that is bridged.
+    /// - Complexity: O(*n* + *m*) per limb.
+    public func resampled(at targetTimes: [Double], maxGapSeconds: Double) -> AngleSeries {
+        var result = AngleSeries(times: targetTimes)
+        let n = frameCount, m = targetTimes.count
+        guard n > 0, m > 0 else { return result }
+        var previousValid = [Int](repeating: -1, count: n)
+        var nextValid = [Int](repeating: -1, count: n)
+        for limb in Limb.allCases {
+            let base = limb.rawValue * n
+            var last = -1
+            for i in 0..<n {
+                if !values[base + i].isNaN { last = i }
+                previousValid[i] = last
+            }
+            last = -1
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                if !values[base + i].isNaN { last = i }
+                nextValid[i] = last
+            }
+            var sample = 0  // the last source sample with time <= target
+            for j in 0..<m {
+                let t = targetTimes[j]
+                guard t >= times[0], t <= times[n - 1] else { continue }
+                while sample + 1 < n, times[sample + 1] <= t { sample += 1 }
+                let before = previousValid[sample]
+                let after = times[sample] == t ? (values[base + sample].isNaN ? nextValid[sample] : sample)
+                                               : (sample + 1 < n ? nextValid[sample + 1] : -1)
+                guard before >= 0, after >= 0 else { continue }
+                if before == sample, times[sample] == t {
+                    result.values[limb.rawValue * m + j] = values[base + sample]
+                    continue
+                }
+                let t0 = times[before], t1 = times[after]
+                guard t1 - t0 <= maxGapSeconds, t1 > t0 else { continue }
+                let v0 = values[base + before], v1 = values[base + after]
+                let fraction = Float((t - t0) / (t1 - t0))
+                result.values[limb.rawValue * m + j] = v0 + (v1 - v0) * fraction
+            }
+        }
+        return result
+    }
+
+    /// The series with every time shifted by `seconds`.
+    public func shifted(by seconds: Double) -> AngleSeries {
+        AngleSeries(times: times.map { $0 + seconds }, values: values)
+    }
+}
+
+/// A uniform time grid: `start + k / rate` for k in 0..<count.
+public struct AnalysisGrid: Equatable, Sendable {
+    public var start: Double
+    public var rate: Double
+    public var count: Int
+
+    public init(start: Double, rate: Double, count: Int) {
+        self.start = start
+        self.rate = rate
+        self.count = count
+    }
+
+    /// The grid over `start...end` (both included when they fall on it).
+    public init(from start: Double, through end: Double, rate: Double) {
+        self.init(start: start, rate: rate, count: end >= start ? Int(((end - start) * rate + 1e-9).rounded(.down)) + 1 : 0)
+    }
+
+    public func time(_ index: Int) -> Double { start + Double(index) / rate }
+
+    public var times: [Double] { (0..<count).map(time) }
+
+    /// The grid index nearest to `t`, clamped to the grid.
+    public func nearestIndex(to t: Double) -> Int {
+        max(0, min(count - 1, Int(((t - start) * rate).rounded())))
+    }
+
+    public var step: Double { 1 / rate }
+}
+
+/// The median frame rate of `times` (1 / median interval), or nil with fewer than two frames.
+public func medianFrameRate(_ times: [Double]) -> Double? {
+    let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
+    guard !intervals.isEmpty else { return nil }
+    let median = quantile(sorted: intervals, 0.5)
+    return median > 0 ? 1 / median : nil
+}

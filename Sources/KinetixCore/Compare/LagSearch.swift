@@ -1,0 +1,129 @@
+import Foundation
+
+/// For each learner frame, the demonstrator lag that matches it best.
+///
+/// Both series are on one analysis grid. For learner frame *n* and lag τ in
+/// `0...maxLag` (frames), the score is the weighted mean squared angle difference
+/// over the limbs tracked in both,
+///
+///     score(n, τ) = Σᵢ wᵢ·(Lᵢ(n) − Dᵢ(n − τ))² / Σᵢ wᵢ     (i: limbs tracked in both)
+///
+/// so a frame with fewer tracked limbs stays comparable (a mean per limb, not a sum).
+/// A candidate whose shared weight is below `minSharedWeight` is not a candidate;
+/// a frame with no candidate is *unscored*. Near the start, only the demonstrator
+/// history that exists is searched. The lag with the lowest score wins; ties go to
+/// the smallest lag. Every kernel evaluates this expression in the same order, so
+/// all agree exactly on τ* and on scores (the BLAS kernel shortlists with matrix
+/// products, then re-scores its shortlist with the same expression).
+public struct LagSearch: Sendable {
+    public enum Kernel: String, CaseIterable, Sendable {
+        /// Chooses by window size, from what the benchmark measured.
+        case automatic
+        /// The reference: one candidate at a time.
+        case scalar
+        /// 16 learner frames per vector, no horizontal sums.
+        case simd
+        /// OpenBLAS / Accelerate `sgemm` on diagonal tiles, then exact re-scoring.
+        case blas
+    }
+
+    /// The longest lag searched, in grid frames.
+    public var maxLag: Int
+    /// Per-limb weights (by `Limb.rawValue`), all 1 by default.
+    public var weights: [Float]
+    /// The least total weight of limbs tracked in both for a candidate to count
+    /// (with unit weights: the least number of shared limbs; default 4 of 9).
+    public var minSharedWeight: Float
+    public var kernel: Kernel
+    /// Threads for long clips; 0 means one per active core.
+    public var threads: Int
+
+    public init(maxLag: Int, weights: [Float] = Array(repeating: 1, count: Limb.count),
+                minSharedWeight: Float = 4, kernel: Kernel = .automatic, threads: Int = 0) {
+        precondition(maxLag >= 0 && weights.count == Limb.count)
+        self.maxLag = maxLag
+        self.weights = weights
+        self.minSharedWeight = minSharedWeight
+        self.kernel = kernel
+        self.threads = threads
+    }
+
+    /// The kernel `.automatic` resolves to for this window. The SIMD kernel wins
+    /// at every window measured on the reference machine (README, Benchmarks), so
+    /// BLAS is chosen only for very wide windows, where its tiles are dense.
+    public var resolvedKernel: Kernel {
+        guard kernel == .automatic else { return kernel }
+        return maxLag >= Self.blasWindowThreshold ? .blas : .simd
+    }
+
+    /// Windows of at least this many frames go to BLAS under `.automatic`.
+    public static let blasWindowThreshold = 4096
+
+    /// SIMD lanes per block; series are padded to a multiple of it.
+    public static let lanes = 16
+
+    /// Runs the search for every learner frame.
+    ///
+    /// - Parameters:
+    ///   - learner: The learner's angles on the analysis grid.
+    ///   - demonstrator: The demonstrator's angles on the same grid (already mirrored
+    ///     when the two face each other).
+    /// - Complexity: O(*n* × `maxLag` × 9).
+    public func run(learner: AngleSeries, demonstrator: AngleSeries) -> LagMatches {
+        precondition(learner.frameCount == demonstrator.frameCount, "learner and demonstrator must share the grid")
+        let n = learner.frameCount
+        let padded = (n + Self.lanes - 1) / Self.lanes * Self.lanes
+        let l = MaskedAngles(learner, weights: weights, trailingPad: padded - n)
+        let d = MaskedAngles(demonstrator, leadingPad: maxLag, trailingPad: padded - n)
+        var matches = LagMatches(count: padded)
+        let kernel = resolvedKernel
+        let blocks = padded / Self.lanes
+        let work = Double(n) * Double(maxLag + 1)
+        let threadCount = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        let chunks = work < 2e6 || blocks < 2 ? 1 : min(threadCount * 4, blocks)
+        matches.lag.withUnsafeMutableBufferPointer { lag in
+            matches.score.withUnsafeMutableBufferPointer { score in
+                let output = LagOutput(lag: lag.baseAddress!, score: score.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let first = blocks * chunk / chunks * Self.lanes
+                    let last = blocks * (chunk + 1) / chunks * Self.lanes
+                    switch kernel {
+                    case .scalar: searchScalar(l, d, frames: first..<last, into: output)
+                    case .simd, .automatic: searchSIMD(l, d, frames: first..<last, into: output)
+                    case .blas: searchBLAS(l, d, frames: first..<last, into: output)
+                    }
+                }
+            }
+        }
+        matches.lag.removeLast(padded - n)
+        matches.score.removeLast(padded - n)
+        return matches
+    }
+}
+
+/// Where kernels write: disjoint frame ranges per thread.
+@usableFromInline
+struct LagOutput: @unchecked Sendable {
+    @usableFromInline let lag: UnsafeMutablePointer<Int32>
+    @usableFromInline let score: UnsafeMutablePointer<Float>
+}
+
+/// The result of a lag search, one entry per learner frame.
+public struct LagMatches: Equatable, Sendable {
+    /// τ* in grid frames, or -1 when the frame is unscored.
+    public var lag: [Int32]
+    /// The weighted mean squared angle difference at τ*, degrees²; NaN when unscored.
+    public var score: [Float]
+
+    init(count: Int) {
+        lag = [Int32](repeating: -1, count: count)
+        score = [Float](repeating: .nan, count: count)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.lag == rhs.lag && sameValues(lhs.score, rhs.score)
+    }
+
+    /// The distance at τ*: the weighted RMS angle difference, degrees.
+    public func distance(_ frame: Int) -> Float { score[frame].squareRoot() }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import KinetixCore
+import _KinetixTestSupport
+
+/// A random angle series: smooth-ish motion plus a fraction of NaN.
+func randomAngles(frames: Int, nanFraction: Double, seed: UInt64) -> AngleSeries {
+    var rng = SplitMix64(seed: seed)
+    var series = AngleSeries(times: (0..<frames).map { Double($0) / 30 })
+    for limb in Limb.allCases {
+        let phase = rng.nextUnit() * 6.28, speed = 0.05 + rng.nextUnit() * 0.2
+        for f in 0..<frames {
+            let missing = rng.nextUnit() < nanFraction
+            let wave: Double = 90 + 80 * sin(phase + speed * Double(f))
+            let noise: Double = rng.nextGaussian() * 3
+            series[limb, f] = missing ? .nan : Float(wave + noise)
+        }
+    }
+    return series
+}
+
+/// The same series `shift` frames later (the learner behind the demonstrator).
+func delayed(_ series: AngleSeries, by shift: Int) -> AngleSeries {
+    var result = AngleSeries(times: series.times)
+    for limb in Limb.allCases {
+        for f in shift..<series.frameCount { result[limb, f] = series[limb, f - shift] }
+    }
+    return result
+}
+
+@Suite("Lag search")
+struct LagSearchTests {
+    @Test("scalar, SIMD and BLAS agree exactly on τ* and scores", arguments: [
+        (frames: 37, maxLag: 5, nan: 0.0), (frames: 200, maxLag: 30, nan: 0.0), (frames: 333, maxLag: 30, nan: 0.15),
+        (frames: 500, maxLag: 90, nan: 0.4), (frames: 64, maxLag: 120, nan: 0.05), (frames: 1, maxLag: 0, nan: 0.0),
+    ])
+    func kernelsAgree(_ c: (frames: Int, maxLag: Int, nan: Double)) {
+        let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames))
+        let learner = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames + 1))
+        var weights = [Float](repeating: 1, count: Limb.count)
+        for useWeights in [false, true] {
+            if useWeights { weights = [2, 2, 1, 1, 0.5, 0.5, 1.5, 1.5, 0.25] }
+            let results = [LagSearch.Kernel.scalar, .simd, .blas].map { kernel in
+                LagSearch(maxLag: c.maxLag, weights: weights, kernel: kernel).run(learner: learner, demonstrator: demo)
+            }
+            #expect(results[0] == results[1], "SIMD differs from scalar")
+            #expect(results[0] == results[2], "BLAS differs from scalar")
+            #expect(results[0].lag.contains { $0 > 0 } || c.maxLag == 0)
+        }
+    }
+
+    @Test("threads do not change the result")
+    func threads() {
+        let demo = randomAngles(frames: 20_000, nanFraction: 0.1, seed: 1)
+        let learner = delayed(demo, by: 7)
+        let one = LagSearch(maxLag: 31, kernel: .simd, threads: 1).run(learner: learner, demonstrator: demo)
+        let two = LagSearch(maxLag: 31, kernel: .simd, threads: 2).run(learner: learner, demonstrator: demo)
+        #expect(one == two)
+    }
+
+    @Test("a delayed copy recovers its delay with zero score", arguments: [0, 1, 12, 30])
+    func recoversShift(_ shift: Int) {
+        let demo = randomAngles(frames: 300, nanFraction: 0, seed: 3)
+        let learner = delayed(demo, by: shift)
+        let matches = LagSearch(maxLag: 30).run(learner: learner, demonstrator: demo)
+        for n in (shift + 30)..<300 {
+            #expect(matches.lag[n] == Int32(shift))
+            #expect(matches.score[n] == 0)
+        }
+        // Before the learner starts moving, nothing is tracked: unscored, never perfect.
+        for n in 0..<shift { #expect(matches.lag[n] == -1 && matches.score[n].isNaN) }
+    }
+
+    @Test("ties go to the smallest lag")
+    func ties() {
+        var demo = AngleSeries(times: (0..<40).map(Double.init))
+        for limb in Limb.allCases { for f in 0..<40 { demo[limb, f] = 50 } }
+        let matches = LagSearch(maxLag: 10, kernel: .simd).run(learner: demo, demonstrator: demo)
+        let allZero = matches.lag.allSatisfy { $0 == 0 }
+        #expect(allZero)
+        #expect(LagSearch(maxLag: 10, kernel: .blas).run(learner: demo, demonstrator: demo) == matches)
+        #expect(LagSearch(maxLag: 10, kernel: .scalar).run(learner: demo, demonstrator: demo) == matches)
+    }
+
+    @Test("too few shared limbs: unscored, never a perfect score")
+    func fewShared() {
+        var learner = AngleSeries(times: [0, 1, 2])
+        var demo = AngleSeries(times: [0, 1, 2])
+        for limb in Limb.allCases.prefix(3) { for f in 0..<3 { learner[limb, f] = 10; demo[limb, f] = 10 } }
+        let matches = LagSearch(maxLag: 2).run(learner: learner, demonstrator: demo)
+        #expect(matches.lag == [-1, -1, -1])
+        let unscored = matches.score.allSatisfy { $0.isNaN }
+        #expect(unscored)
+        let relaxed = LagSearch(maxLag: 2, minSharedWeight: 3).run(learner: learner, demonstrator: demo)
+        #expect(relaxed.lag == [0, 0, 0])
+    }
+
+    @Test("the score is a mean per shared limb: dropping limbs keeps it comparable")
+    func normalization() {
+        var learner = AngleSeries(times: [0])
+        var demo = AngleSeries(times: [0])
+        for limb in Limb.allCases { learner[limb, 0] = 100; demo[limb, 0] = 90 }
+        let full = LagSearch(maxLag: 0).run(learner: learner, demonstrator: demo)
+        learner[.leftKnee, 0] = .nan
+        learner[.neck, 0] = .nan
+        let partial = LagSearch(maxLag: 0).run(learner: learner, demonstrator: demo)
+        #expect(full.distance(0) == 10 && partial.distance(0) == 10)
+    }
+}
