@@ -4,7 +4,7 @@ import KinetixCore
 /// The subcommands, in the order help lists them.
 let subcommands: [CommandEntry] = [
     CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
-    CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
+    CommandEntry(CompareCommand.self), CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
 ]
 
 let overview = """

@@ -54,7 +54,7 @@ enum AngleTable {
         var out = "t," + Limb.allCases.map(\.name).joined(separator: ",") + "\n"
         out.reserveCapacity(angles.frameCount * 70)
         for frame in 0..<angles.frameCount {
-            out += rounded(angles.times[frame], 6)
+            out += jsonNumber(angles.times[frame], digits: 6)
             for limb in Limb.allCases {
                 let value = angles[limb, frame]
                 out += value.isNaN ? "," : "," + String(format: "%.2f", value)
@@ -66,7 +66,7 @@ enum AngleTable {
 
     static func json(_ angles: AngleSeries, file: String, mirrored: Bool, minConfidence: Float) -> String {
         var out = "{\n  \"file\": \(jsonString(file)),\n  \"units\": \"degrees\",\n"
-        out += "  \"mirrored\": \(mirrored),\n  \"minConfidence\": \(rounded(Double(minConfidence), 4)),\n"
+        out += "  \"mirrored\": \(mirrored),\n  \"minConfidence\": \(jsonNumber(Double(minConfidence), digits: 4)),\n"
         out += "  \"limbs\": [" + Limb.allCases.map { "\"\($0.name)\"" }.joined(separator: ", ") + "],\n"
         out += "  \"frames\": [\n"
         for frame in 0..<angles.frameCount {
@@ -74,7 +74,7 @@ enum AngleTable {
                 let value = angles[limb, frame]
                 return "\"\(limb.name)\": " + (value.isNaN ? "null" : String(format: "%.2f", value))
             }
-            out += "    {\"t\": \(rounded(angles.times[frame], 6)), \"angles\": {\(values.joined(separator: ", "))}}"
+            out += "    {\"t\": \(jsonNumber(angles.times[frame], digits: 6)), \"angles\": {\(values.joined(separator: ", "))}}"
             out += frame == angles.frameCount - 1 ? "\n" : ",\n"
         }
         return out + "  ]\n}\n"

@@ -68,17 +68,17 @@ struct InspectCommand: Subcommand {
 
     private func json(_ sidecar: Sidecar, _ s: SidecarSummary) -> String {
         func coverage(_ c: SidecarSummary.Coverage) -> String {
-            "{\"fraction\": \(rounded(c.fraction, 4)), \"longestGapSeconds\": \(rounded(c.longestGapSeconds, 4))}"
+            "{\"fraction\": \(jsonNumber(c.fraction, digits: 4)), \"longestGapSeconds\": \(jsonNumber(c.longestGapSeconds, digits: 4))}"
         }
-        func optional(_ value: Double?) -> String { value.map { rounded($0, 6) } ?? "null" }
+        func optional(_ value: Double?) -> String { value.map { jsonNumber($0, digits: 6) } ?? "null" }
         var out = "{\n"
         out += "  \"file\": \(jsonString(file)),\n"
         out += "  \"space\": {\"kind\": \"\(sidecar.space.kind.rawValue)\", \"width\": \(sidecar.space.width), \"height\": \(sidecar.space.height)},\n"
-        out += "  \"frames\": \(s.frameCount),\n  \"durationSeconds\": \(rounded(s.durationSeconds, 6)),\n"
+        out += "  \"frames\": \(s.frameCount),\n  \"durationSeconds\": \(jsonNumber(s.durationSeconds, digits: 6)),\n"
         out += "  \"frameRate\": \(optional(s.frameRate)),\n  \"intervalJitterSeconds\": \(optional(s.intervalJitterSeconds)),\n"
         out += "  \"longestIntervalSeconds\": \(optional(s.longestIntervalSeconds)),\n  \"emptyFrames\": \(s.emptyFrames),\n"
         out += "  \"torsoLengthPixels\": \(optional(s.torsoLengthPixels.map(Double.init))),\n"
-        out += "  \"minConfidence\": \(rounded(Double(s.minConfidence), 4)),\n"
+        out += "  \"minConfidence\": \(jsonNumber(Double(s.minConfidence), digits: 4)),\n"
         out += "  \"faceFrames\": \(s.faceFrames),\n  \"events\": \(s.eventCount),\n"
         out += "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
         out += "  \"limbs\": {" + Limb.allCases.map { "\"\($0.name)\": \(coverage(s.limbs[$0.rawValue]))" }.joined(separator: ", ") + "}\n"

@@ -1,0 +1,166 @@
+/// A learner compared with a demonstrator: per-frame lag and limb errors on one
+/// analysis grid, with a summary and the learner's cue track.
+///
+/// Errors are indexed by the **learner's** limbs, signed as learner minus
+/// demonstrator, in degrees. With mirroring, the learner's left elbow is compared
+/// with the demonstrator's right elbow.
+public struct Comparison: Sendable {
+    public var options: ComparisonOptions
+    /// The grid: `historyFrames` frames of demonstrator history, then one per learner frame.
+    public var grid: AnalysisGrid
+    /// Grid frames before the learner's first frame, searched as demonstrator history.
+    public var historyFrames: Int
+    /// The longest lag in grid frames.
+    public var maxLagFrames: Int
+    /// Angles on the whole grid; the demonstrator's already mirrored when `options.mirror`.
+    public var learner: AngleSeries
+    public var demonstrator: AngleSeries
+    /// Each grid frame's own best match, τ* (`LagSearch`).
+    public var matches: LagMatches
+    /// The lag errors are measured at, per learner frame, in grid frames (-1: unscored):
+    /// the tracking lag (`LagTracker`), or τ* when `lagWindowSeconds` is 0.
+    public var lags: [Int32]
+    /// The score (weighted mean squared difference, degrees²) at `lags`; NaN when unscored.
+    public var scores: [Float]
+    /// Signed errors (learner − demonstrator at τ*) per learner frame, degrees; NaN when
+    /// unscored or when the limb is not tracked in both.
+    public var errors: AngleSeries
+    /// Learner frames that match the demonstrator's *future* better than any lag:
+    /// the learner is ahead there. The frames are still scored at τ* (never a future frame).
+    public var ahead: [Bool]
+    /// The learner's and demonstrator's original frame times (learner with the offset applied).
+    public var learnerSourceTimes: [Double]
+    public var demonstratorSourceTimes: [Double]
+
+    /// Learner frames in this comparison (grid frames from `historyFrames` on).
+    public var frameCount: Int { errors.frameCount }
+
+    /// The grid frame of learner frame `k`.
+    public func gridFrame(_ k: Int) -> Int { historyFrames + k }
+
+    public var times: [Double] { errors.times }
+
+    /// The lag learner frame `k` is measured at, in grid frames, or nil when unscored.
+    public func lagFrames(_ k: Int) -> Int? { lags[k] >= 0 ? Int(lags[k]) : nil }
+
+    /// The frame's own best match τ*, in seconds, or nil when no lag has enough shared limbs.
+    public func bestMatchLagSeconds(_ k: Int) -> Double? {
+        let lag = matches.lag[gridFrame(k)]
+        return lag >= 0 ? Double(lag) / grid.rate : nil
+    }
+
+    /// τ* in seconds, or nil when unscored.
+    public func lagSeconds(_ k: Int) -> Double? { lagFrames(k).map { Double($0) / grid.rate } }
+
+    /// The weighted RMS angle difference at τ*, degrees, or nil when unscored.
+    public func distance(_ k: Int) -> Float? { lagFrames(k) == nil ? nil : scores[k].squareRoot() }
+
+    /// Limbs the learner has tracked in learner frame `k`, weighted.
+    public func learnerTrackedWeight(_ k: Int) -> Float {
+        Limb.allCases.reduce(0) { $0 + (learner[$1, gridFrame(k)].isNaN ? 0 : options.weights[$1.rawValue]) }
+    }
+
+    /// The limb with the largest absolute error in learner frame `k`.
+    public func worstLimb(_ k: Int) -> Limb? {
+        var worst: (Limb, Float)?
+        for limb in Limb.allCases {
+            let e = abs(errors[limb, k])
+            if !e.isNaN, e > (worst?.1 ?? -1) { worst = (limb, e) }
+        }
+        return worst?.0
+    }
+
+    /// Compares a learner with a demonstrator.
+    ///
+    /// Both sidecars' times are on one clock (the learner's shifted by
+    /// `offsetSeconds`). The analysis grid runs at `rate` (default: the learner's
+    /// median frame rate) from `maxLagSeconds` before the learner's first frame to its
+    /// last, so the learner's first frames can match earlier demonstrator frames. Angles
+    /// are interpolated across gaps up to `maxGapSeconds`; longer gaps stay missing.
+    /// A demonstrator that ends before the learner leaves the learner's later frames
+    /// with no history to match once it is more than `maxLagSeconds` behind: unscored.
+    public init(demonstrator demonstratorClip: Sidecar, learner learnerClip: Sidecar, options: ComparisonOptions = ComparisonOptions()) {
+        self.options = options
+        let learnerAngles = AngleSeries(learnerClip, minConfidence: options.minConfidence).shifted(by: options.offsetSeconds)
+        let demonstratorAngles = AngleSeries(demonstratorClip, minConfidence: options.minConfidence)
+        learnerSourceTimes = learnerAngles.times
+        demonstratorSourceTimes = demonstratorAngles.times
+        // To 0.01 fps: a clip stamped in microseconds gives 30, not 30.0003.
+        let rate = options.rate ?? medianFrameRate(learnerAngles.times).map { ($0 * 100).rounded() / 100 } ?? 30
+        maxLagFrames = max(0, Int((options.maxLagSeconds * rate).rounded()))
+        historyFrames = maxLagFrames
+        let first = learnerAngles.times.first ?? 0, last = learnerAngles.times.last ?? 0
+        let learnerGrid = AnalysisGrid(from: first, through: last, rate: rate)
+        grid = AnalysisGrid(start: first - Double(historyFrames) / rate, rate: rate, count: learnerGrid.count + historyFrames)
+        let times = grid.times
+        learner = learnerAngles.resampled(at: times, maxGapSeconds: options.maxGapSeconds)
+        // Learner frames exist only from its first frame on, even where interpolation could reach.
+        for limb in Limb.allCases { for g in 0..<historyFrames { learner[limb, g] = .nan } }
+        var demo = demonstratorAngles.resampled(at: times, maxGapSeconds: options.maxGapSeconds)
+        if options.mirror { demo = demo.mirrored() }
+        demonstrator = demo
+        let search = LagSearch(maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight,
+                               kernel: options.kernel, threads: options.threads)
+        matches = search.run(learner: learner, demonstrator: demonstrator)
+
+        let frames = learnerGrid.count
+        let gridLags = options.lagWindowSeconds > 0
+            ? LagTracker(search: search, halfWindow: max(1, Int((options.lagWindowSeconds * rate / 2).rounded())))
+                .run(learner: learner, demonstrator: demonstrator)
+            : matches.lag
+        errors = AngleSeries(times: Array(times[historyFrames...]))
+        ahead = [Bool](repeating: false, count: frames)
+        lags = [Int32](repeating: -1, count: frames)
+        scores = [Float](repeating: .nan, count: frames)
+        for k in 0..<frames {
+            let g = historyFrames + k
+            let lag = Int(gridLags[g])
+            guard lag >= 0, let score = score(gridFrame: g, lag: lag) else { continue }
+            lags[k] = Int32(lag)
+            scores[k] = score
+            for limb in Limb.allCases {
+                errors[limb, k] = learner[limb, g] - demonstrator[limb, g - lag]
+            }
+            ahead[k] = isAhead(gridFrame: g, lag: lag, score: score)
+        }
+    }
+
+    /// The score of grid frame `g` at `lag`, or nil when too few limbs are shared.
+    private func score(gridFrame g: Int, lag: Int) -> Float? {
+        guard g - lag >= 0 else { return nil }
+        var s: Float = 0, c: Float = 0
+        for limb in Limb.allCases {
+            let l = learner[limb, g], d = demonstrator[limb, g - lag]
+            guard !l.isNaN, !d.isNaN else { continue }
+            let w = options.weights[limb.rawValue]
+            s += w * (l - d) * (l - d)
+            c += w
+        }
+        return c >= options.minSharedWeight ? s / c : nil
+    }
+
+    /// True when the learner is ahead here: the demonstrator's *next* frames (up to
+    /// `maxLag`) hold a match at least 20 % better (lower mean squared difference) than
+    /// the lag being measured, which can only happen near lag 0.
+    private func isAhead(gridFrame g: Int, lag: Int, score: Float) -> Bool {
+        guard lag <= 1, maxLagFrames > 0 else { return false }
+        var best = Float.infinity
+        for k in 1...maxLagFrames where g + k < grid.count {
+            if let candidate = self.score(gridFrame: g + k, lag: 0, against: g) { best = min(best, candidate) }
+        }
+        return best < score * 0.8
+    }
+
+    /// The score of learner grid frame `learnerFrame` against demonstrator grid frame `g`.
+    private func score(gridFrame g: Int, lag: Int, against learnerFrame: Int) -> Float? {
+        var s: Float = 0, c: Float = 0
+        for limb in Limb.allCases {
+            let l = learner[limb, learnerFrame], d = demonstrator[limb, g]
+            guard !l.isNaN, !d.isNaN else { continue }
+            let w = options.weights[limb.rawValue]
+            s += w * (l - d) * (l - d)
+            c += w
+        }
+        return c >= options.minSharedWeight ? s / c : nil
+    }
+}

@@ -1,0 +1,153 @@
+/// What a coach reads first: lag, errors per limb, where form broke.
+public struct ComparisonSummary: Equatable, Sendable {
+    public struct LimbSummary: Equatable, Sendable {
+        /// Mean absolute error over scored frames where the limb is tracked in both, degrees.
+        public var meanErrorDegrees: Float?
+        /// Root mean square error over the same frames, degrees.
+        public var rmsErrorDegrees: Float?
+        /// Scored frames where this limb is within tolerance, percent of those where it is compared.
+        public var withinTolerancePercent: Double?
+        /// Frames in which it was compared.
+        public var comparedFrames: Int
+    }
+
+    /// A moment and the limb responsible.
+    public struct Moment: Equatable, Sendable {
+        /// Learner time, seconds.
+        public var t: Double
+        public var limb: Limb
+        /// Signed error (learner − demonstrator), degrees.
+        public var errorDegrees: Float
+    }
+
+    /// The first stretch where some limb stayed out of tolerance for the minimum duration.
+    public struct FormBreak: Equatable, Sendable {
+        public var start: Double
+        public var end: Double
+        /// The limb with the largest mean absolute error over the stretch.
+        public var limb: Limb
+        /// Its largest signed error in the stretch, degrees.
+        public var peakErrorDegrees: Float
+    }
+
+    public var frames: Int
+    public var scoredFrames: Int
+    public var unscoredFrames: Int
+    public var medianLagSeconds: Double?
+    /// First and third quartiles of the lag, seconds.
+    public var lagQuartilesSeconds: (Double, Double)?
+    public var limbs: [LimbSummary]  // by Limb.rawValue
+    /// The limb with the largest mean error.
+    public var worstLimb: Limb?
+    /// Scored frames whose every compared limb is within tolerance, percent.
+    public var withinTolerancePercent: Double?
+    /// Mean distance (weighted RMS over limbs) of scored frames, degrees.
+    public var meanDistanceDegrees: Float?
+    public var formBreak: FormBreak?
+    public var maxError: Moment?
+    /// Scored frames where the learner matched the demonstrator's future better than
+    /// any lag: the learner is ahead.
+    public var aheadFrames: Int
+    /// Scored frames whose τ* is at the far end of the window: the learner may be
+    /// more than `maxLagSeconds` behind.
+    public var framesAtMaxLag: Int
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.frames == b.frames && a.scoredFrames == b.scoredFrames && a.medianLagSeconds == b.medianLagSeconds
+            && a.lagQuartilesSeconds?.0 == b.lagQuartilesSeconds?.0 && a.lagQuartilesSeconds?.1 == b.lagQuartilesSeconds?.1
+            && a.limbs == b.limbs && a.worstLimb == b.worstLimb && a.withinTolerancePercent == b.withinTolerancePercent
+            && a.formBreak == b.formBreak && a.maxError == b.maxError && a.aheadFrames == b.aheadFrames
+            && a.framesAtMaxLag == b.framesAtMaxLag && a.meanDistanceDegrees == b.meanDistanceDegrees
+    }
+
+    public init(_ comparison: Comparison) {
+        let n = comparison.frameCount
+        let tolerance = comparison.options.toleranceDegrees
+        frames = n
+        var lags: [Double] = []
+        var distances: [Float] = []
+        var within = 0
+        aheadFrames = 0
+        framesAtMaxLag = 0
+        var sums = [Double](repeating: 0, count: Limb.count), squares = sums
+        var counts = [Int](repeating: 0, count: Limb.count), withinCounts = counts
+        var maxError: Moment?
+        for k in 0..<n {
+            guard let lag = comparison.lagSeconds(k) else { continue }
+            lags.append(lag)
+            distances.append(comparison.distance(k)!)
+            if comparison.ahead[k] { aheadFrames += 1 }
+            if comparison.lagFrames(k) == comparison.maxLagFrames, comparison.maxLagFrames > 0 { framesAtMaxLag += 1 }
+            var allWithin = true
+            for limb in Limb.allCases {
+                let e = comparison.errors[limb, k]
+                guard !e.isNaN else { continue }
+                let i = limb.rawValue
+                sums[i] += Double(abs(e))
+                squares[i] += Double(e * e)
+                counts[i] += 1
+                if abs(e) <= tolerance { withinCounts[i] += 1 } else { allWithin = false }
+                if abs(e) > abs(maxError?.errorDegrees ?? -1) { maxError = Moment(t: comparison.times[k], limb: limb, errorDegrees: e) }
+            }
+            if allWithin { within += 1 }
+        }
+        scoredFrames = lags.count
+        unscoredFrames = n - lags.count
+        lags.sort()
+        medianLagSeconds = lags.isEmpty ? nil : quantile(sorted: lags, 0.5)
+        lagQuartilesSeconds = lags.isEmpty ? nil : (quantile(sorted: lags, 0.25), quantile(sorted: lags, 0.75))
+        limbs = (0..<Limb.count).map { i in
+            counts[i] == 0
+                ? LimbSummary(comparedFrames: 0)
+                : LimbSummary(meanErrorDegrees: Float(sums[i] / Double(counts[i])),
+                              rmsErrorDegrees: Float((squares[i] / Double(counts[i])).squareRoot()),
+                              withinTolerancePercent: 100 * Double(withinCounts[i]) / Double(counts[i]),
+                              comparedFrames: counts[i])
+        }
+        worstLimb = Limb.allCases.filter { limbs[$0.rawValue].meanErrorDegrees != nil }
+            .max { limbs[$0.rawValue].meanErrorDegrees! < limbs[$1.rawValue].meanErrorDegrees! }
+        withinTolerancePercent = scoredFrames == 0 ? nil : 100 * Double(within) / Double(scoredFrames)
+        meanDistanceDegrees = distances.isEmpty ? nil : distances.reduce(0, +) / Float(distances.count)
+        self.maxError = maxError
+        formBreak = Self.firstFormBreak(comparison)
+    }
+
+    /// The first run of consecutive scored frames, lasting at least
+    /// `formBreakMinSeconds`, in which some limb is out of tolerance in every frame.
+    static func firstFormBreak(_ comparison: Comparison) -> FormBreak? {
+        let tolerance = comparison.options.toleranceDegrees
+        let minFrames = max(1, Int((comparison.options.formBreakMinSeconds * comparison.grid.rate).rounded()))
+        var runStart: Int?
+        for k in 0...comparison.frameCount {
+            let out = k < comparison.frameCount && comparison.worstLimb(k).map { abs(comparison.errors[$0, k]) > tolerance } == true
+            if out {
+                if runStart == nil { runStart = k }
+                continue
+            }
+            if let start = runStart, k - start >= minFrames {
+                return describe(comparison, frames: start..<k)
+            }
+            runStart = nil
+        }
+        return nil
+    }
+
+    private static func describe(_ comparison: Comparison, frames: Range<Int>) -> FormBreak {
+        var best: (limb: Limb, mean: Float) = (.neck, -1)
+        for limb in Limb.allCases {
+            let values = frames.map { abs(comparison.errors[limb, $0]) }.filter { !$0.isNaN }
+            guard !values.isEmpty else { continue }
+            let mean = values.reduce(0, +) / Float(values.count)
+            if mean > best.mean { best = (limb, mean) }
+        }
+        let peak = frames.map { comparison.errors[best.limb, $0] }.filter { !$0.isNaN }.max { abs($0) < abs($1) } ?? 0
+        return FormBreak(start: comparison.times[frames.lowerBound], end: comparison.times[frames.upperBound - 1],
+                         limb: best.limb, peakErrorDegrees: peak)
+    }
+}
+
+extension ComparisonSummary.LimbSummary {
+    init(comparedFrames: Int) {
+        self.init(meanErrorDegrees: nil, rmsErrorDegrees: nil, withinTolerancePercent: nil, comparedFrames: comparedFrames)
+    }
+}

@@ -1,0 +1,67 @@
+extension ComparisonReport {
+    // MARK: - JSON
+
+    /// Everything, for programs: provenance, parameters, summary, frames, cues.
+    public func json() -> String {
+        let s = summary, c = comparison, o = options
+        var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
+        out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
+        out += "\"offsetSeconds\": \(jsonNumber(o.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), "
+        out += "\"maxGapSeconds\": \(jsonNumber(o.maxGapSeconds, digits: 6)), \"toleranceDegrees\": \(jsonNumber(o.toleranceDegrees, digits: 4)), "
+        out += "\"formBreakMinSeconds\": \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \"minConfidence\": \(jsonNumber(o.minConfidence, digits: 4)), "
+        out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), "
+        out += "\"weights\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
+        out += "\"kernel\": \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
+        out += "  \"summary\": {\n"
+        out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames),\n"
+        out += "    \"medianLagSeconds\": \(jsonNumber(s.medianLagSeconds, digits: 4)), "
+        out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.0, digits: 4)), \(jsonNumber($0.1, digits: 4))]" } ?? "null") + ",\n"
+        out += "    \"worstLimb\": " + (s.worstLimb.map { "\"\($0.name)\"" } ?? "null")
+        out += ", \"withinTolerancePercent\": \(jsonNumber(s.withinTolerancePercent, digits: 2))"
+        out += ", \"meanDistanceDegrees\": \(jsonNumber(s.meanDistanceDegrees, digits: 3)),\n"
+        out += "    \"aheadFrames\": \(s.aheadFrames), \"framesAtMaxLag\": \(s.framesAtMaxLag),\n"
+        out += "    \"formBreak\": " + (s.formBreak.map {
+            "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"limb\": \"\($0.limb.name)\", \"peakErrorDegrees\": \(jsonNumber($0.peakErrorDegrees, digits: 2))}"
+        } ?? "null") + ",\n"
+        out += "    \"maxError\": " + (s.maxError.map {
+            "{\"t\": \(jsonNumber($0.t, digits: 4)), \"limb\": \"\($0.limb.name)\", \"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2))}"
+        } ?? "null") + ",\n"
+        out += "    \"limbs\": {\n" + Limb.allCases.map { limb in
+            let l = s.limbs[limb.rawValue]
+            return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
+                + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
+        }.joined(separator: ",\n") + "\n    }\n  },\n"
+        out += "  \"frames\": [\n"
+        for k in 0..<c.frameCount {
+            let lag = c.lagSeconds(k)
+            out += "    {\"t\": \(jsonNumber(c.times[k], digits: 6)), \"lagSeconds\": \(jsonNumber(lag, digits: 6)), "
+            out += "\"demonstratorT\": \(jsonNumber(lag.map { c.times[k] - $0 }, digits: 6)), "
+            out += "\"distanceDegrees\": \(jsonNumber(c.distance(k), digits: 3)), "
+            out += "\"worstLimb\": " + (c.worstLimb(k).map { "\"\($0.name)\"" } ?? "null") + ", \"ahead\": \(c.ahead[k]), "
+            out += "\"errors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(abs(c.errors[$0, k]), digits: 2))" }.joined(separator: ", ") + "}, "
+            out += "\"signedErrors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(c.errors[$0, k], digits: 2))" }.joined(separator: ", ") + "}}"
+            out += k == c.frameCount - 1 ? "\n" : ",\n"
+        }
+        out += "  ],\n  \"cues\": [" + cues.cues.map {
+            "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
+        }.joined(separator: ", ") + "]\n}\n"
+        return out
+    }
+
+    // MARK: - CSV
+
+    /// One row per learner frame: time, lag, distance, worst limb, then each limb's
+    /// absolute error in degrees. Unscored values are empty fields.
+    public func csv() -> String {
+        let c = comparison
+        var out = "t,lagSeconds,distanceDegrees,worstLimb,ahead," + Limb.allCases.map(\.name).joined(separator: ",") + "\n"
+        func field(_ text: String) -> String { text == "null" ? "" : text }
+        for k in 0..<c.frameCount {
+            out += jsonNumber(c.times[k], digits: 6) + "," + field(jsonNumber(c.lagSeconds(k), digits: 6))
+            out += "," + field(jsonNumber(c.distance(k), digits: 3)) + "," + (c.worstLimb(k)?.name ?? "") + ",\(c.ahead[k] ? 1 : 0)"
+            for limb in Limb.allCases { out += "," + field(jsonNumber(abs(c.errors[limb, k]), digits: 2)) }
+            out += "\n"
+        }
+        return out
+    }
+}

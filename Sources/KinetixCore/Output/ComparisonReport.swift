@@ -1,0 +1,106 @@
+import Foundation
+
+/// A comparison with everything its writers need; every format renders this one
+/// value, so numbers never disagree between text, JSON and CSV.
+public struct ComparisonReport: Sendable {
+    public var comparison: Comparison
+    public var summary: ComparisonSummary
+    public var cues: CueTrack
+    public var provenance: Provenance
+
+    public init(_ comparison: Comparison, provenance: Provenance) {
+        self.comparison = comparison
+        summary = ComparisonSummary(comparison)
+        cues = CueTrack(comparison)
+        self.provenance = provenance
+    }
+
+    var options: ComparisonOptions { comparison.options }
+
+    // MARK: - Text, for the coach
+
+    /// The demonstrator's screen: a readable summary with a per-limb table.
+    public func text() -> String {
+        let s = summary
+        let tolerance = String(format: "%.0f°", options.toleranceDegrees)
+        var out = "Kinetix \(provenance.engineVersion): copy the demonstrator\n"
+        for input in provenance.inputs {
+            out += row(input.role, "\(input.path) (\(input.frames) frames)")
+        }
+        out += row("comparison", (options.mirror ? "mirrored (facing each other)" : "not mirrored (side by side)")
+            + String(format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
+        out += "\n"
+        if let median = s.medianLagSeconds, let (q1, q3) = s.lagQuartilesSeconds {
+            out += row("lag", String(format: "learner %.2f s behind (middle half of frames: %.2f–%.2f s)", median, q1, q3))
+        } else {
+            out += row("lag", "no frame could be scored")
+        }
+        out += row("scored", "\(s.scoredFrames) of \(s.frames) frames" + (s.unscoredFrames > 0
+            ? " (\(s.unscoredFrames) unscored: too few limbs tracked in both, or no demonstrator frame to match)" : ""))
+        if let within = s.withinTolerancePercent {
+            out += row("within \(tolerance)", String(format: "%.1f %% of scored frames (every limb)", within))
+        }
+        if let worst = s.worstLimb, let limb = s.limbs[worst.rawValue].meanErrorDegrees, let rms = s.limbs[worst.rawValue].rmsErrorDegrees {
+            out += row("worst limb", String(format: "%@: mean %.1f°, RMS %.1f°", worst.spokenName, limb, rms))
+        }
+        if let formBreak = s.formBreak {
+            out += row("form breaks", String(format: "at %.2f s (%@ off by up to %+.0f° until %.2f s)",
+                                             formBreak.start, formBreak.limb.spokenName, formBreak.peakErrorDegrees, formBreak.end))
+        } else {
+            out += row("form breaks", String(format: "never (no limb out of tolerance for %.1f s)", options.formBreakMinSeconds))
+        }
+        if let maxError = s.maxError {
+            out += row("max error", String(format: "%+.1f° at %.2f s (%@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName))
+        }
+        if s.scoredFrames > 0, Double(s.aheadFrames) / Double(s.scoredFrames) > 0.05 {
+            out += row("note", "the learner was ahead of the demonstrator in \(s.aheadFrames) frames (scored at lag 0)")
+        }
+        if s.scoredFrames > 0, Double(s.framesAtMaxLag) / Double(s.scoredFrames) > 0.05 {
+            out += row("note", String(format: "%d frames matched at the %.2f s limit: the learner may be further behind (raise --max-lag)", s.framesAtMaxLag, options.maxLagSeconds))
+        }
+        out += "\n" + "limb".padding(toLength: 16, withPad: " ", startingAt: 0) + "  mean     RMS  within \(tolerance)\n"
+        for limb in Limb.allCases {
+            let l = s.limbs[limb.rawValue]
+            out += limb.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+            if let mean = l.meanErrorDegrees, let rms = l.rmsErrorDegrees, let within = l.withinTolerancePercent {
+                out += String(format: "%5.1f°  %5.1f°  %8.1f %%", mean, rms, within)
+            } else {
+                out += "    —       —          —"
+            }
+            out += limb == s.worstLimb ? "   ← worst\n" : "\n"
+        }
+        out += "\nErrors are the learner's limb angle minus the demonstrator's\(options.mirror ? " mirrored" : "") limb at the matched lag.\n"
+        return out
+    }
+
+    /// The learner's screen: one cue at a time, words only.
+    public func cueText() -> String {
+        cues.cues.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.text }.joined(separator: "\n") + "\n"
+    }
+
+    /// Both clips at one moment.
+    public func momentText(at t: Double) -> String {
+        let m = comparison.moment(at: t, cues: cues)
+        var out = String(format: "learner     %.3f s (grid frame %d, source frame %d)\n", m.learnerTime, m.frame, m.learnerSourceFrame)
+        if let demoTime = m.demonstratorTime, let lag = m.lagSeconds, let source = m.demonstratorSourceFrame {
+            out += String(format: "demonstrator %.3f s (source frame %d): lag %.3f s\n", demoTime, source, lag)
+        } else {
+            out += "demonstrator —: this frame is unscored\n"
+        }
+        out += "\n" + "limb".padding(toLength: 16, withPad: " ", startingAt: 0) + " learner  demonstrator   error\n"
+        func degrees(_ v: Float, sign: Bool = false) -> String {
+            v.isNaN ? "      —" : String(format: sign ? "%+6.1f°" : "%6.1f°", v)
+        }
+        for limb in Limb.allCases {
+            let i = limb.rawValue
+            out += limb.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + " \(degrees(m.learnerAngles[i]))        \(degrees(m.demonstratorAngles[i]))  \(degrees(m.errors[i], sign: true))\n"
+        }
+        out += "\ncue on the learner's screen: \(m.cue ?? "—")\n"
+        return out
+    }
+
+    private func row(_ name: String, _ value: String) -> String {
+        name.padding(toLength: 14, withPad: " ", startingAt: 0) + value + "\n"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import KinetixCore
+
+/// `kinetix compare <demonstrator> <learner>`: copy-the-demonstrator scoring.
+struct CompareCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "compare",
+        abstract: "Score a learner copying a demonstrator: lag, limb errors, cues.",
+        discussion: """
+        Both sidecars are on one clock (--offset shifts the learner's). They are
+        resampled onto one grid, the demonstrator is mirrored (they face each other:
+        the demonstrator's left is the learner's right), and each learner frame is
+        matched to the demonstrator frame up to --max-lag earlier that fits it best.
+        The report is for the demonstrator or coach; --learner-cues prints the words
+        for the learner's screen; --at shows both clips at one moment.
+        """,
+        arguments: [
+            .init(name: "demonstrator", help: "The demonstrator's sidecar."),
+            .init(name: "learner", help: "The learner's sidecar."),
+        ],
+        options: [
+            .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
+            .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
+            .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
+            .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
+            .init(long: "max-lag", valueName: "seconds", help: "The longest lag searched.", defaultValue: "1.0"),
+            .init(long: "lag-window", valueName: "seconds", help: "Errors are measured at the lag that fits best over this window (0: each frame's own best match).", defaultValue: "5"),
+            .init(long: "offset", valueName: "seconds", help: "Added to the learner's times.", defaultValue: "0"),
+            .init(long: "rate", valueName: "fps", help: "Analysis grid rate (default: the learner's median frame rate)."),
+            .init(long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.", defaultValue: "0.25"),
+            .init(long: "tolerance", valueName: "degrees", help: "A limb within this is on form.", defaultValue: "15"),
+            .init(long: "form-break", valueName: "seconds", help: "How long out of tolerance counts as form breaking.", defaultValue: "0.5"),
+            .init(long: "min-shared", valueName: "n", help: "Limbs tracked in both needed to score a frame.", defaultValue: "4"),
+            .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas.", defaultValue: "automatic"),
+            .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: "0"),
+            .minConfidence, .output, .maxInput,
+        ]
+    )
+
+    enum Format: String, CaseIterable { case text, json, csv }
+
+    let demonstrator: String
+    let learner: String
+    let format: Format
+    let learnerCues: Bool
+    let at: Double?
+    let options: ComparisonOptions
+    let output: String?
+    let limits: SidecarLimits
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        demonstrator = arguments.positional[0]
+        learner = arguments.positional[1]
+        format = try arguments.choice("format", default: .text)
+        learnerCues = arguments.flag("learner-cues")
+        at = arguments.string("at") == nil ? nil : try arguments.double("at", default: 0)
+        var options = ComparisonOptions()
+        options.mirror = !arguments.flag("no-mirror")
+        options.maxLagSeconds = try arguments.double("max-lag", default: 1, in: 0...30)
+        options.lagWindowSeconds = try arguments.double("lag-window", default: 5, in: 0...600)
+        options.offsetSeconds = try arguments.double("offset", default: 0, in: -86_400...86_400)
+        if arguments.string("rate") != nil { options.rate = try arguments.double("rate", default: 30, in: 1...1000) }
+        options.maxGapSeconds = try arguments.double("max-gap", default: 0.25, in: 0...60)
+        options.toleranceDegrees = Float(try arguments.double("tolerance", default: 15, in: 0...180))
+        options.formBreakMinSeconds = try arguments.double("form-break", default: 0.5, in: 0...60)
+        options.minSharedWeight = Float(try arguments.double("min-shared", default: 4, in: 1...9))
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        options.kernel = try arguments.choice("kernel", default: .automatic)
+        options.threads = Int(try arguments.double("threads", default: 0, in: 0...256))
+        self.options = options
+        output = arguments.string("output")
+        limits = try arguments.limits()
+        if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
+        if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        let (demoClip, demoInput) = try load(demonstrator, role: "demonstrator")
+        let (learnerClip, learnerInput) = try load(learner, role: "learner")
+        let comparison = Comparison(demonstrator: demoClip, learner: learnerClip, options: options)
+        let report = ComparisonReport(comparison, provenance: Provenance(inputs: [demoInput, learnerInput]))
+        let text: String
+        if learnerCues {
+            text = report.cueText()
+        } else if let at {
+            text = report.momentText(at: at)
+        } else {
+            switch format {
+            case .text: text = report.text()
+            case .json: text = report.json()
+            case .csv: text = report.csv()
+            }
+        }
+        try emit(text, output: output, inputs: [demonstrator, learner])
+        return ExitCode.success
+    }
+
+    private func load(_ path: String, role: String) throws(CommandLineError) -> (Sidecar, Provenance.Input) {
+        do {
+            let data = try readInput(path, limits: limits)
+            let sidecar = try Sidecar.decode(data, file: path, limits: limits)
+            return (sidecar, Provenance.Input(role: role, path: path, sha256: SHA256.hex(data), frames: sidecar.frameCount))
+        } catch {
+            throw .sidecar(error)
+        }
+    }
+}

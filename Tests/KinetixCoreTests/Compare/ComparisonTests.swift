@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import KinetixCore
+import _KinetixTestSupport
+
+@Suite("Comparison")
+struct ComparisonTests {
+    static let demonstrator = Synth.sidecar(BundledClips.demonstrator)
+    static let learner = Synth.sidecar(BundledClips.learner)
+
+    @Test("the bundled pair recovers its 0.4 s delay and names the faulty limb")
+    func bundledPair() {
+        let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
+        let summary = ComparisonSummary(comparison)
+        let frame = 1 / comparison.grid.rate
+        #expect(abs(summary.medianLagSeconds! - 0.4) <= frame)
+        #expect(summary.worstLimb == .rightShoulder)
+        #expect(summary.formBreak?.limb == .rightShoulder)
+        let formBreak = summary.formBreak!
+        #expect(formBreak.start > 0.4 && formBreak.start < 1.5, "the fault starts with the learner's first raise")
+        // Every scored frame sits within one frame of the generated delay.
+        for k in 0..<comparison.frameCount {
+            if let lag = comparison.lagSeconds(k) { #expect(abs(lag - 0.4) <= frame + 1e-9) }
+        }
+        // The first 0.4 s of the learner have no demonstrator frame to match: unscored.
+        #expect(summary.unscoredFrames == 12)
+    }
+
+    @Test("a mirrored, rescaled, translated and delayed copy: near-zero error and the delay")
+    func selfCopy() {
+        var options = BundledClips.demonstrator
+        options.noisePixels = 0
+        let clip = Synth.sidecar(options)
+        let copy = clip.mirrored()
+            .transformingPoints { (0.6 * $0 + 150, 0.6 * $1 + 300) }
+            .shifted(by: 0.5)
+        let comparison = Comparison(demonstrator: clip, learner: copy)
+        let summary = ComparisonSummary(comparison)
+        #expect(summary.medianLagSeconds == 0.5)
+        for limb in Limb.allCases {
+            #expect(summary.limbs[limb.rawValue].meanErrorDegrees! < 0.05, "\(limb)")
+        }
+        #expect(summary.withinTolerancePercent == 100)
+        #expect(summary.formBreak == nil)
+
+        var sideBySide = ComparisonOptions()
+        sideBySide.mirror = false
+        let unmirrored = ComparisonSummary(Comparison(demonstrator: clip, learner: copy, options: sideBySide))
+        #expect(unmirrored.limbs[Limb.leftShoulder.rawValue].meanErrorDegrees! > 20, "left compared with left is wrong")
+        #expect(unmirrored.formBreak != nil)
+    }
+
+    @Test("different frame rates on the two sides")
+    func frameRates() {
+        var demo = BundledClips.demonstrator
+        demo.frameRate = 60
+        demo.noisePixels = 0
+        var learner = demo
+        learner.frameRate = 25
+        learner.delaySeconds = 0.4
+        learner.mirrorMotion = true
+        let comparison = Comparison(demonstrator: Synth.sidecar(demo), learner: Synth.sidecar(learner))
+        #expect(comparison.grid.rate == 25, "the grid runs at the learner's rate")
+        let summary = ComparisonSummary(comparison)
+        #expect(abs(summary.medianLagSeconds! - 0.4) <= 0.04)
+        #expect(summary.limbs.allSatisfy { $0.meanErrorDegrees! < 3 })
+    }
+
+    @Test("a learner ahead of the demonstrator is flagged, matched at lag 0, never in the future")
+    func learnerAhead() {
+        var demo = BundledClips.demonstrator
+        demo.noisePixels = 0
+        var learner = demo
+        learner.delaySeconds = -0.3
+        learner.mirrorMotion = true
+        let comparison = Comparison(demonstrator: Synth.sidecar(demo), learner: Synth.sidecar(learner))
+        let summary = ComparisonSummary(comparison)
+        #expect(summary.medianLagSeconds == 0)
+        #expect(summary.aheadFrames > summary.scoredFrames / 2)
+        let cues = CueTrack(comparison).cues.map(\.text)
+        #expect(cues.contains("Slow down") || cues.contains { $0.hasPrefix("Raise") || $0.hasPrefix("Lower") || $0.hasPrefix("Bend") })
+    }
+
+    @Test("a demonstrator shorter than the learner: later frames are unscored")
+    func shortDemonstrator() {
+        let demo = Self.demonstrator.frames(in: 0...6)
+        let comparison = Comparison(demonstrator: demo, learner: Self.learner)
+        for k in 0..<comparison.frameCount {
+            let t = comparison.times[k]
+            if t > 6 + 1.0 + 1e-6 { #expect(comparison.lagFrames(k) == nil, "t=\(t): no demonstrator within the window") }
+            if t > 1, t < 6 { #expect(comparison.lagFrames(k) != nil) }
+        }
+    }
+
+    @Test("gaps: short ones are bridged, long ones stay unscored")
+    func gaps() {
+        var clip = Self.learner
+        for frame in 0..<clip.frameCount where (clip.times[frame] > 8 && clip.times[frame] < 8.2) || (clip.times[frame] > 9 && clip.times[frame] < 10) {
+            for joint in Joint.allCases { clip.joints[joint, frame] = nil }
+        }
+        let comparison = Comparison(demonstrator: Self.demonstrator, learner: clip)
+        let scored = { (t: Double) in comparison.lagFrames(comparison.grid.nearestIndex(to: t) - comparison.historyFrames) != nil }
+        #expect(scored(8.1), "a 0.2 s gap is bridged")
+        #expect(!scored(9.5), "a 1 s gap is not")
+        let cues = CueTrack(comparison)
+        #expect(cues.cue(at: 9.7)?.text == "Step into view")
+    }
+
+    @Test("all kernels give the same comparison")
+    func kernels() {
+        var results: [[Int32]] = []
+        for kernel in [LagSearch.Kernel.scalar, .simd, .blas] {
+            var options = ComparisonOptions()
+            options.kernel = kernel
+            let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner, options: options)
+            results.append(comparison.matches.lag + comparison.lags)
+        }
+        #expect(results[0] == results[1] && results[0] == results[2])
+    }
+
+    @Test("cues: words only, one at a time, held, naming the learner's own side")
+    func cues() {
+        let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
+        let track = CueTrack(comparison)
+        #expect(track.cues.first { $0.text.contains("arm") }?.text == "Raise your right arm higher")
+        for (a, b) in zip(track.cues, track.cues.dropFirst()) { #expect(a.end <= b.start + 1e-9) }
+        for cue in track.cues.dropLast() { #expect(cue.end - cue.start >= CueTrack.minHoldSeconds - 1e-9) }
+        let anyDigit = track.cues.contains { $0.text.contains { $0.isNumber } }
+        #expect(!anyDigit)
+        #expect(CueTrack.correction(for: .leftKnee, error: -20) == "Bend your left knee more")
+        #expect(CueTrack.correction(for: .rightElbow, error: 20) == "Straighten your right arm")
+    }
+
+    @Test("scrubbing steps both clips together")
+    func scrub() {
+        let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
+        let moment = comparison.moment(at: 1.5)
+        #expect(moment.learnerTime == comparison.times[moment.frame])
+        #expect(abs(moment.learnerTime - 1.5) < 1e-6)
+        #expect(abs(moment.demonstratorTime! - 1.1) < 1e-6)
+        #expect(moment.learnerSourceFrame == 45 && moment.demonstratorSourceFrame == 33)
+        #expect(moment.errors[Limb.rightShoulder.rawValue] > 15)
+        let next = comparison.moment(at: 1.5 + 1 / 30)
+        #expect(next.frame == moment.frame + 1)
+        #expect(comparison.moment(at: -5).frame == 0 && comparison.moment(at: 99).frame == comparison.frameCount - 1)
+    }
+}
