@@ -1,12 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Extra code generation for this package's own executables and tests only.
+import Foundation
+
+/// Optional code generation for a specific CPU, for builds of this package itself.
 ///
-/// The lag-search kernels are written with SIMD types; on x86-64 Linux the
-/// default target is baseline SSE2. Set `KINETIX_NATIVE=1` to build with
-/// `-march=native`-equivalent flags (`-Xcc -march=native` is not enough for Swift
-/// code), see README "Speed". The library stays usable as a dependency without it.
+/// The lag-search kernels are written with SIMD types, and Swift on x86-64 Linux
+/// targets baseline x86-64 (SSE2) unless told otherwise. `KINETIX_TARGET_CPU=native
+/// swift build -c release` compiles every target for the building machine (AVX2 or
+/// AVX-512 where present); any LLVM CPU name works (`haswell`, `znver4`, …). Unset,
+/// nothing changes, so the package stays usable as a dependency and portable.
+let targetCPU = ProcessInfo.processInfo.environment["KINETIX_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
+let cpuSettings: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
+
 let package = Package(
     name: "Kinetix",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -20,18 +26,21 @@ let package = Package(
             name: "KinetixCore",
             dependencies: [
                 .target(name: "CKinetixBLAS", condition: .when(platforms: [.linux])),
-            ]
+            ],
+            swiftSettings: cpuSettings
         ),
 
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore"]
+            dependencies: ["KinetixCore"],
+            swiftSettings: cpuSettings
         ),
         .executableTarget(
             name: "kinetix-bench",
             dependencies: ["KinetixCore", "_KinetixTestSupport"],
-            path: "Benchmarks/kinetix-bench"
+            path: "Benchmarks/kinetix-bench",
+            swiftSettings: cpuSettings
         ),
 
         // MARK: - Implementation details

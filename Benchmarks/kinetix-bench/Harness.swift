@@ -15,6 +15,7 @@ struct Harness {
     var samples = 5
     var filters: [String] = []
     private(set) var medians: [String: Double] = [:]
+    private(set) var checksums: [String: Double] = [:]
 
     mutating func measure(_ benchmark: BenchmarkCase) {
         guard filters.isEmpty || filters.contains(where: { benchmark.name.contains($0) }) else { return }
@@ -28,6 +29,7 @@ struct Harness {
         }
         let median = times.sorted()[times.count / 2]
         medians[benchmark.name] = median
+        checksums[benchmark.name] = checksum
         let rate = benchmark.units / median
         print(benchmark.name.padding(toLength: 48, withPad: " ", startingAt: 0)
             + String(format: "%10.3f ms  ", median * 1000)

@@ -52,3 +52,28 @@ harness.measure(BenchmarkCase(name: "nine limb angles", unit: "frames", units: D
 harness.measure(BenchmarkCase(name: "body coordinates", unit: "frames", units: Double(clip.frameCount)) {
     Double(BodySeries(clip).torsoLengthPixels ?? 0)
 })
+
+// MARK: - Lag search
+
+lagSearchBenchmarks(&harness, quick: quick)
+
+// MARK: - End to end
+
+let learnerOptions: SynthOptions = {
+    var o = options
+    o.seed = 2
+    o.delaySeconds = 0.4
+    o.mirrorMotion = true
+    return o
+}()
+let learnerBytes = Synth.sidecar(learnerOptions).encoded()
+harness.measure(BenchmarkCase(name: "compare end to end (decode both, compare, JSON)", unit: "MB", units: Double(bytes.count + learnerBytes.count) / 1e6) {
+    let demonstrator = try! Sidecar.decode(bytes)
+    let learner = try! Sidecar.decode(learnerBytes)
+    let report = ComparisonReport(Comparison(demonstrator: demonstrator, learner: learner), provenance: Provenance(inputs: []))
+    return Double(report.json().utf8.count)
+})
+harness.measure(BenchmarkCase(name: "compare only (angles, grid, search, tracker)", unit: "frames", units: Double(clip.frameCount)) {
+    let learner = try! Sidecar.decode(learnerBytes)
+    return ComparisonSummary(Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1
+})

@@ -1,8 +1,9 @@
 /// The BLAS kernel: matrix products on diagonal tiles, then exact re-scoring.
 ///
-/// The masked squared difference expands into three products over the limbs,
+/// With the angles already scaled by √w (`PaddedAngles`), the masked squared
+/// difference expands into three products over the limbs,
 ///
-///     Σ w·mL·mD·(L − D)² = (w·mL·L²)·mD + (w·mL)·(mD·D²) − 2·(w·mL·L)·(mD·D),
+///     Σ mL·mD·(L − D)² = (mL·L²)·mD + mL·(mD·D²) − 2·(mL·L)·(mD·D),
 ///
 /// so one `sgemm` with k = 27 gives every numerator of a tile of T learner frames
 /// against its T + maxLag demonstrator frames, and one with k = 9 every shared
@@ -11,7 +12,7 @@
 /// candidates within twice that bound of its best are re-scored with the exact
 /// expression, which makes τ* and scores equal to the reference kernel's.
 extension LagSearch {
-    func searchBLAS(_ l: MaskedAngles, _ d: MaskedAngles, frames: Range<Int>, into output: LagOutput) {
+    func searchBLAS(_ l: PaddedAngles, _ d: PaddedAngles, frames: Range<Int>, into output: LagOutput) {
         let ls = l.stride, ds = d.stride, pad = d.leadingPad
         let tile = max(64, min(512, maxLag))
         let columns = tile + maxLag
@@ -22,9 +23,7 @@ extension LagSearch {
         let unit: Float = 0x1p-24
         let bound = 2 * 27 * unit * weights.reduce(0, +) * 360 * 360
         l.values.withUnsafeBufferPointer { lv in
-        l.mask.withUnsafeBufferPointer { lm in
         d.values.withUnsafeBufferPointer { dv in
-        d.mask.withUnsafeBufferPointer { dm in
             var start = frames.lowerBound
             while start < frames.upperBound {
                 let rows = min(tile, frames.upperBound - start)
@@ -32,16 +31,18 @@ extension LagSearch {
                 // Row r is learner frame start + r; column j is padded demonstrator frame start + j.
                 for r in 0..<rows {
                     for i in 0..<k {
-                        let value = lv[i * ls + start + r], weight = lm[i * ls + start + r]
-                        a[r * 3 * k + i] = weight * value * value
-                        a[r * 3 * k + k + i] = weight
-                        a[r * 3 * k + 2 * k + i] = -2 * weight * value
-                        aw[r * k + i] = weight
+                        let raw = lv[i * ls + start + r]
+                        let value: Float = raw.isNaN ? 0 : raw, mask: Float = raw.isNaN ? 0 : 1
+                        a[r * 3 * k + i] = mask * value * value
+                        a[r * 3 * k + k + i] = mask
+                        a[r * 3 * k + 2 * k + i] = -2 * mask * value
+                        aw[r * k + i] = raw.isNaN ? 0 : weights[i]
                     }
                 }
                 for j in 0..<cols {
                     for i in 0..<k {
-                        let value = dv[i * ds + start + j], mask = dm[i * ds + start + j]
+                        let raw = dv[i * ds + start + j]
+                        let value: Float = raw.isNaN ? 0 : raw, mask: Float = raw.isNaN ? 0 : 1
                         b[j * 3 * k + i] = mask
                         b[j * 3 * k + k + i] = mask * value * value
                         b[j * 3 * k + 2 * k + i] = mask * value
@@ -61,7 +62,7 @@ extension LagSearch {
                             approximateBest = min(approximateBest, max(sums[r * cols + j], 0) / c)
                         }
                     }
-                    var best = Float.infinity
+                    var best = (s: Float.infinity, c: Float(1))
                     var bestLag: Int32 = -1
                     if approximateBest.isFinite {
                         for tau in 0...maxLag {
@@ -69,15 +70,16 @@ extension LagSearch {
                             let c = shared[r * cols + j]
                             guard c >= minSharedWeight * 0.999,
                                   max(sums[r * cols + j], 0) / c <= approximateBest + bound / c else { continue }
-                            let score = exactScore(lv, lm, ls: ls, n: n, dv, dm, ds: ds, m: n + pad - tau)
-                            if score < best || (score == best && Int32(tau) < bestLag) { best = score; bestLag = Int32(tau) }
+                            // The reference kernel's own sums and rule, in lag order.
+                            let exact = self.sums(lv, ls: ls, n: n, dv, ds: ds, m: n + pad - tau)
+                            if exact.c >= minSharedWeight, exact.s * best.c < best.s * exact.c { best = exact; bestLag = Int32(tau) }
                         }
                     }
                     output.lag[n] = bestLag
-                    output.score[n] = bestLag >= 0 ? best : .nan
+                    output.score[n] = bestLag >= 0 ? best.s / best.c : .nan
                 }
                 start += rows
             }
-        }}}}
+        }}
     }
 }

@@ -1,87 +1,118 @@
-/// The SIMD kernel: 16 consecutive learner frames per vector.
+/// The SIMD kernel: 16 consecutive learner frames per vector, 4 lags side by side.
 ///
-/// For one block and one lag, the 16 demonstrator frames are contiguous too, so
-/// every load is a plain (unaligned) vector load, the learner's 9 limbs stay in
-/// registers across all lags, and no horizontal sum is ever needed. Lanes compute
-/// exactly the scalar expression, so results are bitwise equal to the reference.
-/// When a block and its whole window are fully tracked, the demonstrator mask
-/// loads are skipped (the weights are then the learner's alone, the same values).
+/// For one block and one lag the 16 demonstrator frames are contiguous, so every
+/// load is a plain (unaligned) vector load; the learner's 9 limbs stay in registers
+/// across all lags; no horizontal sum is ever needed. Each lag's 9-term sum is a
+/// chain of dependent additions, so 4 lags are computed side by side to keep the
+/// core busy. Lanes compute exactly the scalar reference's sums in the same order
+/// and pick the best with the same rule (`searchScalar`), so results are bitwise
+/// equal. Blocks whose frames and whole window are fully tracked skip the masking.
 extension LagSearch {
     typealias Vector = SIMD16<Float>
 
-    func searchSIMD(_ l: MaskedAngles, _ d: MaskedAngles, frames: Range<Int>, into output: LagOutput) {
+    func searchSIMD(_ l: PaddedAngles, _ d: PaddedAngles, frames: Range<Int>, into output: LagOutput) {
         precondition(frames.count % Self.lanes == 0 && Self.lanes == Vector.scalarCount)
-        let ls = l.stride, ds = d.stride, pad = d.leadingPad
-        let minShared = Vector(repeating: minSharedWeight)
+        let pad = d.leadingPad
         l.values.withUnsafeBufferPointer { lvb in
-        l.mask.withUnsafeBufferPointer { lmb in
         d.values.withUnsafeBufferPointer { dvb in
-        d.mask.withUnsafeBufferPointer { dmb in
-            let lv = UnsafeRawPointer(lvb.baseAddress!), lm = UnsafeRawPointer(lmb.baseAddress!)
-            let dv = UnsafeRawPointer(dvb.baseAddress!), dm = UnsafeRawPointer(dmb.baseAddress!)
-            @inline(__always) func load(_ base: UnsafeRawPointer, _ index: Int) -> Vector {
-                base.loadUnaligned(fromByteOffset: index &* 4, as: Vector.self)
-            }
+            let lv = UnsafeRawPointer(lvb.baseAddress!), dv = UnsafeRawPointer(dvb.baseAddress!)
             for n0 in stride(from: frames.lowerBound, to: frames.upperBound, by: Self.lanes) {
-                let l0 = load(lv, n0), l1 = load(lv, ls + n0), l2 = load(lv, 2 * ls + n0)
-                let l3 = load(lv, 3 * ls + n0), l4 = load(lv, 4 * ls + n0), l5 = load(lv, 5 * ls + n0)
-                let l6 = load(lv, 6 * ls + n0), l7 = load(lv, 7 * ls + n0), l8 = load(lv, 8 * ls + n0)
-                let w0 = load(lm, n0), w1 = load(lm, ls + n0), w2 = load(lm, 2 * ls + n0)
-                let w3 = load(lm, 3 * ls + n0), w4 = load(lm, 4 * ls + n0), w5 = load(lm, 5 * ls + n0)
-                let w6 = load(lm, 6 * ls + n0), w7 = load(lm, 7 * ls + n0), w8 = load(lm, 8 * ls + n0)
-                let complete = l.isComplete(n0..<(n0 + Self.lanes))
-                    && d.isComplete((n0 + pad - maxLag)..<(n0 + pad + Self.lanes))
-                var best = Vector(repeating: .infinity)
-                var bestLag = SIMD16<Int32>(repeating: -1)
-                if complete {
-                    // Every weight is w·1: the learner's weights alone, bitwise the same product.
-                    var c = Vector.zero
-                    c += w0; c += w1; c += w2; c += w3; c += w4; c += w5; c += w6; c += w7; c += w8
-                    let valid = c .>= minShared
-                    for tau in 0...maxLag {
-                        let m = n0 &+ pad &- tau
-                        var s = Vector.zero
-                        var diff: Vector
-                        diff = l0 - load(dv, m); s += w0 * diff * diff
-                        diff = l1 - load(dv, ds &+ m); s += w1 * diff * diff
-                        diff = l2 - load(dv, 2 &* ds &+ m); s += w2 * diff * diff
-                        diff = l3 - load(dv, 3 &* ds &+ m); s += w3 * diff * diff
-                        diff = l4 - load(dv, 4 &* ds &+ m); s += w4 * diff * diff
-                        diff = l5 - load(dv, 5 &* ds &+ m); s += w5 * diff * diff
-                        diff = l6 - load(dv, 6 &* ds &+ m); s += w6 * diff * diff
-                        diff = l7 - load(dv, 7 &* ds &+ m); s += w7 * diff * diff
-                        diff = l8 - load(dv, 8 &* ds &+ m); s += w8 * diff * diff
-                        var score = s / c
-                        score.replace(with: .infinity, where: .!valid)
-                        let better = score .< best
-                        best.replace(with: score, where: better)
-                        bestLag.replace(with: Int32(tau), where: better)
-                    }
-                } else {
-                    for tau in 0...maxLag {
-                        let m = n0 &+ pad &- tau
-                        var s = Vector.zero, c = Vector.zero
-                        var diff: Vector, weight: Vector
-                        weight = w0 * load(dm, m); diff = l0 - load(dv, m); s += weight * diff * diff; c += weight
-                        weight = w1 * load(dm, ds &+ m); diff = l1 - load(dv, ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w2 * load(dm, 2 &* ds &+ m); diff = l2 - load(dv, 2 &* ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w3 * load(dm, 3 &* ds &+ m); diff = l3 - load(dv, 3 &* ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w4 * load(dm, 4 &* ds &+ m); diff = l4 - load(dv, 4 &* ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w5 * load(dm, 5 &* ds &+ m); diff = l5 - load(dv, 5 &* ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w6 * load(dm, 6 &* ds &+ m); diff = l6 - load(dv, 6 &* ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w7 * load(dm, 7 &* ds &+ m); diff = l7 - load(dv, 7 &* ds &+ m); s += weight * diff * diff; c += weight
-                        weight = w8 * load(dm, 8 &* ds &+ m); diff = l8 - load(dv, 8 &* ds &+ m); s += weight * diff * diff; c += weight
-                        var score = s / c
-                        score.replace(with: .infinity, where: .!(c .>= minShared))
-                        let better = score .< best
-                        best.replace(with: score, where: better)
-                        bestLag.replace(with: Int32(tau), where: better)
-                    }
-                }
-                best.replace(with: .nan, where: bestLag .< 0)
-                UnsafeMutableRawPointer(output.lag + n0).storeBytes(of: bestLag, as: SIMD16<Int32>.self)
-                UnsafeMutableRawPointer(output.score + n0).storeBytes(of: best, as: Vector.self)
+                let block = LearnerBlock(lv, stride: l.stride, n0: n0)
+                let result = l.isComplete(n0..<(n0 + Self.lanes)) && d.isComplete((n0 + pad - maxLag)..<(n0 + pad + Self.lanes))
+                    ? scan(block, dv, ds: d.stride, base: n0 + pad, masking: Unmasked.self)
+                    : scan(block, dv, ds: d.stride, base: n0 + pad, masking: Masked.self)
+                var score = result.s / result.c
+                score.replace(with: .nan, where: result.lag .< 0)
+                UnsafeMutableRawPointer(output.lag + n0).storeBytes(of: result.lag, as: SIMD16<Int32>.self)
+                UnsafeMutableRawPointer(output.score + n0).storeBytes(of: score, as: Vector.self)
             }
-        }}}}
+        }}
+    }
+
+    /// All lags for one block; `base` is the padded demonstrator index of lag 0.
+    @inline(__always)
+    private func scan<M: LaneMasking>(_ l: LearnerBlock, _ dv: UnsafeRawPointer, ds: Int, base: Int,
+                                      masking: M.Type) -> (s: Vector, c: Vector, lag: SIMD16<Int32>) {
+        let minShared = Vector(repeating: minSharedWeight)
+        let fullWeight = Vector(repeating: weights.reduce(0, +))
+        let w = weights
+        @inline(__always) func load(_ index: Int) -> Vector {
+            dv.loadUnaligned(fromByteOffset: index &* 4, as: Vector.self)
+        }
+        @inline(__always) func sums(_ m: Int) -> (s: Vector, c: Vector) {
+            var s = Vector.zero, c = Vector.zero
+            M.add(l.v0 - load(m), w[0], &s, &c)
+            M.add(l.v1 - load(ds &+ m), w[1], &s, &c)
+            M.add(l.v2 - load(2 &* ds &+ m), w[2], &s, &c)
+            M.add(l.v3 - load(3 &* ds &+ m), w[3], &s, &c)
+            M.add(l.v4 - load(4 &* ds &+ m), w[4], &s, &c)
+            M.add(l.v5 - load(5 &* ds &+ m), w[5], &s, &c)
+            M.add(l.v6 - load(6 &* ds &+ m), w[6], &s, &c)
+            M.add(l.v7 - load(7 &* ds &+ m), w[7], &s, &c)
+            M.add(l.v8 - load(8 &* ds &+ m), w[8], &s, &c)
+            return (s, M.tracksWeight ? c : fullWeight)
+        }
+        var bestS = Vector(repeating: .infinity), bestC = Vector(repeating: 1)
+        var bestLag = SIMD16<Int32>(repeating: -1)
+        @inline(__always) func consider(_ candidate: (s: Vector, c: Vector), _ tau: Int) {
+            let better = (candidate.c .>= minShared) .& (candidate.s * bestC .< bestS * candidate.c)
+            bestS.replace(with: candidate.s, where: better)
+            bestC.replace(with: candidate.c, where: better)
+            bestLag.replace(with: Int32(tau), where: better)
+        }
+        var tau = 0
+        while tau + 3 <= maxLag {
+            let a = sums(base &- tau), b = sums(base &- tau &- 1)
+            let c = sums(base &- tau &- 2), e = sums(base &- tau &- 3)
+            consider(a, tau); consider(b, tau + 1); consider(c, tau + 2); consider(e, tau + 3)
+            tau += 4
+        }
+        while tau <= maxLag {
+            consider(sums(base &- tau), tau)
+            tau += 1
+        }
+        return (bestS, bestC, bestLag)
+    }
+}
+
+/// The learner's 9 limbs for 16 frames, held in registers.
+@usableFromInline
+struct LearnerBlock {
+    let v0, v1, v2, v3, v4, v5, v6, v7, v8: SIMD16<Float>
+
+    @inline(__always)
+    init(_ base: UnsafeRawPointer, stride: Int, n0: Int) {
+        func load(_ limb: Int) -> SIMD16<Float> {
+            base.loadUnaligned(fromByteOffset: (limb &* stride &+ n0) &* 4, as: SIMD16<Float>.self)
+        }
+        (v0, v1, v2, v3, v4, v5, v6, v7, v8) = (load(0), load(1), load(2), load(3), load(4), load(5), load(6), load(7), load(8))
+    }
+}
+
+/// How a lane adds one limb's squared difference: the two specializations of the kernel.
+protocol LaneMasking {
+    /// False when every limb is known to be tracked: the weight sum is then a constant.
+    static var tracksWeight: Bool { get }
+    static func add(_ diff: SIMD16<Float>, _ weight: Float, _ s: inout SIMD16<Float>, _ c: inout SIMD16<Float>)
+}
+
+/// Every limb tracked on both sides.
+enum Unmasked: LaneMasking {
+    static var tracksWeight: Bool { false }
+    @inline(__always)
+    static func add(_ diff: SIMD16<Float>, _ weight: Float, _ s: inout SIMD16<Float>, _ c: inout SIMD16<Float>) {
+        s += diff * diff
+    }
+}
+
+/// A NaN difference (the limb untracked on either side) adds nothing, exactly as the
+/// scalar loop skips it.
+enum Masked: LaneMasking {
+    static var tracksWeight: Bool { true }
+    @inline(__always)
+    static func add(_ diff: SIMD16<Float>, _ weight: Float, _ s: inout SIMD16<Float>, _ c: inout SIMD16<Float>) {
+        let tracked = diff .== diff
+        s += (diff * diff).replacing(with: 0, where: .!tracked)
+        c += SIMD16<Float>.zero.replacing(with: weight, where: tracked)
     }
 }

@@ -1,35 +1,45 @@
 extension LagSearch {
     /// The reference kernel: one candidate at a time, limbs in order.
-    func searchScalar(_ l: MaskedAngles, _ d: MaskedAngles, frames: Range<Int>, into output: LagOutput) {
-        let ls = l.stride, ds = d.stride, pad = d.leadingPad
+    ///
+    /// Candidate (s, c) beats the best (sᵦ, cᵦ) when s·cᵦ < sᵦ·c: the score order
+    /// s/c < sᵦ/cᵦ without a division. Every kernel uses this very rule, in lag order,
+    /// so they agree exactly, ties included.
+    func searchScalar(_ l: PaddedAngles, _ d: PaddedAngles, frames: Range<Int>, into output: LagOutput) {
         l.values.withUnsafeBufferPointer { lv in
-        l.mask.withUnsafeBufferPointer { lm in
         d.values.withUnsafeBufferPointer { dv in
-        d.mask.withUnsafeBufferPointer { dm in
             for n in frames {
-                var best = Float.infinity
+                var best = (s: Float.infinity, c: Float(1))
                 var bestLag: Int32 = -1
                 for tau in 0...maxLag {
-                    let score = exactScore(lv, lm, ls: ls, n: n, dv, dm, ds: ds, m: n + pad - tau)
-                    if score < best { best = score; bestLag = Int32(tau) }
+                    let (s, c) = sums(lv, ls: l.stride, n: n, dv, ds: d.stride, m: n + d.leadingPad - tau)
+                    if c >= minSharedWeight, s * best.c < best.s * c { best = (s, c); bestLag = Int32(tau) }
                 }
                 output.lag[n] = bestLag
-                output.score[n] = bestLag >= 0 ? best : .nan
+                output.score[n] = bestLag >= 0 ? best.s / best.c : .nan
             }
-        }}}}
+        }}
     }
 
-    /// The score of one candidate, exactly as every kernel computes it.
+    /// Σ dᵢ² and Σ wᵢ over limbs tracked in both, in limb order, where dᵢ = L′ᵢ(n) − D′ᵢ(m)
+    /// is the difference of the √w-scaled angles (`PaddedAngles`).
     @inline(__always)
-    func exactScore(_ lv: UnsafeBufferPointer<Float>, _ lm: UnsafeBufferPointer<Float>, ls: Int, n: Int,
-                    _ dv: UnsafeBufferPointer<Float>, _ dm: UnsafeBufferPointer<Float>, ds: Int, m: Int) -> Float {
+    func sums(_ lv: UnsafeBufferPointer<Float>, ls: Int, n: Int,
+              _ dv: UnsafeBufferPointer<Float>, ds: Int, m: Int) -> (s: Float, c: Float) {
         var s: Float = 0, c: Float = 0
         for i in 0..<Limb.count {
-            let weight = lm[i * ls + n] * dm[i * ds + m]
             let diff = lv[i * ls + n] - dv[i * ds + m]
-            s += weight * diff * diff
-            c += weight
+            guard !diff.isNaN else { continue }
+            s += diff * diff
+            c += weights[i]
         }
+        return (s, c)
+    }
+
+    /// The score s/c of one candidate, or infinity when too few limbs are shared.
+    @inline(__always)
+    func exactScore(_ lv: UnsafeBufferPointer<Float>, ls: Int, n: Int,
+                    _ dv: UnsafeBufferPointer<Float>, ds: Int, m: Int) -> Float {
+        let (s, c) = sums(lv, ls: ls, n: n, dv, ds: ds, m: m)
         return c >= minSharedWeight ? s / c : .infinity
     }
 }

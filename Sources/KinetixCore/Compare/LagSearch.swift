@@ -48,6 +48,12 @@ public struct LagSearch: Sendable {
         self.threads = threads
     }
 
+    /// √wᵢ per limb, folded into both series so kernels sum plain squared differences;
+    /// nil when every weight is 1.
+    var scales: [Float]? {
+        weights.allSatisfy { $0 == 1 } ? nil : weights.map { $0.squareRoot() }
+    }
+
     /// The kernel `.automatic` resolves to for this window. The SIMD kernel wins
     /// at every window measured on the reference machine (README, Benchmarks), so
     /// BLAS is chosen only for very wide windows, where its tiles are dense.
@@ -73,14 +79,14 @@ public struct LagSearch: Sendable {
         precondition(learner.frameCount == demonstrator.frameCount, "learner and demonstrator must share the grid")
         let n = learner.frameCount
         let padded = (n + Self.lanes - 1) / Self.lanes * Self.lanes
-        let l = MaskedAngles(learner, weights: weights, trailingPad: padded - n)
-        let d = MaskedAngles(demonstrator, leadingPad: maxLag, trailingPad: padded - n)
+        let l = PaddedAngles(learner, scales: scales, trailingPad: padded - n)
+        let d = PaddedAngles(demonstrator, scales: scales, leadingPad: maxLag, trailingPad: padded - n)
         var matches = LagMatches(count: padded)
         let kernel = resolvedKernel
         let blocks = padded / Self.lanes
         let work = Double(n) * Double(maxLag + 1)
         let threadCount = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
-        let chunks = work < 2e6 || blocks < 2 ? 1 : min(threadCount * 4, blocks)
+        let chunks = work < 2e6 || blocks < 2 || threadCount == 1 ? 1 : min(threadCount * 4, blocks)
         matches.lag.withUnsafeMutableBufferPointer { lag in
             matches.score.withUnsafeMutableBufferPointer { score in
                 let output = LagOutput(lag: lag.baseAddress!, score: score.baseAddress!)

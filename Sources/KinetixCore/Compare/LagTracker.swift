@@ -30,8 +30,8 @@ public struct LagTracker: Sendable {
     public func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
         let n = learner.frameCount
         let lags = search.maxLag + 1
-        let l = MaskedAngles(learner, weights: search.weights)
-        let d = MaskedAngles(demonstrator, leadingPad: search.maxLag)
+        let l = PaddedAngles(learner, scales: search.scales)
+        let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag)
         let ringRows = 2 * halfWindow + 2
         var ring = [Float](repeating: .infinity, count: ringRows * lags)
         var sum = [Double](repeating: 0, count: lags), completeSum = sum
@@ -42,15 +42,13 @@ public struct LagTracker: Sendable {
         var result = [Int32](repeating: -1, count: n)
         var supported = [Bool](repeating: false, count: n)
         l.values.withUnsafeBufferPointer { lv in
-        l.mask.withUnsafeBufferPointer { lm in
         d.values.withUnsafeBufferPointer { dv in
-        d.mask.withUnsafeBufferPointer { dm in
             func add(_ frame: Int, sign: Int) {
                 let row = (frame % ringRows) * lags
                 if sign > 0 {
                     var any = false, all = true
                     for tau in 0..<lags {
-                        let score = search.exactScore(lv, lm, ls: l.stride, n: frame, dv, dm, ds: d.stride, m: frame + d.leadingPad - tau)
+                        let score = search.exactScore(lv, ls: l.stride, n: frame, dv, ds: d.stride, m: frame + d.leadingPad - tau)
                         ring[row + tau] = score
                         any = any || score.isFinite
                         all = all && score.isFinite
@@ -83,7 +81,7 @@ public struct LagTracker: Sendable {
                     if best.isInfinite || mean < best - 1e-9 * max(1, best) { best = mean; result[center] = Int32(tau) }
                 }
             }
-        }}}}
+        }}
         return Self.fillFromSupported(result, supported: supported)
     }
 

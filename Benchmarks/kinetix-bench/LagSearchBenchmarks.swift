@@ -1,0 +1,48 @@
+import KinetixCore
+
+/// Lag-search cases: each kernel on the same inputs, pairs per second
+/// (one pair = one learner frame against one candidate lag, 9 angles each).
+func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
+    let sizes = quick ? [2_000] : [18_000, 1_000_000]
+    for frames in sizes {
+        for window in [31, 241] {
+            for nanFraction in [0.0, 0.1] {
+                let demo = syntheticAngles(frames: frames, nanFraction: nanFraction, seed: 1)
+                let learner = syntheticAngles(frames: frames, nanFraction: nanFraction, seed: 2)
+                let pairs = Double(frames) * Double(window)
+                let label = "n=\(frames) window=\(window)\(nanFraction > 0 ? " masked" : "")"
+                var kernels: [(LagSearch.Kernel, Int)] = [(.simd, 1), (.simd, 2)]
+                if frames <= 18_000 || quick { kernels += [(.scalar, 1), (.blas, 1)] }
+                var checksums: [Double] = []
+                for (kernel, threads) in kernels {
+                    let search = LagSearch(maxLag: window - 1, kernel: kernel, threads: threads)
+                    let name = "lag \(kernel.rawValue) \(threads)t \(label)"
+                    harness.measure(BenchmarkCase(name: name, unit: "pairs", units: pairs) {
+                        let matches = search.run(learner: learner, demonstrator: demo)
+                        return Double(matches.lag.reduce(0) { $0 &+ Int($1) })
+                    })
+                    if let checksum = harness.checksums[name] { checksums.append(checksum) }
+                }
+                if Set(checksums).count > 1 { print("  MISMATCH: kernels disagree on \(label): \(checksums)") }
+                harness.ratio("lag simd 1t \(label)", over: "lag scalar 1t \(label)")
+                harness.ratio("lag simd 1t \(label)", over: "lag blas 1t \(label)")
+                harness.ratio("lag simd 2t \(label)", over: "lag simd 1t \(label)")
+            }
+        }
+    }
+}
+
+/// Smooth random angles with a fraction of NaN, as a learner or demonstrator would give.
+func syntheticAngles(frames: Int, nanFraction: Double, seed: UInt64) -> AngleSeries {
+    var rng = SplitMix64(seed: seed)
+    var values = [Float](repeating: 0, count: frames * Limb.count)
+    for limb in 0..<Limb.count {
+        var angle = 90.0, velocity = 0.0
+        for f in 0..<frames {
+            velocity = 0.95 * velocity + rng.nextGaussian()
+            angle = min(180, max(0, angle + velocity))
+            values[limb * frames + f] = rng.nextUnit() < nanFraction ? .nan : Float(angle)
+        }
+    }
+    return AngleSeries(times: (0..<frames).map { Double($0) / 30 }, values: values)
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import KinetixCore
+
+@Suite("kinetix compare", .serialized)
+struct CompareCLITests {
+    let pair = ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json"]
+
+    @Test("the text report names the lag, the worst limb and where form breaks")
+    func text() throws {
+        let result = try Kinetix.run(pair)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("lag           learner 0.40 s behind"))
+        #expect(result.stdout.contains("worst limb    right shoulder"))
+        #expect(result.stdout.contains("form breaks   at "))
+        #expect(result.stdout.contains("rightShoulder") && result.stdout.contains("← worst"))
+    }
+
+    @Test("JSON carries the documented fields and provenance")
+    func json() throws {
+        let result = try Kinetix.run(pair + ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = object["summary"] as! [String: Any]
+        #expect(summary["medianLagSeconds"] as? Double == 0.4)
+        #expect(summary["worstLimb"] as? String == "rightShoulder")
+        #expect(summary["scoredFrames"] as? Int == 349 && summary["unscoredFrames"] as? Int == 12)
+        let limbs = summary["limbs"] as! [String: [String: Any]]
+        #expect(Set(limbs.keys) == Set(Limb.allCases.map(\.name)))
+        #expect(limbs["rightShoulder"]!["meanErrorDegrees"] is Double)
+        let frames = object["frames"] as! [[String: Any]]
+        #expect(frames.count == 361)
+        #expect(frames[0]["lagSeconds"] is NSNull, "the first frame has no demonstrator history: unscored")
+        #expect(frames[100]["lagSeconds"] as? Double == 0.4)
+        #expect((frames[100]["errors"] as! [String: Any]).count == 9)
+        let provenance = object["provenance"] as! [String: Any]
+        #expect(provenance["engineVersion"] as? String == KinetixVersion.current)
+        let inputs = provenance["inputs"] as! [String: [String: Any]]
+        let bytes = try Data(contentsOf: Kinetix.packageRoot.appendingPathComponent("Sidecars/learner.json"))
+        #expect(inputs["learner"]!["sha256"] as? String == SHA256.hex(bytes))
+        let parameters = object["parameters"] as! [String: Any]
+        #expect(parameters["mirror"] as? Bool == true && parameters["maxLagSeconds"] as? Double == 1)
+    }
+
+    @Test("CSV: one row per learner frame, empty fields when unscored")
+    func csv() throws {
+        let lines = try Kinetix.run(pair + ["--format", "csv"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "t,lagSeconds,distanceDegrees,worstLimb,ahead,leftElbow,rightElbow,leftShoulder,rightShoulder,leftHip,rightHip,leftKnee,rightKnee,neck")
+        #expect(lines.count == 361 + 2)
+        #expect(lines[1] == "0,,,,0,,,,,,,,,")
+    }
+
+    @Test("learner cues are words only; --at shows both clips at one moment")
+    func cuesAndScrub() throws {
+        let cues = try Kinetix.run(pair + ["--learner-cues"]).stdout
+        #expect(cues.contains("Raise your right arm higher"))
+        let words = cues.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 3).last! }
+        #expect(words.allSatisfy { !$0.contains { $0.isNumber } })
+        let moment = try Kinetix.run(pair + ["--at", "1.5"]).stdout
+        #expect(moment.contains("learner     1.500 s"))
+        #expect(moment.contains("demonstrator 1.100 s"))
+        #expect(moment.contains("cue on the learner's screen: Raise your right arm higher"))
+    }
+
+    @Test("--no-mirror on a facing pair gives large errors; the kernels agree")
+    func options() throws {
+        let mirrored = try Kinetix.run(pair + ["--format", "json"]).stdout
+        let unmirrored = try Kinetix.run(pair + ["--format", "json", "--no-mirror"]).stdout
+        func within(_ text: String) throws -> Double {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+            return (object["summary"] as! [String: Any])["withinTolerancePercent"] as! Double
+        }
+        let facing = try within(mirrored), sideBySide = try within(unmirrored)
+        #expect(sideBySide < facing - 20)
+        let outputs = try ["scalar", "simd", "blas"].map { try Kinetix.run(pair + ["--format", "csv", "--kernel", $0]).stdout }
+        #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+    }
+
+    @Test("bad usage and bad input", arguments: [
+        (["compare", "Sidecars/demonstrator.json"], 64, "Error: missing <learner>"),
+        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--kernel", "gpu"], 64, "Error: '--kernel' must be one of automatic, scalar, simd, blas, got 'gpu'"),
+        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--learner-cues", "--at", "2"], 64, "Error: --learner-cues and --at show different things"),
+        (["compare", "Sidecars/demonstrator.json", "nope.json"], 66, "nope.json: no such file"),
+    ])
+    func errors(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let result = try Kinetix.run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+}
