@@ -5,7 +5,7 @@ import KinetixCore
 func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
     let sizes = quick ? [2_000] : [18_000, 1_000_000]
     for frames in sizes {
-        for window in [31, 241] {
+        for window in frames <= 18_000 && !quick ? [31, 241, 961] : [31, 241] {
             for nanFraction in [0.0, 0.1] {
                 let demo = syntheticAngles(frames: frames, nanFraction: nanFraction, seed: 1)
                 let learner = syntheticAngles(frames: frames, nanFraction: nanFraction, seed: 2)

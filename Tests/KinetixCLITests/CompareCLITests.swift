@@ -39,6 +39,8 @@ struct CompareCLITests {
         #expect(inputs["learner"]!["sha256"] as? String == SHA256.hex(bytes))
         let parameters = object["parameters"] as! [String: Any]
         #expect(parameters["mirror"] as? Bool == true && parameters["maxLagSeconds"] as? Double == 1)
+        #expect(parameters["lagWindowSeconds"] as? Double == 5 && parameters["kernel"] as? String == "simd")
+        #expect(frames[100]["bestMatchLagSeconds"] is Double)
     }
 
     @Test("CSV: one row per learner frame, empty fields when unscored")

@@ -6,6 +6,7 @@ extension ComparisonReport {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
+        out += "\"lagWindowSeconds\": \(jsonNumber(o.lagWindowSeconds, digits: 6)), "
         out += "\"offsetSeconds\": \(jsonNumber(o.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), "
         out += "\"maxGapSeconds\": \(jsonNumber(o.maxGapSeconds, digits: 6)), \"toleranceDegrees\": \(jsonNumber(o.toleranceDegrees, digits: 4)), "
         out += "\"formBreakMinSeconds\": \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \"minConfidence\": \(jsonNumber(o.minConfidence, digits: 4)), "
@@ -35,6 +36,7 @@ extension ComparisonReport {
         for k in 0..<c.frameCount {
             let lag = c.lagSeconds(k)
             out += "    {\"t\": \(jsonNumber(c.times[k], digits: 6)), \"lagSeconds\": \(jsonNumber(lag, digits: 6)), "
+            out += "\"bestMatchLagSeconds\": \(jsonNumber(c.bestMatchLagSeconds(k), digits: 6)), "
             out += "\"demonstratorT\": \(jsonNumber(lag.map { c.times[k] - $0 }, digits: 6)), "
             out += "\"distanceDegrees\": \(jsonNumber(c.distance(k), digits: 3)), "
             out += "\"worstLimb\": " + (c.worstLimb(k).map { "\"\($0.name)\"" } ?? "null") + ", \"ahead\": \(c.ahead[k]), "
