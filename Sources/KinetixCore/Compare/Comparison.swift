@@ -115,7 +115,7 @@ public struct Comparison: Sendable {
         for k in 0..<frames {
             let g = historyFrames + k
             let lag = Int(gridLags[g])
-            guard lag >= 0, let score = score(gridFrame: g, lag: lag) else { continue }
+            guard lag >= 0, let score = score(learnerFrame: g, demonstratorFrame: g - lag) else { continue }
             lags[k] = Int32(lag)
             scores[k] = score
             for limb in Limb.allCases {
@@ -125,12 +125,13 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// The score of grid frame `g` at `lag`, or nil when too few limbs are shared.
-    private func score(gridFrame g: Int, lag: Int) -> Float? {
-        guard g - lag >= 0 else { return nil }
+    /// The score (weighted mean squared difference) of learner grid frame `learnerFrame`
+    /// against demonstrator grid frame `demonstratorFrame`, or nil when too few limbs are shared.
+    private func score(learnerFrame: Int, demonstratorFrame: Int) -> Float? {
+        guard demonstratorFrame >= 0, demonstratorFrame < grid.count else { return nil }
         var s: Float = 0, c: Float = 0
         for limb in Limb.allCases {
-            let l = learner[limb, g], d = demonstrator[limb, g - lag]
+            let l = learner[limb, learnerFrame], d = demonstrator[limb, demonstratorFrame]
             guard !l.isNaN, !d.isNaN else { continue }
             let w = options.weights[limb.rawValue]
             s += w * (l - d) * (l - d)
@@ -144,23 +145,7 @@ public struct Comparison: Sendable {
     /// the lag being measured, which can only happen near lag 0.
     private func isAhead(gridFrame g: Int, lag: Int, score: Float) -> Bool {
         guard lag <= 1, maxLagFrames > 0 else { return false }
-        var best = Float.infinity
-        for k in 1...maxLagFrames where g + k < grid.count {
-            if let candidate = self.score(gridFrame: g + k, lag: 0, against: g) { best = min(best, candidate) }
-        }
+        let best = (1...maxLagFrames).compactMap { self.score(learnerFrame: g, demonstratorFrame: g + $0) }.min() ?? .infinity
         return best < score * 0.8
-    }
-
-    /// The score of learner grid frame `learnerFrame` against demonstrator grid frame `g`.
-    private func score(gridFrame g: Int, lag: Int, against learnerFrame: Int) -> Float? {
-        var s: Float = 0, c: Float = 0
-        for limb in Limb.allCases {
-            let l = learner[limb, learnerFrame], d = demonstrator[limb, g]
-            guard !l.isNaN, !d.isNaN else { continue }
-            let w = options.weights[limb.rawValue]
-            s += w * (l - d) * (l - d)
-            c += w
-        }
-        return c >= options.minSharedWeight ? s / c : nil
     }
 }
