@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "KinetixCore", targets: ["KinetixCore"]),
+        .library(name: "KinetixProfiles", targets: ["KinetixProfiles"]),
         .executable(name: "kinetix", targets: ["kinetix"]),
     ],
     targets: [
@@ -30,10 +31,16 @@ let package = Package(
             swiftSettings: cpuSettings
         ),
 
+        .target(
+            name: "KinetixProfiles",
+            dependencies: ["KinetixCore"],
+            swiftSettings: cpuSettings
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore"],
+            dependencies: ["KinetixCore", "KinetixProfiles"],
             swiftSettings: cpuSettings
         ),
         .executableTarget(
@@ -58,6 +65,10 @@ let package = Package(
         .testTarget(
             name: "KinetixCoreTests",
             dependencies: ["KinetixCore", "_KinetixTestSupport"]
+        ),
+        .testTarget(
+            name: "KinetixProfilesTests",
+            dependencies: ["KinetixProfiles", "KinetixCore", "_KinetixTestSupport"]
         ),
         .testTarget(
             name: "KinetixCLITests",

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A parsed JSON value, for small data files (profiles, converter inputs) where a
+/// tree is simpler than driving `JSONReader` by hand. Objects keep their key order.
+public indirect enum JSONValue: Equatable, Sendable {
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case let (.array(x), .array(y)): x == y
+        case let (.string(x), .string(y)): x == y
+        case let (.number(x), .number(y)): x == y
+        case let (.bool(x), .bool(y)): x == y
+        case (.null, .null): true
+        default: false
+        }
+    }
+
+    /// Parses a whole document. Nesting is limited to `maxDepth` (the parser recurses
+    /// at most that deep, so it cannot overflow the stack).
+    public static func parse(_ data: Data, maxDepth: Int = 64) throws(JSONSyntaxError) -> JSONValue {
+        var result: JSONValue = .null
+        var failure: JSONSyntaxError?
+        data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), maxDepth: maxDepth)
+            do throws(JSONSyntaxError) {
+                result = try parseValue(&reader, depth: 0)
+                try reader.expectEnd()
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    private static func parseValue(_ reader: inout JSONReader, depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        switch try reader.peekKind() {
+        case .string: return .string(try reader.readString())
+        case .number: return .number(try reader.readNumber())
+        case .bool: return .bool(try reader.readBool())
+        case .null: _ = try reader.readNullIfPresent(); return .null
+        case .array:
+            guard depth < reader.maxDepth else { throw reader.error("nesting deeper than the limit of \(reader.maxDepth) levels") }
+            try reader.beginArray()
+            var items: [JSONValue] = []
+            var first = true
+            while try reader.nextElement(first: &first) { items.append(try parseValue(&reader, depth: depth + 1)) }
+            return .array(items)
+        case .object:
+            guard depth < reader.maxDepth else { throw reader.error("nesting deeper than the limit of \(reader.maxDepth) levels") }
+            try reader.beginObject()
+            var members: [(key: String, value: JSONValue)] = []
+            var first = true
+            while let key = try reader.nextKey(first: &first) { members.append((key, try parseValue(&reader, depth: depth + 1))) }
+            return .object(members)
+        }
+    }
+
+    /// The member named `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The kind, for messages: "an object", "a string", ….
+    public var kindDescription: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}

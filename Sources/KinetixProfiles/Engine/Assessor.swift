@@ -1,0 +1,223 @@
+import Foundation
+import KinetixCore
+
+/// Runs a body or face profile on one clip.
+public struct Assessor: Sendable {
+    public var profile: Profile
+    public var parameters: ParameterValues
+    public var minConfidence: Float
+
+    public init(profile: Profile, parameters: ParameterValues, minConfidence: Float = BodySeries.defaultMinConfidence) {
+        self.profile = profile
+        self.parameters = parameters
+        self.minConfidence = minConfidence
+    }
+
+    /// Assesses `sidecar`. The baseline is `baseline` (a separate clip, whole) when
+    /// given, else the profile's first seconds. Requirements not met give a *void*
+    /// result with the reason, never a score.
+    public func assess(_ sidecar: Sidecar, baseline baselineClip: Sidecar? = nil, baselineName: String? = nil) -> Assessment {
+        precondition(profile.kind != .pair, "pair profiles run through Comparison")
+        let parameterList = profile.parameters.map { ($0.name, parameters[$0.name] ?? $0.defaultValue) }
+        var result = Assessment(profileID: profile.id, profileVersion: profile.version, profileTitle: profile.title,
+                                parameters: parameterList, status: .ok, voidReason: nil, times: sidecar.times,
+                                metrics: [], reps: [], findings: [], symmetry: [], weakerSide: nil,
+                                shoulderWidthRatio: nil, coverage: [], baselineSource: nil)
+        let body = BodySeries(sidecar, minConfidence: minConfidence)
+        result.coverage = coverage(sidecar)
+        result.shoulderWidthRatio = Self.shoulderWidthRatio(body)
+        if let reason = voidReason(sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio) {
+            result.status = .void
+            result.voidReason = reason
+            return result
+        }
+        let rate = medianFrameRate(sidecar.times) ?? 30
+        let columns = metricColumns(sidecar, body: body, rate: rate)
+
+        // Baseline: a separate clip's medians, or the first seconds of this one.
+        var baselineValues: [Float?] = Array(repeating: nil, count: profile.metrics.count)
+        var activeFrames = 0..<sidecar.frameCount
+        if let baselineClip {
+            let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence),
+                                     rate: medianFrameRate(baselineClip.times) ?? rate)
+            baselineValues = base.map { median($0[...]) }
+            result.baselineSource = baselineName ?? "baseline sidecar"
+        } else if let spec = profile.baseline {
+            let end = sidecar.times.firstIndex { $0 >= sidecar.times[0] + spec.seconds } ?? sidecar.frameCount
+            baselineValues = columns.map { median($0[0..<end]) }
+            activeFrames = end..<sidecar.frameCount
+            result.baselineSource = "first \(jsonNumber(spec.seconds, digits: 3)) s"
+        }
+        var reported = columns
+        for (i, metric) in profile.metrics.enumerated() where metric.relativeToBaseline {
+            if let base = baselineValues[i] { reported[i] = columns[i].map { $0 - base } }
+        }
+        result.metrics = profile.metrics.enumerated().map { i, metric in
+            Assessment.MetricSeries(name: metric.name, unit: metric.unit, values: reported[i], baseline: baselineValues[i],
+                                    relativeToBaseline: metric.relativeToBaseline)
+        }
+        let metricTable = Dictionary(uniqueKeysWithValues: reported.enumerated().map { ($0, $1) })
+        let times = sidecar.times
+        let step = 1 / rate
+
+        // Reps.
+        var repRanges: [Range<Int>] = []
+        if let counter = profile.reps {
+            repRanges = RepCounting.reps(in: reported[counter.metricIndex], times: times,
+                                         enter: Float(counter.enter.value(parameters)), exit: Float(counter.exit.value(parameters)),
+                                         minSeconds: counter.minSeconds)
+            result.reps = repRanges.map { range in
+                let evaluator = repEvaluator(range, metrics: metricTable, times: times)
+                return Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
+                                      values: counter.summary.map { ($0.name, evaluator.evaluate($0.compiled).numbers[0]) })
+            }
+        }
+
+        // Rules.
+        let frameEvaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: nil, body: nil, face: nil,
+                                                 metrics: metricTable, parameters: parameters)
+        for rule in profile.rules {
+            switch rule.scope {
+            case .frames:
+                let condition = frameEvaluator.evaluate(rule.condition).numbers
+                for (start, end) in runs(of: condition) where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
+                    result.findings.append(finding(rule, start..<end, metrics: metricTable, times: times))
+                }
+            case .reps:
+                for range in repRanges where repEvaluator(range, metrics: metricTable, times: times).evaluate(rule.condition).numbers[0] == 1 {
+                    result.findings.append(finding(rule, range, metrics: metricTable, times: times))
+                }
+            }
+        }
+        result.findings.sort { ($0.start, $0.rule) < ($1.start, $1.rule) }
+
+        if let symmetry = profile.symmetry {
+            (result.symmetry, result.weakerSide) = Symmetry.evaluate(
+                symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames,
+                thresholdPercent: Float(symmetry.thresholdPercent.value(parameters)))
+        }
+        return result
+    }
+
+    /// Every metric's column, dependencies first, each smoothed as the profile says.
+    func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double) -> [[Float]] {
+        let angles = AngleSeries(sidecar, minConfidence: minConfidence)
+        let face = sidecar.face == nil ? nil : FaceSeries(sidecar)
+        var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
+                                            metrics: [:], parameters: parameters)
+        var done = Set<Int>()
+        func compute(_ i: Int) {
+            guard !done.contains(i) else { return }
+            done.insert(i)
+            let metric = profile.metrics[i]
+            for dependency in metric.compiled.metricReferences.sorted() { compute(dependency) }
+            var column = evaluator.evaluate(metric.compiled).numbers
+            if let seconds = metric.medianSeconds {
+                column = Smoothing.movingMedian(column, window: Int((seconds * rate).rounded()) | 1)
+            }
+            if let cutoff = metric.lowPassHertz {
+                column = Smoothing.lowPass(column, cutoffHertz: cutoff, sampleRate: rate)
+            }
+            evaluator.metrics[i] = column
+        }
+        for i in profile.metrics.indices { compute(i) }
+        return profile.metrics.indices.map { evaluator.metrics[$0]! }
+    }
+
+    private func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> ExpressionEvaluator {
+        ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: metrics, parameters: parameters,
+                            rep: (range, times))
+    }
+
+    private func finding(_ rule: Profile.Rule, _ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> Assessment.Finding {
+        let evaluator = repEvaluator(range, metrics: metrics, times: times)
+        var detail = ""
+        for part in rule.detailTemplate.parts {
+            switch part {
+            case .text(let text): detail += text
+            case .metric(let index, let aggregate, let digits):
+                let value = evaluator.aggregate(aggregate, metrics[index]!)
+                detail += value.isNaN ? "—" : String(format: "%.\(digits)f", value)
+            case .parameter(let name, let digits):
+                if case .number(let v)? = parameters[name] { detail += String(format: "%.\(digits)f", v) }
+            }
+        }
+        return Assessment.Finding(rule: rule.id, start: times[range.lowerBound], end: times[range.upperBound - 1],
+                                  severity: rule.severity, cue: rule.cue, detail: detail)
+    }
+
+    /// Half-open ranges of consecutive frames where `condition` is 1.
+    private func runs(of condition: [Float]) -> [(Int, Int)] {
+        var result: [(Int, Int)] = []
+        var start: Int?
+        for i in 0...condition.count {
+            let on = i < condition.count && condition[i] == 1
+            if on, start == nil { start = i }
+            if !on, let s = start { result.append((s, i)); start = nil }
+        }
+        return result
+    }
+
+    // MARK: - Requirements
+
+    private func coverage(_ sidecar: Sidecar) -> [(name: String, fraction: Double)] {
+        let n = Double(max(1, sidecar.frameCount))
+        var result: [(String, Double)] = profile.requirements.joints.map { joint in
+            (joint.name, Double((0..<sidecar.frameCount).filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n)
+        }
+        for landmark in profile.requirements.landmarks {
+            let count = sidecar.face.map { face in (0..<sidecar.frameCount).filter { face[landmark, $0] != nil }.count } ?? 0
+            result.append((landmark.name, Double(count) / n))
+        }
+        return result
+    }
+
+    private func voidReason(_ sidecar: Sidecar, coverage: [(name: String, fraction: Double)], shoulderRatio: Float?) -> String? {
+        if profile.kind == .face, sidecar.face == nil {
+            return "this sidecar has no face landmarks; record it with face tracking on"
+        }
+        var reasons: [String] = []
+        let required = profile.requirements.minCoverage
+        let missing = coverage.filter { $0.fraction < required }.sorted { $0.fraction < $1.fraction }
+        if let worst = missing.first {
+            let isJoint = Joint(name: worst.name) != nil
+            let percent = String(format: "%.0f %%", worst.fraction * 100)
+            let others = missing.count > 1 ? " (and \(missing.count - 1) more below \(String(format: "%.0f %%", required * 100)))" : ""
+            reasons.append("\(spoken(worst.name)) \(isJoint ? "tracked" : "found") in \(percent) of frames\(others); "
+                + (isJoint ? "reframe so the whole body is visible" : "face the camera with the whole face visible"))
+        }
+        if profile.kind == .body, profile.requirements.view != .any, let ratio = shoulderRatio {
+            let seen = ratio >= 0.5 ? "front" : ratio <= 0.3 ? "side" : "oblique"
+            if seen != profile.requirements.view.rawValue {
+                let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
+                reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(profile.requirements.view == .front ? "frontal" : "side") view")
+            }
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// The median horizontal shoulder width in torso lengths: a frontal view shows
+    /// about 0.9, a side view under 0.3.
+    static func shoulderWidthRatio(_ body: BodySeries) -> Float? {
+        let widths = (0..<body.frameCount).compactMap { frame -> Float? in
+            let l = body.points.x[body.points.index(.leftShoulder, frame)], r = body.points.x[body.points.index(.rightShoulder, frame)]
+            return l.isNaN || r.isNaN ? nil : abs(l - r)
+        }.sorted()
+        return widths.isEmpty ? nil : quantile(sorted: widths, 0.5)
+    }
+}
+
+/// "left ankle" from "leftAnkle".
+func spoken(_ name: String) -> String {
+    var words = ""
+    for c in name {
+        if c.isUppercase { words += " " + c.lowercased() } else { words.append(c) }
+    }
+    return words
+}
+
+/// The median of the finite values, or nil.
+func median(_ values: ArraySlice<Float>) -> Float? {
+    let finite = values.filter(\.isFinite).sorted()
+    return finite.isEmpty ? nil : quantile(sorted: finite, 0.5)
+}

@@ -1,0 +1,277 @@
+import KinetixCore
+
+/// The type of an expression's value.
+public enum ExpressionType: String, Equatable, Sendable {
+    case number, boolean
+    case bodyPoint = "body point"
+    case facePoint = "face point"
+}
+
+/// Where an expression is evaluated.
+public enum ExpressionScope: Equatable, Sendable {
+    /// Once per frame, over whole columns (metrics, frame rules).
+    case frames
+    /// Once per repetition, with aggregates over the rep (rep summaries, rep rules).
+    case reps
+}
+
+/// A type-checked expression, ready to evaluate over columns.
+indirect enum CompiledExpression: Equatable, Sendable {
+    enum PointSource: Equatable, Sendable { case joint(Joint), landmark(FaceLandmark) }
+    enum AngleKind: Equatable, Sendable { case limb, interior, turn }
+    enum Aggregate: String, Equatable, Sendable, CaseIterable {
+        case lowest, highest, average, timeToLowest, timeToHighest
+    }
+
+    case constant(Float)
+    case parameter(String)
+    case choiceIs(parameter: String, value: String)
+    case limbAngle(Limb)
+    case metric(Int)
+    case point(PointSource)
+    case midpoint(CompiledExpression, CompiledExpression)
+    case coordinate(CompiledExpression, x: Bool)
+    case distance(CompiledExpression, CompiledExpression)
+    case angle(AngleKind, CompiledExpression, CompiledExpression, CompiledExpression)
+    case negate(CompiledExpression)
+    case not(CompiledExpression)
+    case arithmetic(String, CompiledExpression, CompiledExpression)
+    case comparison(String, CompiledExpression, CompiledExpression)
+    case logical(and: Bool, CompiledExpression, CompiledExpression)
+    case function(String, [CompiledExpression])
+    case aggregate(Aggregate, metric: Int)
+    case duration
+
+    /// Metrics this expression reads.
+    var metricReferences: Set<Int> {
+        switch self {
+        case .metric(let i), .aggregate(_, let i): [i]
+        case .constant, .parameter, .choiceIs, .limbAngle, .point, .duration: []
+        case .midpoint(let a, let b), .distance(let a, let b), .arithmetic(_, let a, let b),
+             .comparison(_, let a, let b), .logical(_, let a, let b):
+            a.metricReferences.union(b.metricReferences)
+        case .coordinate(let a, _), .negate(let a), .not(let a): a.metricReferences
+        case .angle(_, let a, let b, let c): a.metricReferences.union(b.metricReferences).union(c.metricReferences)
+        case .function(_, let args): args.reduce(into: Set<Int>()) { $0.formUnion($1.metricReferences) }
+        }
+    }
+
+    /// Joints and face landmarks this expression reads, directly or through limb angles.
+    var pointReferences: (joints: Set<Joint>, landmarks: Set<FaceLandmark>) {
+        var joints = Set<Joint>(), landmarks = Set<FaceLandmark>()
+        func visit(_ e: CompiledExpression) {
+            switch e {
+            case .point(.joint(let j)): joints.insert(j)
+            case .point(.landmark(let l)): landmarks.insert(l)
+            case .limbAngle(let limb): joints.formUnion([limb.joints.a, limb.joints.b, limb.joints.c])
+            case .midpoint(let a, let b), .distance(let a, let b), .arithmetic(_, let a, let b),
+                 .comparison(_, let a, let b), .logical(_, let a, let b): visit(a); visit(b)
+            case .coordinate(let a, _), .negate(let a), .not(let a): visit(a)
+            case .angle(_, let a, let b, let c): visit(a); visit(b); visit(c)
+            case .function(_, let args): args.forEach(visit)
+            default: break
+            }
+        }
+        visit(self)
+        return (joints, landmarks)
+    }
+}
+
+/// Names and types an expression may use, for type checking.
+struct CompileEnvironment {
+    var metrics: [String]
+    var parameters: [String: ProfileParameter]
+    var scope: ExpressionScope
+
+    static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "duration"]
+        + CompiledExpression.Aggregate.allCases.map(\.rawValue)
+
+    /// Compiles `text`, requiring a value of type `expected` when given.
+    func compile(_ text: String, expecting expected: ExpressionType? = nil) throws(ExpressionError) -> CompiledExpression {
+        let syntax = try ExpressionParser.parse(text)
+        let (compiled, type) = try check(syntax)
+        if let expected, type != expected {
+            throw ExpressionError(column: syntax.column, message: "expected \(expected == .boolean ? "a condition (true or false)" : "a \(expected.rawValue)"), but the expression is a \(type.rawValue)")
+        }
+        return compiled
+    }
+
+    private func check(_ syntax: Syntax) throws(ExpressionError) -> (CompiledExpression, ExpressionType) {
+        switch syntax {
+        case .number(let v, _):
+            return (.constant(Float(v)), .number)
+        case .string(_, let column):
+            throw ExpressionError(column: column, message: "a string can only be compared with a choice parameter, as in $side == \"left\"")
+        case .parameter(let name, let column):
+            guard let parameter = parameters[name] else {
+                let hint = closestName(to: name, in: parameters.keys).map { " (did you mean '$\($0)'?)" } ?? ""
+                throw ExpressionError(column: column, message: "unknown parameter '$\(name)'\(hint)")
+            }
+            switch parameter.type {
+            case .number, .integer: return (.parameter(name), .number)
+            case .boolean: return (.parameter(name), .boolean)
+            case .choice: throw ExpressionError(column: column, message: "'$\(name)' is a choice: compare it with a string, as in $\(name) == \"\(parameter.choices.first ?? "")\"")
+            }
+        case .name(let name, let column):
+            if let limb = Limb(name: name) { return (.limbAngle(limb), .number) }
+            if let joint = Joint(name: name) { return (.point(.joint(joint)), .bodyPoint) }
+            if let landmark = FaceLandmark(name: name) { return (.point(.landmark(landmark)), .facePoint) }
+            if let index = metrics.firstIndex(of: name) {
+                if scope == .reps {
+                    throw ExpressionError(column: column, message: "'\(name)' changes during a rep: use lowest(\(name)), highest(\(name)) or average(\(name))")
+                }
+                return (.metric(index), .number)
+            }
+            throw unknownName(name, column: column)
+        case .unary(let op, let operand, let column):
+            let (value, type) = try check(operand)
+            if op == "-" {
+                try require(type, .number, column: column, what: "'-'")
+                return (.negate(value), .number)
+            }
+            try require(type, .boolean, column: column, what: "'!'")
+            return (.not(value), .boolean)
+        case .binary(let op, let left, let right, let column):
+            if op == "==" || op == "!=", let choice = try choiceComparison(left, right) {
+                return (op == "==" ? choice : .not(choice), .boolean)
+            }
+            let (a, ta) = try check(left), (b, tb) = try check(right)
+            switch op {
+            case "&&", "||":
+                try require(ta, .boolean, column: left.column, what: "'\(op)'")
+                try require(tb, .boolean, column: right.column, what: "'\(op)'")
+                return (.logical(and: op == "&&", a, b), .boolean)
+            case "<", "<=", ">", ">=", "==", "!=":
+                try require(ta, .number, column: left.column, what: "'\(op)'")
+                try require(tb, .number, column: right.column, what: "'\(op)'")
+                return (.comparison(op, a, b), .boolean)
+            default:
+                try require(ta, .number, column: left.column, what: "'\(op)'")
+                try require(tb, .number, column: right.column, what: "'\(op)'")
+                return (.arithmetic(op, a, b), .number)
+            }
+        case .call(let name, let arguments, let column):
+            return try checkCall(name, arguments, column: column)
+        }
+    }
+
+    private func choiceComparison(_ left: Syntax, _ right: Syntax) throws(ExpressionError) -> CompiledExpression? {
+        let pair: (String, Int, String, Int)?
+        switch (left, right) {
+        case let (.parameter(p, pc), .string(s, sc)), let (.string(s, sc), .parameter(p, pc)): pair = (p, pc, s, sc)
+        default: pair = nil
+        }
+        guard let (name, nameColumn, value, valueColumn) = pair else { return nil }
+        guard let parameter = parameters[name] else {
+            throw ExpressionError(column: nameColumn, message: "unknown parameter '$\(name)'")
+        }
+        guard parameter.type == .choice else {
+            throw ExpressionError(column: valueColumn, message: "'$\(name)' is a \(parameter.type.rawValue), not a choice: compare it with a number")
+        }
+        guard parameter.choices.contains(value) else {
+            let hint = closestName(to: value, in: parameter.choices).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw ExpressionError(column: valueColumn, message: "\"\(value)\" is not a choice of '$\(name)' (\(parameter.choices.joined(separator: ", ")))\(hint)")
+        }
+        return .choiceIs(parameter: name, value: value)
+    }
+
+    private func checkCall(_ name: String, _ arguments: [Syntax], column: Int) throws(ExpressionError) -> (CompiledExpression, ExpressionType) {
+        func arity(_ count: Int) throws(ExpressionError) {
+            guard arguments.count == count else {
+                throw ExpressionError(column: column, message: "\(name)() takes \(count) argument\(count == 1 ? "" : "s"), found \(arguments.count)")
+            }
+        }
+        func numbers() throws(ExpressionError) -> [CompiledExpression] {
+            var result: [CompiledExpression] = []
+            for argument in arguments {
+                let (value, type) = try check(argument)
+                try require(type, .number, column: argument.column, what: "\(name)()")
+                result.append(value)
+            }
+            return result
+        }
+        func points() throws(ExpressionError) -> ([CompiledExpression], ExpressionType) {
+            var result: [CompiledExpression] = []
+            var kind: ExpressionType?
+            for argument in arguments {
+                let (value, type) = try check(argument)
+                guard type == .bodyPoint || type == .facePoint else {
+                    throw ExpressionError(column: argument.column, message: "\(name)() takes points (joints or face landmarks), found a \(type.rawValue)")
+                }
+                if let kind, kind != type {
+                    throw ExpressionError(column: argument.column, message: "\(name)() cannot mix body joints and face landmarks")
+                }
+                kind = type
+                result.append(value)
+            }
+            return (result, kind ?? .bodyPoint)
+        }
+        switch name {
+        case "angle", "interior", "turn":
+            try arity(3)
+            let (p, _) = try points()
+            let kind: CompiledExpression.AngleKind = name == "angle" ? .limb : name == "interior" ? .interior : .turn
+            return (.angle(kind, p[0], p[1], p[2]), .number)
+        case "x", "y":
+            try arity(1)
+            return (.coordinate(try points().0[0], x: name == "x"), .number)
+        case "distance":
+            try arity(2)
+            let (p, _) = try points()
+            return (.distance(p[0], p[1]), .number)
+        case "midpoint":
+            try arity(2)
+            let (p, type) = try points()
+            return (.midpoint(p[0], p[1]), type)
+        case "abs", "sqrt":
+            try arity(1)
+            return (.function(name, try numbers()), .number)
+        case "atan2":
+            try arity(2)
+            return (.function(name, try numbers()), .number)
+        case "min", "max":
+            guard arguments.count >= 2 else {
+                let aggregate = name == "min" ? "lowest" : "highest"
+                throw ExpressionError(column: column, message: "\(name)() takes two or more values\(scope == .reps ? "; for a metric over a rep use \(aggregate)()" : "")")
+            }
+            return (.function(name, try numbers()), .number)
+        case "duration":
+            try arity(0)
+            guard scope == .reps else { throw ExpressionError(column: column, message: "duration() is the length of a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"") }
+            return (.duration, .number)
+        default:
+            if let aggregate = CompiledExpression.Aggregate(rawValue: name) {
+                try arity(1)
+                guard scope == .reps else {
+                    throw ExpressionError(column: column, message: "\(name)() summarizes a metric over a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"")
+                }
+                guard case .name(let metric, let metricColumn) = arguments[0] else {
+                    throw ExpressionError(column: arguments[0].column, message: "\(name)() takes the name of a metric")
+                }
+                guard let index = metrics.firstIndex(of: metric) else { throw unknownName(metric, column: metricColumn) }
+                return (.aggregate(aggregate, metric: index), .number)
+            }
+            let hint = closestName(to: name, in: Self.functions).map { " (did you mean '\($0)'?)" } ?? ""
+            throw ExpressionError(column: column, message: "unknown function '\(name)'\(hint)")
+        }
+    }
+
+    private func require(_ found: ExpressionType, _ expected: ExpressionType, column: Int, what: String) throws(ExpressionError) {
+        guard found == expected else {
+            throw ExpressionError(column: column, message: "\(what) needs \(expected == .boolean ? "a condition" : "a \(expected.rawValue)"), found a \(found.rawValue)")
+        }
+    }
+
+    private func unknownName(_ name: String, column: Int) -> ExpressionError {
+        let groups: [(String, [String])] = [
+            ("limb angle", Limb.allCases.map(\.name)), ("joint", Joint.allCases.map(\.name)),
+            ("face landmark", FaceLandmark.allCases.map(\.name)), ("metric", metrics),
+        ]
+        let all = groups.flatMap(\.1)
+        if let suggestion = closestName(to: name, in: all) {
+            let noun = groups.first { $0.1.contains(suggestion) }!.0
+            return ExpressionError(column: column, message: "unknown \(noun) '\(name)' (did you mean '\(suggestion)'?)")
+        }
+        return ExpressionError(column: column, message: "unknown name '\(name)' (not a limb angle, joint, face landmark or metric of this profile)")
+    }
+}

@@ -1,0 +1,395 @@
+import Foundation
+import KinetixCore
+
+extension Profile {
+    /// Loads and checks a profile file. Every problem is reported with its JSON path
+    /// and, inside expressions, its column.
+    public static func load(contentsOf path: String) throws(ProfileError) -> Profile {
+        let data: Data
+        do { data = try readInput(path, limits: SidecarLimits()) } catch { throw ProfileError(diagnostics: error.diagnostics) }
+        return try decode(data, file: path)
+    }
+
+    public static func decode(_ data: Data, file: String? = nil) throws(ProfileError) -> Profile {
+        let value: JSONValue
+        do { value = try JSONValue.parse(data) } catch {
+            let (line, column) = lineAndColumn(data, error.offset)
+            throw ProfileError(diagnostics: [Diagnostic(file: file, line: line, column: column, message: error.message)])
+        }
+        var decoder = ProfileDecoder()
+        let profile = decoder.decode(value)
+        guard decoder.diagnostics.isEmpty, let profile else {
+            throw ProfileError(diagnostics: decoder.diagnostics.map { file.map($0.inFile) ?? $0 })
+        }
+        return profile
+    }
+
+    private static func lineAndColumn(_ data: Data, _ offset: Int) -> (Int, Int) {
+        var line = 1, column = 1
+        for byte in data.prefix(offset) { if byte == 0x0A { line += 1; column = 1 } else { column += 1 } }
+        return (line, column)
+    }
+}
+
+/// Reads the profile's JSON tree, collecting every problem with its path.
+struct ProfileDecoder {
+    var diagnostics: [Diagnostic] = []
+
+    mutating func report(_ path: String, _ message: String) {
+        diagnostics.append(Diagnostic(field: path, message: message))
+    }
+
+    mutating func report(_ path: String, _ error: ExpressionError) {
+        diagnostics.append(Diagnostic(field: path, message: "column \(error.column): \(error.message)"))
+    }
+
+    /// The members of an object at `path`, reporting keys not in `known`.
+    mutating func members(_ value: JSONValue?, _ path: String, known: [String]) -> [String: JSONValue]? {
+        guard let value else { return nil }
+        guard case .object(let list) = value else { report(path, "expected an object, found \(value.kindDescription)"); return nil }
+        var result: [String: JSONValue] = [:]
+        for (key, member) in list {
+            if key.hasPrefix("_") || key == "comment" { continue }
+            if !known.contains(key) {
+                let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                report(path.isEmpty ? key : "\(path).\(key)", "unknown field\(hint)")
+                continue
+            }
+            result[key] = member
+        }
+        return result
+    }
+
+    mutating func string(_ value: JSONValue?, _ path: String, required: Bool = true) -> String? {
+        switch value {
+        case .string(let s)?: return s
+        case nil: if required { report(path, "missing required field") }; return nil
+        case let other?: report(path, "expected a string, found \(other.kindDescription)"); return nil
+        }
+    }
+
+    mutating func number(_ value: JSONValue?, _ path: String, required: Bool = true, range: ClosedRange<Double>? = nil) -> Double? {
+        switch value {
+        case .number(let v)?:
+            if let range, !range.contains(v) { report(path, "must be in \(jsonNumber(range.lowerBound, digits: 6))...\(jsonNumber(range.upperBound, digits: 6)), found \(jsonNumber(v, digits: 6))"); return nil }
+            return v
+        case nil: if required { report(path, "missing required field") }; return nil
+        case let other?: report(path, "expected a number, found \(other.kindDescription)"); return nil
+        }
+    }
+
+    mutating func bool(_ value: JSONValue?, _ path: String) -> Bool? {
+        switch value {
+        case .bool(let b)?: return b
+        case nil: return nil
+        case let other?: report(path, "expected true or false, found \(other.kindDescription)"); return nil
+        }
+    }
+
+    mutating func strings(_ value: JSONValue?, _ path: String) -> [String] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else { report(path, "expected an array of strings, found \(value.kindDescription)"); return [] }
+        var result: [String] = []
+        for (i, item) in items.enumerated() { if let s = string(item, "\(path)[\(i)]") { result.append(s) } }
+        return result
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue?, _ path: String, default defaultValue: T) -> T where T.RawValue == String {
+        guard let text = string(value, path, required: false) else { return defaultValue }
+        guard let result = T(rawValue: text) else {
+            let all = T.allCases.map(\.rawValue)
+            let hint = closestName(to: text, in: all).map { " (did you mean '\($0)'?)" } ?? ""
+            report(path, "unknown value '\(text)'\(hint); expected one of \(all.joined(separator: ", "))")
+            return defaultValue
+        }
+        return result
+    }
+
+    /// A number or an expression of parameters.
+    mutating func setting(_ value: JSONValue?, _ path: String, environment: CompileEnvironment, default defaultValue: Double? = nil) -> NumberSetting? {
+        switch value {
+        case .number(let v)?: return NumberSetting(text: jsonNumber(v, digits: 9), compiled: .constant(Float(v)))
+        case .string(let text)?:
+            do {
+                let compiled = try environment.compile(text, expecting: .number)
+                if !ExpressionEvaluator.isConstant(compiled) { report(path, "must depend on parameters only (no metrics, joints or angles)"); return nil }
+                return NumberSetting(text: text, compiled: compiled)
+            } catch { report(path, error); return nil }
+        case nil:
+            if let defaultValue { return NumberSetting(text: jsonNumber(defaultValue, digits: 9), compiled: .constant(Float(defaultValue))) }
+            report(path, "missing required field")
+            return nil
+        case let other?: report(path, "expected a number or a parameter expression, found \(other.kindDescription)"); return nil
+        }
+    }
+
+    mutating func decode(_ root: JSONValue) -> Profile? {
+        guard case .object = root else { report("", "a profile is a JSON object"); return nil }
+        let top = members(root, "", known: ["format", "formatVersion", "id", "version", "title", "description", "tags", "kind",
+                                             "parameters", "requirements", "metrics", "rules", "reps", "baseline", "symmetry", "pair"]) ?? [:]
+        // The format and its version decide how the rest reads: when wrong, say only that.
+        let format = string(top["format"], "format")
+        let formatVersion = number(top["formatVersion"], "formatVersion")
+        if let format, format != Profile.formatName {
+            diagnostics = [Diagnostic(field: "format", message: "expected \"\(Profile.formatName)\", found \"\(format)\"")]
+            return nil
+        }
+        if let formatVersion, formatVersion != Double(Profile.currentFormatVersion) {
+            diagnostics = [Diagnostic(field: "formatVersion", message: "format version \(jsonNumber(formatVersion, digits: 3)) is not supported (this Kinetix reads \(Profile.currentFormatVersion))")]
+            return nil
+        }
+        let id = string(top["id"], "id") ?? ""
+        if !id.isEmpty, !id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            report("id", "use letters, digits, '-' and '_' only (it is typed on the command line)")
+        }
+        let version = string(top["version"], "version") ?? ""
+        let title = string(top["title"], "title") ?? ""
+        let description = string(top["description"], "description", required: false) ?? ""
+        let tags = strings(top["tags"], "tags")
+        let kind: Profile.Kind = choice(top["kind"], "kind", default: .body)
+        if top["kind"] == nil { report("kind", "missing required field (body, face or pair)") }
+
+        let parameters = decodeParameters(top["parameters"])
+        let parameterTable = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+
+        // Metric names first, so expressions may refer to metrics in any order.
+        var metricEntries: [(key: String, value: JSONValue)] = []
+        if let value = top["metrics"] {
+            if case .object(let list) = value { metricEntries = list } else { report("metrics", "expected an object of named metrics, found \(value.kindDescription)") }
+        }
+        let metricNames = metricEntries.map(\.key)
+        let frames = CompileEnvironment(metrics: metricNames, parameters: parameterTable, scope: .frames)
+        let reps = CompileEnvironment(metrics: metricNames, parameters: parameterTable, scope: .reps)
+        let constants = CompileEnvironment(metrics: [], parameters: parameterTable, scope: .frames)
+
+        for name in metricNames {
+            if Limb(name: name) != nil || Joint(name: name) != nil || FaceLandmark(name: name) != nil {
+                report("metrics.\(name)", "a metric cannot be named like a limb, joint or face landmark")
+            }
+        }
+        var metrics: [Profile.Metric] = []
+        for (name, value) in metricEntries {
+            let path = "metrics.\(name)"
+            let fields: [String: JSONValue]
+            if case .string = value { fields = ["expr": value] } else {
+                fields = members(value, path, known: ["expr", "unit", "description", "smooth", "relativeToBaseline"]) ?? [:]
+            }
+            guard let text = string(fields["expr"], "\(path).expr") else { continue }
+            let compiled: CompiledExpression
+            do { compiled = try frames.compile(text, expecting: .number) } catch { report(path, error); continue }
+            let smooth = members(fields["smooth"], "\(path).smooth", known: ["medianSeconds", "lowPassHertz"]) ?? [:]
+            metrics.append(Profile.Metric(
+                name: name, expression: text, compiled: compiled,
+                unit: string(fields["unit"], "\(path).unit", required: false),
+                description: string(fields["description"], "\(path).description", required: false),
+                medianSeconds: number(smooth["medianSeconds"], "\(path).smooth.medianSeconds", required: false, range: 0.01...10),
+                lowPassHertz: number(smooth["lowPassHertz"], "\(path).smooth.lowPassHertz", required: false, range: 0.1...100),
+                relativeToBaseline: bool(fields["relativeToBaseline"], "\(path).relativeToBaseline") ?? false))
+        }
+        checkCycles(metrics)
+
+        let requirements = decodeRequirements(top["requirements"], kind: kind)
+        var rules: [Profile.Rule] = []
+        if let value = top["rules"] {
+            if case .array(let items) = value {
+                for (i, item) in items.enumerated() {
+                    if let rule = decodeRule(item, "rules[\(i)]", frames: frames, reps: reps) { rules.append(rule) }
+                }
+            } else { report("rules", "expected an array of rules, found \(value.kindDescription)") }
+        }
+        var repCounter: Profile.RepCounter?
+        if let fields = members(top["reps"], "reps", known: ["metric", "enter", "exit", "minSeconds", "summary"]) {
+            repCounter = decodeReps(fields, frames: frames, reps: reps, constants: constants, metricNames: metricNames)
+        }
+        if rules.contains(where: { $0.scope == .reps }), repCounter == nil {
+            report("rules", "a rule with \"scope\": \"reps\" needs a \"reps\" counter")
+        }
+        var baseline: Profile.Baseline?
+        if let fields = members(top["baseline"], "baseline", known: ["seconds"]) {
+            baseline = Profile.Baseline(seconds: number(fields["seconds"], "baseline.seconds", range: 0.1...600) ?? 2)
+        }
+        if baseline == nil, metrics.contains(where: \.relativeToBaseline) {
+            report("baseline", "metrics are relative to a baseline, but the profile has no \"baseline\" (e.g. {\"seconds\": 2})")
+        }
+        var symmetry: Profile.Symmetry?
+        if let fields = members(top["symmetry"], "symmetry", known: ["thresholdPercent", "measures"]),
+           let threshold = setting(fields["thresholdPercent"], "symmetry.thresholdPercent", environment: constants, default: 20) {
+            symmetry = Profile.Symmetry(thresholdPercent: threshold, measures: decodeSymmetry(fields["measures"], metricNames: metricNames))
+        }
+        var pair: Profile.PairSettings?
+        if kind == .pair {
+            pair = decodePair(top["pair"], constants: constants)
+        } else if top["pair"] != nil {
+            report("pair", "only a profile of kind \"pair\" has pair settings")
+        }
+        if kind != .pair, metrics.isEmpty { report("metrics", "a \(kind.rawValue) profile needs at least one metric") }
+        guard diagnostics.isEmpty else { return nil }
+        return Profile(id: id, version: version, title: title, description: description, tags: tags, kind: kind,
+                       parameters: parameters, requirements: requirements, metrics: metrics, rules: rules,
+                       reps: repCounter, baseline: baseline, symmetry: symmetry, pair: pair)
+    }
+
+    private mutating func decodeParameters(_ value: JSONValue?) -> [ProfileParameter] {
+        guard let value else { return [] }
+        guard case .object(let list) = value else { report("parameters", "expected an object of named parameters, found \(value.kindDescription)"); return [] }
+        var result: [ProfileParameter] = []
+        for (name, item) in list {
+            let path = "parameters.\(name)"
+            guard let fields = members(item, path, known: ["type", "default", "min", "max", "choices", "description"]) else { continue }
+            let type: ProfileParameter.ParameterType = choice(fields["type"], "\(path).type", default: .number)
+            let choices = strings(fields["choices"], "\(path).choices")
+            var defaultValue: ParameterValue?
+            switch (type, fields["default"]) {
+            case (.number, .number(let v)?), (.integer, .number(let v)?): defaultValue = .number(v)
+            case (.boolean, .bool(let b)?): defaultValue = .boolean(b)
+            case (.choice, .string(let s)?):
+                if choices.contains(s) { defaultValue = .choice(s) } else { report("\(path).default", "\"\(s)\" is not one of its choices") }
+            case (_, nil): report("\(path).default", "missing required field")
+            case (_, let other?): report("\(path).default", "expected a \(type.rawValue) default, found \(other.kindDescription)")
+            }
+            if type == .choice, choices.isEmpty { report("\(path).choices", "a choice parameter needs its choices") }
+            let minimum = number(fields["min"], "\(path).min", required: false)
+            let maximum = number(fields["max"], "\(path).max", required: false)
+            if case .number(let v)? = defaultValue, (minimum.map { v < $0 } ?? false) || (maximum.map { v > $0 } ?? false) {
+                report("\(path).default", "\(jsonNumber(v, digits: 6)) is outside min...max")
+            }
+            guard let defaultValue else { continue }
+            result.append(ProfileParameter(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
+                                           choices: choices, description: string(fields["description"], "\(path).description", required: false)))
+        }
+        return result
+    }
+
+    private mutating func decodeRequirements(_ value: JSONValue?, kind: Profile.Kind) -> Profile.Requirements {
+        var requirements = Profile.Requirements()
+        guard let fields = members(value, "requirements", known: ["view", "joints", "landmarks", "minCoverage"]) else { return requirements }
+        requirements.view = choice(fields["view"], "requirements.view", default: .any)
+        for (i, name) in strings(fields["joints"], "requirements.joints").enumerated() {
+            if let joint = Joint(name: name) { requirements.joints.append(joint) } else {
+                let hint = closestName(to: name, in: Joint.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                report("requirements.joints[\(i)]", "unknown joint '\(name)'\(hint)")
+            }
+        }
+        for (i, name) in strings(fields["landmarks"], "requirements.landmarks").enumerated() {
+            if let landmark = FaceLandmark(name: name) { requirements.landmarks.append(landmark) } else {
+                let hint = closestName(to: name, in: FaceLandmark.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                report("requirements.landmarks[\(i)]", "unknown face landmark '\(name)'\(hint)")
+            }
+        }
+        requirements.minCoverage = number(fields["minCoverage"], "requirements.minCoverage", required: false, range: 0...1) ?? 0.8
+        return requirements
+    }
+
+    private mutating func decodeRule(_ value: JSONValue, _ path: String, frames: CompileEnvironment, reps: CompileEnvironment) -> Profile.Rule? {
+        guard let fields = members(value, path, known: ["id", "when", "scope", "minSeconds", "severity", "cue", "detail"]) else { return nil }
+        let id = string(fields["id"], "\(path).id") ?? ""
+        let scopeName = string(fields["scope"], "\(path).scope", required: false) ?? "frames"
+        guard scopeName == "frames" || scopeName == "reps" else { report("\(path).scope", "expected \"frames\" or \"reps\", found \"\(scopeName)\""); return nil }
+        let scope: ExpressionScope = scopeName == "reps" ? .reps : .frames
+        let environment = scope == .reps ? reps : frames
+        guard let when = string(fields["when"], "\(path).when") else { return nil }
+        let condition: CompiledExpression
+        do { condition = try environment.compile(when, expecting: .boolean) } catch { report("\(path).when", error); return nil }
+        let cue = string(fields["cue"], "\(path).cue") ?? ""
+        if cue.contains(where: { $0.isNumber || $0 == "{" }) { report("\(path).cue", "a cue is words for the learner: no numbers or placeholders (put them in \"detail\")") }
+        let detail = string(fields["detail"], "\(path).detail") ?? ""
+        var template = DetailTemplate(parts: [])
+        do { template = try DetailTemplate(detail, metrics: environment.metrics, parameters: environment.parameters) } catch { report("\(path).detail", error) }
+        let minSeconds = number(fields["minSeconds"], "\(path).minSeconds", required: false, range: 0...60) ?? 0
+        if scope == .reps, fields["minSeconds"] != nil { report("\(path).minSeconds", "a rep rule is checked once per rep; minSeconds applies to frame rules") }
+        return Profile.Rule(id: id, when: when, condition: condition, scope: scope, minSeconds: minSeconds,
+                            severity: choice(fields["severity"], "\(path).severity", default: .warning),
+                            cue: cue, detail: detail, detailTemplate: template)
+    }
+
+    private mutating func decodeReps(_ fields: [String: JSONValue], frames: CompileEnvironment, reps: CompileEnvironment,
+                                     constants: CompileEnvironment, metricNames: [String]) -> Profile.RepCounter? {
+        guard let metric = string(fields["metric"], "reps.metric") else { return nil }
+        guard let index = metricNames.firstIndex(of: metric) else {
+            let hint = closestName(to: metric, in: metricNames).map { " (did you mean '\($0)'?)" } ?? ""
+            report("reps.metric", "unknown metric '\(metric)'\(hint)")
+            return nil
+        }
+        guard let enter = setting(fields["enter"], "reps.enter", environment: constants),
+              let exit = setting(fields["exit"], "reps.exit", environment: constants) else { return nil }
+        var summary: [(String, String, CompiledExpression)] = []
+        if let value = fields["summary"] {
+            if case .object(let list) = value {
+                for (name, item) in list {
+                    guard let text = string(item, "reps.summary.\(name)") else { continue }
+                    do { summary.append((name, text, try reps.compile(text, expecting: .number))) } catch { report("reps.summary.\(name)", error) }
+                }
+            } else { report("reps.summary", "expected an object of named summary expressions, found \(value.kindDescription)") }
+        }
+        return Profile.RepCounter(metric: metric, metricIndex: index, enter: enter, exit: exit,
+                                  minSeconds: number(fields["minSeconds"], "reps.minSeconds", required: false, range: 0...60) ?? 0.5,
+                                  summary: summary)
+    }
+
+    private mutating func decodeSymmetry(_ value: JSONValue?, metricNames: [String]) -> [Profile.SymmetryMeasure] {
+        guard let value else { return [] }
+        guard case .object(let list) = value else { report("symmetry.measures", "expected an object of named measures, found \(value.kindDescription)"); return [] }
+        var result: [Profile.SymmetryMeasure] = []
+        for (name, item) in list {
+            let path = "symmetry.measures.\(name)"
+            guard let fields = members(item, path, known: ["left", "right"]),
+                  let left = string(fields["left"], "\(path).left"), let right = string(fields["right"], "\(path).right") else { continue }
+            let indices = [(left, "left"), (right, "right")].map { metric, side -> Int? in
+                guard let index = metricNames.firstIndex(of: metric) else {
+                    let hint = closestName(to: metric, in: metricNames).map { " (did you mean '\($0)'?)" } ?? ""
+                    report("\(path).\(side)", "unknown metric '\(metric)'\(hint)")
+                    return nil
+                }
+                return index
+            }
+            if let l = indices[0], let r = indices[1] { result.append(.init(name: name, left: left, right: right, leftIndex: l, rightIndex: r)) }
+        }
+        return result
+    }
+
+    private mutating func decodePair(_ value: JSONValue?, constants: CompileEnvironment) -> Profile.PairSettings? {
+        guard let fields = members(value, "pair", known: ["mirror", "maxLagSeconds", "toleranceDegrees", "lagWindowSeconds", "formBreakSeconds", "limbs"]) else {
+            report("pair", "a pair profile needs its \"pair\" settings")
+            return nil
+        }
+        var weights: [Limb: Float] = [:]
+        if let limbs = fields["limbs"] {
+            if case .object(let list) = limbs {
+                for (name, weight) in list {
+                    guard let limb = Limb(name: name) else {
+                        let hint = closestName(to: name, in: Limb.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                        report("pair.limbs.\(name)", "unknown limb\(hint)")
+                        continue
+                    }
+                    if let w = number(weight, "pair.limbs.\(name)", range: 0...100) { weights[limb] = Float(w) }
+                }
+            } else { report("pair.limbs", "expected an object of limb weights, found \(limbs.kindDescription)") }
+        } else {
+            for limb in Limb.allCases { weights[limb] = 1 }
+        }
+        guard let maxLag = setting(fields["maxLagSeconds"], "pair.maxLagSeconds", environment: constants, default: 1),
+              let tolerance = setting(fields["toleranceDegrees"], "pair.toleranceDegrees", environment: constants, default: 15),
+              let window = setting(fields["lagWindowSeconds"], "pair.lagWindowSeconds", environment: constants, default: 5),
+              let formBreak = setting(fields["formBreakSeconds"], "pair.formBreakSeconds", environment: constants, default: 0.5) else { return nil }
+        return Profile.PairSettings(mirror: bool(fields["mirror"], "pair.mirror") ?? true, maxLagSeconds: maxLag, toleranceDegrees: tolerance,
+                                    lagWindowSeconds: window, formBreakSeconds: formBreak, weights: weights)
+    }
+
+    /// Reports metrics that depend on themselves.
+    private mutating func checkCycles(_ metrics: [Profile.Metric]) {
+        var state = [Int](repeating: 0, count: metrics.count)  // 0 new, 1 visiting, 2 done
+        var reported = false
+        func visit(_ i: Int, _ chain: [String]) {
+            if state[i] == 2 || reported { return }
+            if state[i] == 1 {
+                report("metrics.\(metrics[i].name)", "depends on itself: \((chain + [metrics[i].name]).joined(separator: " → "))")
+                reported = true
+                return
+            }
+            state[i] = 1
+            for j in metrics[i].compiled.metricReferences.sorted() where j < metrics.count { visit(j, chain + [metrics[i].name]) }
+            state[i] = 2
+        }
+        for i in metrics.indices { visit(i, []) }
+    }
+}
