@@ -186,9 +186,9 @@ struct ProfileDecoder {
                 lowPassHertz: number(smooth["lowPassHertz"], "\(path).smooth.lowPassHertz", required: false, range: 0.1...100),
                 relativeToBaseline: bool(fields["relativeToBaseline"], "\(path).relativeToBaseline") ?? false))
         }
-        checkCycles(metrics)
+        if metrics.count == metricNames.count { checkCycles(metrics) }
 
-        let requirements = decodeRequirements(top["requirements"], kind: kind)
+        let requirements = decodeRequirements(top["requirements"], kind: kind, parameters: parameterTable)
         var rules: [Profile.Rule] = []
         if let value = top["rules"] {
             if case .array(let items) = value {
@@ -260,10 +260,21 @@ struct ProfileDecoder {
         return result
     }
 
-    private mutating func decodeRequirements(_ value: JSONValue?, kind: Profile.Kind) -> Profile.Requirements {
+    private mutating func decodeRequirements(_ value: JSONValue?, kind: Profile.Kind, parameters: [String: ProfileParameter]) -> Profile.Requirements {
         var requirements = Profile.Requirements()
         guard let fields = members(value, "requirements", known: ["view", "joints", "landmarks", "minCoverage"]) else { return requirements }
-        requirements.view = choice(fields["view"], "requirements.view", default: .any)
+        if case .string(let text)? = fields["view"], text.hasPrefix("$") {
+            let name = String(text.dropFirst())
+            let views = Profile.Requirements.View.allCases.map(\.rawValue)
+            if let parameter = parameters[name], parameter.type == .choice, parameter.choices.allSatisfy(views.contains) {
+                requirements.viewParameter = name
+                if case .choice(let value) = parameter.defaultValue { requirements.view = Profile.Requirements.View(rawValue: value) ?? .any }
+            } else {
+                report("requirements.view", "'\(text)' must name a choice parameter whose choices are among \(views.joined(separator: ", "))")
+            }
+        } else {
+            requirements.view = choice(fields["view"], "requirements.view", default: .any)
+        }
         for (i, name) in strings(fields["joints"], "requirements.joints").enumerated() {
             if let joint = Joint(name: name) { requirements.joints.append(joint) } else {
                 let hint = closestName(to: name, in: Joint.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
@@ -371,7 +382,18 @@ struct ProfileDecoder {
               let tolerance = setting(fields["toleranceDegrees"], "pair.toleranceDegrees", environment: constants, default: 15),
               let window = setting(fields["lagWindowSeconds"], "pair.lagWindowSeconds", environment: constants, default: 5),
               let formBreak = setting(fields["formBreakSeconds"], "pair.formBreakSeconds", environment: constants, default: 0.5) else { return nil }
-        return Profile.PairSettings(mirror: bool(fields["mirror"], "pair.mirror") ?? true, maxLagSeconds: maxLag, toleranceDegrees: tolerance,
+        var mirror = NumberSetting(text: "true", compiled: .constant(1))
+        switch fields["mirror"] {
+        case .bool(let b)?: mirror = NumberSetting(text: String(b), compiled: .constant(b ? 1 : 0))
+        case .string(let text)?:
+            do {
+                let compiled = try constants.compile(text, expecting: .boolean)
+                mirror = NumberSetting(text: text, compiled: compiled)
+            } catch { report("pair.mirror", error) }
+        case nil: break
+        case let other?: report("pair.mirror", "expected true, false or a boolean parameter, found \(other.kindDescription)")
+        }
+        return Profile.PairSettings(mirror: mirror, maxLagSeconds: maxLag, toleranceDegrees: tolerance,
                                     lagWindowSeconds: window, formBreakSeconds: formBreak, weights: weights)
     }
 

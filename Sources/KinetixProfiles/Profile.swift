@@ -36,6 +36,14 @@ public struct Profile: Sendable {
     public struct Requirements: Sendable {
         public enum View: String, Sendable, CaseIterable { case any, front, side }
         public var view: View = .any
+        /// A choice parameter (with choices among any, front, side) that sets the view, if any.
+        public var viewParameter: String?
+
+        /// The view required with these parameter values.
+        public func view(_ parameters: ParameterValues) -> View {
+            if let name = viewParameter, case .choice(let value)? = parameters[name], let view = View(rawValue: value) { return view }
+            return view
+        }
         public var joints: [Joint] = []
         public var landmarks: [FaceLandmark] = []
         /// The least fraction of frames in which each required point must be tracked.
@@ -108,7 +116,8 @@ public struct Profile: Sendable {
     }
 
     public struct PairSettings: Sendable {
-        public var mirror: Bool
+        /// True or false, or an expression of a boolean parameter (`"$facing"`).
+        public var mirror: NumberSetting
         public var maxLagSeconds: NumberSetting
         public var toleranceDegrees: NumberSetting
         public var lagWindowSeconds: NumberSetting

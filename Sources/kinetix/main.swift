@@ -4,7 +4,8 @@ import KinetixCore
 /// The subcommands, in the order help lists them.
 let subcommands: [CommandEntry] = [
     CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
-    CommandEntry(CompareCommand.self), CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
+    CommandEntry(CompareCommand.self), CommandEntry(AssessCommand.self), CommandEntry(ProfileCommand.self),
+    CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
 ]
 
 let overview = """
@@ -57,6 +58,10 @@ SUBCOMMANDS:
             if sidecarError.truncated { printError("(more problems not shown)") }
         case .output(let message):
             printError("Error: \(message)")
+        case .profile(let profileError, let code):
+            for diagnostic in profileError.diagnostics {
+                printError(code == ExitCode.usage || diagnostic.file == nil ? "Error: \(diagnostic)" : diagnostic.description)
+            }
         }
         return error.exitCode
     }

@@ -63,6 +63,8 @@ extension SynthOptions.Motion {
             pose.rightLeg = .init(thighPitch: 70 * max(-swing, 0), kneeFlexion: 80 * max(-swing, 0), stance: swing > 0)
             pose.leftArm.flexion = 30 * max(-swing, 0)
             pose.rightArm.flexion = 30 * max(swing, 0)
+        case .face:
+            break  // a face clip has no body (Synth.faceSidecar)
         case .routine:
             // Four moves of one period each: left arm sideways, right arm forward, march, squat.
             let move = Int(cycles.rounded(.down)) % 4

@@ -11,6 +11,7 @@ public enum Synth {
 
     /// The clip described by `options`.
     public static func sidecar(_ options: SynthOptions) -> Sidecar {
+        if options.motion == .face { return faceSidecar(options) }
         let frameCount = max(1, Int((options.durationSeconds * options.frameRate).rounded(.down)) + 1)
         var rng = SplitMix64(seed: options.seed)
         let skeleton = Skeleton(height: options.heightMeters)
@@ -75,6 +76,52 @@ public enum Synth {
     }
 
     private static func round(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale }
+
+    /// A face close to a phone's front camera: 0.45 m away, drifting and rolling a
+    /// little, so that measures must not depend on head position.
+    private static func faceSidecar(_ options: SynthOptions) -> Sidecar {
+        let frameCount = max(1, Int((options.durationSeconds * options.frameRate).rounded(.down)) + 1)
+        var rng = SplitMix64(seed: options.seed)
+        let focal = max(options.imageWidth, options.imageHeight) / (2 * tan(65 * Double.pi / 360))
+        let pixelsPerMillimetre = focal / (options.cameraDistanceMeters * 1000)
+        var times = [Double](repeating: 0, count: frameCount)
+        var face = PointTable<FaceLandmark>(frameCount: frameCount)
+        let normalized = options.spaceKind == .normalized
+        for frame in 0..<frameCount {
+            let t = (Double(frame) / options.frameRate * 1e6).rounded() / 1e6
+            times[frame] = t
+            let local = t - options.delaySeconds
+            let roll = 3 * sin(2 * .pi * t / 7) * .pi / 180
+            let centre = (options.imageWidth / 2 + 12 * sin(2 * .pi * t / 5), options.imageHeight * 0.42 + 8 * cos(2 * .pi * t / 6))
+            let points = FaceModel.landmarks(at: local, weakSide: options.weakSide, weakness: options.weakness)
+            for landmark in FaceLandmark.allCases {
+                let noiseX = rng.nextGaussian() * options.noisePixels, noiseY = rng.nextGaussian() * options.noisePixels
+                let confidence = Float(((0.85 + 0.14 * rng.nextUnit()) * 1000).rounded() / 1000)
+                guard let p = points[landmark] else { continue }
+                // Subject's left appears on the image's right; y up in the model, down in pixels.
+                let rx = p.x * cos(roll) - p.y * sin(roll), ry = p.x * sin(roll) + p.y * cos(roll)
+                let x = centre.0 + rx * pixelsPerMillimetre + noiseX
+                let y = centre.1 - ry * pixelsPerMillimetre + noiseY
+                let point = normalized
+                    ? (round(x / options.imageWidth, 1e5), round(1 - y / options.imageHeight, 1e5))
+                    : (round(x, 100), round(y, 100))
+                face[landmark, frame] = (Float(point.0), Float(point.1), confidence)
+            }
+        }
+        var source = ["detector": generatorName, "motion": "face", "seed": String(options.seed)]
+        if let weak = options.weakSide { source["weakSide"] = weak.rawValue; source["weakness"] = String(options.weakness) }
+        var events: [Event] = []
+        var start = 0.0
+        while start <= (times.last ?? 0) {
+            for (expression, seconds) in FaceModel.routine {
+                if start <= (times.last ?? 0) { events.append(Event(t: (start * 1e6).rounded() / 1e6, label: expression.rawValue)) }
+                start += seconds
+            }
+        }
+        return Sidecar(source: source,
+                       space: CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
+                       times: times, joints: PointTable(frameCount: frameCount), face: face, events: events)
+    }
 
     /// 0 outside [from, to], 1 inside, with 0.2 s linear ramps inside the interval.
     private static func ramp(_ t: Double, from: Double, to: Double) -> Double {

@@ -9,7 +9,12 @@ public struct SynthOptions: Equatable, Sendable {
         case march
         /// A copy-me routine: left arm raise, right arm front raise, march, squat, repeated.
         case routine
+        /// A face filmed close up: neutral, raise brows, neutral, close eyes, neutral,
+        /// smile, neutral (`FaceRoutine`), repeated.
+        case face
     }
+
+    public enum Side: String, CaseIterable, Sendable { case left, right }
 
     public enum View: String, CaseIterable, Sendable {
         /// The camera faces the subject.
@@ -60,6 +65,11 @@ public struct SynthOptions: Equatable, Sendable {
     /// Squat depth in 0...1 (1: thighs past parallel, about 120° knee flexion).
     public var squatDepth: Double = 0.8
     public var faults: [Fault] = []
+    /// For the face: the side whose expressions are weak (facial palsy), if any.
+    public var weakSide: Side? = nil
+    /// For the face: the fraction of movement the weak side loses, 0...1; the weak
+    /// side's brow and mouth corner also droop at rest by up to 3 mm.
+    public var weakness: Double = 0
 
     public init() {}
 }

@@ -186,11 +186,13 @@ public struct Assessor: Sendable {
             reasons.append("\(spoken(worst.name)) \(isJoint ? "tracked" : "found") in \(percent) of frames\(others); "
                 + (isJoint ? "reframe so the whole body is visible" : "face the camera with the whole face visible"))
         }
-        if profile.kind == .body, profile.requirements.view != .any, let ratio = shoulderRatio {
+        let view = profile.requirements.view(parameters)
+        if profile.kind == .body, view != .any, let ratio = shoulderRatio {
             let seen = ratio >= 0.5 ? "front" : ratio <= 0.3 ? "side" : "oblique"
-            if seen != profile.requirements.view.rawValue {
+            if seen != view.rawValue {
                 let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
-                reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(profile.requirements.view == .front ? "frontal" : "side") view")
+                let fix = profile.requirements.viewParameter.map { " (or set --param \($0)=\(seen == "oblique" ? view.rawValue : seen))" } ?? ""
+                reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(view == .front ? "frontal" : "side") view\(fix)")
             }
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")

@@ -83,7 +83,7 @@ struct CompileEnvironment {
     var parameters: [String: ProfileParameter]
     var scope: ExpressionScope
 
-    static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "duration"]
+    static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration"]
         + CompiledExpression.Aggregate.allCases.map(\.rawValue)
 
     /// Compiles `text`, requiring a value of type `expected` when given.
@@ -113,6 +113,8 @@ struct CompileEnvironment {
             case .choice: throw ExpressionError(column: column, message: "'$\(name)' is a choice: compare it with a string, as in $\(name) == \"\(parameter.choices.first ?? "")\"")
             }
         case .name(let name, let column):
+            // A limb name outside a point function is its angle (joints are read through
+            // x(), y(), distance(), midpoint() and the angle functions).
             if let limb = Limb(name: name) { return (.limbAngle(limb), .number) }
             if let joint = Joint(name: name) { return (.point(.joint(joint)), .bodyPoint) }
             if let landmark = FaceLandmark(name: name) { return (.point(.landmark(landmark)), .facePoint) }
@@ -194,7 +196,13 @@ struct CompileEnvironment {
             var result: [CompiledExpression] = []
             var kind: ExpressionType?
             for argument in arguments {
-                let (value, type) = try check(argument)
+                // Names such as leftHip are both a limb angle and a joint: here, the joint.
+                let (value, type): (CompiledExpression, ExpressionType)
+                if case .name(let n, _) = argument, let joint = Joint(name: n) {
+                    (value, type) = (.point(.joint(joint)), .bodyPoint)
+                } else {
+                    (value, type) = try check(argument)
+                }
                 guard type == .bodyPoint || type == .facePoint else {
                     throw ExpressionError(column: argument.column, message: "\(name)() takes points (joints or face landmarks), found a \(type.rawValue)")
                 }
@@ -229,6 +237,19 @@ struct CompileEnvironment {
         case "atan2":
             try arity(2)
             return (.function(name, try numbers()), .number)
+        case "if":
+            guard arguments.count == 2 || arguments.count == 3 else {
+                throw ExpressionError(column: column, message: "if() takes a condition, a value and optionally a value otherwise (missing when left out)")
+            }
+            let (condition, conditionType) = try check(arguments[0])
+            try require(conditionType, .boolean, column: arguments[0].column, what: "if()")
+            var values: [CompiledExpression] = [condition]
+            for argument in arguments.dropFirst() {
+                let (value, type) = try check(argument)
+                try require(type, .number, column: argument.column, what: "if()")
+                values.append(value)
+            }
+            return (.function(name, values), .number)
         case "min", "max":
             guard arguments.count >= 2 else {
                 let aggregate = name == "min" ? "lowest" : "highest"

@@ -105,6 +105,7 @@ struct ExpressionEvaluator {
             case "abs": return .numbers(columns[0].map(abs))
             case "sqrt": return .numbers(columns[0].map { $0 < 0 ? .nan : $0.squareRoot() })
             case "atan2": return .numbers(zip(columns[0], columns[1]).map { Float(atan2(Double($0), Double($1)) * 180 / .pi) })
+            case "if": return .numbers((0..<count).map { i in columns[0][i] == 1 ? columns[1][i] : (columns.count > 2 && columns[0][i] == 0 ? columns[2][i] : .nan) })
             case "min": return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.min($0, $1) } })
             default: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(-Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.max($0, $1) } })
             }

@@ -1,4 +1,5 @@
 import KinetixCore
+import KinetixProfiles
 
 /// Why a command failed, and the exit code it maps to (sysexits.h).
 enum CommandLineError: Error {
@@ -8,12 +9,15 @@ enum CommandLineError: Error {
     case sidecar(SidecarError)
     /// An output could not be written. Exit 73.
     case output(String)
+    /// A profile problem: not found (66), invalid (65), or a bad --param (64).
+    case profile(ProfileError, exitCode: Int32)
 
     var exitCode: Int32 {
         switch self {
         case .usage: ExitCode.usage
         case .sidecar(let error): error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
         case .output: ExitCode.cannotCreate
+        case .profile(_, let code): code
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// `kinetix compare <demonstrator> <learner>`: copy-the-demonstrator scoring.
 struct CompareCommand: Subcommand {
@@ -20,6 +21,8 @@ struct CompareCommand: Subcommand {
         ],
         options: [
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
+            .init(long: "profile", valueName: "id|path", help: "A pair profile (e.g. copy-demonstrator) supplies the settings; options given here override it."),
+            .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
             .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
@@ -45,6 +48,7 @@ struct CompareCommand: Subcommand {
     let learnerCues: Bool
     let at: Double?
     let options: ComparisonOptions
+    let profileSummary: (id: String, version: String, parameters: [(name: String, value: String)])?
     let output: String?
     let limits: SidecarLimits
 
@@ -55,18 +59,37 @@ struct CompareCommand: Subcommand {
         learnerCues = arguments.flag("learner-cues")
         at = arguments.string("at") == nil ? nil : try arguments.double("at", default: 0)
         var options = ComparisonOptions()
-        options.mirror = !arguments.flag("no-mirror")
-        options.maxLagSeconds = try arguments.double("max-lag", default: 1, in: 0...30)
-        options.lagWindowSeconds = try arguments.double("lag-window", default: 5, in: 0...600)
+        var profileSummary: (id: String, version: String, parameters: [(name: String, value: String)])?
+        if let reference = arguments.string("profile") {
+            let (profile, values) = try loadProfile(reference, overrides: arguments.strings("param"))
+            guard profile.kind == .pair, let pair = profile.pair else {
+                throw .usage("profile '\(profile.id)' is a \(profile.kind.rawValue) profile: use 'kinetix assess <sidecar> --profile \(profile.id)'", command: Self.spec)
+            }
+            options.mirror = pair.mirror.value(values) != 0
+            options.maxLagSeconds = pair.maxLagSeconds.value(values)
+            options.toleranceDegrees = Float(pair.toleranceDegrees.value(values))
+            options.lagWindowSeconds = pair.lagWindowSeconds.value(values)
+            options.formBreakMinSeconds = pair.formBreakSeconds.value(values)
+            options.weights = Limb.allCases.map { pair.weights[$0] ?? 0 }
+            let tracked = options.weights.filter { $0 > 0 }
+            options.minSharedWeight = min(options.minSharedWeight, tracked.reduce(0, +))
+            profileSummary = (profile.id, profile.version, profile.parameters.map { ($0.name, (values[$0.name] ?? $0.defaultValue).description) })
+        } else if !arguments.strings("param").isEmpty {
+            throw .usage("--param needs --profile", command: Self.spec)
+        }
+        if arguments.flag("no-mirror") { options.mirror = false }
+        if arguments.string("max-lag") != nil { options.maxLagSeconds = try arguments.double("max-lag", default: 1, in: 0...30) }
+        if arguments.string("lag-window") != nil { options.lagWindowSeconds = try arguments.double("lag-window", default: 5, in: 0...600) }
         options.offsetSeconds = try arguments.double("offset", default: 0, in: -86_400...86_400)
         if arguments.string("rate") != nil { options.rate = try arguments.double("rate", default: 30, in: 1...1000) }
         options.maxGapSeconds = try arguments.double("max-gap", default: 0.25, in: 0...60)
-        options.toleranceDegrees = Float(try arguments.double("tolerance", default: 15, in: 0...180))
-        options.formBreakMinSeconds = try arguments.double("form-break", default: 0.5, in: 0...60)
-        options.minSharedWeight = Float(try arguments.double("min-shared", default: 4, in: 1...9))
+        if arguments.string("tolerance") != nil { options.toleranceDegrees = Float(try arguments.double("tolerance", default: 15, in: 0...180)) }
+        if arguments.string("form-break") != nil { options.formBreakMinSeconds = try arguments.double("form-break", default: 0.5, in: 0...60) }
+        if arguments.string("min-shared") != nil { options.minSharedWeight = Float(try arguments.double("min-shared", default: 4, in: 1...9)) }
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
         options.kernel = try arguments.choice("kernel", default: .automatic)
         options.threads = Int(try arguments.double("threads", default: 0, in: 0...256))
+        self.profileSummary = profileSummary
         self.options = options
         output = arguments.string("output")
         limits = try arguments.limits()
@@ -75,10 +98,12 @@ struct CompareCommand: Subcommand {
     }
 
     func run() throws(CommandLineError) -> Int32 {
-        let (demoClip, demoInput) = try load(demonstrator, role: "demonstrator")
-        let (learnerClip, learnerInput) = try load(learner, role: "learner")
+        let (demoClip, demoInput) = try loadSidecar(demonstrator, role: "demonstrator", limits: limits)
+        let (learnerClip, learnerInput) = try loadSidecar(learner, role: "learner", limits: limits)
         let comparison = Comparison(demonstrator: demoClip, learner: learnerClip, options: options)
-        let report = ComparisonReport(comparison, provenance: Provenance(inputs: [demoInput, learnerInput]))
+        var provenance = Provenance(inputs: [demoInput, learnerInput])
+        provenance.profile = profileSummary
+        let report = ComparisonReport(comparison, provenance: provenance)
         let text: String
         if learnerCues {
             text = report.cueText()
@@ -93,15 +118,5 @@ struct CompareCommand: Subcommand {
         }
         try emit(text, output: output, inputs: [demonstrator, learner])
         return ExitCode.success
-    }
-
-    private func load(_ path: String, role: String) throws(CommandLineError) -> (Sidecar, Provenance.Input) {
-        do {
-            let data = try readInput(path, limits: limits)
-            let sidecar = try Sidecar.decode(data, file: path, limits: limits)
-            return (sidecar, Provenance.Input(role: role, path: path, sha256: SHA256.hex(data), frames: sidecar.frameCount))
-        } catch {
-            throw .sidecar(error)
-        }
     }
 }

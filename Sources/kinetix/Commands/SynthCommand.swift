@@ -17,12 +17,12 @@ struct SynthCommand: Subcommand {
             --fault leftShoulder:-45@6-12 -o Sidecars/learner.json
         """,
         options: [
-            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march or routine.", defaultValue: "squat"),
+            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march, routine or face.", defaultValue: "squat"),
             .init(long: "duration", valueName: "seconds", help: "Clip length.", defaultValue: "10"),
             .init(long: "fps", valueName: "rate", help: "Frames per second.", defaultValue: "30"),
             .init(long: "period", valueName: "seconds", help: "One movement cycle.", defaultValue: "2.5"),
             .init(long: "body-height", valueName: "metres", help: "The subject's standing height.", defaultValue: "1.75"),
-            .init(long: "distance", valueName: "metres", help: "Camera distance from the subject.", defaultValue: "3"),
+            .init(long: "distance", valueName: "metres", help: "Camera distance from the subject (face: 0.45).", defaultValue: "3"),
             .init(long: "view", valueName: "view", help: "front, or side (the subject's left side).", defaultValue: "front"),
             .init(long: "space", valueName: "space", help: "pixels or normalized.", defaultValue: "pixels"),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels.", defaultValue: "1080x1920"),
@@ -34,6 +34,8 @@ struct SynthCommand: Subcommand {
             .init(long: "mirror", help: "Mirror the finished clip: flip x and exchange left/right joint names."),
             .init(long: "depth", valueName: "0...1", help: "Squat depth (1: about 120° knee flexion).", defaultValue: "0.8"),
             .init(long: "valgus", valueName: "cm", help: "Knees move this far toward the midline at full depth.", defaultValue: "0"),
+            .init(long: "weak-side", valueName: "side", help: "Face: left or right side with weak expressions (facial palsy)."),
+            .init(long: "weakness", valueName: "0...1", help: "Face: fraction of movement the weak side loses.", defaultValue: "0.6"),
             .init(long: "fault", valueName: "limb:deg@from-to", help: "Add degrees to a limb between two times (repeatable).", repeating: true),
             .output,
         ]
@@ -50,7 +52,7 @@ struct SynthCommand: Subcommand {
         options.frameRate = try arguments.double("fps", default: 30, in: 1...1000)
         options.periodSeconds = try arguments.double("period", default: 2.5, in: 0.2...60)
         options.heightMeters = try arguments.double("body-height", default: 1.75, in: 0.5...2.5)
-        options.cameraDistanceMeters = try arguments.double("distance", default: 3, in: 1...20)
+        options.cameraDistanceMeters = try arguments.double("distance", default: 3, in: 0.2...20)
         options.view = try arguments.choice("view", default: .front)
         options.spaceKind = try arguments.choice("space", default: .pixels)
         options.noisePixels = try arguments.double("noise", default: 1, in: 0...100)
@@ -70,6 +72,11 @@ struct SynthCommand: Subcommand {
             }
             (options.imageWidth, options.imageHeight) = (parts[0], parts[1])
         }
+        if arguments.string("weak-side") != nil {
+            options.weakSide = try arguments.choice("weak-side", default: SynthOptions.Side.left)
+            options.weakness = try arguments.double("weakness", default: 0.6, in: 0...1)
+        }
+        if options.motion == .face, arguments.string("distance") == nil { options.cameraDistanceMeters = 0.45 }
         options.faults = try arguments.strings("fault").map { text throws(CommandLineError) in try Self.parseFault(text) }
         guard options.durationSeconds * options.frameRate <= 5_000_000 else {
             throw .usage("--duration × --fps is over the 5,000,000-frame limit", command: Self.spec)

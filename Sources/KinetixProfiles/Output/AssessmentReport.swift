@@ -1,0 +1,131 @@
+import Foundation
+import KinetixCore
+
+/// An assessment with its provenance; text, JSON and CSV render this one value.
+public struct AssessmentReport: Sendable {
+    public var assessment: Assessment
+    public var provenance: Provenance
+
+    public init(_ assessment: Assessment, provenance: Provenance) {
+        self.assessment = assessment
+        self.provenance = provenance
+    }
+
+    // MARK: Text
+
+    public func text() -> String {
+        let a = assessment
+        var out = "Kinetix \(provenance.engineVersion): \(a.profileTitle) (profile \(a.profileID) \(a.profileVersion))\n"
+        for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frames)") }
+        if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
+        if let baseline = a.baselineSource { out += row("baseline", baseline) }
+        out += "\n"
+        guard a.status == .ok else {
+            out += row("result", "VOID: \(a.voidReason ?? "requirements not met")")
+            out += "\nNo score is given: the clip does not meet the profile's requirements.\n"
+            return out
+        }
+        if hasRepCounter {
+            out += row("reps", "\(a.reps.count)")
+            if !a.reps.isEmpty {
+                let names = a.reps[0].values.map(\.name)
+                out += "\n" + ["rep", "start", "end"].map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined()
+                    + names.map { pad($0, 15) }.joined() + "\n"
+                for (i, rep) in a.reps.enumerated() {
+                    out += pad("\(i + 1)", 7) + pad(String(format: "%.2f", rep.start), 7) + pad(String(format: "%.2f", rep.end), 7)
+                    out += rep.values.map { pad($0.value.isNaN ? "—" : String(format: "%.2f", $0.value), 15) }.joined() + "\n"
+                }
+                out += "\n"
+            }
+        }
+        if !a.symmetry.isEmpty {
+            out += row("weaker side", a.weakerSide ?? "none (symmetric within the threshold)")
+            out += "\n" + pad("measure", 16) + pad("left", 10) + pad("right", 10) + "deviation\n"
+            for s in a.symmetry {
+                func value(_ v: Float?) -> String { v.map { String(format: "%+.3f", $0) } ?? "—" }
+                out += pad(s.measure, 16) + pad(value(s.movementLeft), 10) + pad(value(s.movementRight), 10)
+                out += s.deviationPercent.map { String(format: "%5.1f %%", $0) + (s.weakerSide.map { " (\($0) weaker)" } ?? "") } ?? "no movement"
+                out += "\n"
+            }
+            out += "Movements are from the baseline, in interpupillary distances (angles in degrees).\n\n"
+        }
+        if a.findings.isEmpty {
+            out += row("findings", "none")
+        } else {
+            out += "findings\n"
+            for f in a.findings {
+                out += String(format: "  %6.2f–%6.2f s  ", f.start, f.end) + pad(f.severity.rawValue, 9) + f.detail + "  [\(f.rule)]\n"
+            }
+        }
+        out += "\n" + pad("metric", 18) + pad("unit", 8) + pad("lowest", 10) + pad("highest", 10) + "average\n"
+        for m in a.metrics {
+            let finite = m.values.filter(\.isFinite)
+            let stats = finite.isEmpty ? ["—", "—", "—"] : [finite.min()!, finite.max()!, finite.reduce(0, +) / Float(finite.count)].map { String(format: "%.2f", $0) }
+            out += pad(m.name, 18) + pad(m.unit ?? "", 8) + pad(stats[0], 10) + pad(stats[1], 10) + stats[2]
+            out += m.relativeToBaseline ? "  (from baseline)\n" : "\n"
+        }
+        return out
+    }
+
+    /// Set by the caller when the profile counts reps, so "0 reps" is shown, not omitted.
+    public var hasRepCounter = false
+
+    /// The learner's words: each finding's cue, in time order.
+    public func cueText() -> String {
+        assessment.findings.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
+    }
+
+    private func row(_ name: String, _ value: String) -> String { pad(name, 14) + value + "\n" }
+    private func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+
+    // MARK: JSON
+
+    public func json() -> String {
+        let a = assessment
+        var out = "{\n  \"kind\": \"assessment\",\n  \"provenance\": \(provenance.json),\n"
+        out += "  \"profile\": {\"id\": \(jsonString(a.profileID)), \"version\": \(jsonString(a.profileVersion)), \"title\": \(jsonString(a.profileTitle))},\n"
+        out += "  \"parameters\": {" + a.parameters.map { "\(jsonString($0.name)): \($0.value.json)" }.joined(separator: ", ") + "},\n"
+        out += "  \"status\": \"\(a.status.rawValue)\",\n  \"voidReason\": \(a.voidReason.map(jsonString) ?? "null"),\n"
+        out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
+        out += "  \"shoulderWidthRatio\": \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"
+        out += "  \"coverage\": {" + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
+        out += "  \"reps\": [" + a.reps.map { rep in
+            "\n    {\"start\": \(jsonNumber(rep.start, digits: 4)), \"end\": \(jsonNumber(rep.end, digits: 4))"
+                + rep.values.map { ", \(jsonString($0.name)): \(jsonNumber($0.value, digits: 4))" }.joined() + "}"
+        }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
+        out += "  \"findings\": [" + a.findings.map { f in
+            "\n    {\"rule\": \(jsonString(f.rule)), \"start\": \(jsonNumber(f.start, digits: 4)), \"end\": \(jsonNumber(f.end, digits: 4)), "
+                + "\"severity\": \"\(f.severity.rawValue)\", \"cue\": \(jsonString(f.cue)), \"detail\": \(jsonString(f.detail))}"
+        }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
+        if !a.symmetry.isEmpty || a.weakerSide != nil {
+            out += "  \"weakerSide\": \(a.weakerSide.map(jsonString) ?? "null"),\n"
+            out += "  \"deviationPercent\": {" + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ") + "},\n"
+            out += "  \"movement\": {" + a.symmetry.map {
+                "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.movementLeft, digits: 4)), \"right\": \(jsonNumber($0.movementRight, digits: 4)), \"weakerSide\": \($0.weakerSide.map(jsonString) ?? "null")}"
+            }.joined(separator: ", ") + "},\n"
+        }
+        out += "  \"metrics\": {" + a.metrics.map { m in
+            let finite = m.values.filter(\.isFinite)
+            return "\n    \(jsonString(m.name)): {\"unit\": \(m.unit.map(jsonString) ?? "null"), \"relativeToBaseline\": \(m.relativeToBaseline), "
+                + "\"baseline\": \(jsonNumber(m.baseline, digits: 4)), \"lowest\": \(jsonNumber(finite.min(), digits: 4)), \"highest\": \(jsonNumber(finite.max(), digits: 4))}"
+        }.joined(separator: ",") + (a.metrics.isEmpty ? "" : "\n  ") + "},\n"
+        out += "  \"frames\": [\n" + a.times.indices.map { k in
+            "    {\"t\": \(jsonNumber(a.times[k], digits: 6))" + a.metrics.map { ", \(jsonString($0.name)): \(jsonNumber($0.values.isEmpty ? Float.nan : $0.values[k], digits: 4))" }.joined() + "}"
+        }.joined(separator: ",\n") + "\n  ]\n}\n"
+        return out
+    }
+
+    // MARK: CSV
+
+    /// One row per frame: `t` then each metric (empty when unknown).
+    public func csv() -> String {
+        let a = assessment
+        var out = "t" + a.metrics.map { "," + $0.name }.joined() + "\n"
+        for k in a.times.indices {
+            out += jsonNumber(a.times[k], digits: 6)
+            for m in a.metrics { let v = m.values.isEmpty ? Float.nan : m.values[k]; out += "," + (v.isFinite ? jsonNumber(v, digits: 4) : "") }
+            out += "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import KinetixCore
+import KinetixProfiles
+
+/// `kinetix assess <sidecar> --profile <id|path>`: run a body or face profile.
+struct AssessCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "assess",
+        abstract: "Assess one clip with a profile (squat form, facial symmetry, …).",
+        discussion: """
+        The profile says what to measure, the rules to check and what to report. When
+        the clip does not meet the profile's requirements (a joint out of frame, the
+        wrong camera view) the result is VOID with the reason, never a score.
+        'kinetix profile list' shows the profiles.
+        """,
+        arguments: [.init(name: "sidecar", help: "The clip's sidecar.")],
+        options: [
+            .init(long: "profile", valueName: "id|path", help: "The profile to run (required)."),
+            .init(long: "baseline", valueName: "file", help: "A separate baseline clip (e.g. a neutral face)."),
+            .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
+            .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
+            .init(long: "cues", help: "Print only the learner's cues, in time order."),
+            .minConfidence, .output, .maxInput,
+        ]
+    )
+
+    enum Format: String, CaseIterable { case text, json, csv }
+
+    let sidecar: String
+    let profileReference: String
+    let baseline: String?
+    let overrides: [String]
+    let format: Format
+    let cuesOnly: Bool
+    let minConfidence: Float
+    let output: String?
+    let limits: SidecarLimits
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        sidecar = arguments.positional[0]
+        guard let profile = arguments.string("profile") else { throw .usage("missing --profile <id|path> (see 'kinetix profile list')", command: Self.spec) }
+        profileReference = profile
+        baseline = arguments.string("baseline")
+        overrides = arguments.strings("param")
+        format = try arguments.choice("format", default: .text)
+        cuesOnly = arguments.flag("cues")
+        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        output = arguments.string("output")
+        limits = try arguments.limits()
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        let (profile, parameters) = try loadProfile(profileReference, overrides: overrides)
+        guard profile.kind != .pair else {
+            throw .usage("profile '\(profile.id)' compares two people: use 'kinetix compare <demonstrator> <learner> --profile \(profile.id)'", command: Self.spec)
+        }
+        let (clip, input) = try loadSidecar(sidecar, role: "sidecar", limits: limits)
+        var inputs = [input]
+        var baselineClip: Sidecar?
+        if let baseline {
+            let (loaded, baselineInput) = try loadSidecar(baseline, role: "baseline", limits: limits)
+            baselineClip = loaded
+            inputs.append(baselineInput)
+        }
+        let assessment = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
+            .assess(clip, baseline: baselineClip, baselineName: baseline)
+        var provenance = Provenance(inputs: inputs)
+        provenance.profile = (profile.id, profile.version, assessment.parameters.map { ($0.name, $0.value.description) })
+        var report = AssessmentReport(assessment, provenance: provenance)
+        report.hasRepCounter = profile.reps != nil
+        let text: String
+        if cuesOnly {
+            text = report.cueText()
+        } else {
+            switch format {
+            case .text: text = report.text()
+            case .json: text = report.json()
+            case .csv: text = report.csv()
+            }
+        }
+        try emit(text, output: output, inputs: [sidecar] + (baseline.map { [$0] } ?? []))
+        return ExitCode.success
+    }
+}

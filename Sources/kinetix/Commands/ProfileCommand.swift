@@ -1,0 +1,140 @@
+import Foundation
+import KinetixCore
+import KinetixProfiles
+
+/// `kinetix profile list | show <id> | lint <file…>`.
+struct ProfileCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "profile",
+        abstract: "List, show and lint assessment profiles.",
+        discussion: """
+        ACTIONS:
+          list              Every profile found: id, version, title, tags.
+          show <id|path>    One profile: parameters, requirements, metrics, rules.
+          lint <file> ...   Check profile files; every problem with its JSON path and,
+                            inside an expression, its column. Exit 65 when any has one.
+
+        Profiles are found in $KINETIX_PROFILES (colon-separated folders), ./Profiles,
+        and the Profiles folder of this package.
+        """,
+        arguments: [
+            .init(name: "action", help: "list, show or lint."),
+            .init(name: "profiles", help: "Profile ids or files, for show and lint.", repeating: true, optional: true),
+        ]
+    )
+
+    enum Action: String, CaseIterable { case list, show, lint }
+
+    let action: Action
+    let references: [String]
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        guard let action = Action(rawValue: arguments.positional[0]) else {
+            let hint = closestName(to: arguments.positional[0], in: Action.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("unknown action '\(arguments.positional[0])'\(hint); expected list, show or lint", command: Self.spec)
+        }
+        self.action = action
+        references = Array(arguments.positional.dropFirst())
+        if action != .list, references.isEmpty { throw .usage("'profile \(action.rawValue)' needs a profile", command: Self.spec) }
+        if action == .show, references.count > 1 { throw .usage("'profile show' takes one profile", command: Self.spec) }
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        switch action {
+        case .list:
+            let library = profileLibrary()
+            var rows: [[String]] = [["id", "version", "kind", "title", "tags"]]
+            var status = ExitCode.success
+            for path in library.files() {
+                do {
+                    let p = try Profile.load(contentsOf: path)
+                    rows.append([p.id, p.version, p.kind.rawValue, p.title, p.tags.joined(separator: ", ")])
+                } catch {
+                    printError("\(path): does not load (run 'kinetix profile lint \(path)')")
+                    status = ExitCode.dataError
+                }
+            }
+            let widths = (0..<5).map { c in rows.map { $0[c].count }.max()! + 2 }
+            for row in rows { print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined().trimmingCharacters(in: .whitespaces)) }
+            if rows.count == 1 { printError("no profiles found (searched \(library.folders.joined(separator: ", ")))") }
+            return status
+        case .show:
+            let (profile, path): (Profile, String)
+            do { (profile, path) = try profileLibrary().resolve(references[0]) } catch {
+                throw .profile(error, exitCode: error.diagnostics.contains { $0.message.hasPrefix("no profile") } ? ExitCode.noInput : ExitCode.dataError)
+            }
+            print(describe(profile, path: path), terminator: "")
+            return ExitCode.success
+        case .lint:
+            var status = ExitCode.success
+            for file in references {
+                do {
+                    let profile = try Profile.load(contentsOf: file)
+                    print("\(file): OK (\(profile.id) \(profile.version), \(profile.metrics.count) metrics, \(profile.rules.count) rules)")
+                } catch {
+                    for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                    let missing = error.diagnostics.contains { $0.message == "no such file" }
+                    status = status == ExitCode.noInput ? status : (missing ? ExitCode.noInput : ExitCode.dataError)
+                }
+            }
+            return status
+        }
+    }
+
+    private func describe(_ p: Profile, path: String) -> String {
+        var out = "\(p.title) — \(p.id) \(p.version) (\(p.kind.rawValue) profile, \(path))\n"
+        if !p.description.isEmpty { out += "\n\(p.description)\n" }
+        if !p.tags.isEmpty { out += "\ntags: \(p.tags.joined(separator: ", "))\n" }
+        if !p.parameters.isEmpty {
+            out += "\nPARAMETERS (override with --param name=value):\n"
+            for parameter in p.parameters {
+                var range = ""
+                if parameter.type == .choice { range = " one of " + parameter.choices.joined(separator: ", ") }
+                if let min = parameter.minimum, let max = parameter.maximum { range = " in \(jsonNumber(min, digits: 6))...\(jsonNumber(max, digits: 6))" }
+                out += "  \(parameter.name) = \(parameter.defaultValue) (\(parameter.type.rawValue)\(range))"
+                out += parameter.description.map { ": \($0)" } ?? ""
+                out += "\n"
+            }
+        }
+        let r = p.requirements
+        if p.kind != .pair {
+            out += "\nREQUIRES: view \(r.view.rawValue)"
+            let points = r.joints.map(\.name) + r.landmarks.map(\.name)
+            if !points.isEmpty { out += "; \(points.joined(separator: ", ")) tracked in \(jsonNumber(r.minCoverage * 100, digits: 0)) % of frames" }
+            out += "\n"
+        }
+        if let baseline = p.baseline { out += "BASELINE: first \(jsonNumber(baseline.seconds, digits: 3)) s (or --baseline FILE)\n" }
+        if !p.metrics.isEmpty {
+            out += "\nMETRICS:\n"
+            for m in p.metrics {
+                out += "  \(m.name)\(m.unit.map { " [\($0)]" } ?? "") = \(m.expression)"
+                var notes: [String] = []
+                if let s = m.medianSeconds { notes.append("median \(jsonNumber(s, digits: 3)) s") }
+                if let h = m.lowPassHertz { notes.append("low-pass \(jsonNumber(h, digits: 3)) Hz") }
+                if m.relativeToBaseline { notes.append("from baseline") }
+                out += notes.isEmpty ? "\n" : "  (\(notes.joined(separator: ", ")))\n"
+            }
+        }
+        if let reps = p.reps {
+            out += "\nREPS: \(reps.metric) enters at \(reps.enter.text), exits at \(reps.exit.text), at least \(jsonNumber(reps.minSeconds, digits: 3)) s\n"
+            for s in reps.summaryExpressions { out += "  \(s.name) = \(s.expression)\n" }
+        }
+        if !p.rules.isEmpty {
+            out += "\nRULES:\n"
+            for rule in p.rules {
+                out += "  \(rule.id) [\(rule.severity.rawValue)] when \(rule.when)"
+                out += rule.scope == .reps ? " (each rep)" : (rule.minSeconds > 0 ? " for \(jsonNumber(rule.minSeconds, digits: 3)) s" : "")
+                out += "\n    cue: \(rule.cue)\n    detail: \(rule.detail)\n"
+            }
+        }
+        if let symmetry = p.symmetry {
+            out += "\nSYMMETRY (weaker side named at \(symmetry.thresholdPercent.text) % deviation):\n"
+            for m in symmetry.measures { out += "  \(m.name): \(m.left) vs \(m.right)\n" }
+        }
+        if let pair = p.pair {
+            out += "\nPAIR: mirror \(pair.mirror.text), max lag \(pair.maxLagSeconds.text) s, tolerance \(pair.toleranceDegrees.text)°, lag window \(pair.lagWindowSeconds.text) s\n"
+            out += "  limbs: " + Limb.allCases.filter { (pair.weights[$0] ?? 0) > 0 }.map { "\($0.name)×\(jsonNumber(pair.weights[$0]!, digits: 3))" }.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+}
