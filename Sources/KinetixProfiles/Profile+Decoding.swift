@@ -222,7 +222,7 @@ struct ProfileDecoder {
         } else if top["pair"] != nil {
             report("pair", "only a profile of kind \"pair\" has pair settings")
         }
-        if kind != .pair, metrics.isEmpty { report("metrics", "a \(kind.rawValue) profile needs at least one metric") }
+        if kind != .pair, metricEntries.isEmpty { report("metrics", "a \(kind.rawValue) profile needs at least one metric") }
         guard diagnostics.isEmpty else { return nil }
         return Profile(id: id, version: version, title: title, description: description, tags: tags, kind: kind,
                        parameters: parameters, requirements: requirements, metrics: metrics, rules: rules,

@@ -21,10 +21,12 @@ extension Sidecar {
     public func frames(in range: ClosedRange<Double>) -> Sidecar {
         let kept = times.indices.filter { range.contains(times[$0]) }
         var table = PointTable<Joint>(frameCount: kept.count)
+        var faceTable = face.map { _ in PointTable<FaceLandmark>(frameCount: kept.count) }
         for (new, old) in kept.enumerated() {
             for joint in Joint.allCases { table[joint, new] = joints[joint, old] }
+            if let face { for landmark in FaceLandmark.allCases { faceTable![landmark, new] = face[landmark, old] } }
         }
-        return Sidecar(source: source, space: space, times: kept.map { times[$0] }, joints: table, events: events)
+        return Sidecar(source: source, space: space, times: kept.map { times[$0] }, joints: table, face: faceTable, events: events)
     }
 }
 

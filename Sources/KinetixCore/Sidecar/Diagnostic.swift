@@ -86,8 +86,12 @@ public func closestName(to name: String, in candidates: some Sequence<String>) -
         let distance = editDistance(lowered, Array(candidate.lowercased()))
         if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
-    guard let best, best.distance <= max(2, lowered.count / 3) else { return nil }
-    return best.name
+    if let best, best.distance <= max(2, lowered.count / 3) { return best.name }
+    // A word and its abbreviation ("absolute" for "abs"): suggest the prefix.
+    return candidates.first { candidate in
+        let c = candidate.lowercased(), n = String(lowered)
+        return min(c.count, n.count) >= 3 && (c.hasPrefix(n) || n.hasPrefix(c))
+    }
 }
 
 private func editDistance(_ a: [Character], _ b: [Character]) -> Int {

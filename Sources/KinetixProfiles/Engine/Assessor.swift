@@ -42,6 +42,15 @@ public struct Assessor: Sendable {
                                      rate: medianFrameRate(baselineClip.times) ?? rate)
             baselineValues = base.map { median($0[...]) }
             result.baselineSource = baselineName ?? "baseline sidecar"
+            let needed = profile.metrics.indices.filter { profile.metrics[$0].relativeToBaseline }
+                + (profile.symmetry?.measures.flatMap { [$0.leftIndex, $0.rightIndex] } ?? [])
+            if let missing = needed.first(where: { baselineValues[$0] == nil }) {
+                result.status = .void
+                result.voidReason = "the baseline clip gives no value for \(profile.metrics[missing].name)"
+                    + (profile.kind == .face && baselineClip.face == nil ? " (it has no face landmarks)" : "")
+                    + "; record the baseline with the same setup"
+                return result
+            }
         } else if let spec = profile.baseline {
             let end = sidecar.times.firstIndex { $0 >= sidecar.times[0] + spec.seconds } ?? sidecar.frameCount
             baselineValues = columns.map { median($0[0..<end]) }

@@ -200,6 +200,8 @@ struct CompileEnvironment {
                 let (value, type): (CompiledExpression, ExpressionType)
                 if case .name(let n, _) = argument, let joint = Joint(name: n) {
                     (value, type) = (.point(.joint(joint)), .bodyPoint)
+                } else if case .name(let n, let c) = argument, Limb(name: n) == nil, FaceLandmark(name: n) == nil, !metrics.contains(n) {
+                    throw unknownName(n, column: c, expectingPoint: true)
                 } else {
                     (value, type) = try check(argument)
                 }
@@ -283,11 +285,10 @@ struct CompileEnvironment {
         }
     }
 
-    private func unknownName(_ name: String, column: Int) -> ExpressionError {
-        let groups: [(String, [String])] = [
-            ("limb angle", Limb.allCases.map(\.name)), ("joint", Joint.allCases.map(\.name)),
-            ("face landmark", FaceLandmark.allCases.map(\.name)), ("metric", metrics),
-        ]
+    private func unknownName(_ name: String, column: Int, expectingPoint: Bool = false) -> ExpressionError {
+        let points: [(String, [String])] = [("joint", Joint.allCases.map(\.name)), ("face landmark", FaceLandmark.allCases.map(\.name))]
+        let numbers: [(String, [String])] = [("limb angle", Limb.allCases.map(\.name)), ("metric", metrics)]
+        let groups = expectingPoint ? points + numbers : numbers + points
         let all = groups.flatMap(\.1)
         if let suggestion = closestName(to: name, in: all) {
             let noun = groups.first { $0.1.contains(suggestion) }!.0

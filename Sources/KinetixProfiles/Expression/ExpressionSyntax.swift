@@ -136,9 +136,8 @@ struct ExpressionParser {
     private mutating func parseBinary(_ symbols: [String], next: (inout ExpressionParser) throws(ExpressionError) -> Syntax) throws(ExpressionError) -> Syntax {
         var left = try next(&self)
         while case .symbol(let s) = peek.kind, symbols.contains(s) {
-            let column = peek.column
             index += 1
-            left = .binary(s, left, try next(&self), column: column)
+            left = .binary(s, left, try next(&self), column: left.column)
         }
         return left
     }
@@ -154,13 +153,12 @@ struct ExpressionParser {
     private mutating func parseComparison() throws(ExpressionError) -> Syntax {
         let left = try parseAdditive()
         if case .symbol(let s) = peek.kind, ["<", "<=", ">", ">=", "==", "!="].contains(s) {
-            let column = peek.column
             index += 1
             let right = try parseAdditive()
             if case .symbol(let t) = peek.kind, ["<", "<=", ">", ">=", "==", "!="].contains(t) {
                 throw ExpressionError(column: peek.column, message: "comparisons do not chain; join them with '&&'")
             }
-            return .binary(s, left, right, column: column)
+            return .binary(s, left, right, column: left.column)
         }
         return left
     }

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import KinetixProfiles
+import KinetixCore
+import _KinetixTestSupport
+
+func assess(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = [], baseline: Sidecar? = nil) throws -> Assessment {
+    Assessor(profile: profile, parameters: try profile.parameterValues(overriding: overrides)).assess(clip, baseline: baseline)
+}
+
+func squatClip(view: SynthOptions.View, valgus: Double = 0, seed: UInt64 = 4) -> Sidecar {
+    var options = SynthOptions()
+    options.motion = .squat
+    options.view = view
+    options.squatDepth = 0.9
+    options.kneeValgusCentimeters = valgus
+    options.durationSeconds = 10
+    options.seed = seed
+    return Synth.sidecar(options)
+}
+
+@Suite("Assessments")
+struct AssessmentTests {
+    @Test("squat from the side: exact rep count, knee flexion and tempo within tolerance")
+    func squatSide() throws {
+        let a = try assess(try shipped("squat"), squatClip(view: .side), ["view=side"])
+        #expect(a.status == .ok)
+        #expect(a.reps.count == 4, "10 s of 2.5 s squats")
+        for rep in a.reps {
+            let values = Dictionary(uniqueKeysWithValues: rep.values.map { ($0.name, $0.value) })
+            // Depth 0.9 asks for 108° of knee flexion; a side view 3 m away reads it within 3°.
+            #expect(abs(values["peakKneeFlexion"]! - 108) < 3)
+            #expect(abs(values["minKneeAngle"]! - 72) < 3)
+            #expect(values["peakValgusLeft"]!.isNaN, "no valgus from the side")
+            #expect(abs(values["descentSeconds"]! - values["ascentSeconds"]!) < 0.15, "a symmetric tempo")
+            #expect(values["depth"]! < 0.25)
+        }
+        #expect(a.findings.isEmpty)
+    }
+
+    @Test("squat from the front: knees caving in are found on both sides; none without valgus")
+    func squatValgus() throws {
+        let profile = try shipped("squat")
+        let caving = try assess(profile, squatClip(view: .front, valgus: 6))
+        #expect(caving.reps.count == 4)
+        #expect(caving.findings.filter { $0.rule == "kneeValgusLeft" }.count == 4)
+        #expect(caving.findings.filter { $0.rule == "kneeValgusRight" }.count == 4)
+        #expect(caving.findings.first { $0.rule == "kneeValgusLeft" }?.cue == "Push your knees out")
+        let clean = try assess(profile, squatClip(view: .front, valgus: 0))
+        #expect(clean.reps.count == 4)
+        #expect(!clean.findings.contains { $0.rule.hasPrefix("kneeValgus") })
+        for rep in clean.reps { #expect(rep.values.first { $0.name == "peakValgusLeft" }!.value < 5) }
+    }
+
+    @Test("too tight a crop, or the wrong view, gives void with the reason")
+    func void() throws {
+        let profile = try shipped("squat")
+        var cropped = squatClip(view: .front)
+        for frame in 0..<cropped.frameCount where frame % 5 != 0 { cropped.joints[.leftAnkle, frame] = nil }
+        let a = try assess(profile, cropped)
+        #expect(a.status == .void)
+        #expect(a.voidReason == "left ankle tracked in 20 % of frames; reframe so the whole body is visible")
+        #expect(a.reps.isEmpty && a.findings.isEmpty)
+        let side = try assess(profile, squatClip(view: .side))
+        #expect(side.status == .void)
+        #expect(side.voidReason!.contains("this profile needs a frontal view (or set --param view=side)"))
+    }
+
+    @Test("a face with a weak left side names the left; a symmetric face names none")
+    func face() throws {
+        let profile = try shipped("facial-symmetry")
+        var options = SynthOptions()
+        options.motion = .face
+        options.durationSeconds = 11
+        options.cameraDistanceMeters = 0.45
+        options.weakSide = .left
+        options.weakness = 0.6
+        let weak = try assess(profile, Synth.sidecar(options))
+        #expect(weak.status == .ok)
+        #expect(weak.weakerSide == "left")
+        for measure in ["brow", "eyeClosure", "mouthCorner"] {
+            let result = weak.symmetry.first { $0.measure == measure }!
+            // 60 % weaker by construction; detector noise and head roll allow ±10 points.
+            #expect(abs(result.deviationPercent! - 60) < 10, "\(measure): \(result.deviationPercent!)")
+            #expect(result.weakerSide == "left")
+        }
+        #expect(weak.findings.contains { $0.cue == "Smile with the left side too" })
+
+        options.weakSide = .right
+        #expect(try assess(profile, Synth.sidecar(options)).weakerSide == "right")
+
+        options.weakSide = nil
+        options.weakness = 0
+        options.seed = 9
+        let symmetric = try assess(profile, Synth.sidecar(options))
+        #expect(symmetric.weakerSide == nil)
+        #expect(symmetric.symmetry.allSatisfy { $0.deviationPercent! < 15 })
+        #expect(symmetric.findings.isEmpty)
+    }
+
+    @Test("a separate baseline clip is used instead of the first seconds")
+    func baselineClip() throws {
+        let profile = try shipped("facial-symmetry")
+        var options = SynthOptions()
+        options.motion = .face
+        options.cameraDistanceMeters = 0.45
+        options.weakSide = .left
+        options.weakness = 0.6
+        options.durationSeconds = 11
+        let clip = Synth.sidecar(options)
+        let neutral = clip.frames(in: 0...1.9)
+        let a = try assess(profile, clip, baseline: neutral)
+        #expect(a.weakerSide == "left")
+        for result in a.symmetry { #expect(result.deviationPercent! > 30, "\(result.measure): \(result.deviationPercent!)") }
+    }
+
+    @Test("a face profile on a clip with no face, or with a faceless baseline, is void")
+    func faceWithoutLandmarks() throws {
+        let profile = try shipped("facial-symmetry")
+        let a = try assess(profile, squatClip(view: .front))
+        #expect(a.status == .void)
+        #expect(a.voidReason == "this sidecar has no face landmarks; record it with face tracking on")
+        var options = SynthOptions()
+        options.motion = .face
+        options.cameraDistanceMeters = 0.45
+        let b = try assess(profile, Synth.sidecar(options), baseline: squatClip(view: .front))
+        #expect(b.status == .void)
+        #expect(b.voidReason == "the baseline clip gives no value for browLiftLeft (it has no face landmarks); record the baseline with the same setup")
+    }
+
+    @Test("parameters: overrides are checked and recorded")
+    func parameters() throws {
+        let profile = try shipped("squat")
+        let values = try profile.parameterValues(overriding: ["valgusLimit=30", "view=side"])
+        #expect(values["valgusLimit"] == .number(30) && values["view"] == .choice("side"))
+        #expect(throws: ProfileError(message: "--param valgusLimit: expected at most 45, got '99'")) { try profile.parameterValues(overriding: ["valgusLimit=99"]) }
+        #expect(throws: ProfileError(message: "--param view: expected one of front, side, got 'top'")) { try profile.parameterValues(overriding: ["view=top"]) }
+        #expect(throws: ProfileError.self) { try profile.parameterValues(overriding: ["valgusLimt=3"]) }
+        let relaxed = try assess(profile, squatClip(view: .front, valgus: 6), ["valgusLimit=40"])
+        #expect(!relaxed.findings.contains { $0.rule.hasPrefix("kneeValgus") })
+        #expect(relaxed.parameters.first { $0.name == "valgusLimit" }?.value == .number(40))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import KinetixProfiles
+import KinetixCore
+import _KinetixTestSupport
+
+/// Evaluates `expression` as a metric over `sidecar`.
+func evaluate(_ expression: String, on sidecar: Sidecar, parameters: String = "") throws -> [Float] {
+    let text = #"{"format": "kinetix-profile", "formatVersion": 1, "id": "t", "version": "1", "title": "T", "kind": "body", "#
+        + (parameters.isEmpty ? "" : #""parameters": \#(parameters), "#) + #""metrics": {"m": \#(jsonString(expression))}}"#
+    let profile = try Profile.decode(Data(text.utf8))
+    let assessor = Assessor(profile: profile, parameters: try profile.parameterValues(overriding: []))
+    return assessor.metricColumns(sidecar, body: BodySeries(sidecar), rate: 30)[0]
+}
+
+@Suite("Expressions")
+struct ExpressionTests {
+    /// One frame: a standing pose in pixels with the left elbow bent 60° and the left knee 30°.
+    let pose: Sidecar = {
+        var builder = SidecarBuilder(space: CoordinateSpace(kind: .pixels, width: 1000, height: 1000))
+        builder.addFrame(t: 0, Dictionary(uniqueKeysWithValues: KnownPose.upright(leftElbow: 60, leftKnee: 30).map {
+            ($0.key, (Float(500 + 50 * $0.value.x), Float(600 - 50 * $0.value.y), Float(1)))
+        }))
+        return builder.build()
+    }()
+
+    @Test("limb names, angle(), interior() and turn()")
+    func angles() throws {
+        #expect(abs(try evaluate("leftElbow", on: pose)[0] - 60) < 0.01)
+        #expect(abs(try evaluate("angle(leftShoulder, leftElbow, leftWrist)", on: pose)[0] - 60) < 0.01)
+        #expect(abs(try evaluate("interior(leftShoulder, leftElbow, leftWrist)", on: pose)[0] - 120) < 0.01)
+        // The knee bent toward −x turns clockwise: negative.
+        #expect(abs(try evaluate("turn(leftHip, leftKnee, leftAnkle)", on: pose)[0] + 30) < 0.01)
+    }
+
+    @Test("body coordinates: torso lengths, y up, hip-midpoint origin")
+    func coordinates() throws {
+        #expect(try evaluate("y(neck)", on: pose)[0] == 1)
+        #expect(abs(try evaluate("x(leftShoulder)", on: pose)[0] - 1.0 / 3) < 1e-6)
+        #expect(abs(try evaluate("distance(leftHip, rightHip)", on: pose)[0] - 0.4) < 1e-6)
+        #expect(abs(try evaluate("y(midpoint(leftKnee, rightKnee))", on: pose)[0] + 2.0 / 3) < 1e-6)
+    }
+
+    @Test("arithmetic, precedence, functions, parameters and if()")
+    func arithmetic() throws {
+        #expect(try evaluate("1 + 2 * 3 - -4 / 2", on: pose)[0] == 9)
+        #expect(try evaluate("max(1, 5, 3) - min(4, 2) + abs(-3) + sqrt(16)", on: pose)[0] == 10)
+        #expect(try evaluate("atan2(1, 1)", on: pose)[0] == 45)
+        #expect(try evaluate("$k * 2", on: pose, parameters: #"{"k": {"default": 21}}"#)[0] == 42)
+        #expect(try evaluate("if(1 < 2 && !(3 < 2), 7, 8)", on: pose)[0] == 7)
+        #expect(try evaluate("if(1 > 2, 7)", on: pose)[0].isNaN, "if() without an else is missing when false")
+        #expect(try evaluate("1 / 0", on: pose)[0].isNaN)
+    }
+
+    @Test("missing joints propagate as NaN, never as 0")
+    func missing() throws {
+        var clip = pose
+        clip.joints[.leftWrist, 0] = nil
+        #expect(try evaluate("leftElbow", on: clip)[0].isNaN)
+        #expect(try evaluate("x(leftWrist) + 1", on: clip)[0].isNaN)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import KinetixProfiles
+import _KinetixTestSupport
+
+@Suite("Smoothing and reps")
+struct SignalTests {
+    @Test("low-pass keeps a constant and a slow sine, removes fast noise, and never fills gaps")
+    func lowPass() {
+        let constant = Smoothing.lowPass([Float](repeating: 7, count: 100), cutoffHertz: 6, sampleRate: 60)
+        #expect(constant.allSatisfy { abs($0 - 7) < 1e-4 })
+        let slow = (0..<300).map { Float(sin(2 * .pi * 1 * Double($0) / 60)) }
+        let filtered = Smoothing.lowPass(slow, cutoffHertz: 6, sampleRate: 60)
+        #expect(zip(slow, filtered).dropFirst(20).dropLast(20).allSatisfy { abs($0 - $1) < 0.01 }, "1 Hz passes a 6 Hz filter with no lag")
+        let fast = (0..<300).map { Float(sin(2 * .pi * 20 * Double($0) / 60)) }
+        let cut = Smoothing.lowPass(fast, cutoffHertz: 6, sampleRate: 60)
+        #expect(cut.dropFirst(20).dropLast(20).allSatisfy { abs($0) < 0.1 })
+        var gapped = slow
+        gapped[100] = .nan
+        #expect(Smoothing.lowPass(gapped, cutoffHertz: 6, sampleRate: 60)[100].isNaN)
+    }
+
+    @Test("moving median removes a spike")
+    func median() {
+        var values = [Float](repeating: 1, count: 20)
+        values[10] = 100
+        #expect(Smoothing.movingMedian(values, window: 5)[10] == 1)
+    }
+
+    @Test("hysteresis: noise around one threshold does not count extra reps")
+    func hysteresis() {
+        var rng = SplitMix64(seed: 3)
+        let times = (0..<600).map { Double($0) / 60 }
+        let values = times.map { t in Float(50 + 45 * sin(2 * .pi * t / 2.5 - .pi / 2) + rng.nextGaussian() * 4) }
+        let reps = RepCounting.reps(in: values, times: times, enter: 80, exit: 20, minSeconds: 0.5)
+        #expect(reps.count == 4)
+        let falling = RepCounting.reps(in: values.map { 100 - $0 }, times: times, enter: 20, exit: 80, minSeconds: 0.5)
+        #expect(falling == reps, "dips count like rises")
+        #expect(RepCounting.reps(in: values, times: times, enter: 80, exit: 20, minSeconds: 5).isEmpty)
+    }
+}
