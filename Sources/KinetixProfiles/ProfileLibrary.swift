@@ -7,13 +7,14 @@ public struct ProfileLibrary: Sendable {
 
     public init(folders: [String]) { self.folders = folders }
 
-    /// Every `*.json` file in the folders, sorted by name, first folder first.
+    /// Every `*.json` file in the folders but JSON Schemas (`*.schema.json`), sorted by
+    /// name, first folder first.
     public func files() -> [String] {
         var seen = Set<String>()
         var result: [String] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".json") && !seen.contains(name) {
+            for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !seen.contains(name) {
                 seen.insert(name)
                 result.append((folder as NSString).appendingPathComponent(name))
             }

@@ -70,9 +70,36 @@ public struct AssessmentReport: Sendable {
     /// Set by the caller when the profile counts reps, so "0 reps" is shown, not omitted.
     public var hasRepCounter = false
 
-    /// The learner's words: each finding's cue, in time order.
+    /// The learner's words, one cue at a time: findings with the same cue that overlap
+    /// merge; where different cues overlap, the more severe one wins (the earlier on a tie)
+    /// and the other is shown only for what is left of it.
     public func cueText() -> String {
-        assessment.findings.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
+        cueTrack().map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
+    }
+
+    func cueTrack() -> [(start: Double, end: Double, cue: String)] {
+        let rank: [Profile.Rule.Severity: Int] = [.info: 0, .warning: 1, .critical: 2]
+        let ordered = assessment.findings.sorted { (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start) }
+        var track: [(start: Double, end: Double, cue: String)] = []
+        for finding in ordered {
+            // Place the finding in the gaps the more important cues leave.
+            var pieces = [(finding.start, finding.end)]
+            for shown in track {
+                pieces = pieces.flatMap { piece -> [(Double, Double)] in
+                    guard piece.0 < shown.end, shown.start < piece.1 else { return [piece] }
+                    if shown.cue == finding.cue { return [] }
+                    return [(piece.0, shown.start), (shown.end, piece.1)].filter { $0.1 - $0.0 >= 0.3 }
+                }
+            }
+            for piece in pieces {
+                if let i = track.firstIndex(where: { $0.cue == finding.cue && ($0.end >= piece.0 && $0.start <= piece.1) }) {
+                    track[i] = (min(track[i].start, piece.0), max(track[i].end, piece.1), finding.cue)
+                } else {
+                    track.append((piece.0, piece.1, finding.cue))
+                }
+            }
+        }
+        return track.sorted { $0.start < $1.start }
     }
 
     private func row(_ name: String, _ value: String) -> String { pad(name, 14) + value + "\n" }
