@@ -34,6 +34,7 @@ struct AssessmentTests {
             #expect(values["peakValgusLeft"]!.isNaN, "no valgus from the side")
             #expect(abs(values["descentSeconds"]! - values["ascentSeconds"]!) < 0.15, "a symmetric tempo")
             #expect(values["depth"]! < 0.25)
+            #expect(values["kneeAsymmetry"]! < 3)
         }
         #expect(a.findings.isEmpty)
     }
@@ -49,7 +50,20 @@ struct AssessmentTests {
         let clean = try assess(profile, squatClip(view: .front, valgus: 0))
         #expect(clean.reps.count == 4)
         #expect(!clean.findings.contains { $0.rule.hasPrefix("kneeValgus") })
-        for rep in clean.reps { #expect(rep.values.first { $0.name == "peakValgusLeft" }!.value < 5) }
+        for rep in clean.reps {
+            #expect(rep.values.first { $0.name == "peakValgusLeft" }!.value < 5)
+            #expect(rep.values.first { $0.name == "peakKneeFlexion" }!.value.isNaN, "flexion is not read from the front")
+        }
+        #expect(!clean.findings.contains { $0.rule == "notDeep" }, "a 90 % squat is deep enough from the front too")
+        var shallow = SynthOptions()
+        shallow.motion = .squat
+        shallow.squatDepth = 0.5
+        shallow.durationSeconds = 10
+        for view in [SynthOptions.View.front, .side] {
+            shallow.view = view
+            let a = try assess(profile, Synth.sidecar(shallow), ["view=\(view.rawValue)"])
+            #expect(a.findings.filter { $0.rule == "notDeep" }.count == a.reps.count && a.reps.count == 4, "\(view): a half squat is told to go lower")
+        }
     }
 
     @Test("too tight a crop, or the wrong view, gives void with the reason")
