@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "KinetixCore", targets: ["KinetixCore"]),
         .library(name: "KinetixProfiles", targets: ["KinetixProfiles"]),
+        .library(name: "KinetixFormats", targets: ["KinetixFormats"]),
         .executable(name: "kinetix", targets: ["kinetix"]),
     ],
     targets: [
@@ -37,10 +38,16 @@ let package = Package(
             swiftSettings: cpuSettings
         ),
 
+        .target(
+            name: "KinetixFormats",
+            dependencies: ["KinetixCore"],
+            swiftSettings: cpuSettings
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore", "KinetixProfiles"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats"],
             swiftSettings: cpuSettings
         ),
         .executableTarget(
@@ -69,6 +76,10 @@ let package = Package(
         .testTarget(
             name: "KinetixProfilesTests",
             dependencies: ["KinetixProfiles", "KinetixCore", "_KinetixTestSupport"]
+        ),
+        .testTarget(
+            name: "KinetixFormatsTests",
+            dependencies: ["KinetixFormats", "KinetixCore", "_KinetixTestSupport"]
         ),
         .testTarget(
             name: "KinetixCLITests",

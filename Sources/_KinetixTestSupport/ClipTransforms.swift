@@ -9,25 +9,6 @@ extension Sidecar {
         }
         return result
     }
-
-    /// The clip with its times shifted by `seconds`.
-    public func shifted(by seconds: Double) -> Sidecar {
-        var result = self
-        result.times = times.map { $0 + seconds }
-        return result
-    }
-
-    /// The frames whose times fall in `range`.
-    public func frames(in range: ClosedRange<Double>) -> Sidecar {
-        let kept = times.indices.filter { range.contains(times[$0]) }
-        var table = PointTable<Joint>(frameCount: kept.count)
-        var faceTable = face.map { _ in PointTable<FaceLandmark>(frameCount: kept.count) }
-        for (new, old) in kept.enumerated() {
-            for joint in Joint.allCases { table[joint, new] = joints[joint, old] }
-            if let face { for landmark in FaceLandmark.allCases { faceTable![landmark, new] = face[landmark, old] } }
-        }
-        return Sidecar(source: source, space: space, times: kept.map { times[$0] }, joints: table, face: faceTable, events: events)
-    }
 }
 
 /// The bundled sidecars' options, for tests that need variations of them.

@@ -5,7 +5,9 @@ import KinetixCore
 let subcommands: [CommandEntry] = [
     CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
     CommandEntry(CompareCommand.self), CommandEntry(AssessCommand.self), CommandEntry(ProfileCommand.self),
-    CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
+    CommandEntry(ConvertCommand.self), CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
+    CommandEntry(TrimCommand.self), CommandEntry(ResampleCommand.self), CommandEntry(MirrorCommand.self),
+    CommandEntry(ShiftCommand.self), CommandEntry(MergeCommand.self),
 ]
 
 let overview = """

@@ -122,7 +122,7 @@ struct AssessmentTests {
         options.weakness = 0.6
         options.durationSeconds = 11
         let clip = Synth.sidecar(options)
-        let neutral = clip.frames(in: 0...1.9)
+        let neutral = clip.trimmed(from: 0, to: 1.9)
         let a = try assess(profile, clip, baseline: neutral)
         #expect(a.weakerSide == "left")
         for result in a.symmetry { #expect(result.deviationPercent! > 30, "\(result.measure): \(result.deviationPercent!)") }

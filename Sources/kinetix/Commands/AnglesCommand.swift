@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixFormats
 
 /// `kinetix angles <file>`: the nine limb angles per frame, as CSV or JSON.
 struct AnglesCommand: Subcommand {
@@ -12,13 +13,13 @@ struct AnglesCommand: Subcommand {
         """,
         arguments: [.init(name: "file", help: "A sidecar JSON file.")],
         options: [
-            .init(long: "format", valueName: "format", help: "csv or json.", defaultValue: "csv"),
+            .init(long: "format", valueName: "format", help: "csv, json, or mot (OpenSim motion file).", defaultValue: "csv"),
             .init(long: "mirror", help: "Exchange left and right limbs (as seen by someone facing the subject)."),
             .minConfidence, .output, .maxInput,
         ]
     )
 
-    enum Format: String, CaseIterable { case csv, json }
+    enum Format: String, CaseIterable { case csv, json, mot }
 
     let file: String
     let format: Format
@@ -41,7 +42,12 @@ struct AnglesCommand: Subcommand {
         do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .sidecar(error) }
         var angles = AngleSeries(sidecar, minConfidence: minConfidence)
         if mirror { angles = angles.mirrored() }
-        let text = format == .csv ? AngleTable.csv(angles) : AngleTable.json(angles, file: file, mirrored: mirror, minConfidence: minConfidence)
+        let text: String
+        switch format {
+        case .csv: text = AngleTable.csv(angles)
+        case .json: text = AngleTable.json(angles, file: file, mirrored: mirror, minConfidence: minConfidence)
+        case .mot: text = MotionFile.write(angles, name: (file as NSString).lastPathComponent)
+        }
         try emit(text, output: output, inputs: [file])
         return ExitCode.success
     }

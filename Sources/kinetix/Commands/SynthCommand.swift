@@ -66,11 +66,7 @@ struct SynthCommand: Subcommand {
             options.seed = value
         }
         if let size = arguments.string("image-size") {
-            let parts = size.lowercased().split(separator: "x").compactMap { Double($0) }
-            guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 16384 }) else {
-                throw .usage("'--image-size' expects WIDTHxHEIGHT in pixels, e.g. 1080x1920, got '\(size)'", command: Self.spec)
-            }
-            (options.imageWidth, options.imageHeight) = (parts[0], parts[1])
+            (options.imageWidth, options.imageHeight) = try parseImageSize(size, spec: Self.spec)
         }
         if arguments.string("weak-side") != nil {
             options.weakSide = try arguments.choice("weak-side", default: SynthOptions.Side.left)

@@ -33,7 +33,7 @@ struct ComparisonTests {
         let clip = Synth.sidecar(options)
         let copy = clip.mirrored()
             .transformingPoints { (0.6 * $0 + 150, 0.6 * $1 + 300) }
-            .shifted(by: 0.5)
+            .shifted(bySeconds: 0.5)
         let comparison = Comparison(demonstrator: clip, learner: copy)
         let summary = ComparisonSummary(comparison)
         #expect(summary.medianLagSeconds == 0.5)
@@ -83,7 +83,7 @@ struct ComparisonTests {
 
     @Test("a demonstrator shorter than the learner: later frames are unscored")
     func shortDemonstrator() {
-        let demo = Self.demonstrator.frames(in: 0...6)
+        let demo = Self.demonstrator.trimmed(from: 0, to: 6)
         let comparison = Comparison(demonstrator: demo, learner: Self.learner)
         for k in 0..<comparison.frameCount {
             let t = comparison.times[k]

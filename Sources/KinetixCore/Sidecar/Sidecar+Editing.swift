@@ -1,0 +1,84 @@
+import Foundation
+
+/// Operations that make a new, valid sidecar from an existing one.
+extension Sidecar {
+    /// The frames with `from <= t <= to`; events outside are dropped. Times are kept.
+    public func trimmed(from: Double = -.infinity, to: Double = .infinity) -> Sidecar {
+        let kept = times.indices.filter { times[$0] >= from && times[$0] <= to }
+        var result = self
+        result.times = kept.map { times[$0] }
+        result.joints = Self.select(joints, kept)
+        result.face = face.map { Self.select($0, kept) }
+        result.events = events.filter { $0.t >= from && $0.t <= to }
+        return result
+    }
+
+    /// Every time (and event) moved by `seconds`.
+    public func shifted(bySeconds seconds: Double) -> Sidecar {
+        var result = self
+        result.times = times.map { ($0 + seconds) }
+        result.events = events.map { Event(t: $0.t + seconds, label: $0.label) }
+        return result
+    }
+
+    /// The clip at a uniform `rate` (frames per second) from its first frame to its
+    /// last. Each point is interpolated linearly between the two source frames around
+    /// the new time when it is tracked in both and they are at most `maxGapSeconds`
+    /// apart (confidence: the smaller of the two); otherwise it is missing.
+    public func resampled(rate: Double, maxGapSeconds: Double = 0.25) -> Sidecar {
+        guard let first = times.first, let last = times.last, rate > 0 else { return self }
+        let count = Int(((last - first) * rate + 1e-9).rounded(.down)) + 1
+        let newTimes = (0..<count).map { ((first + Double($0) / rate) * 1e6).rounded() / 1e6 }
+        var result = self
+        result.times = newTimes
+        result.joints = Self.interpolate(joints, from: times, to: newTimes, maxGap: maxGapSeconds)
+        result.face = face.map { Self.interpolate($0, from: times, to: newTimes, maxGap: maxGapSeconds) }
+        return result
+    }
+
+    /// This sidecar with the face landmarks of `other` added to the frames whose times
+    /// match within `toleranceSeconds`. Returns the merged sidecar and how many frames matched.
+    public func mergingFace(from other: Sidecar, toleranceSeconds: Double = 0.001) -> (Sidecar, matched: Int) {
+        guard let otherFace = other.face else { return (self, 0) }
+        var face = self.face ?? PointTable<FaceLandmark>(frameCount: frameCount)
+        var matched = 0
+        var j = 0
+        for i in times.indices {
+            while j + 1 < other.times.count, other.times[j + 1] <= times[i] + toleranceSeconds { j += 1 }
+            for k in [j, j + 1] where k < other.times.count && abs(other.times[k] - times[i]) <= toleranceSeconds {
+                for landmark in FaceLandmark.allCases { face[landmark, i] = otherFace[landmark, k] }
+                matched += 1
+                break
+            }
+        }
+        var result = self
+        result.face = face.hasAnyPoint ? face : nil
+        return (result, matched)
+    }
+
+    private static func select<Name: PointName>(_ table: PointTable<Name>, _ frames: [Int]) -> PointTable<Name> {
+        var result = PointTable<Name>(frameCount: frames.count)
+        for name in Name.allCases {
+            for (new, old) in frames.enumerated() { result[name, new] = table[name, old] }
+        }
+        return result
+    }
+
+    private static func interpolate<Name: PointName>(_ table: PointTable<Name>, from source: [Double], to target: [Double],
+                                                     maxGap: Double) -> PointTable<Name> {
+        var result = PointTable<Name>(frameCount: target.count)
+        var s = 0
+        for (i, t) in target.enumerated() {
+            while s + 1 < source.count, source[s + 1] <= t { s += 1 }
+            let next = min(s + 1, source.count - 1)
+            for name in Name.allCases {
+                guard let a = table[name, s] else { continue }
+                if abs(source[s] - t) < 1e-9 || s == next { if abs(source[s] - t) < 1e-9 { result[name, i] = a }; continue }
+                guard let b = table[name, next], source[next] - source[s] <= maxGap else { continue }
+                let f = Float((t - source[s]) / (source[next] - source[s]))
+                result[name, i] = (a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, min(a.confidence, b.confidence))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import KinetixCore
+
+/// One person as an estimator reported them in one frame.
+public struct DetectedPerson: Sendable {
+    /// Joints in the source's coordinates; absent when not detected.
+    public var joints: [Joint: (x: Float, y: Float, confidence: Float)] = [:]
+    public var face: [FaceLandmark: (x: Float, y: Float, confidence: Float)] = [:]
+    /// The estimator's own tracking id, when it gives one.
+    public var id: Int?
+
+    public init(joints: [Joint: (x: Float, y: Float, confidence: Float)] = [:], id: Int? = nil) {
+        self.joints = joints
+        self.id = id
+    }
+
+    /// Adds neck and root as the midpoints of the shoulders and hips when they are
+    /// missing, with the smaller of the two confidences (COCO-17, BODY_25B, MediaPipe).
+    mutating func synthesizeNeckAndRoot() {
+        func midpoint(_ a: Joint, _ b: Joint) -> (x: Float, y: Float, confidence: Float)? {
+            guard let p = joints[a], let q = joints[b], p.confidence > 0, q.confidence > 0 else { return nil }
+            return ((p.x + q.x) / 2, (p.y + q.y) / 2, min(p.confidence, q.confidence))
+        }
+        if joints[.neck] == nil { joints[.neck] = midpoint(.leftShoulder, .rightShoulder) }
+        if joints[.root] == nil { joints[.root] = midpoint(.leftHip, .rightHip) }
+    }
+
+    /// The diagonal of the box around the confident joints, in source units.
+    var size: Float {
+        let points = joints.values.filter { $0.confidence > 0 }
+        guard points.count >= 2 else { return 0 }
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return hypot(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+    }
+}
+
+/// One frame of a source: its time and the people in it.
+public struct DetectedFrame: Sendable {
+    public var t: Double
+    public var people: [DetectedPerson]
+    /// The source's frame number, for messages.
+    public var number: Int
+
+    public init(t: Double, number: Int, people: [DetectedPerson]) {
+        self.t = t
+        self.number = number
+        self.people = people
+    }
+}
+
+/// Which person to keep when a frame has several.
+public enum PersonSelection: Equatable, Sendable {
+    /// The largest person where the clip starts, then followed.
+    case largest
+    /// The n-th person (0-based) in the first frame with anyone, then followed.
+    case index(Int)
+    /// The person with this tracking id in every frame (when the source has ids).
+    case id(Int)
+
+    /// Parses `largest`, `3` or `id:7`.
+    public init?(_ text: String) {
+        if text == "largest" { self = .largest }
+        else if let n = Int(text), n >= 0 { self = .index(n) }
+        else if text.hasPrefix("id:"), let n = Int(text.dropFirst(3)) { self = .id(n) }
+        else { return nil }
+    }
+}
+
+/// Settings shared by every converter.
+public struct ConversionOptions: Sendable {
+    /// Frames per second, for sources that number frames instead of timing them.
+    public var frameRate: Double?
+    /// The image size in pixels, for sources that do not record it.
+    public var imageSize: (width: Double, height: Double)?
+    public var person: PersonSelection = .largest
+    /// Stop at the first bad frame instead of reporting it and going on.
+    public var strict = false
+    /// OpenPose model, when forced: `body25`, `body25b`, `coco18`.
+    public var model: String?
+    /// Carry face landmarks over when the source has them.
+    public var includeFace = true
+    /// The input's name, for messages and `source.clip`.
+    public var inputName = "input"
+
+    public init() {}
+}
+
+/// A converted sidecar and what the user should know about it.
+public struct ConversionResult: Sendable {
+    public var sidecar: Sidecar
+    /// Bad frames skipped, people lost or switched, guesses made.
+    public var warnings: [Diagnostic]
+}
+
+/// Why a conversion failed, with every problem found.
+public struct ConversionError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    /// True when the input is missing or unreadable (exit 66) rather than bad (65).
+    public var unreadable: Bool
+
+    public init(_ diagnostics: [Diagnostic], unreadable: Bool = false) {
+        self.diagnostics = diagnostics
+        self.unreadable = unreadable
+    }
+
+    public init(file: String?, _ message: String, unreadable: Bool = false) {
+        self.init([Diagnostic(file: file, message: message)], unreadable: unreadable)
+    }
+
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// The formats `kinetix convert --from` reads.
+public enum SourceFormat: String, CaseIterable, Sendable {
+    case openpose, coco17, mediapipe, vision
+}
+
+/// Builds the sidecar from frames of detected people: picks and follows one person.
+func assemble(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
+              warnings: inout [Diagnostic]) throws(ConversionError) -> Sidecar {
+    guard !frames.isEmpty else { throw ConversionError(file: options.inputName, "no frames could be read") }
+    let frames = frames.sorted { $0.t < $1.t }
+    var chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
+    let n = frames.count
+    var joints = PointTable<Joint>(frameCount: n)
+    var face = PointTable<FaceLandmark>(frameCount: n)
+    var hasFace = false
+    for i in 0..<n {
+        guard var person = chosen[i] else { continue }
+        person.synthesizeNeckAndRoot()
+        for (joint, p) in person.joints where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
+            joints[joint, i] = (p.x, p.y, min(1, p.confidence))
+        }
+        if options.includeFace {
+            for (landmark, p) in person.face where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
+                face[landmark, i] = (p.x, p.y, min(1, p.confidence))
+                hasFace = true
+            }
+        }
+        chosen[i] = nil
+    }
+    var source = source
+    source["clip"] = source["clip"] ?? (options.inputName as NSString).lastPathComponent
+    source["converter"] = "kinetix \(KinetixVersion.current)"
+    let sidecar = Sidecar(source: source, space: space, times: frames.map(\.t), joints: joints, face: hasFace ? face : nil)
+    let problems = sidecar.validate()
+    guard problems.isEmpty else { throw ConversionError(problems.map { $0.inFile(options.inputName) }) }
+    return sidecar
+}

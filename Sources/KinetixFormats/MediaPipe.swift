@@ -1,0 +1,149 @@
+import Foundation
+import KinetixCore
+
+/// Reads MediaPipe Pose output (33 BlazePose landmarks per frame, optionally the
+/// 468-point Face Mesh) from one of two documented layouts:
+///
+/// - **JSON** (`keypoints-pose-v1`): `{"video": {"fps", "width", "height"}, "frames":
+///   [{"i", "t", "mp33": [[x, y, z, visibility] × 33] | null, "face468": [[x, y, z] × 468] | null}]}`
+///   in pixels of the full frame, x right, y down.
+/// - **CSV**: a header `frame,t,nose_x,nose_y,nose_z,nose_visibility,…` with the four
+///   columns for each of the 33 landmarks under their MediaPipe names, x and y
+///   normalized 0…1 with origin top-left (as MediaPipe returns them), empty fields
+///   for a frame with no detection. Needs `--image-size`.
+///
+/// Visibility becomes confidence. Neck and root are the shoulder and hip midpoints.
+public enum MediaPipeConverter {
+    static let names = [
+        "nose", "left_eye_inner", "left_eye", "left_eye_outer", "right_eye_inner", "right_eye", "right_eye_outer",
+        "left_ear", "right_ear", "mouth_left", "mouth_right", "left_shoulder", "right_shoulder", "left_elbow",
+        "right_elbow", "left_wrist", "right_wrist", "left_pinky", "right_pinky", "left_index", "right_index",
+        "left_thumb", "right_thumb", "left_hip", "right_hip", "left_knee", "right_knee", "left_ankle", "right_ankle",
+        "left_heel", "right_heel", "left_foot_index", "right_foot_index",
+    ]
+
+    /// BlazePose index of each Kinetix joint (MediaPipe's left is the subject's left).
+    static let indices: [Joint: Int] = [
+        .nose: 0, .leftShoulder: 11, .rightShoulder: 12, .leftElbow: 13, .rightElbow: 14, .leftWrist: 15, .rightWrist: 16,
+        .leftHip: 23, .rightHip: 24, .leftKnee: 25, .rightKnee: 26, .leftAnkle: 27, .rightAnkle: 28,
+    ]
+
+    /// Face Mesh index of each face landmark (Sidecars/FORMAT.md); pupils only exist
+    /// in the refined 478-point mesh.
+    static let faceIndices: [FaceLandmark: Int] = [
+        .leftBrowInner: 336, .leftBrowCenter: 334, .leftBrowOuter: 300, .rightBrowInner: 107, .rightBrowCenter: 105, .rightBrowOuter: 70,
+        .leftEyeInner: 362, .leftEyeOuter: 263, .leftUpperLid: 386, .leftLowerLid: 374, .leftPupil: 473,
+        .rightEyeInner: 133, .rightEyeOuter: 33, .rightUpperLid: 159, .rightLowerLid: 145, .rightPupil: 468,
+        .noseBridge: 6, .noseTip: 1, .mouthLeft: 291, .mouthRight: 61, .upperLip: 13, .lowerLip: 14, .chin: 152,
+    ]
+
+    public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+        var options = options
+        options.inputName = file
+        var warnings: [Diagnostic] = []
+        let frames: [DetectedFrame]
+        let space: CoordinateSpace
+        if file.lowercased().hasSuffix(".csv") {
+            guard let size = options.imageSize else { throw ConversionError(file: file, "the CSV layout has normalized coordinates: give --image-size WxH") }
+            space = CoordinateSpace(kind: .pixels, width: size.width, height: size.height)
+            frames = try readCSV(String(decoding: data, as: UTF8.self), size: size, fps: options.frameRate, file: file, strict: options.strict, warnings: &warnings)
+        } else {
+            let root: JSONValue
+            do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw ConversionError(file: file, "not valid JSON: \(error.message)") }
+            var width = options.imageSize?.width, height = options.imageSize?.height
+            if case .number(let w)? = root["video"]?["width"], case .number(let h)? = root["video"]?["height"] { width = width ?? w; height = height ?? h }
+            guard let width, let height else { throw ConversionError(file: file, "no video.width/height in the file: give --image-size WxH") }
+            var fps = options.frameRate
+            if fps == nil, case .number(let f)? = root["video"]?["fps"] { fps = f }
+            space = CoordinateSpace(kind: .pixels, width: width, height: height)
+            guard case .array(let items)? = root["frames"] else { throw ConversionError(file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)") }
+            var result: [DetectedFrame] = []
+            for (i, item) in items.enumerated() {
+                do {
+                    result.append(try readFrame(item, index: i, fps: fps))
+                } catch {
+                    var diagnostic = error
+                    diagnostic.frameIndex = i
+                    if options.strict { throw ConversionError([diagnostic.inFile(file)]) }
+                    warnings.append(diagnostic.inFile(file))
+                }
+            }
+            frames = result
+        }
+        let sidecar = try assemble(frames, space: space, source: ["detector": "MediaPipe Pose", "format": "mediapipe"],
+                                   options: options, warnings: &warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings)
+    }
+
+    static func readFrame(_ item: JSONValue, index: Int, fps: Double?) throws(Diagnostic) -> DetectedFrame {
+        var t: Double?
+        if case .number(let v)? = item["t"] { t = v }
+        var number = index
+        if case .number(let v)? = item["i"] { number = Int(v) }
+        if t == nil, let fps { t = Double(number) / fps }
+        guard let t else { throw Diagnostic(field: "t", message: "missing, and no fps to compute it") }
+        var person = DetectedPerson()
+        if case .array(let landmarks)? = item["mp33"] {
+            guard landmarks.count == 33 else { throw Diagnostic(field: "mp33", message: "\(landmarks.count) landmarks; BlazePose has 33") }
+            for (joint, i) in indices {
+                guard case .array(let p) = landmarks[i], p.count >= 2, case .number(let x) = p[0], case .number(let y) = p[1] else { continue }
+                var c = 1.0
+                if p.count >= 4, case .number(let v) = p[3] { c = v }
+                if c > 0 { person.joints[joint] = (Float(x), Float(y), Float(min(1, c))) }
+            }
+        }
+        if case .array(let mesh)? = item["face468"], mesh.count >= 468 {
+            for (landmark, i) in faceIndices where i < mesh.count {
+                guard case .array(let p) = mesh[i], p.count >= 2, case .number(let x) = p[0], case .number(let y) = p[1] else { continue }
+                person.face[landmark] = (Float(x), Float(y), 1)
+            }
+        }
+        let people = person.joints.isEmpty && person.face.isEmpty ? [] : [person]
+        return DetectedFrame(t: t, number: number, people: people)
+    }
+
+    static func readCSV(_ text: String, size: (width: Double, height: Double), fps: Double?, file: String, strict: Bool,
+                        warnings: inout [Diagnostic]) throws(ConversionError) -> [DetectedFrame] {
+        var lines = text.split(whereSeparator: \.isNewline).map(String.init)
+        guard !lines.isEmpty else { throw ConversionError(file: file, "the file is empty") }
+        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let frameColumn = header.firstIndex(of: "frame") else { throw ConversionError(file: file, "line 1: the header needs a 'frame' column") }
+        let timeColumn = header.firstIndex(of: "t")
+        if timeColumn == nil, fps == nil { throw ConversionError(file: file, "line 1: no 't' column: give --fps") }
+        var columns: [Joint: (x: Int, y: Int, v: Int?)] = [:]
+        for (joint, i) in indices {
+            let name = names[i]
+            guard let x = header.firstIndex(of: "\(name)_x"), let y = header.firstIndex(of: "\(name)_y") else {
+                throw ConversionError(file: file, "line 1: missing columns \(name)_x and \(name)_y")
+            }
+            columns[joint] = (x, y, header.firstIndex(of: "\(name)_visibility"))
+        }
+        var frames: [DetectedFrame] = []
+        for (offset, line) in lines.enumerated() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let lineNumber = offset + 2
+            guard fields.count == header.count else {
+                let diagnostic = Diagnostic(file: file, line: lineNumber, column: 1, message: "\(fields.count) fields, the header has \(header.count)")
+                if strict { throw ConversionError([diagnostic]) }
+                warnings.append(diagnostic)
+                continue
+            }
+            guard let number = Int(fields[frameColumn]) else {
+                let diagnostic = Diagnostic(file: file, line: lineNumber, column: 1, field: "frame", message: "'\(fields[frameColumn])' is not a frame number")
+                if strict { throw ConversionError([diagnostic]) }
+                warnings.append(diagnostic)
+                continue
+            }
+            let t = timeColumn.flatMap { Double(fields[$0]) } ?? Double(number) / (fps ?? 30)
+            var person = DetectedPerson()
+            for (joint, c) in columns {
+                guard let x = Double(fields[c.x]), let y = Double(fields[c.y]), x.isFinite, y.isFinite else { continue }
+                let visibility = c.v.flatMap { Double(fields[$0]) } ?? 1
+                if visibility > 0 { person.joints[joint] = (Float(x * size.width), Float(y * size.height), Float(min(1, visibility))) }
+            }
+            frames.append(DetectedFrame(t: t, number: number, people: person.joints.isEmpty ? [] : [person]))
+        }
+        return frames
+    }
+}

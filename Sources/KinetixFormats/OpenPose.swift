@@ -1,0 +1,216 @@
+import Foundation
+import KinetixCore
+
+/// Reads a folder of OpenPose `--write_json` files, one per frame.
+///
+/// The frame number is the last run of digits in a file's name
+/// (`clip_000000000042_keypoints.json`, `cam01.0042.json`) and t = number / fps.
+/// Coordinates are pixels, origin top-left; `0,0,0` is a keypoint not detected.
+public enum OpenPoseConverter {
+    /// The OpenPose body models, with the index of each Kinetix joint.
+    public enum Model: String, CaseIterable, Sendable {
+        case body25, body25b, coco18
+
+        var keypointCount: Int { self == .coco18 ? 18 : 25 }
+
+        /// Kinetix joint → keypoint index; neck and root may be synthesized.
+        var indices: [Joint: Int] {
+            switch self {
+            case .body25:
+                [.nose: 0, .neck: 1, .rightShoulder: 2, .rightElbow: 3, .rightWrist: 4, .leftShoulder: 5, .leftElbow: 6,
+                 .leftWrist: 7, .root: 8, .rightHip: 9, .rightKnee: 10, .rightAnkle: 11, .leftHip: 12, .leftKnee: 13, .leftAnkle: 14]
+            case .body25b:
+                // COCO order for 0–16, 17 neck, 18 head; no mid-hip (root is synthesized).
+                [.nose: 0, .leftShoulder: 5, .rightShoulder: 6, .leftElbow: 7, .rightElbow: 8, .leftWrist: 9, .rightWrist: 10,
+                 .leftHip: 11, .rightHip: 12, .leftKnee: 13, .rightKnee: 14, .leftAnkle: 15, .rightAnkle: 16, .neck: 17]
+            case .coco18:
+                [.nose: 0, .neck: 1, .rightShoulder: 2, .rightElbow: 3, .rightWrist: 4, .leftShoulder: 5, .leftElbow: 6,
+                 .leftWrist: 7, .rightHip: 8, .rightKnee: 9, .rightAnkle: 10, .leftHip: 11, .leftKnee: 12, .leftAnkle: 13]
+            }
+        }
+    }
+
+    public static func convert(folder: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+            throw ConversionError(file: folder, "no such folder", unreadable: true)
+        }
+        guard isDirectory.boolValue else {
+            throw ConversionError(file: folder, "OpenPose writes one JSON file per frame: give the folder that holds them")
+        }
+        guard let fps = options.frameRate else { throw ConversionError(file: folder, "OpenPose files have no times: give --fps") }
+        guard let size = options.imageSize else { throw ConversionError(file: folder, "OpenPose files do not record the image size: give --image-size WxH") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
+        var numbered: [(number: Int, name: String)] = []
+        var warnings: [Diagnostic] = []
+        for name in names {
+            guard let number = frameNumber(name) else {
+                warnings.append(Diagnostic(file: (folder as NSString).appendingPathComponent(name), message: "skipped: no frame number in the file name"))
+                continue
+            }
+            numbered.append((number, name))
+        }
+        numbered.sort { $0.number < $1.number }
+        if let duplicate = zip(numbered, numbered.dropFirst()).first(where: { $0.number == $1.number }) {
+            throw ConversionError(file: folder, "two files have frame number \(duplicate.0.number): \(duplicate.0.name) and \(duplicate.1.name)")
+        }
+        guard !numbered.isEmpty else { throw ConversionError(file: folder, "no OpenPose .json files in this folder") }
+
+        // Read every frame's people as raw keypoint lists first; the model is decided from all of them.
+        var raw: [(number: Int, file: String, people: [(keypoints: [Float], id: Int?)])] = []
+        for (number, name) in numbered {
+            let path = (folder as NSString).appendingPathComponent(name)
+            do {
+                raw.append((number, path, try readPeople(path)))
+            } catch {
+                if options.strict { throw ConversionError([error.inFile(path)]) }
+                warnings.append(error.inFile(path))
+            }
+        }
+        let counts = Set(raw.flatMap { $0.people.map { $0.keypoints.count / 3 } })
+        guard counts.count <= 1 else {
+            throw ConversionError(file: folder, "people have different keypoint counts (\(counts.sorted().map(String.init).joined(separator: ", "))): mixed models?")
+        }
+        let model = try decideModel(keypointCount: counts.first ?? 25, people: raw.flatMap { $0.people.map(\.keypoints) },
+                                    forced: options.model, folder: folder, warnings: &warnings)
+        var frames: [DetectedFrame] = []
+        for entry in raw {
+            let people = entry.people.map { person -> DetectedPerson in
+                var detected = DetectedPerson(id: person.id)
+                for (joint, index) in model.indices {
+                    let c = person.keypoints[3 * index + 2]
+                    if c > 0 { detected.joints[joint] = (person.keypoints[3 * index], person.keypoints[3 * index + 1], c) }
+                }
+                return detected
+            }
+            frames.append(DetectedFrame(t: (Double(entry.number) / fps * 1e6).rounded() / 1e6, number: entry.number, people: people))
+        }
+        var options = options
+        options.inputName = folder
+        let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
+                                   source: ["detector": "OpenPose \(model.rawValue.uppercased())", "format": "openpose"],
+                                   options: options, warnings: &warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings)
+    }
+
+    /// The last run of digits in a file name, ignoring the extension.
+    static func frameNumber(_ name: String) -> Int? {
+        let stem = name.replacingOccurrences(of: "_keypoints", with: "").replacingOccurrences(of: ".json", with: "")
+        var digits = ""
+        for c in stem.reversed() {
+            if c.isNumber { digits.insert(c, at: digits.startIndex) } else if !digits.isEmpty { break }
+        }
+        return digits.isEmpty ? nil : Int(digits)
+    }
+
+    /// The people of one file: `pose_keypoints_2d` and `person_id`.
+    static func readPeople(_ path: String) throws(Diagnostic) -> [(keypoints: [Float], id: Int?)] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(message: "cannot be read") }
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch { throw Diagnostic(message: "not valid JSON: \(error.message)") }
+        guard case .array(let people)? = root["people"] else { throw Diagnostic(field: "people", message: "missing (is this an OpenPose --write_json file?)") }
+        var result: [(keypoints: [Float], id: Int?)] = []
+        for (i, person) in people.enumerated() {
+            guard case .array(let values)? = person["pose_keypoints_2d"] else {
+                throw Diagnostic(field: "people[\(i)].pose_keypoints_2d", message: "missing")
+            }
+            var keypoints: [Float] = []
+            for (k, value) in values.enumerated() {
+                guard case .number(let v) = value, v.isFinite else {
+                    throw Diagnostic(field: "people[\(i)].pose_keypoints_2d[\(k)]", message: "expected a number, found \(value.kindDescription)")
+                }
+                keypoints.append(Float(v))
+            }
+            guard keypoints.count % 3 == 0, !keypoints.isEmpty else {
+                throw Diagnostic(field: "people[\(i)].pose_keypoints_2d", message: "\(keypoints.count) numbers is not a whole number of [x, y, c] triples")
+            }
+            var id: Int?
+            if case .array(let ids)? = person["person_id"], case .number(let v)? = ids.first, v >= 0 { id = Int(v) }
+            result.append((keypoints, id))
+        }
+        return result
+    }
+
+    /// Chooses the model: 18 keypoints is COCO-18; 25 is BODY_25 or BODY_25B, told
+    /// apart by anatomy (BODY_25's keypoint 1 is the neck, midway between shoulders 2
+    /// and 5; BODY_25B's neck is keypoint 17, midway between shoulders 5 and 6). A forced
+    /// model that the keypoints contradict is an error, never a silent joint swap.
+    static func decideModel(keypointCount: Int, people: [[Float]], forced: String?, folder: String,
+                            warnings: inout [Diagnostic]) throws(ConversionError) -> Model {
+        let forcedModel: Model?
+        if let forced {
+            guard let model = Model(rawValue: forced.lowercased().replacingOccurrences(of: "_", with: "")) else {
+                throw ConversionError(file: folder, "unknown --model '\(forced)'; expected body25, body25b or coco18")
+            }
+            forcedModel = model
+        } else {
+            forcedModel = nil
+        }
+        if keypointCount == 18 {
+            if let forcedModel, forcedModel != .coco18 {
+                throw ConversionError(file: folder, "the files have 18 keypoints per person (COCO-18), not \(forcedModel.rawValue.uppercased())'s 25")
+            }
+            return .coco18
+        }
+        guard keypointCount == 25 else {
+            throw ConversionError(file: folder, "\(keypointCount) keypoints per person is not a body model Kinetix reads (BODY_25, BODY_25B, COCO-18)")
+        }
+        // How well each model's anatomy fits: BODY_25's neck (1) and mid-hip (8) sit midway
+        // between its shoulders (2, 5) and hips (9, 12); BODY_25B's neck (17) midway between
+        // its shoulders (5, 6). On real BODY_25B output the first fits at 0.57–1.26 shoulder
+        // widths and the second at 0.17–0.27; a model is taken when it fits within 0.4 and
+        // at least twice as well as the other.
+        let body25 = mean([midpointResidual(people, point: 1, between: 2, and: 5), midpointResidual(people, point: 8, between: 9, and: 12)])
+        let body25b = midpointResidual(people, point: 17, between: 5, and: 6)
+        let detected: Model? = {
+            switch (body25, body25b) {
+            case let (a?, b?):
+                if a < 0.4 && b > 2 * a { return .body25 }
+                if b < 0.4 && a > 2 * b { return .body25b }
+                return nil
+            // A keypoint never detected cannot vote: BODY_25B's neck is nearly always
+            // there, BODY_25's ear (its keypoint 17) often is not.
+            case let (a?, nil): return a < 0.25 ? .body25 : nil
+            case let (nil, b?): return b < 0.25 ? .body25b : nil
+            case (nil, nil): return nil
+            }
+        }()
+        if let forcedModel {
+            if let detected, detected != forcedModel {
+                throw ConversionError(file: folder, "--model \(forcedModel.rawValue) contradicts the keypoints, which look like \(detected.rawValue.uppercased()) "
+                    + "(its neck keypoint sits midway between the shoulders); converting would swap joints. Use --model \(detected.rawValue) or leave it out.")
+            }
+            if detected == nil { warnings.append(Diagnostic(file: folder, message: "could not confirm the model from the keypoints; using --model \(forcedModel.rawValue) as given")) }
+            return forcedModel
+        }
+        guard let detected else {
+            throw ConversionError(file: folder, "25 keypoints could be BODY_25 or BODY_25B and the keypoints do not tell which; give --model body25 or --model body25b")
+        }
+        return detected
+    }
+
+    static func mean(_ values: [Float?]) -> Float? {
+        let present = values.compactMap { $0 }
+        return present.isEmpty ? nil : present.reduce(0, +) / Float(present.count)
+    }
+
+    /// The median distance of keypoint `point` from the midpoint of `a` and `b`, in
+    /// units of |a − b|, over people where all three are detected; nil with none.
+    static func midpointResidual(_ people: [[Float]], point: Int, between a: Int, and b: Int) -> Float? {
+        var residuals: [Float] = []
+        for k in people where k[3 * point + 2] > 0 && k[3 * a + 2] > 0 && k[3 * b + 2] > 0 {
+            let mx = (k[3 * a] + k[3 * b]) / 2, my = (k[3 * a + 1] + k[3 * b + 1]) / 2
+            let width = hypot(k[3 * a] - k[3 * b], k[3 * a + 1] - k[3 * b + 1])
+            guard width > 0 else { continue }
+            residuals.append(hypot(k[3 * point] - mx, k[3 * point + 1] - my) / width)
+        }
+        guard !residuals.isEmpty else { return nil }
+        return residuals.sorted()[residuals.count / 2]
+    }
+}
+
+extension Diagnostic {
+    init(field: String? = nil, message: String, frame: Int? = nil) {
+        self.init(file: nil, frameIndex: frame, time: nil, line: nil, column: nil, field: field, message: message)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import KinetixCore
+
+/// Reads a dump of Apple Vision body-pose observations, made on a Mac or iPhone:
+///
+///     {"format": "vision-body-pose", "width": 1920, "height": 1080,
+///      "frames": [{"t": 0.0, "observations": [{"left_forearm_joint": [x, y, confidence], …}]}]}
+///
+/// Joints use Vision's raw identifiers (`VNHumanBodyPoseObservation.JointName` raw
+/// values) or their Swift names, normalized 0…1 with origin lower-left, as Vision
+/// reports them. Eye and ear joints are dropped. Several observations in a frame are
+/// several people.
+public enum VisionConverter {
+    public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+        let root: JSONValue
+        do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw ConversionError(file: file, "not valid JSON: \(error.message)") }
+        var width = options.imageSize?.width, height = options.imageSize?.height
+        if case .number(let w)? = root["width"], case .number(let h)? = root["height"] { width = width ?? w; height = height ?? h }
+        guard let width, let height else { throw ConversionError(file: file, "no width/height in the dump: give --image-size WxH") }
+        guard case .array(let items)? = root["frames"] else { throw ConversionError(file: file, "missing \"frames\"") }
+        var frames: [DetectedFrame] = []
+        var warnings: [Diagnostic] = []
+        for (i, item) in items.enumerated() {
+            var t: Double?
+            if case .number(let v)? = item["t"] { t = v } else if let fps = options.frameRate { t = Double(i) / fps }
+            guard let t else {
+                let d = Diagnostic(file: file, frameIndex: i, field: "t", message: "missing, and no --fps to compute it")
+                if options.strict { throw ConversionError([d]) }
+                warnings.append(d)
+                continue
+            }
+            var people: [DetectedPerson] = []
+            if case .array(let observations)? = item["observations"] {
+                for observation in observations {
+                    guard case .object(let members) = observation else { continue }
+                    var person = DetectedPerson()
+                    for (name, value) in members {
+                        guard let joint = Joint(name: name) else {
+                            if Joint.ignoredVisionNames.contains(name) { continue }
+                            let d = Diagnostic(file: file, frameIndex: i, time: t, field: "joint '\(name)'", message: "unknown Vision joint")
+                            if options.strict { throw ConversionError([d]) }
+                            warnings.append(d)
+                            continue
+                        }
+                        guard case .array(let p) = value, p.count == 3, case .number(let x) = p[0], case .number(let y) = p[1], case .number(let c) = p[2] else { continue }
+                        if c > 0 { person.joints[joint] = (Float(x), Float(y), Float(min(1, c))) }
+                    }
+                    people.append(person)
+                }
+            }
+            frames.append(DetectedFrame(t: t, number: i, people: people))
+        }
+        var options = options
+        options.inputName = file
+        let sidecar = try assemble(frames, space: CoordinateSpace(kind: .normalized, width: width, height: height),
+                                   source: ["detector": "VNDetectHumanBodyPoseRequest", "format": "vision"], options: options, warnings: &warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import KinetixCore
+import KinetixFormats
+
+/// `kinetix convert --from <format> <input> -o <sidecar>`.
+struct ConvertCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "convert",
+        abstract: "Convert another estimator's output into a Kinetix sidecar.",
+        discussion: """
+        FORMATS:
+          openpose    A folder of OpenPose --write_json files, one per frame (frame number
+                      from the file name). BODY_25, BODY_25B (told apart from the keypoints)
+                      and COCO-18. Needs --fps and --image-size.
+          coco17      COCO keypoint results (MMPose, RTMPose, AlphaPose): a JSON array of
+                      {image_id, keypoints: [x, y, score] x 17}. Needs --fps, --image-size.
+          mediapipe   MediaPipe Pose: the keypoints-pose-v1 JSON layout, or CSV with
+                      <landmark>_x/_y/_z/_visibility columns (see README). Face Mesh too.
+          vision      An Apple Vision body-pose dump (raw joint identifiers, normalized,
+                      origin lower-left).
+
+        Several people in a frame: --person largest (default: the largest where the clip
+        starts, then followed by position), an index in the first frame, or id:N for the
+        estimator's tracking id. Bad frames are reported and skipped unless --strict.
+        """,
+        arguments: [.init(name: "input", help: "The file or folder to convert.")],
+        options: [
+            .init(long: "from", valueName: "format", help: "openpose, coco17, mediapipe or vision (required)."),
+            .init(long: "fps", valueName: "rate", help: "Frames per second, for sources without times."),
+            .init(long: "image-size", valueName: "WxH", help: "Image size in pixels, for sources without it."),
+            .init(long: "model", valueName: "model", help: "OpenPose model: body25, body25b or coco18 (checked against the keypoints)."),
+            .init(long: "person", valueName: "who", help: "largest, an index, or id:N.", defaultValue: "largest"),
+            .init(long: "no-face", help: "Leave face landmarks out."),
+            .init(long: "strict", help: "Stop at the first bad frame."),
+            .output,
+        ]
+    )
+
+    let format: SourceFormat
+    let input: String
+    let options: ConversionOptions
+    let output: String
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        input = arguments.positional[0]
+        guard arguments.string("from") != nil else { throw .usage("missing --from <format> (openpose, coco17, mediapipe or vision)", command: Self.spec) }
+        format = try arguments.choice("from", default: .openpose)
+        guard let output = arguments.string("output") else { throw .usage("missing -o <sidecar>", command: Self.spec) }
+        self.output = output
+        var options = ConversionOptions()
+        if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
+        if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: Self.spec) }
+        options.model = arguments.string("model")
+        guard let person = PersonSelection(arguments.string("person") ?? "largest") else {
+            throw .usage("'--person' expects largest, an index (0, 1, …) or id:N, got '\(arguments.string("person")!)'", command: Self.spec)
+        }
+        options.person = person
+        options.includeFace = !arguments.flag("no-face")
+        options.strict = arguments.flag("strict")
+        options.inputName = input
+        self.options = options
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        let result: ConversionResult
+        do {
+            switch format {
+            case .openpose: result = try OpenPoseConverter.convert(folder: input, options: options)
+            case .coco17: result = try COCO17Converter.convert(file: input, options: options)
+            case .mediapipe: result = try MediaPipeConverter.convert(file: input, options: options)
+            case .vision: result = try VisionConverter.convert(file: input, options: options)
+            }
+        } catch {
+            throw .sidecar(SidecarError(kind: error.unreadable ? .unreadable : .invalidData, diagnostics: error.diagnostics))
+        }
+        for warning in result.warnings.prefix(20) { printError("warning: \(warning)") }
+        if result.warnings.count > 20 { printError("warning: \(result.warnings.count - 20) more not shown") }
+        try writeAtomically(result.sidecar.encoded(), to: output, inputs: [input])
+        let s = result.sidecar
+        printError("\(output): \(s.frameCount) frames, \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
+        return ExitCode.success
+    }
+}
+
+/// Parses `1080x1920`.
+func parseImageSize(_ text: String, spec: CommandSpec) throws(CommandLineError) -> (width: Double, height: Double) {
+    let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+    guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 16384 }) else {
+        throw .usage("'--image-size' expects WIDTHxHEIGHT in pixels, e.g. 1080x1920, got '\(text)'", command: spec)
+    }
+    return (parts[0], parts[1])
+}
