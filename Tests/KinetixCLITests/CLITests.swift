@@ -46,7 +46,7 @@ struct CLITests {
     @Test("usage errors exit 64 with Error: and Usage: lines", arguments: [
         (["angles"], "Error: missing <file>"),
         (["angles", "Sidecars/learner.json", "--formt", "csv"], "Error: unknown option '--formt' (did you mean '--format'?)"),
-        (["angles", "Sidecars/learner.json", "--format", "xml"], "Error: '--format' must be one of csv, json, got 'xml'"),
+        (["angles", "Sidecars/learner.json", "--format", "xml"], "Error: '--format' must be one of csv, json, mot, got 'xml'"),
         (["inspect", "Sidecars/learner.json", "--min-confidence", "2"], "Error: '--min-confidence' must be in 0.0...1.0, got 2"),
         (["synth", "--fault", "leftShouldr:-4@1-2"], "Error: '--fault': unknown limb 'leftShouldr' (did you mean 'leftShoulder'?)"),
         (["valdate"], "Error: unknown subcommand 'valdate' (did you mean 'validate'?)"),
