@@ -55,7 +55,7 @@ public struct JSONReader {
     }
 
     @inlinable
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -64,11 +64,13 @@ public struct JSONReader {
         }
     }
 
+    @usableFromInline
     func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(offset: offset ?? index, message: message)
     }
 
-    private func describeNext() -> String {
+    @usableFromInline
+    func describeNext() -> String {
         guard index < bytes.count else { return "the end of the file" }
         let byte = bytes[index]
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -145,6 +147,47 @@ public struct JSONReader {
         index += 1
         return key
     }
+
+    /// Like `nextKey(first:)`, but returns the key's raw bytes when it has no escapes
+    /// (nil key bytes with `hasKey` true mean an escaped key: call `lastKeyString`).
+    /// Used where keys are matched against a fixed table, to avoid making a `String`.
+    @inlinable
+    public mutating func nextKeyBytes(first: inout Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file inside an object (the file is truncated?)") }
+        if bytes[index] == UInt8(ascii: "}") { index += 1; return nil }
+        if !first {
+            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or '}' after an object member, found \(describeNext())") }
+            index += 1
+            skipWhitespace()
+        }
+        first = false
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found \(describeNext())") }
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        let key: UnsafeBufferPointer<UInt8>
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            key = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            index = end + 1
+        } else {
+            // Escapes or a problem: take the slow path, which reports problems exactly.
+            let string = try readString()
+            escapedKey = string
+            key = UnsafeBufferPointer(start: nil, count: 0)
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(describeNext())") }
+        index += 1
+        return key
+    }
+
+    /// The last key read by `nextKeyBytes` as a `String` (decoding escapes if it had any).
+    public func keyString(_ key: UnsafeBufferPointer<UInt8>) -> String {
+        key.baseAddress == nil ? (escapedKey ?? "") : String(decoding: key, as: UTF8.self)
+    }
+
+    @usableFromInline var escapedKey: String?
 
     /// Consumes `[`.
     public mutating func beginArray() throws(JSONSyntaxError) {

@@ -275,15 +275,15 @@ struct SidecarDecoder {
         try reader.beginObject()
         var sawTime = false
         var first = true
-        while let key = try reader.nextKey(first: &first) {
-            switch key {
-            case "t":
+        while let keyBytes = try reader.nextKeyBytes(first: &first) {
+            switch Self.frameKeys.value(for: keyBytes) {
+            case 0:
                 sawTime = true
                 if let t = try readNumber(field: "t") { times[index] = t }
-            case "joints":
-                try decodePoints(Joint.self, into: \.jointRows, frame: index, what: "joint", ignoring: Joint.ignoredVisionNames)
-            case "face":
-                try decodePoints(FaceLandmark.self, into: \.faceRows, frame: index, what: "face landmark", ignoring: [])
+            case 1:
+                try decodePoints(Joint.self, frame: index, what: "joint", ignoring: Joint.ignoredVisionNames)
+            case 2:
+                try decodePoints(FaceLandmark.self, frame: index, what: "face landmark", ignoring: [])
             default:
                 try reader.skipValue()
             }
@@ -297,16 +297,18 @@ struct SidecarDecoder {
     }
 
     private mutating func decodePoints<Name: PointName>(
-        _: Name.Type, into rows: WritableKeyPath<SidecarDecoder, [Float]>, frame: Int, what: String, ignoring: Set<String>
+        _: Name.Type, frame: Int, what: String, ignoring: Set<String>
     ) throws(JSONSyntaxError) {
         if try reader.readNullIfPresent() { return }
         let container = what == "joint" ? "joints" : "face"
         guard try expectKind(.object, field: container, what: "an object of named points") else { return }
         try reader.beginObject()
-        var seen = Set<Int>()
+        var seen: UInt64 = 0  // one bit per point name
         var first = true
-        while let key = try reader.nextKey(first: &first) {
-            guard let name = Name(name: key) else {
+        let table = Name.self == Joint.self ? Self.jointKeys : Self.landmarkKeys
+        while let keyBytes = try reader.nextKeyBytes(first: &first) {
+            guard let rawValue = table.value(for: keyBytes), let name = Name(rawValue: rawValue) else {
+                let key = reader.keyString(keyBytes)
                 if !ignoring.contains(key) {
                     let hint = closestName(to: key, in: Name.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                     report("\(what) '\(key)'", "unknown \(what) name\(hint)")
@@ -314,14 +316,18 @@ struct SidecarDecoder {
                 try reader.skipValue()
                 continue
             }
-            let field = "\(what) '\(name.name)'"
-            if !seen.insert(name.rawValue).inserted {
-                report(field, "appears twice in this frame (a name and its Vision identifier count as one)")
+            let bit: UInt64 = 1 << UInt64(name.rawValue)
+            if seen & bit != 0 {
+                report("\(what) '\(name.name)'", "appears twice in this frame (a name and its Vision identifier count as one)")
                 try reader.skipValue()
                 continue
             }
+            seen |= bit
             if try reader.readNullIfPresent() { continue }
-            guard try expectKind(.array, field: field, what: "[x, y, confidence]") else { continue }
+            guard try reader.peekKind() == .array else {
+                _ = try expectKind(.array, field: "\(what) '\(name.name)'", what: "[x, y, confidence]")
+                continue
+            }
             var values: (Float, Float, Float) = (.nan, .nan, 1)
             var count = 0
             var broken = false
@@ -331,14 +337,14 @@ struct SidecarDecoder {
                 count += 1
                 let kind = try reader.peekKind()
                 guard kind == .number else {
-                    if !broken { report(field, "element \(count - 1) must be a number, found \(describe(kind))") }
+                    if !broken { report("\(what) '\(name.name)'", "element \(count - 1) must be a number, found \(describe(kind))") }
                     broken = true
                     try reader.skipValue()
                     continue
                 }
                 let number = try reader.readNumber()
                 guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
-                    if !broken { report(field, "value \(number) is out of range") }
+                    if !broken { report("\(what) '\(name.name)'", "value \(number) is out of range") }
                     broken = true
                     continue
                 }
@@ -351,18 +357,30 @@ struct SidecarDecoder {
             }
             let allowsTwo = Name.self == FaceLandmark.self
             if !broken, count != 3, !(allowsTwo && count == 2) {
-                report(field, "expected [x, y, confidence]\(allowsTwo ? " or [x, y]" : ""), found \(count) number\(count == 1 ? "" : "s")")
+                report("\(what) '\(name.name)'", "expected [x, y, confidence]\(allowsTwo ? " or [x, y]" : ""), found \(count) number\(count == 1 ? "" : "s")")
                 broken = true
             }
             if broken { continue }
             let base = (frame * Name.count + name.rawValue) * 3
             if values.2 == 0 { continue }  // confidence 0 means not detected
-            self[keyPath: rows][base] = values.0
-            self[keyPath: rows][base + 1] = values.1
-            self[keyPath: rows][base + 2] = values.2
-            if Name.self == FaceLandmark.self { hasFace = true }
+            if Name.self == Joint.self {
+                jointRows[base] = values.0
+                jointRows[base + 1] = values.1
+                jointRows[base + 2] = values.2
+            } else {
+                faceRows[base] = values.0
+                faceRows[base + 1] = values.1
+                faceRows[base + 2] = values.2
+                hasFace = true
+            }
         }
     }
+
+    static let frameKeys = KeyTable<Int>([("t", 0), ("joints", 1), ("face", 2)])
+
+    /// Joint names and Vision identifiers, and face landmark names, by their bytes.
+    static let jointKeys = KeyTable<Int>(Joint.allCases.flatMap { [($0.name, $0.rawValue), ($0.visionIdentifier, $0.rawValue)] })
+    static let landmarkKeys = KeyTable<Int>(FaceLandmark.allCases.map { ($0.name, $0.rawValue) })
 
     private mutating func decodeEvents() throws(JSONSyntaxError) {
         guard try expectKind(.array, field: "events", what: "an array of {\"t\", \"label\"}") else { return }

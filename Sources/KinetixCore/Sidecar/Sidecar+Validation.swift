@@ -49,13 +49,12 @@ extension Sidecar {
             for frame in 0..<table.frameCount {
                 let c = table.confidence[column + frame]
                 guard c != 0 else { continue }
-                let field = "\(what) '\(name.name)'"
                 if !(0...1).contains(c) {
-                    report(frame, field, "confidence \(c) is outside 0...1")
+                    report(frame, "\(what) '\(name.name)'", "confidence \(c) is outside 0...1")
                 }
                 let x = table.x[column + frame], y = table.y[column + frame]
                 if space.kind == .normalized, !(range.contains(x) && range.contains(y)) {
-                    report(frame, field, "(\(x), \(y)) is far outside the normalized 0...1 image (is space.kind 'pixels'?)")
+                    report(frame, "\(what) '\(name.name)'", "(\(x), \(y)) is far outside the normalized 0...1 image (is space.kind 'pixels'?)")
                 }
             }
         }
