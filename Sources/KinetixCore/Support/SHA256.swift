@@ -5,6 +5,7 @@ public struct SHA256: Sendable {
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
+    private var schedule = [UInt32](repeating: 0, count: 64)
 
     public init() { buffer.reserveCapacity(64) }
 
@@ -15,12 +16,32 @@ public struct SHA256: Sendable {
         return hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
+    /// Hashes `bytes`; whole 64-byte blocks are compressed straight from contiguous
+    /// storage (`Data`, `[UInt8]`) without copying.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 { compress(); buffer.removeAll(keepingCapacity: true) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(raw: $0) }
+        if done == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBufferPointer { update(raw: $0) }
         }
+    }
+
+    private mutating func update(raw: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        length &+= UInt64(raw.count)
+        if !buffer.isEmpty {
+            let take = min(64 - buffer.count, raw.count)
+            buffer.append(contentsOf: raw[0..<take])
+            i = take
+            guard buffer.count == 64 else { return }
+            buffer.withUnsafeBufferPointer { compress(block: $0.baseAddress!) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while i + 64 <= raw.count {
+            compress(block: raw.baseAddress! + i)
+            i += 64
+        }
+        buffer.append(contentsOf: raw[i...])
     }
 
     public mutating func finalize() -> [UInt8] {
@@ -28,12 +49,12 @@ public struct SHA256: Sendable {
         buffer.append(0x80)
         if buffer.count > 56 {
             buffer.append(contentsOf: repeatElement(0, count: 64 - buffer.count))
-            compress()
+            buffer.withUnsafeBufferPointer { compress(block: $0.baseAddress!) }
             buffer.removeAll(keepingCapacity: true)
         }
         buffer.append(contentsOf: repeatElement(0, count: 56 - buffer.count))
         for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        compress()
+        buffer.withUnsafeBufferPointer { compress(block: $0.baseAddress!) }
         let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
         return words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
@@ -49,10 +70,12 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private mutating func compress() {
-        var w = [UInt32](repeating: 0, count: 64)
+    private mutating func compress(block: UnsafePointer<UInt8>) {
+        var w = schedule
+        schedule = []  // keep the buffer uniquely referenced while it is used
+        defer { schedule = w }
         for i in 0..<16 {
-            w[i] = UInt32(buffer[4 * i]) << 24 | UInt32(buffer[4 * i + 1]) << 16 | UInt32(buffer[4 * i + 2]) << 8 | UInt32(buffer[4 * i + 3])
+            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
         }
         func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
         for i in 16..<64 {
