@@ -16,6 +16,8 @@ struct Harness {
     var filters: [String] = []
     private(set) var medians: [String: Double] = [:]
     private(set) var checksums: [String: Double] = [:]
+    /// Cases whose kernels disagreed; the run exits non-zero when there are any.
+    var mismatches = 0
 
     mutating func measure(_ benchmark: BenchmarkCase) {
         guard filters.isEmpty || filters.contains(where: { benchmark.name.contains($0) }) else { return }
@@ -31,7 +33,7 @@ struct Harness {
         medians[benchmark.name] = median
         checksums[benchmark.name] = checksum
         let rate = benchmark.units / median
-        print(benchmark.name.padding(toLength: 48, withPad: " ", startingAt: 0)
+        print(benchmark.name.padding(toLength: max(52, benchmark.name.count + 2), withPad: " ", startingAt: 0)
             + String(format: "%10.3f ms  ", median * 1000)
             + (scaled(rate) + benchmark.unit + "/s").padding(toLength: 18, withPad: " ", startingAt: 0)
             + String(format: "checksum %.6g", checksum))

@@ -77,3 +77,60 @@ harness.measure(BenchmarkCase(name: "compare only (angles, grid, search, tracker
     let learner = try! Sidecar.decode(learnerBytes)
     return ComparisonSummary(Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1
 })
+
+// MARK: - Foundation's JSONDecoder, the usual Swift way to read JSON
+
+/// The sidecar shape as a Codable model, decoded the way most Swift code would.
+struct CodableSidecar: Decodable {
+    struct Frame: Decodable {
+        var t: Double
+        var joints: [String: [Double]?]?
+    }
+    var format: String
+    var version: Int
+    var frames: [Frame]
+}
+
+harness.measure(BenchmarkCase(name: "decode sidecar, Foundation JSONDecoder (Codable)", unit: "MB", units: megabytes) {
+    let decoded = try! JSONDecoder().decode(CodableSidecar.self, from: bytes)
+    return Double(decoded.frames.count)
+})
+harness.ratio("decode sidecar, Kinetix reader", over: "decode sidecar, Foundation JSONDecoder (Codable)")
+
+// MARK: - End to end through the command line, files to report
+
+let kinetix = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("kinetix")
+if FileManager.default.isExecutableFile(atPath: kinetix.path) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-\(getpid())")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let demoPath = folder.appendingPathComponent("demonstrator.json").path, learnerPath = folder.appendingPathComponent("learner.json").path
+    _ = FileManager.default.createFile(atPath: demoPath, contents: bytes)
+    _ = FileManager.default.createFile(atPath: learnerPath, contents: learnerBytes)
+    let reportPath = folder.appendingPathComponent("report.json").path
+    harness.measure(BenchmarkCase(name: "kinetix compare --format json, two files to a file", unit: "MB", units: Double(bytes.count + learnerBytes.count) / 1e6) {
+        let process = Process()
+        process.executableURL = kinetix
+        process.arguments = ["compare", demoPath, learnerPath, "--format", "json", "-o", reportPath]
+        try! process.run()
+        process.waitUntilExit()
+        precondition(process.terminationStatus == 0, "kinetix compare failed")
+        return Double((try? FileManager.default.attributesOfItem(atPath: reportPath)[.size] as? Int) ?? 0)
+    })
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    print(String(format: "  peak memory of kinetix compare: %.1f MB for %.1f MB of input (%.1f×)",
+                 Double(usage.ru_maxrss) / 1024, Double(bytes.count + learnerBytes.count) / 1e6,
+                 Double(usage.ru_maxrss) * 1024 / Double(bytes.count + learnerBytes.count)))
+    try? FileManager.default.removeItem(at: folder)
+} else {
+    print("(kinetix not built beside kinetix-bench: 'swift build -c release' builds both; end-to-end CLI case skipped)")
+}
+
+if harness.mismatches > 0 {
+    print("FAILED: \(harness.mismatches) checksum mismatch(es) between kernels")
+    exit(1)
+}
