@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "KinetixCore", targets: ["KinetixCore"]),
         .library(name: "KinetixProfiles", targets: ["KinetixProfiles"]),
         .library(name: "KinetixFormats", targets: ["KinetixFormats"]),
+        .library(name: "KinetixReport", targets: ["KinetixReport"]),
         .executable(name: "kinetix", targets: ["kinetix"]),
     ],
     targets: [
@@ -44,10 +45,16 @@ let package = Package(
             swiftSettings: cpuSettings
         ),
 
+        .target(
+            name: "KinetixReport",
+            dependencies: ["KinetixCore", "KinetixProfiles"],
+            swiftSettings: cpuSettings
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport"],
             swiftSettings: cpuSettings
         ),
         .executableTarget(
@@ -80,6 +87,10 @@ let package = Package(
         .testTarget(
             name: "KinetixFormatsTests",
             dependencies: ["KinetixFormats", "KinetixCore", "_KinetixTestSupport"]
+        ),
+        .testTarget(
+            name: "KinetixReportTests",
+            dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport"]
         ),
         .testTarget(
             name: "KinetixCLITests",

@@ -116,15 +116,24 @@ if FileManager.default.isExecutableFile(atPath: kinetix.path) {
         precondition(process.terminationStatus == 0, "kinetix compare failed")
         return Double((try? FileManager.default.attributesOfItem(atPath: reportPath)[.size] as? Int) ?? 0)
     })
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-    #else
-    getrusage(RUSAGE_CHILDREN, &usage)
-    #endif
-    print(String(format: "  peak memory of kinetix compare: %.1f MB for %.1f MB of input (%.1f×)",
-                 Double(usage.ru_maxrss) / 1024, Double(bytes.count + learnerBytes.count) / 1e6,
-                 Double(usage.ru_maxrss) * 1024 / Double(bytes.count + learnerBytes.count)))
+    // The child's own peak, from /usr/bin/time: getrusage(RUSAGE_CHILDREN) would also
+    // count the pages a forked child shares with this process before it execs.
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", kinetix.path, "compare", demoPath, learnerPath, "--format", "json", "-o", reportPath]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try! process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if let kilobytes = output.split(separator: "\n").last.flatMap({ Double($0) }) {
+            let input = Double(bytes.count + learnerBytes.count)
+            print(String(format: "  peak memory of kinetix compare: %.1f MB for %.1f MB of input (%.1f×)", kilobytes / 1024, input / 1e6, kilobytes * 1024 / input))
+        }
+    } else {
+        print("  (install /usr/bin/time, Debian package 'time', to measure kinetix compare's peak memory)")
+    }
     try? FileManager.default.removeItem(at: folder)
 } else {
     print("(kinetix not built beside kinetix-bench: 'swift build -c release' builds both; end-to-end CLI case skipped)")

@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixProfiles
+import KinetixReport
 
 /// `kinetix assess <sidecar> --profile <id|path>`: run a body or face profile.
 struct AssessCommand: Subcommand {
@@ -20,6 +21,7 @@ struct AssessCommand: Subcommand {
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "cues", help: "Print only the learner's cues, in time order."),
+            .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
             .minConfidence, .output, .maxInput,
         ]
     )
@@ -34,6 +36,7 @@ struct AssessCommand: Subcommand {
     let cuesOnly: Bool
     let minConfidence: Float
     let output: String?
+    let report: String?
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -46,6 +49,7 @@ struct AssessCommand: Subcommand {
         cuesOnly = arguments.flag("cues")
         minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
         output = arguments.string("output")
+        report = arguments.string("report")
         limits = try arguments.limits()
     }
 
@@ -68,6 +72,10 @@ struct AssessCommand: Subcommand {
         provenance.profile = (profile.id, profile.version, assessment.parameters.map { ($0.name, $0.value.description) })
         var report = AssessmentReport(assessment, provenance: provenance)
         report.hasRepCounter = profile.reps != nil
+        if let path = self.report {
+            try writeAtomically(Data(AssessmentHTMLReport.html(report, sidecar: clip, profile: profile).utf8), to: path,
+                                inputs: [sidecar] + (baseline.map { [$0] } ?? []))
+        }
         let text: String
         if cuesOnly {
             text = report.cueText()

@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixProfiles
+import KinetixReport
 
 /// `kinetix compare <demonstrator> <learner>`: copy-the-demonstrator scoring.
 struct CompareCommand: Subcommand {
@@ -23,6 +24,7 @@ struct CompareCommand: Subcommand {
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "profile", valueName: "id|path", help: "A pair profile (e.g. copy-demonstrator) supplies the settings; options given here override it."),
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
+            .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
             .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
@@ -50,6 +52,7 @@ struct CompareCommand: Subcommand {
     let options: ComparisonOptions
     let profileSummary: (id: String, version: String, parameters: [(name: String, value: String)])?
     let output: String?
+    let report: String?
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -92,6 +95,7 @@ struct CompareCommand: Subcommand {
         self.profileSummary = profileSummary
         self.options = options
         output = arguments.string("output")
+        report = arguments.string("report")
         limits = try arguments.limits()
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
@@ -104,6 +108,9 @@ struct CompareCommand: Subcommand {
         var provenance = Provenance(inputs: [demoInput, learnerInput])
         provenance.profile = profileSummary
         let report = ComparisonReport(comparison, provenance: provenance)
+        if let path = self.report {
+            try writeAtomically(Data(CompareHTMLReport.html(report, demonstrator: demoClip, learner: learnerClip).utf8), to: path, inputs: [demonstrator, learner])
+        }
         let text: String
         if learnerCues {
             text = report.cueText()

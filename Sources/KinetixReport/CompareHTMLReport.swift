@@ -1,0 +1,135 @@
+import Foundation
+import KinetixCore
+
+/// The comparison as one self-contained HTML page: summary, per-limb error and lag
+/// timelines, the learner's stick figure with the demonstrator ghosted over it
+/// (mirrored and lag-matched, in body coordinates so different sizes line up), a
+/// slider and step buttons that move both, and the learner's cue track.
+///
+/// Every number comes from `ComparisonReport`: the page embeds its JSON, and the
+/// tables are rendered from the same values with the text report's formatting.
+/// `#t=3.2` in the address opens the page at that learner time.
+public enum CompareHTMLReport {
+    public static func html(_ report: ComparisonReport, demonstrator: Sidecar, learner: Sidecar) -> String {
+        let c = report.comparison, s = report.summary
+        let times = c.times
+        let learnerBody = BodySeries(learner, minConfidence: c.options.minConfidence)
+        var demoBody = BodySeries(demonstrator, minConfidence: c.options.minConfidence)
+        if c.options.mirror { demoBody = demoBody.mirrored() }
+        var learnerPoses: [String] = [], demoPoses: [String] = [], learnerFrames: [Int] = [], demoFrames: [Int] = []
+        var learnerAngles: [String] = [], demoAngles: [String] = []
+        for k in 0..<c.frameCount {
+            let m = c.moment(at: times[k])
+            learnerFrames.append(m.learnerSourceFrame)
+            learnerPoses.append(pose(learnerBody, m.learnerSourceFrame))
+            demoFrames.append(m.demonstratorSourceFrame ?? -1)
+            demoPoses.append(m.demonstratorSourceFrame.map { pose(demoBody, $0) } ?? "null")
+            learnerAngles.append("[" + m.learnerAngles.map { jsonNumber($0, digits: 1) }.joined(separator: ",") + "]")
+            demoAngles.append("[" + m.demonstratorAngles.map { jsonNumber($0, digits: 1) }.joined(separator: ",") + "]")
+        }
+        let cueIndex = times.map { t in report.cues.cues.firstIndex { $0.start <= t && t < $0.end } ?? -1 }
+        let data = """
+        {"report": \(report.json()), "figure": {"joints": [\(Joint.allCases.map { "\"\($0.name)\"" }.joined(separator: ","))],
+        "learner": [\(learnerPoses.joined(separator: ","))], "demonstrator": [\(demoPoses.joined(separator: ","))],
+        "learnerSourceFrames": [\(learnerFrames.map(String.init).joined(separator: ","))], "demonstratorSourceFrames": [\(demoFrames.map(String.init).joined(separator: ","))],
+        "learnerAngles": [\(learnerAngles.joined(separator: ","))], "demonstratorAngles": [\(demoAngles.joined(separator: ","))],
+        "limbs": [\(Limb.allCases.map { "\"\($0.name)\"" }.joined(separator: ","))],
+        "cueIndex": [\(cueIndex.map(String.init).joined(separator: ","))]}}
+        """
+
+        let timeline = SVGTimeline(start: times.first ?? 0, end: times.last ?? 1)
+        let tolerance = c.options.toleranceDegrees
+        var marks: [(t: Double, label: String, color: String)] = []
+        if let formBreak = s.formBreak { marks.append((formBreak.start, "form breaks", "#c43d3d")) }
+        if let maxError = s.maxError { marks.append((maxError.t, "max error", "#7a3db8")) }
+        let errors = timeline.rows(Limb.allCases.map { limb in
+            (limb.name, (0..<c.frameCount).map { abs(c.errors[limb, $0]) }, limb == s.worstLimb)
+        }, times: times, maxValue: max(tolerance * 3, 30), band: tolerance, unit: "error, degrees (shaded: within \(fmt0(tolerance))°)", marks: marks, id: "errors")
+        let lagRow = timeline.rows([("lag", (0..<c.frameCount).map { Float(c.lagSeconds($0) ?? .nan) }, false)], times: times,
+                                   maxValue: Float(max(c.options.maxLagSeconds, 0.1)), band: nil, unit: "lag, seconds (0 to \(String(format: "%.2f", c.options.maxLagSeconds)))", marks: [], id: "lag")
+
+        var body = "<header><h1>Copy the demonstrator</h1><p>"
+        body += report.provenance.inputs.map { "\(HTMLPage.escape($0.role)): \(HTMLPage.escape($0.path)) (\($0.frames) frames, SHA-256 \($0.sha256.prefix(12))…)" }.joined(separator: " · ")
+        body += " · Kinetix \(HTMLPage.escape(report.provenance.engineVersion))"
+        body += "</p></header><main><section>"
+        body += figureBlock(formBreak: s.formBreak?.start)
+        body += "<h2>Learner's screen</h2><div class=\"cue\" id=\"cue\">—</div>"
+        body += "<h2>This moment</h2><table id=\"moment\"><thead><tr><th>limb</th><th class=\"num\">learner</th><th class=\"num\">demonstrator</th><th class=\"num\">error</th></tr></thead><tbody>"
+        body += Limb.allCases.map { "<tr data-limb=\"\($0.name)\"><td>\($0.name)</td><td class=\"num\">—</td><td class=\"num\">—</td><td class=\"num\">—</td></tr>" }.joined()
+        body += "</tbody></table></section><section>"
+        body += summaryBlock(report)
+        body += "<h2>Error per limb over time</h2>" + errors
+        body += "<h2>Lag</h2>" + lagRow
+        body += "<h2>Cue track</h2><table><tbody>" + report.cues.cues.map {
+            "<tr><td class=\"num\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</td><td>\(HTMLPage.escape($0.text))</td></tr>"
+        }.joined() + "</tbody></table>"
+        body += "<h2>Settings</h2><p class=\"legend\">" + parametersLine(report) + "</p>"
+        body += "</section></main><footer>Errors are the learner's limb angle minus the demonstrator's\(c.options.mirror ? " mirrored" : "") limb at the tracked lag. The ghost is the demonstrator's matched pose\(c.options.mirror ? ", mirrored" : ""), in body coordinates (hip midpoint at the origin, one unit per torso length).</footer>"
+        return HTMLPage.document(title: "Kinetix comparison", body: body, data: data, script: FigureScript.compare)
+    }
+
+    static func figureBlock(formBreak: Double?) -> String {
+        var out = "<svg class=\"figure\" id=\"figure\" viewBox=\"-2.6 -2.9 5.2 6.5\" role=\"img\" aria-label=\"learner with the demonstrator ghosted\">"
+        out += "<g id=\"ghost\" stroke=\"#8a93a3\" stroke-width=\"0.07\" stroke-dasharray=\"0.12 0.08\" stroke-linecap=\"round\" fill=\"none\"></g>"
+        out += "<g id=\"learner\" stroke=\"#1d2430\" stroke-width=\"0.08\" stroke-linecap=\"round\" fill=\"none\"></g>"
+        out += "<g id=\"worst\" stroke=\"#c43d3d\" stroke-width=\"0.11\" stroke-linecap=\"round\" fill=\"none\"></g></svg>"
+        out += "<div class=\"legend\"><span><i class=\"swatch\" style=\"background:#1d2430\"></i>learner</span><span><i class=\"swatch\" style=\"background:#8a93a3\"></i>demonstrator (ghost)</span><span><i class=\"swatch\" style=\"background:#c43d3d\"></i>limb out of tolerance</span></div>"
+        out += "<div class=\"controls\"><button id=\"prev\" title=\"previous frame\">◀</button><input type=\"range\" id=\"slider\" min=\"0\" value=\"0\" aria-label=\"time\"><button id=\"next\" title=\"next frame\">▶</button></div>"
+        out += "<div class=\"controls\">"
+        if formBreak != nil { out += "<button class=\"primary\" id=\"jump\">Form breaks here</button>" }
+        out += "<span class=\"now\" id=\"now\"></span></div>"
+        return out
+    }
+
+    static func summaryBlock(_ report: ComparisonReport) -> String {
+        let s = report.summary, o = report.comparison.options
+        var out = "<h2>Summary</h2><table class=\"big\"><tbody>"
+        func row(_ name: String, _ value: String) -> String { "<tr><th>\(name)</th><td>\(HTMLPage.escape(value))</td></tr>" }
+        if let median = s.medianLagSeconds, let (q1, q3) = s.lagQuartilesSeconds {
+            out += row("lag", String(format: "learner %.2f s behind (middle half %.2f–%.2f s)", median, q1, q3))
+        }
+        out += row("scored", "\(s.scoredFrames) of \(s.frames) frames")
+        if let within = s.withinTolerancePercent { out += row("within \(fmt0(o.toleranceDegrees))°", String(format: "%.1f %% of scored frames", within)) }
+        if let worst = s.worstLimb, let mean = s.limbs[worst.rawValue].meanErrorDegrees { out += row("worst limb", String(format: "%@, mean %.1f°", worst.spokenName, mean)) }
+        if let formBreak = s.formBreak {
+            out += row("form breaks", String(format: "at %.2f s (%@, up to %+.0f°)", formBreak.start, formBreak.limb.spokenName, formBreak.peakErrorDegrees))
+        } else {
+            out += row("form breaks", "never")
+        }
+        if let maxError = s.maxError { out += row("max error", String(format: "%+.1f° at %.2f s (%@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName)) }
+        out += "</tbody></table><table><thead><tr><th>limb</th><th class=\"num\">mean</th><th class=\"num\">RMS</th><th class=\"num\">within \(fmt0(o.toleranceDegrees))°</th></tr></thead><tbody>"
+        for limb in Limb.allCases {
+            let l = s.limbs[limb.rawValue]
+            out += "<tr\(limb == s.worstLimb ? " class=\"worst\"" : "")><td>\(limb.name)</td>"
+            if let mean = l.meanErrorDegrees, let rms = l.rmsErrorDegrees, let within = l.withinTolerancePercent {
+                out += String(format: "<td class=\"num\">%.1f°</td><td class=\"num\">%.1f°</td><td class=\"num\">%.1f %%</td>", mean, rms, within)
+            } else {
+                out += "<td class=\"num\">—</td><td class=\"num\">—</td><td class=\"num\">—</td>"
+            }
+            out += "</tr>"
+        }
+        return out + "</tbody></table>"
+    }
+
+    static func parametersLine(_ report: ComparisonReport) -> String {
+        let o = report.comparison.options
+        var items = [
+            "mirrored: \(o.mirror)", String(format: "max lag %.2f s", o.maxLagSeconds), String(format: "lag window %.1f s", o.lagWindowSeconds),
+            String(format: "grid %.2f fps", report.comparison.grid.rate), "tolerance \(fmt0(o.toleranceDegrees))°",
+            String(format: "form break %.1f s", o.formBreakMinSeconds), "min confidence \(o.minConfidence)",
+        ]
+        if let profile = report.provenance.profile { items.append("profile \(profile.id) \(profile.version)") }
+        return HTMLPage.escape(items.joined(separator: " · "))
+    }
+
+    /// A pose as `[x0, y0, x1, y1, …]` in body coordinates, null where missing.
+    static func pose(_ body: BodySeries, _ frame: Int) -> String {
+        "[" + Joint.allCases.map { joint -> String in
+            let i = body.points.index(joint, frame)
+            let x = body.points.x[i], y = body.points.y[i]
+            return x.isFinite && y.isFinite ? "\(jsonNumber(x, digits: 3)),\(jsonNumber(y, digits: 3))" : "null,null"
+        }.joined(separator: ",") + "]"
+    }
+
+    static func fmt0(_ v: Float) -> String { String(format: "%.0f", v) }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Timelines drawn as inline SVG, server-side, so the page is readable even without
+/// JavaScript; the page's script only moves a cursor over them.
+struct SVGTimeline {
+    var start: Double
+    var end: Double
+    var width: Double = 900
+    var left: Double = 110
+    var right: Double = 10
+
+    func x(_ t: Double) -> Double { left + (t - start) / max(end - start, 1e-9) * (width - left - right) }
+
+    /// One row per series, each scaled to `maxValue`, with an optional shaded band
+    /// (tolerance) from 0 to `band`, markers at `marks` and a cursor the script moves.
+    func rows(_ series: [(label: String, values: [Float], highlight: Bool)], times: [Double], maxValue: Float, band: Float?,
+              unit: String, marks: [(t: Double, label: String, color: String)], id: String) -> String {
+        let rowHeight = 28.0, top = 16.0
+        let height = top + rowHeight * Double(series.count) + 22
+        var svg = "<svg class=\"timeline\" id=\"\(id)\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(id))\">"
+        for (row, s) in series.enumerated() {
+            let y0 = top + Double(row) * rowHeight
+            let base = y0 + rowHeight - 4
+            let scale = (rowHeight - 8) / Double(max(maxValue, 1e-6))
+            svg += "<text x=\"4\" y=\"\(fmt(base - 6))\"\(s.highlight ? " style=\"fill:var(--bad);font-weight:600\"" : "")>\(HTMLPage.escape(s.label))</text>"
+            svg += "<line x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(fmt(base))\" y2=\"\(fmt(base))\" stroke=\"#d9dee6\"/>"
+            if let band {
+                let h = Double(min(band, maxValue)) * scale
+                svg += "<rect x=\"\(fmt(left))\" y=\"\(fmt(base - h))\" width=\"\(fmt(width - left - right))\" height=\"\(fmt(h))\" fill=\"#2f8a4c\" opacity=\"0.10\"/>"
+            }
+            svg += "<path d=\"\(path(times, s.values, base: base, scale: scale))\" fill=\"none\" stroke=\"\(s.highlight ? "#c43d3d" : "#2d6cdf")\" stroke-width=\"1.3\"/>"
+        }
+        for (i, mark) in marks.enumerated() {
+            svg += "<line x1=\"\(fmt(x(mark.t)))\" x2=\"\(fmt(x(mark.t)))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"\(mark.color)\" stroke-dasharray=\"4 3\"/>"
+            // Labels alternate sides of their line so neighbours do not collide.
+            let anchor = i % 2 == 0 ? "end" : "start", dx = i % 2 == 0 ? -3.0 : 3.0
+            svg += "<text x=\"\(fmt(x(mark.t) + dx))\" y=\"\(fmt(top - 4))\" text-anchor=\"\(anchor)\" style=\"fill:\(mark.color)\">\(HTMLPage.escape(mark.label))</text>"
+        }
+        svg += axis(y: height - 6)
+        svg += "<line class=\"cursor\" x1=\"\(fmt(left))\" x2=\"\(fmt(left))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"#1d2430\" stroke-width=\"1.5\"/>"
+        svg += "<text x=\"\(fmt(width - right))\" y=\"12\" text-anchor=\"end\">\(HTMLPage.escape(unit))</text></svg>"
+        return svg
+    }
+
+    /// Vertical bands for intervals (reps), under everything else.
+    func bands(_ intervals: [(Double, Double)], height: Double) -> String {
+        intervals.map { "<rect x=\"\(fmt(x($0.0)))\" y=\"0\" width=\"\(fmt(max(1, x($0.1) - x($0.0))))\" height=\"\(fmt(height))\" fill=\"#2d6cdf\" opacity=\"0.07\"/>" }.joined()
+    }
+
+    /// A polyline through the finite values, broken at gaps, at most ~1500 points
+    /// (the largest value of each bucket is kept, so peaks survive).
+    func path(_ times: [Double], _ values: [Float], base: Double, scale: Double) -> String {
+        let n = min(times.count, values.count)
+        guard n > 0 else { return "" }
+        let bucket = max(1, n / 1500)
+        var d = ""
+        var penDown = false
+        var i = 0
+        while i < n {
+            let range = i..<min(n, i + bucket)
+            let finite = range.filter { values[$0].isFinite }
+            if let k = finite.max(by: { values[$0] < values[$1] }) {
+                d += "\(penDown ? "L" : "M")\(fmt(x(times[k]))) \(fmt(base - Double(values[k]) * scale))"
+                penDown = true
+            } else {
+                penDown = false
+            }
+            i += bucket
+        }
+        return d
+    }
+
+    func axis(y: Double) -> String {
+        let span = end - start
+        let step = [0.5, 1, 2, 5, 10, 30, 60, 120, 300, 600].first { span / $0 <= 12 } ?? 600
+        var svg = ""
+        var t = (start / step).rounded(.up) * step
+        while t <= end + 1e-9 {
+            svg += "<text x=\"\(fmt(x(t)))\" y=\"\(fmt(y))\" text-anchor=\"middle\">\(step < 1 ? String(format: "%.1f", t) : String(format: "%.0f", t)) s</text>"
+            t += step
+        }
+        return svg
+    }
+
+    func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+}

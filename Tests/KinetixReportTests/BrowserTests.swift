@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import KinetixReport
+import KinetixCore
+
+/// Headless Chromium, when installed (Debian's `chromium`; `.ci/setup` installs it).
+let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+func runChromium(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium!)
+    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=5000"] + arguments
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let out = folder.appendingPathComponent("out")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: out)
+    process.standardOutput = handle
+    process.standardError = FileHandle.nullDevice
+    process.environment = ["HOME": folder.path]
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return String(decoding: try Data(contentsOf: out), as: UTF8.self)
+}
+
+@Suite("HTML report in a browser", .serialized, .enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium; .ci/setup does it)"))
+struct BrowserTests {
+    @Test("the page opened at #t=3.2 shows both figures at the matched frames, and a screenshot is not blank")
+    func scrub() throws {
+        let (report, html) = try compareReport()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let page = folder.appendingPathComponent("compare.html")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        let expected = report.comparison.moment(at: 3.2)
+        let dom = try runChromium(["--dump-dom", page.absoluteString + "#t=3.2"])
+        #expect(dom.contains("data-frame=\"\(expected.frame)\""), "the slider went to frame \(expected.frame)")
+        #expect(dom.contains("data-learner-source-frame=\"\(expected.learnerSourceFrame)\""))
+        #expect(dom.contains("data-demonstrator-source-frame=\"\(expected.demonstratorSourceFrame!)\""))
+        #expect(dom.contains("data-bones=\"14/14\""), "every bone of both figures is drawn")
+        #expect(dom.contains("class=\"timeline\""))
+        let cue = report.cues.cue(at: 3.2)!.text
+        #expect(dom.contains("id=\"cue\">\(cue)<"))
+        // Opened with no time, the page starts where form breaks.
+        let start = try runChromium(["--dump-dom", page.absoluteString])
+        let formBreak = report.comparison.moment(at: report.summary.formBreak!.start).frame
+        #expect(start.contains("data-frame=\"\(formBreak)\""))
+
+        let screenshot = (ProcessInfo.processInfo.environment["KINETIX_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? folder)
+            .appendingPathComponent("compare-report.png")
+        _ = try runChromium(["--window-size=1280,900", "--screenshot=\(screenshot.path)", page.absoluteString + "#t=1.5"])
+        let size = (try FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0
+        #expect(size > 30_000, "a blank 1280×900 page compresses to a few kB; this one has \(size) bytes")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import KinetixReport
+import KinetixCore
+import KinetixProfiles
+import _KinetixTestSupport
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func bundled(_ name: String) throws -> Sidecar { try Sidecar.load(contentsOf: root.appendingPathComponent("Sidecars/\(name)").path) }
+
+func compareReport() throws -> (ComparisonReport, String) {
+    let demo = try bundled("demonstrator.json"), learner = try bundled("learner.json")
+    let report = ComparisonReport(Comparison(demonstrator: demo, learner: learner),
+                                  provenance: Provenance(inputs: [.init(role: "demonstrator", path: "d.json", sha256: "ab", frames: demo.frameCount),
+                                                                  .init(role: "learner", path: "l.json", sha256: "cd", frames: learner.frameCount)]))
+    return (report, CompareHTMLReport.html(report, demonstrator: demo, learner: learner))
+}
+
+/// The JSON the page embeds.
+func embeddedData(_ html: String) throws -> [String: Any] {
+    let start = try #require(html.range(of: "<script type=\"application/json\" id=\"kinetix-data\">"))
+    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    let json = html[start.upperBound..<end.lowerBound].replacingOccurrences(of: "<\\/", with: "</")
+    return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+}
+
+/// True when every non-void element is closed in order (a small well-formedness check).
+func tagsBalance(_ html: String) -> Bool {
+    let void: Set<String> = ["meta", "input", "br", "line", "rect", "circle", "path", "!doctype"]
+    var stack: [String] = []
+    var rest = html[...]
+    while let open = rest.firstIndex(of: "<") {
+        guard let close = rest[open...].firstIndex(of: ">") else { return false }
+        let tag = rest[rest.index(after: open)..<close]
+        rest = rest[rest.index(after: close)...]
+        if tag.hasPrefix("script") && !tag.hasSuffix("/") {
+            guard let end = rest.range(of: "</script>") else { return false }
+            rest = rest[end.upperBound...]
+            continue
+        }
+        let name = tag.split(whereSeparator: { $0 == " " || $0 == "/" }).first.map { String($0).lowercased() } ?? ""
+        if tag.hasPrefix("/") {
+            guard stack.popLast() == String(tag.dropFirst()).lowercased() else { return false }
+        } else if !tag.hasSuffix("/") && !void.contains(name) {
+            stack.append(name)
+        }
+    }
+    return stack.isEmpty
+}
+
+@Suite("HTML report")
+struct ReportTests {
+    @Test("what is drawn at which time: each frame's learner pose and the matched, mirrored demonstrator pose")
+    func model() throws {
+        let (report, html) = try compareReport()
+        let data = try embeddedData(html)
+        let figure = data["figure"] as! [String: Any]
+        let learnerFrames = figure["learnerSourceFrames"] as! [Int], demoFrames = figure["demonstratorSourceFrames"] as! [Int]
+        let comparison = report.comparison
+        #expect(learnerFrames.count == comparison.frameCount)
+        for k in stride(from: 0, to: comparison.frameCount, by: 7) {
+            let moment = comparison.moment(at: comparison.times[k])
+            #expect(learnerFrames[k] == moment.learnerSourceFrame)
+            #expect(demoFrames[k] == (moment.demonstratorSourceFrame ?? -1))
+        }
+        // The ghost at 1.5 s is the demonstrator 0.4 s earlier, mirrored into the learner's frame.
+        let demo = try bundled("demonstrator.json")
+        let k = comparison.moment(at: 1.5).frame
+        let ghost = (figure["demonstrator"] as! [Any])[k] as! [Any]
+        let mirrored = BodySeries(demo).mirrored()
+        let source = demoFrames[k]
+        let x = try #require(ghost[2 * Joint.rightWrist.rawValue] as? Double)
+        #expect(abs(Float(x) - mirrored.points.x[mirrored.points.index(.rightWrist, source)]) < 0.001)
+        #expect(abs(comparison.times[k] - demo.times[source] - 0.4) < 0.02)
+    }
+
+    @Test("well-formed, self-contained, and the same numbers as the JSON and text outputs")
+    func writer() throws {
+        let (report, html) = try compareReport()
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(tagsBalance(html))
+        for reference in ["src=", "href=\"http", "@import", "url(", "<link"] { #expect(!html.contains(reference), "\(reference)") }
+        let withoutNamespace = html.replacingOccurrences(of: "'http://www.w3.org/2000/svg'", with: "")
+        #expect(!withoutNamespace.contains("http://") && !withoutNamespace.contains("https://"), "no network references")
+        let data = try embeddedData(html)
+        let embedded = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! NSDictionary
+        #expect((data["report"] as! NSDictionary) == embedded, "the page carries the JSON output itself")
+        #expect(html.contains("learner 0.40 s behind") && report.text().contains("learner 0.40 s behind"))
+        #expect(html.contains("right shoulder, mean 8.6°") && report.text().contains("right shoulder: mean 8.6°"))
+        for cue in report.cues.cues { #expect(html.contains(HTMLPage.escape(cue.text))) }
+    }
+
+    @Test("assessment pages: squat reps, face symmetry, void with its reason")
+    func assessments() throws {
+        let squatProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/squat.json").path)
+        let squat = try bundled("squat-front.json")
+        let assessment = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(squat)
+        let html = AssessmentHTMLReport.html(AssessmentReport(assessment, provenance: Provenance(inputs: [])), sidecar: squat, profile: squatProfile)
+        #expect(tagsBalance(html))
+        #expect(html.contains("<h2>Reps: 4</h2>"))
+        #expect(html.components(separatedBy: "data-frame=").count - 1 == 4, "one figure at each rep's bottom")
+        let faceProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/facial-symmetry.json").path)
+        let face = try bundled("face-weak-left.json")
+        let faceAssessment = Assessor(profile: faceProfile, parameters: try faceProfile.parameterValues(overriding: [])).assess(face)
+        let faceHTML = AssessmentHTMLReport.html(AssessmentReport(faceAssessment, provenance: Provenance(inputs: [])), sidecar: face, profile: faceProfile)
+        #expect(tagsBalance(faceHTML))
+        #expect(faceHTML.contains("Weaker side: <b>left</b>"))
+        #expect(faceHTML.contains("id=\"asymmetric\""))
+        let side = try bundled("squat-side.json")
+        let void = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(side)
+        let voidHTML = AssessmentHTMLReport.html(AssessmentReport(void, provenance: Provenance(inputs: [])), sidecar: side, profile: squatProfile)
+        #expect(voidHTML.contains("id=\"void\"") && voidHTML.contains("this profile needs a frontal view"))
+        #expect(!voidHTML.contains("class=\"timeline\""), "no empty charts for a void result")
+    }
+}
