@@ -20,6 +20,11 @@ public enum COCO17Converter {
 
     public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
         guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+        return try convert(data: data, name: file, options: options)
+    }
+
+    /// Converts COCO results already in memory; `name` is used in messages.
+    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
         guard let fps = options.frameRate else { throw ConversionError(file: file, "COCO results have no times: give --fps") }
         guard let size = options.imageSize else { throw ConversionError(file: file, "COCO results do not record the image size: give --image-size WxH") }
         let root: JSONValue

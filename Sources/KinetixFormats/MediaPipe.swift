@@ -39,6 +39,11 @@ public enum MediaPipeConverter {
 
     public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
         guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+        return try convert(data: data, name: file, options: options)
+    }
+
+    /// Converts MediaPipe output already in memory; a `name` ending in `.csv` selects the CSV layout.
+    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
         var options = options
         options.inputName = file
         var warnings: [Diagnostic] = []

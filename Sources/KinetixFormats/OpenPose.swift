@@ -106,6 +106,11 @@ public enum OpenPoseConverter {
     /// The people of one file: `pose_keypoints_2d` and `person_id`.
     static func readPeople(_ path: String) throws(Diagnostic) -> [(keypoints: [Float], id: Int?)] {
         guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(message: "cannot be read") }
+        return try readPeople(data: data)
+    }
+
+    /// The people of one OpenPose frame file's bytes.
+    public static func readPeople(data: Data) throws(Diagnostic) -> [(keypoints: [Float], id: Int?)] {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw Diagnostic(message: "not valid JSON: \(error.message)") }
         guard case .array(let people)? = root["people"] else { throw Diagnostic(field: "people", message: "missing (is this an OpenPose --write_json file?)") }
@@ -198,7 +203,8 @@ public enum OpenPoseConverter {
     /// units of |a − b|, over people where all three are detected; nil with none.
     static func midpointResidual(_ people: [[Float]], point: Int, between a: Int, and b: Int) -> Float? {
         var residuals: [Float] = []
-        for k in people where k[3 * point + 2] > 0 && k[3 * a + 2] > 0 && k[3 * b + 2] > 0 {
+        let needed = 3 * max(point, a, b) + 3
+        for k in people where k.count >= needed && k[3 * point + 2] > 0 && k[3 * a + 2] > 0 && k[3 * b + 2] > 0 {
             let mx = (k[3 * a] + k[3 * b]) / 2, my = (k[3 * a + 1] + k[3 * b + 1]) / 2
             let width = hypot(k[3 * a] - k[3 * b], k[3 * a + 1] - k[3 * b + 1])
             guard width > 0 else { continue }

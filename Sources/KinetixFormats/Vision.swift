@@ -13,6 +13,11 @@ import KinetixCore
 public enum VisionConverter {
     public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
         guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+        return try convert(data: data, name: file, options: options)
+    }
+
+    /// Converts a Vision dump already in memory; `name` is used in messages.
+    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
         let root: JSONValue
         do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw ConversionError(file: file, "not valid JSON: \(error.message)") }
         var width = options.imageSize?.width, height = options.imageSize?.height

@@ -1,0 +1,25 @@
+import Foundation
+
+/// libFuzzer entry: every converter's input reader. The first byte chooses the format.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard count > 0 else { return 0 }
+    let data = Data(bytes: start + 1, count: count - 1)
+    var options = ConversionOptions()
+    options.frameRate = 30
+    options.imageSize = (1920, 1080)
+    options.includeFace = true
+    switch start[0] % 5 {
+    case 0: _ = try? COCO17Converter.convert(data: data, name: "fuzz.json", options: options)
+    case 1: _ = try? MediaPipeConverter.convert(data: data, name: "fuzz.json", options: options)
+    case 2: _ = try? MediaPipeConverter.convert(data: data, name: "fuzz.csv", options: options)
+    case 3: _ = try? VisionConverter.convert(data: data, name: "fuzz.json", options: options)
+    default:
+        if let people = try? OpenPoseConverter.readPeople(data: data) {
+            var warnings: [Diagnostic] = []
+            _ = try? OpenPoseConverter.decideModel(keypointCount: (people.first?.keypoints.count ?? 75) / 3, people: people.map(\.keypoints),
+                                                   forced: nil, folder: "fuzz", warnings: &warnings)
+        }
+    }
+    return 0
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (with AddressSanitizer) and runs each for a while.
+#
+#   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters
+#
+# Corpora grow in .build/fuzz/corpus/<harness> (seeded from Tests/Fuzz/Seeds, the bundled
+# sidecars and profiles, and ../shared/realdata when present). A crash, leak or timeout
+# stops that harness and leaves its input in Tests/Fuzz/Crashes/<harness>/: fix the bug,
+# then move the input to Tests/Fuzz/Regressions/<harness>/, where the test suite replays it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-60}; shift || true
+harnesses=${*:-sidecar profile converters}
+out=.build/fuzz
+mkdir -p "$out"
+
+sources() {  # one module: library sources with their cross-module imports removed
+  local dir="$out/src-$1"; rm -rf "$dir"; mkdir -p "$dir"
+  shift
+  for target in "$@"; do
+    find "Sources/$target" -name '*.swift' | while read -r f; do
+      sed -E '/^(@testable )?import Kinetix(Core|Profiles|Formats)$/d' "$f" > "$dir/$(echo "$f" | tr / _)"
+    done
+  done
+  echo "$dir"
+}
+
+build() {
+  local name=$1 harness=$2; shift 2
+  local dir; dir=$(sources "$name" "$@")
+  cp "Tests/Fuzz/Harnesses/$harness" "$dir/"
+  swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz \
+    -I Sources/CKinetixBLAS -lopenblas "$dir"/*.swift -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
+    || { cat "$out/build-$name.log"; exit 1; }
+}
+
+seed() {
+  local name=$1 corpus="$out/corpus/$1"; mkdir -p "$corpus"
+  cp Tests/Fuzz/Seeds/"$name"/* "$corpus/" 2>/dev/null || true
+  cp Tests/Fuzz/Regressions/"$name"/* "$corpus/" 2>/dev/null || true
+  case $name in
+    sidecar) for f in Sidecars/*.json; do head -c 4000 "$f" > "$corpus/$(basename "$f")"; done ;;
+    profile) for f in Profiles/*.json; do { printf '\x00'; cat "$f"; } > "$corpus/$(basename "$f")"; done ;;
+    converters)
+      if [ -d ../shared/realdata/openpose_body25b ]; then
+        for f in ../shared/realdata/openpose_body25b/balancing_cam01/cam01.000[0-4].json; do { printf '\x04'; cat "$f"; } > "$corpus/op-$(basename "$f")"; done
+      fi ;;
+  esac
+  echo "$corpus"
+}
+
+status=0
+for name in $harnesses; do
+  case $name in
+    sidecar) build sidecar SidecarFuzz.swift KinetixCore ;;
+    profile) build profile ProfileFuzz.swift KinetixCore KinetixProfiles ;;
+    converters) build converters ConverterFuzz.swift KinetixCore KinetixFormats ;;
+    *) echo "unknown harness '$name' (sidecar, profile, converters)" >&2; exit 64 ;;
+  esac
+  corpus=$(seed "$name")
+  mkdir -p "Tests/Fuzz/Crashes/$name"
+  echo "== $name: ${seconds}s"
+  "$out/fuzz-$name" "$corpus" -dict="Tests/Fuzz/$name.dict" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+    -max_len=4096 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Crashes/$name/" 2> "$out/run-$name.log" || status=1
+  grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " "$out/run-$name.log" | tail -3
+  grep -E "ERROR|SUMMARY|Test unit written" "$out/run-$name.log" | head -5 || true
+done
+exit $status
