@@ -44,7 +44,9 @@ extension ComparisonReport {
             out += "\"signedErrors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(c.errors[$0, k], digits: 2))" }.joined(separator: ", ") + "}}"
             out += k == c.frameCount - 1 ? "\n" : ",\n"
         }
-        out += "  ],\n  \"cues\": [" + cues.cues.map {
+        out += "  ],\n  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
+        out += "  \"repairedSwaps\": [" + repairedSwaps.map(jsonString).joined(separator: ", ") + "],\n"
+        out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]\n}\n"
         return out

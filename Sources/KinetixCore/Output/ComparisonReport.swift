@@ -7,6 +7,10 @@ public struct ComparisonReport: Sendable {
     public var summary: ComparisonSummary
     public var cues: CueTrack
     public var provenance: Provenance
+    /// Estimator faults found in each input, by role (`demonstrator`, `learner`).
+    public var faults: [(role: String, faults: [EstimatorFault])] = []
+    /// Roles whose left/right swaps were repaired before the comparison.
+    public var repairedSwaps: [String] = []
 
     public init(_ comparison: Comparison, provenance: Provenance) {
         self.comparison = comparison
@@ -71,6 +75,15 @@ public struct ComparisonReport: Sendable {
         }
         out += "\nErrors are the learner's limb angle minus the demonstrator's\(options.mirror ? " mirrored" : "") limb at the matched lag.\n"
         return out
+    }
+
+    /// One line per input with estimator faults, for the text report.
+    func faultLines() -> String {
+        faults.filter { !$0.faults.isEmpty }.map { entry in
+            let counts = Dictionary(grouping: entry.faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+            let repaired = repairedSwaps.contains(entry.role) ? " (swaps repaired)" : ""
+            return "faults".padding(toLength: 14, withPad: " ", startingAt: 0) + "\(entry.role): " + counts.joined(separator: ", ") + repaired + " (kinetix inspect lists them)\n"
+        }.joined()
     }
 
     /// The learner's screen: one cue at a time, words only.

@@ -5,6 +5,9 @@ import KinetixCore
 public struct AssessmentReport: Sendable {
     public var assessment: Assessment
     public var provenance: Provenance
+    /// Estimator faults found in the clip, and whether its swaps were repaired.
+    public var faults: [EstimatorFault] = []
+    public var repairedSwaps = false
 
     public init(_ assessment: Assessment, provenance: Provenance) {
         self.assessment = assessment
@@ -19,6 +22,10 @@ public struct AssessmentReport: Sendable {
         for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frames)") }
         if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
+        if !faults.isEmpty {
+            let counts = Dictionary(grouping: faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+            out += row("faults", counts.joined(separator: ", ") + (repairedSwaps ? " (swaps repaired)" : "") + " (kinetix inspect lists them)")
+        }
         out += "\n"
         guard a.status == .ok else {
             out += row("result", "VOID: \(a.voidReason ?? "requirements not met")")
@@ -112,6 +119,7 @@ public struct AssessmentReport: Sendable {
         var out = "{\n  \"kind\": \"assessment\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"profile\": {\"id\": \(jsonString(a.profileID)), \"version\": \(jsonString(a.profileVersion)), \"title\": \(jsonString(a.profileTitle))},\n"
         out += "  \"parameters\": {" + a.parameters.map { "\(jsonString($0.name)): \($0.value.json)" }.joined(separator: ", ") + "},\n"
+        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "],\n  \"repairedSwaps\": \(repairedSwaps),\n"
         out += "  \"status\": \"\(a.status.rawValue)\",\n  \"voidReason\": \(a.voidReason.map(jsonString) ?? "null"),\n"
         out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
         out += "  \"shoulderWidthRatio\": \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"

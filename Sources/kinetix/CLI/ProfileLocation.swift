@@ -54,3 +54,11 @@ func loadSidecar(_ path: String, role: String, limits: SidecarLimits) throws(Com
         throw .sidecar(error)
     }
 }
+
+/// Estimator faults of a clip, and the clip with its left/right swaps undone when asked.
+func checkFaults(_ sidecar: Sidecar, repair: Bool, minConfidence: Float) -> (Sidecar, [EstimatorFault]) {
+    var detector = EstimatorFaultDetector()
+    detector.minConfidence = minConfidence
+    let (faults, swapped) = detector.detect(sidecar)
+    return (repair ? sidecar.repairingSwaps(swapped) : sidecar, faults)
+}

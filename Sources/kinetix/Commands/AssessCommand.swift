@@ -21,6 +21,7 @@ struct AssessCommand: Subcommand {
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "cues", help: "Print only the learner's cues, in time order."),
+            .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps first (see 'kinetix inspect')."),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
             .minConfidence, .output, .maxInput,
         ]
@@ -37,6 +38,7 @@ struct AssessCommand: Subcommand {
     let minConfidence: Float
     let output: String?
     let report: String?
+    let repairSwaps: Bool
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -50,6 +52,7 @@ struct AssessCommand: Subcommand {
         minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
         output = arguments.string("output")
         report = arguments.string("report")
+        repairSwaps = arguments.flag("repair-swaps")
         limits = try arguments.limits()
     }
 
@@ -58,7 +61,8 @@ struct AssessCommand: Subcommand {
         guard profile.kind != .pair else {
             throw .usage("profile '\(profile.id)' compares two people: use 'kinetix compare <demonstrator> <learner> --profile \(profile.id)'", command: Self.spec)
         }
-        let (clip, input) = try loadSidecar(sidecar, role: "sidecar", limits: limits)
+        let (raw, input) = try loadSidecar(sidecar, role: "sidecar", limits: limits)
+        let (clip, faults) = checkFaults(raw, repair: repairSwaps, minConfidence: minConfidence)
         var inputs = [input]
         var baselineClip: Sidecar?
         if let baseline {
@@ -72,6 +76,8 @@ struct AssessCommand: Subcommand {
         provenance.profile = (profile.id, profile.version, assessment.parameters.map { ($0.name, $0.value.description) })
         var report = AssessmentReport(assessment, provenance: provenance)
         report.hasRepCounter = profile.reps != nil
+        report.faults = faults
+        report.repairedSwaps = repairSwaps && faults.contains { $0.kind == .leftRightSwap }
         if let path = self.report {
             try writeAtomically(Data(AssessmentHTMLReport.html(report, sidecar: clip, profile: profile).utf8), to: path,
                                 inputs: [sidecar] + (baseline.map { [$0] } ?? []))

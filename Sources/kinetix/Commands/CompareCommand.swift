@@ -25,6 +25,7 @@ struct CompareCommand: Subcommand {
             .init(long: "profile", valueName: "id|path", help: "A pair profile (e.g. copy-demonstrator) supplies the settings; options given here override it."),
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
+            .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps before comparing (see 'kinetix inspect')."),
             .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
@@ -53,6 +54,7 @@ struct CompareCommand: Subcommand {
     let profileSummary: (id: String, version: String, parameters: [(name: String, value: String)])?
     let output: String?
     let report: String?
+    let repairSwaps: Bool
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -96,18 +98,26 @@ struct CompareCommand: Subcommand {
         self.options = options
         output = arguments.string("output")
         report = arguments.string("report")
+        repairSwaps = arguments.flag("repair-swaps")
         limits = try arguments.limits()
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
     }
 
     func run() throws(CommandLineError) -> Int32 {
-        let (demoClip, demoInput) = try loadSidecar(demonstrator, role: "demonstrator", limits: limits)
-        let (learnerClip, learnerInput) = try loadSidecar(learner, role: "learner", limits: limits)
+        let (demoRaw, demoInput) = try loadSidecar(demonstrator, role: "demonstrator", limits: limits)
+        let (learnerRaw, learnerInput) = try loadSidecar(learner, role: "learner", limits: limits)
+        let (demoClip, demoFaults) = checkFaults(demoRaw, repair: repairSwaps, minConfidence: options.minConfidence)
+        let (learnerClip, learnerFaults) = checkFaults(learnerRaw, repair: repairSwaps, minConfidence: options.minConfidence)
         let comparison = Comparison(demonstrator: demoClip, learner: learnerClip, options: options)
         var provenance = Provenance(inputs: [demoInput, learnerInput])
         provenance.profile = profileSummary
-        let report = ComparisonReport(comparison, provenance: provenance)
+        var report = ComparisonReport(comparison, provenance: provenance)
+        report.faults = [("demonstrator", demoFaults), ("learner", learnerFaults)]
+        if repairSwaps {
+            report.repairedSwaps = [("demonstrator", demoFaults), ("learner", learnerFaults)]
+                .filter { $0.1.contains { $0.kind == .leftRightSwap } }.map(\.0)
+        }
         if let path = self.report {
             try writeAtomically(Data(CompareHTMLReport.html(report, demonstrator: demoClip, learner: learnerClip).utf8), to: path, inputs: [demonstrator, learner])
         }

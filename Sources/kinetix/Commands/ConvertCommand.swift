@@ -32,6 +32,7 @@ struct ConvertCommand: Subcommand {
             .init(long: "person", valueName: "who", help: "largest, an index, or id:N.", defaultValue: "largest"),
             .init(long: "no-face", help: "Leave face landmarks out."),
             .init(long: "strict", help: "Stop at the first bad frame."),
+            .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps (see 'kinetix inspect')."),
             .output,
         ]
     )
@@ -40,6 +41,7 @@ struct ConvertCommand: Subcommand {
     let input: String
     let options: ConversionOptions
     let output: String
+    let repairSwaps: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         input = arguments.positional[0]
@@ -59,6 +61,7 @@ struct ConvertCommand: Subcommand {
         options.strict = arguments.flag("strict")
         options.inputName = input
         self.options = options
+        repairSwaps = arguments.flag("repair-swaps")
     }
 
     func run() throws(CommandLineError) -> Int32 {
@@ -75,8 +78,16 @@ struct ConvertCommand: Subcommand {
         }
         for warning in result.warnings.prefix(20) { printError("warning: \(warning)") }
         if result.warnings.count > 20 { printError("warning: \(result.warnings.count - 20) more not shown") }
-        try writeAtomically(result.sidecar.encoded(), to: output, inputs: [input])
-        let s = result.sidecar
+        var sidecar = result.sidecar
+        let (repaired, faults) = checkFaults(sidecar, repair: repairSwaps, minConfidence: BodySeries.defaultMinConfidence)
+        sidecar = repaired
+        let swaps = faults.filter { $0.kind == .leftRightSwap }
+        if !faults.isEmpty {
+            printError("warning: \(faults.count) estimator fault(s), \(swaps.count) left/right swap(s)\(repairSwaps && !swaps.isEmpty ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them")
+        }
+        if repairSwaps, !swaps.isEmpty { sidecar.source["repairedSwaps"] = swaps.map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" }.joined(separator: ",") }
+        try writeAtomically(sidecar.encoded(), to: output, inputs: [input])
+        let s = sidecar
         printError("\(output): \(s.frameCount) frames, \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
         return ExitCode.success
     }

@@ -31,11 +31,14 @@ struct InspectCommand: Subcommand {
         let sidecar: Sidecar
         do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .sidecar(error) }
         let summary = SidecarSummary(sidecar, minConfidence: minConfidence)
-        print(format == .json ? json(sidecar, summary) : text(sidecar, summary), terminator: "")
+        var detector = EstimatorFaultDetector()
+        detector.minConfidence = minConfidence
+        let faults = detector.detect(sidecar).faults
+        print(format == .json ? json(sidecar, summary, faults: faults) : text(sidecar, summary, faults: faults), terminator: "")
         return ExitCode.success
     }
 
-    private func text(_ sidecar: Sidecar, _ s: SidecarSummary) -> String {
+    private func text(_ sidecar: Sidecar, _ s: SidecarSummary, faults: [EstimatorFault]) -> String {
         var out = "\(file)\n"
         let source = sidecar.source.keys.sorted().map { "\($0)=\(sidecar.source[$0]!)" }.joined(separator: ", ")
         out += field("source", source.isEmpty ? "—" : source)
@@ -54,6 +57,10 @@ struct InspectCommand: Subcommand {
         for joint in Joint.allCases { out += coverageRow(joint.name, s.joints[joint.rawValue]) }
         out += "\n" + "limb angle".padding(toLength: 15, withPad: " ", startingAt: 0) + "  defined   longest gap\n"
         for limb in Limb.allCases { out += coverageRow(limb.name, s.limbs[limb.rawValue]) }
+        out += "\nestimator faults: " + (faults.isEmpty ? "none found\n" : "\(faults.count)\n")
+        for fault in faults.prefix(30) { out += "  \(fault)\n" }
+        if faults.count > 30 { out += "  … \(faults.count - 30) more (--format json lists all)\n" }
+        if faults.contains(where: { $0.kind == .leftRightSwap }) { out += "  left/right swaps can be undone with --repair-swaps (convert, compare, assess)\n" }
         return out
     }
 
@@ -66,7 +73,7 @@ struct InspectCommand: Subcommand {
             + String(format: "  %5.1f %%  %9.3f s\n", coverage.fraction * 100, coverage.longestGapSeconds)
     }
 
-    private func json(_ sidecar: Sidecar, _ s: SidecarSummary) -> String {
+    private func json(_ sidecar: Sidecar, _ s: SidecarSummary, faults: [EstimatorFault]) -> String {
         func coverage(_ c: SidecarSummary.Coverage) -> String {
             "{\"fraction\": \(jsonNumber(c.fraction, digits: 4)), \"longestGapSeconds\": \(jsonNumber(c.longestGapSeconds, digits: 4))}"
         }
@@ -81,7 +88,8 @@ struct InspectCommand: Subcommand {
         out += "  \"minConfidence\": \(jsonNumber(Double(s.minConfidence), digits: 4)),\n"
         out += "  \"faceFrames\": \(s.faceFrames),\n  \"events\": \(s.eventCount),\n"
         out += "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
-        out += "  \"limbs\": {" + Limb.allCases.map { "\"\($0.name)\": \(coverage(s.limbs[$0.rawValue]))" }.joined(separator: ", ") + "}\n"
+        out += "  \"limbs\": {" + Limb.allCases.map { "\"\($0.name)\": \(coverage(s.limbs[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
+        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "]\n"
         return out + "}\n"
     }
 }

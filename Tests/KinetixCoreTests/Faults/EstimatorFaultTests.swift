@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import KinetixCore
+import _KinetixTestSupport
+
+@Suite("Estimator faults")
+struct EstimatorFaultTests {
+    func clip() -> Sidecar {
+        var o = SynthOptions()
+        o.motion = .routine
+        o.durationSeconds = 6
+        o.frameRate = 60
+        return Synth.sidecar(o)
+    }
+
+    @Test("a clean clip has no faults")
+    func clean() {
+        #expect(EstimatorFaultDetector().detect(clip()).faults.isEmpty)
+    }
+
+    @Test("a left/right swap of frames 100-139 is found exactly, and repaired")
+    func swap() {
+        let original = clip()
+        var swappedFlags = [Bool](repeating: false, count: original.frameCount)
+        for f in 100...139 { swappedFlags[f] = true }
+        let broken = original.repairingSwaps(swappedFlags)  // exchanging labels is its own inverse
+        let (faults, swapped) = EstimatorFaultDetector().detect(broken)
+        #expect(faults.filter { $0.kind == .leftRightSwap }.map(\.frames) == [100...139])
+        #expect(swapped == swappedFlags)
+        #expect(!faults.contains { $0.kind == .teleport }, "a swap is not reported as teleports")
+        let repaired = broken.repairingSwaps(swapped)
+        #expect(repaired.joints == original.joints)
+    }
+
+    @Test("a joint teleporting for one frame, and a jump of the whole body")
+    func teleportAndJump() {
+        var broken = clip()
+        let p = broken.joints[.leftWrist, 200]!
+        broken.joints[.leftWrist, 200] = (p.x + 300, p.y - 200, p.confidence)
+        for f in 250..<broken.frameCount {
+            for joint in Joint.allCases {
+                if let q = broken.joints[joint, f] { broken.joints[joint, f] = (q.x - 400, q.y, q.confidence) }
+            }
+        }
+        let faults = EstimatorFaultDetector().detect(broken).faults
+        #expect(faults.contains { $0.kind == .teleport && $0.joint == .leftWrist && $0.frames == 200...200 })
+        #expect(faults.contains { $0.kind == .teleport && $0.joint == .leftWrist && $0.frames == 201...201 }, "and back")
+        #expect(faults.contains { $0.kind == .personJump && $0.frames == 250...250 })
+        #expect(faults.count == 3)
+    }
+
+    @Test("a person turning round slowly is not a swap")
+    func turning() {
+        var o = SynthOptions()
+        o.motion = .armRaise
+        o.durationSeconds = 4
+        let front = Synth.sidecar(o)
+        // Rotate the body about the vertical through the hips over 2 s: the shoulders pass edge-on.
+        var turned = front
+        for f in 0..<front.frameCount {
+            let angle = Float(min(1, max(0, (front.times[f] - 1) / 2))) * .pi
+            guard let root = front.joints[.root, f] else { continue }
+            for joint in Joint.allCases {
+                guard let q = front.joints[joint, f] else { continue }
+                turned.joints[joint, f] = (root.x + (q.x - root.x) * cos(angle), q.y, q.confidence)
+            }
+        }
+        let faults = EstimatorFaultDetector().detect(turned).faults
+        #expect(!faults.contains { $0.kind == .leftRightSwap }, "\(faults)")
+    }
+
+    static let realClip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/realdata/mediapipe/balancing_cam02_mediapipe.json")
+
+    @Test("MediaPipe's real left/right swaps in the balancing clip are found",
+          .enabled(if: FileManager.default.fileExists(atPath: realClip.path), "../shared/realdata is absent"))
+    func realSwaps() throws {
+        // The clip's joints are in Kinetix order already (keypoints-pose-v1 'joints').
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.realClip)) as! [String: Any]
+        let frames = root["frames"] as! [[String: Any]]
+        var builder = SidecarBuilder(space: CoordinateSpace(kind: .pixels, width: 1080, height: 1920))
+        for frame in frames {
+            var joints: [Joint: (Float, Float, Float)] = [:]
+            if let list = frame["joints"] as? [[Double]] {
+                for (i, p) in list.enumerated() { joints[Joint(rawValue: i)!] = (Float(p[0]), Float(p[1]), Float(p[2])) }
+            }
+            builder.addFrame(t: frame["t"] as! Double, joints)
+        }
+        let (faults, swapped) = EstimatorFaultDetector().detect(builder.build())
+        // The data's README: swapped in frames 41–61 and 63–74 (checked by eye against the video).
+        #expect(faults.contains { $0.kind == .leftRightSwap && $0.frames == 41...61 })
+        let second = (63...74).filter { swapped[$0] }.count
+        #expect(second >= 8, "most of the second swap is found: \(second) of 12 frames")
+        #expect(!swapped[0..<41].contains(true), "nothing before the first swap")
+    }
+}
