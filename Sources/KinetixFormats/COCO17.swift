@@ -62,7 +62,7 @@ public enum COCO17Converter {
         var frame: Int?
         for key in ["frame_index", "frame", "image_id"] {
             switch entry[key] {
-            case .number(let v)?: frame = Int(v)
+            case .number(let v)?: frame = Int(checking: v)
             case .string(let s)?: frame = OpenPoseConverter.frameNumber(s)
             default: continue
             }
@@ -79,7 +79,7 @@ public enum COCO17Converter {
             k.append(Float(v))
         }
         var person = DetectedPerson()
-        for key in ["track_id", "idx"] { if case .number(let v)? = entry[key] { person.id = Int(v); break } }
+        for key in ["track_id", "idx"] { if case .number(let v)? = entry[key] { person.id = Int(checking: v); break } }
         for (joint, index) in indices where k[3 * index + 2] > 0 {
             person.joints[joint] = (k[3 * index], k[3 * index + 1], min(1, k[3 * index + 2]))
         }

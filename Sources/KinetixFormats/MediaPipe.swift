@@ -85,7 +85,7 @@ public enum MediaPipeConverter {
         var t: Double?
         if case .number(let v)? = item["t"] { t = v }
         var number = index
-        if case .number(let v)? = item["i"] { number = Int(v) }
+        if case .number(let v)? = item["i"], let i = Int(checking: v) { number = i }
         if t == nil, let fps { t = Double(number) / fps }
         guard let t else { throw Diagnostic(field: "t", message: "missing, and no fps to compute it") }
         var person = DetectedPerson()

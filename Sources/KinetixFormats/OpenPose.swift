@@ -130,7 +130,7 @@ public enum OpenPoseConverter {
                 throw Diagnostic(field: "people[\(i)].pose_keypoints_2d", message: "\(keypoints.count) numbers is not a whole number of [x, y, c] triples")
             }
             var id: Int?
-            if case .array(let ids)? = person["person_id"], case .number(let v)? = ids.first, v >= 0 { id = Int(v) }
+            if case .array(let ids)? = person["person_id"], case .number(let v)? = ids.first, v >= 0 { id = Int(checking: v) }
             result.append((keypoints, id))
         }
         return result

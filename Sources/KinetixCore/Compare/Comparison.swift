@@ -86,7 +86,8 @@ public struct Comparison: Sendable {
         learnerSourceTimes = learnerAngles.times
         demonstratorSourceTimes = demonstratorAngles.times
         // To 0.01 fps: a clip stamped in microseconds gives 30, not 30.0003.
-        let rate = options.rate ?? medianFrameRate(learnerAngles.times).map { ($0 * 100).rounded() / 100 } ?? 30
+        let estimated = medianFrameRate(learnerAngles.times).map { $0 >= 1 ? ($0 * 100).rounded() / 100 : $0 } ?? 30
+        let rate = options.rate ?? estimated
         maxLagFrames = max(0, Int((options.maxLagSeconds * rate).rounded()))
         historyFrames = maxLagFrames
         let first = learnerAngles.times.first ?? 0, last = learnerAngles.times.last ?? 0

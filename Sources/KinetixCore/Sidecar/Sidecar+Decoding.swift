@@ -130,7 +130,7 @@ struct SidecarDecoder {
             return nil
         }
         if let version, version != Double(Sidecar.currentVersion) {
-            let shown = version == version.rounded() ? String(Int(version)) : String(version)
+            let shown = Int(checking: version).map(String.init) ?? String(version)
             diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads version \(Sidecar.currentVersion))")]
             return nil
         }

@@ -3,6 +3,10 @@ extension Sidecar {
     /// a little outside the image, but never whole images away.
     public static let normalizedCoordinateRange: ClosedRange<Float> = -1...2
 
+    /// The shortest time between frames accepted, seconds (a million frames a second):
+    /// anything shorter is a unit mistake, and would make analysis grids unbounded.
+    public static let minimumFrameInterval = 1e-6
+
     /// Checks what the values mean: image size, time order, confidence and
     /// coordinate ranges. Returns every problem, up to `limit`.
     ///
@@ -28,6 +32,8 @@ extension Sidecar {
                 report(frame, "t", t == times[frame - 1]
                     ? "duplicate time: the previous frame has the same t=\(previous)s"
                     : "time goes backwards from the previous frame's t=\(previous)s (times must be strictly increasing)")
+            } else if frame > 0, times[frame - 1].isFinite, t - times[frame - 1] < Self.minimumFrameInterval {
+                report(frame, "t", "only \(t - times[frame - 1]) s after the previous frame, less than 1 µs (are the times in seconds?)")
             }
             if problems.count >= limit { break }
         }

@@ -122,7 +122,8 @@ public struct Assessor: Sendable {
             for dependency in metric.compiled.metricReferences.sorted() { compute(dependency) }
             var column = evaluator.evaluate(metric.compiled).numbers
             if let seconds = metric.medianSeconds {
-                column = Smoothing.movingMedian(column, window: Int((seconds * rate).rounded()) | 1)
+                // Capped at 255 frames so the cost stays linear in the clip's length.
+                column = Smoothing.movingMedian(column, window: min(255, Int((seconds * rate).rounded())) | 1)
             }
             if let cutoff = metric.lowPassHertz {
                 column = Smoothing.lowPass(column, cutoffHertz: cutoff, sampleRate: rate)
