@@ -44,6 +44,11 @@ public enum OpenPoseConverter {
         var numbered: [(number: Int, name: String)] = []
         var warnings: [Diagnostic] = []
         for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+                warnings.append(Diagnostic(file: path, message: "skipped: a symbolic link (only files in the folder itself are read)"))
+                continue
+            }
             guard let number = frameNumber(name) else {
                 warnings.append(Diagnostic(file: (folder as NSString).appendingPathComponent(name), message: "skipped: no frame number in the file name"))
                 continue

@@ -71,3 +71,46 @@ struct ConvertCLITests {
         #expect(lines.contains { $0.hasPrefix("time\tleftElbow\t") })
     }
 }
+
+@Suite("Outputs under faults", .serialized)
+struct OutputFaultTests {
+    @Test("a process killed while writing leaves the previous file or a complete new one, never a partial one")
+    func killedMidWrite() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let target = folder.appendingPathComponent("clip.json").path
+        let previous = Data("{\"previous\": true}\n".utf8)
+        for delay in [0.05, 0.2, 0.5, 1.0, 2.0, 4.0] {
+            try previous.write(to: URL(fileURLWithPath: target))
+            let process = Process()
+            process.executableURL = Kinetix.executable
+            process.arguments = ["synth", "--motion", "routine", "--duration", "900", "--fps", "60", "-o", target]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try Data(contentsOf: URL(fileURLWithPath: target))
+            if now != previous {
+                let check = try Kinetix.run(["validate", target])
+                #expect(check.status == 0, "after a kill at \(delay) s the file is a complete sidecar: \(check.stderr.prefix(200))")
+            }
+        }
+    }
+
+    @Test("an output that is a symbolic link replaces the link, never the file it points to")
+    func symlinkOutput() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let elsewhere = folder.appendingPathComponent("elsewhere.txt").path
+        try "keep me\n".write(toFile: elsewhere, atomically: true, encoding: .utf8)
+        let link = folder.appendingPathComponent("out.csv").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: elsewhere)
+        let result = try Kinetix.run(["angles", "Sidecars/learner.json", "-o", link])
+        #expect(result.status == 0)
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "keep me\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == nil, "the link was replaced by the file")
+        // A link to an input is refused.
+        let toInput = folder.appendingPathComponent("to-input.json").path
+        try FileManager.default.createSymbolicLink(atPath: toInput, withDestinationPath: Kinetix.packageRoot.appendingPathComponent("Sidecars/learner.json").path)
+        #expect(try Kinetix.run(["mirror", "Sidecars/learner.json", "-o", toInput]).status == 73)
+    }
+}

@@ -268,9 +268,9 @@ struct SidecarDecoder {
         let firstDiagnostic = diagnostics.count
         times.append(.nan)
         jointRows.append(contentsOf: repeatElement(.nan, count: Joint.count * 3))
-        faceRows.append(contentsOf: repeatElement(.nan, count: FaceLandmark.count * 3))
         for p in 0..<Joint.count { jointRows[(index * Joint.count + p) * 3 + 2] = 0 }
-        for p in 0..<FaceLandmark.count { faceRows[(index * FaceLandmark.count + p) * 3 + 2] = 0 }
+        // Face rows exist only from the first face on (backfilled): most clips have none.
+        if hasFace { appendEmptyFaceRows(frames: 1) }
         guard try expectKind(.object, field: nil, what: "a frame object {\"t\": …, \"joints\": {…}}") else { return }
         try reader.beginObject()
         var sawTime = false
@@ -368,10 +368,13 @@ struct SidecarDecoder {
                 jointRows[base + 1] = values.1
                 jointRows[base + 2] = values.2
             } else {
+                if !hasFace {
+                    hasFace = true
+                    appendEmptyFaceRows(frames: frame + 1)
+                }
                 faceRows[base] = values.0
                 faceRows[base + 1] = values.1
                 faceRows[base + 2] = values.2
-                hasFace = true
             }
         }
     }
@@ -406,6 +409,13 @@ struct SidecarDecoder {
                 if t == nil, !diagnostics.contains(where: { $0.field == "\(path).t" }) { report("\(path).t", "missing required field") }
                 if label == nil, !diagnostics.contains(where: { $0.field == "\(path).label" }) { report("\(path).label", "missing required field") }
             }
+        }
+    }
+
+    /// Appends face rows with nothing tracked (NaN positions, confidence 0).
+    private mutating func appendEmptyFaceRows(frames: Int) {
+        for _ in 0..<frames {
+            for _ in 0..<FaceLandmark.count { faceRows.append(contentsOf: [.nan, .nan, 0]) }
         }
     }
 

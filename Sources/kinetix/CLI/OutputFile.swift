@@ -2,12 +2,17 @@ import Foundation
 
 /// Writes `data` to `path` atomically: into a temporary file in the same directory,
 /// then renamed over the target, so a reader never sees a partial file and a killed
-/// process leaves the previous file or none.
+/// process leaves the previous file or none (a hidden `.name.kinetix-….tmp` may remain).
+///
+/// The path is used as named: if it is a symbolic link, the link itself is replaced,
+/// never the file it points to, so nothing outside what the user named is written.
+/// A path that is, or links to, one of `inputs` is refused.
 func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throws(CommandLineError) {
-    let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-    for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath() == target {
+    let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath() == resolved {
         throw .output("\(path): refusing to overwrite an input file")
     }
+    let target = URL(fileURLWithPath: path).standardizedFileURL
     let directory = target.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).kinetix-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
