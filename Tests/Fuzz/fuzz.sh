@@ -2,6 +2,8 @@
 # Builds the libFuzzer harnesses (with AddressSanitizer) and runs each for a while.
 #
 #   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters
+#   FUZZ_RUNS=100000 bash Tests/Fuzz/fuzz.sh                        a fixed number of runs with a fixed seed:
+#                                                                  deterministic, as CI uses it
 #
 # Corpora grow in .build/fuzz/corpus/<harness> (seeded from Tests/Fuzz/Seeds, the bundled
 # sidecars and profiles, and ../shared/realdata when present). A crash, leak or timeout
@@ -59,8 +61,9 @@ for name in $harnesses; do
   esac
   corpus=$(seed "$name")
   mkdir -p "Tests/Fuzz/Crashes/$name"
-  echo "== $name: ${seconds}s"
-  "$out/fuzz-$name" "$corpus" -dict="Tests/Fuzz/$name.dict" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 \
+  echo "== $name: ${FUZZ_RUNS:+$FUZZ_RUNS runs, seed 1}${FUZZ_RUNS:-${seconds}s}"
+  if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS" -seed=1); else limit=(-max_total_time="$seconds"); fi
+  "$out/fuzz-$name" "$corpus" -dict="Tests/Fuzz/$name.dict" "${limit[@]}" -timeout=5 -rss_limit_mb=2048 \
     -max_len=4096 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Crashes/$name/" 2> "$out/run-$name.log" || status=1
   grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " "$out/run-$name.log" | tail -3
   grep -E "ERROR|SUMMARY|Test unit written" "$out/run-$name.log" | head -5 || true
