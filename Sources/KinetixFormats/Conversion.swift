@@ -81,6 +81,8 @@ public struct ConversionOptions: Sendable {
     public var includeFace = true
     /// The input's name, for messages and `source.clip`.
     public var inputName = "input"
+    /// The most people accepted in one frame; a frame with more is a bad frame.
+    public var maxPeople = 1_000
 
     public init() {}
 }
@@ -118,8 +120,15 @@ public enum SourceFormat: String, CaseIterable, Sendable {
 /// Builds the sidecar from frames of detected people: picks and follows one person.
 func assemble(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
               warnings: inout [Diagnostic]) throws(ConversionError) -> Sidecar {
+    var frames = frames.sorted { $0.t < $1.t }
+    for i in frames.indices where frames[i].people.count > options.maxPeople {
+        let diagnostic = Diagnostic(file: options.inputName, frameIndex: i, time: frames[i].t,
+                                    message: "\(frames[i].people.count) people, more than the limit of \(options.maxPeople)")
+        if options.strict { throw ConversionError([diagnostic]) }
+        warnings.append(diagnostic)
+        frames[i].people = []
+    }
     guard !frames.isEmpty else { throw ConversionError(file: options.inputName, "no frames could be read") }
-    let frames = frames.sorted { $0.t < $1.t }
     var chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
     let n = frames.count
     var joints = PointTable<Joint>(frameCount: n)

@@ -104,6 +104,15 @@ struct PersonSelectionTests {
         for frame in 0..<sidecar.frameCount { #expect(sidecar.joints[.root, frame]!.x > 960) }
     }
 
+    @Test("a frame with more people than the limit is reported and left empty")
+    func tooManyPeople() throws {
+        var o = options()
+        o.maxPeople = 1
+        let result = try OpenPoseConverter.convert(folder: try openPoseFolder(twoPeople(frames: 3)), options: o)
+        #expect(result.warnings.contains { $0.description.contains("2 people, more than the limit of 1") })
+        #expect(result.sidecar.joints[.root, 0] == nil)
+    }
+
     @Test("a lost person is reported, and not replaced by someone else at once")
     func lost() throws {
         var frames = twoPeople(frames: 8)
