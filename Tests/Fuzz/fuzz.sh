@@ -61,7 +61,7 @@ for name in $harnesses; do
   esac
   corpus=$(seed "$name")
   mkdir -p "Tests/Fuzz/Crashes/$name"
-  echo "== $name: ${FUZZ_RUNS:+$FUZZ_RUNS runs, seed 1}${FUZZ_RUNS:-${seconds}s}"
+  if [ -n "${FUZZ_RUNS:-}" ]; then echo "== $name: $FUZZ_RUNS runs, seed 1"; else echo "== $name: ${seconds} s"; fi
   if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS" -seed=1); else limit=(-max_total_time="$seconds"); fi
   "$out/fuzz-$name" "$corpus" -dict="Tests/Fuzz/$name.dict" "${limit[@]}" -timeout=5 -rss_limit_mb=2048 \
     -max_len=4096 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Crashes/$name/" 2> "$out/run-$name.log" || status=1

@@ -34,7 +34,7 @@ struct CLITests {
     func sizeLimit() throws {
         let folder = try Kinetix.temporaryFolder()
         let path = folder.appendingPathComponent("huge.json").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 3 << 20)
         try handle.close()

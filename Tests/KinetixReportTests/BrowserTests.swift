@@ -13,7 +13,7 @@ func runChromium(_ arguments: [String]) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let out = folder.appendingPathComponent("out")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     let handle = try FileHandle(forWritingTo: out)
     process.standardOutput = handle
     process.standardError = FileHandle.nullDevice

@@ -133,7 +133,7 @@ struct CompileEnvironment {
             }
             try require(type, .boolean, column: column, what: "'!'")
             return (.not(value), .boolean)
-        case .binary(let op, let left, let right, let column):
+        case .binary(let op, let left, let right, _):
             if op == "==" || op == "!=", let choice = try choiceComparison(left, right) {
                 return (op == "==" ? choice : .not(choice), .boolean)
             }

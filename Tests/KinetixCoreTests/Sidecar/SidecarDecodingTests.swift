@@ -143,7 +143,7 @@ struct SidecarDecodingTests {
     @Test("a file over the size limit is refused before it is read")
     func sizeLimit() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-big-\(getpid()).json").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 1 << 30)  // sparse: 1 GiB on paper, nothing on disk
