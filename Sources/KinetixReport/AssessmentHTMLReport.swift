@@ -33,7 +33,7 @@ public enum AssessmentHTMLReport {
         let poses: [String]
         if isFace {
             let face = FaceSeries(sidecar)
-            poses = frames.map { facePose(face, $0) }
+            poses = frames.map { CompareHTMLReport.pose(face.points, $0) }
         } else {
             let bodySeries = BodySeries(sidecar)
             poses = frames.map { CompareHTMLReport.pose(bodySeries, $0) }
@@ -137,14 +137,6 @@ public enum AssessmentHTMLReport {
             return "<circle cx=\"\(String(format: "%.3f", x))\" cy=\"\(String(format: "%.3f", -y))\" r=\"0.035\"/>"
         }.joined() + "</g><text x=\"-1.5\" y=\"2.2\" style=\"font-size:0.12px\">subject's left →</text></svg>"
         return out
-    }
-
-    static func facePose(_ face: FaceSeries, _ frame: Int) -> String {
-        "[" + FaceLandmark.allCases.map { landmark -> String in
-            let i = face.points.index(landmark, frame)
-            let x = face.points.x[i], y = face.points.y[i]
-            return x.isFinite && y.isFinite ? "\(jsonNumber(x, digits: 3)),\(jsonNumber(y, digits: 3))" : "null,null"
-        }.joined(separator: ",") + "]"
     }
 
     /// Bones of a pose as SVG lines, for static figures.

@@ -123,10 +123,13 @@ public enum CompareHTMLReport {
     }
 
     /// A pose as `[x0, y0, x1, y1, …]` in body coordinates, null where missing.
-    static func pose(_ body: BodySeries, _ frame: Int) -> String {
-        "[" + Joint.allCases.map { joint -> String in
-            let i = body.points.index(joint, frame)
-            let x = body.points.x[i], y = body.points.y[i]
+    static func pose(_ body: BodySeries, _ frame: Int) -> String { pose(body.points, frame) }
+
+    /// Points of one frame as `[x0, y0, x1, y1, …]`, null where missing.
+    static func pose<Name: PointName>(_ table: PointTable<Name>, _ frame: Int) -> String {
+        "[" + Name.allCases.map { name -> String in
+            let i = table.index(name, frame)
+            let x = table.x[i], y = table.y[i]
             return x.isFinite && y.isFinite ? "\(jsonNumber(x, digits: 3)),\(jsonNumber(y, digits: 3))" : "null,null"
         }.joined(separator: ",") + "]"
     }

@@ -53,18 +53,10 @@ public struct EstimatorFaultDetector: Sendable {
 
     public func detect(_ sidecar: Sidecar) -> (faults: [EstimatorFault], swapped: [Bool]) {
         let n = sidecar.frameCount
-        let joints = sidecar.joints, space = sidecar.space, times = sidecar.times
+        let times = sidecar.times
         guard n > 1, let scale = BodySeries(sidecar, minConfidence: minConfidence).torsoLengthPixels else { return ([], Array(repeating: false, count: n)) }
-        func point(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? {
-            guard joints.isTracked(joint, frame, minConfidence: minConfidence) else { return nil }
-            let i = joints.index(joint, frame)
-            return space.isotropic(x: joints.x[i], y: joints.y[i])
-        }
-        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? {
-            if let root = point(.root, frame) { return root }
-            guard let l = point(.leftHip, frame), let r = point(.rightHip, frame) else { return nil }
-            return ((l.x + r.x) / 2, (l.y + r.y) / 2)
-        }
+        func point(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? { sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence) }
+        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
         // Torso orientation: left minus right along image x, shoulders and hips, in torso lengths.
         let orientation: [Float?] = (0..<n).map { frame in
             var sum: Float = 0, count = 0

@@ -23,23 +23,15 @@ public struct BodySeries: Equatable, Sendable {
 
     public init(_ sidecar: Sidecar, minConfidence: Float = defaultMinConfidence) {
         let n = sidecar.frameCount
-        let joints = sidecar.joints
-        let space = sidecar.space
         times = sidecar.times
         self.minConfidence = minConfidence
         points = PointTable(frameCount: n)
-        points.confidence = joints.confidence
+        points.confidence = sidecar.joints.confidence
 
         func position(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? {
-            guard joints.isTracked(joint, frame, minConfidence: minConfidence) else { return nil }
-            let i = joints.index(joint, frame)
-            return space.isotropic(x: joints.x[i], y: joints.y[i])
+            sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence)
         }
-        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? {
-            if let root = position(.root, frame) { return root }
-            guard let l = position(.leftHip, frame), let r = position(.rightHip, frame) else { return nil }
-            return ((l.x + r.x) / 2, (l.y + r.y) / 2)
-        }
+        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
 
         var origins = [(x: Float, y: Float)?](repeating: nil, count: n)
         var torsoLengths: [Float] = []
@@ -99,4 +91,23 @@ public func quantile<T: BinaryFloatingPoint>(sorted values: [T], _ q: T) -> T {
     let upper = min(lower + 1, values.count - 1)
     let fraction = position - T(lower)
     return values[lower] + (values[upper] - values[lower]) * fraction
+}
+
+extension Sidecar {
+    /// A joint in isotropic image coordinates (pixels, y up), or nil when it is not
+    /// tracked at `minConfidence`.
+    @inlinable
+    public func isotropicPosition(_ joint: Joint, _ frame: Int, minConfidence: Float) -> (x: Float, y: Float)? {
+        guard joints.isTracked(joint, frame, minConfidence: minConfidence) else { return nil }
+        let i = joints.index(joint, frame)
+        return space.isotropic(x: joints.x[i], y: joints.y[i])
+    }
+
+    /// The hip midpoint in isotropic coordinates: `root`, or the midpoint of the hips.
+    public func hipMidpoint(_ frame: Int, minConfidence: Float) -> (x: Float, y: Float)? {
+        if let root = isotropicPosition(.root, frame, minConfidence: minConfidence) { return root }
+        guard let l = isotropicPosition(.leftHip, frame, minConfidence: minConfidence),
+              let r = isotropicPosition(.rightHip, frame, minConfidence: minConfidence) else { return nil }
+        return ((l.x + r.x) / 2, (l.y + r.y) / 2)
+    }
 }

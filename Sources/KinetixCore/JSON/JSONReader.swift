@@ -30,7 +30,21 @@ public struct JSONReader {
     public let maxStringBytes: Int
 
     /// The kind of the next value, read from its first byte.
-    public enum Kind: Equatable, Sendable { case object, array, string, number, bool, null }
+    public enum Kind: Equatable, Sendable, CustomStringConvertible {
+        case object, array, string, number, bool, null
+
+        /// The kind in words, for messages: "an object", "a string", ….
+        public var description: String {
+            switch self {
+            case .object: "an object"
+            case .array: "an array"
+            case .string: "a string"
+            case .number: "a number"
+            case .bool: "a boolean"
+            case .null: "null"
+            }
+        }
+    }
 
     /// - Parameters:
     ///   - bytes: The document; it must outlive the reader.
@@ -129,23 +143,8 @@ public struct JSONReader {
     /// Returns the next member's key with the reader before its value, or nil after
     /// consuming the closing `}`. `first` is true for the first call after `beginObject()`.
     public mutating func nextKey(first: inout Bool) throws(JSONSyntaxError) -> String? {
-        skipWhitespace()
-        guard index < bytes.count else { throw error("unexpected end of file inside an object (the file is truncated?)") }
-        if bytes[index] == UInt8(ascii: "}") { index += 1; return nil }
-        if !first {
-            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or '}' after an object member, found \(describeNext())") }
-            index += 1
-            skipWhitespace()
-        }
-        first = false
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-            throw error("expected a quoted key, found \(describeNext())")
-        }
-        let key = try readString()
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\", found \(describeNext())") }
-        index += 1
-        return key
+        guard let key = try nextKeyBytes(first: &first) else { return nil }
+        return keyString(key)
     }
 
     /// Like `nextKey(first:)`, but returns the key's raw bytes when it has no escapes
@@ -177,7 +176,9 @@ public struct JSONReader {
             key = UnsafeBufferPointer(start: nil, count: 0)
         }
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(describeNext())") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after key \"\(keyString(key))\", found \(describeNext())")
+        }
         index += 1
         return key
     }

@@ -72,12 +72,12 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// The kind, for messages: "an object", "a string", ….
     public var kindDescription: String {
         switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
+        case .object: JSONReader.Kind.object.description
+        case .array: JSONReader.Kind.array.description
+        case .string: JSONReader.Kind.string.description
+        case .number: JSONReader.Kind.number.description
+        case .bool: JSONReader.Kind.bool.description
+        case .null: JSONReader.Kind.null.description
         }
     }
 }

@@ -190,16 +190,7 @@ struct SidecarDecoder {
         return value
     }
 
-    private func describe(_ kind: JSONReader.Kind) -> String {
-        switch kind {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
-    }
+    private func describe(_ kind: JSONReader.Kind) -> String { kind.description }
 
     private mutating func expectKind(_ kind: JSONReader.Kind, field: String?, what: String) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
