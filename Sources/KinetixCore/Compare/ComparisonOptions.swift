@@ -39,4 +39,20 @@ public struct ComparisonOptions: Equatable, Sendable {
     public var threads = 0
 
     public init() {}
+
+    /// Why comparing against `learner` with these options would exhaust the machine,
+    /// or an empty list. Check it before `Comparison(…)` with untrusted input: the
+    /// bounds (a 5,000,000-frame grid, a 20,000-frame lag search, 100,000,000 values of
+    /// lag-window state) are far beyond any real recording.
+    public func resourceProblems(learner: Sidecar) -> [String] {
+        let rate = self.rate ?? medianFrameRate(learner.times) ?? 30
+        let gridFrames = (learner.duration + maxLagSeconds) * rate
+        let lagFrames = maxLagSeconds * rate
+        let windowValues = lagWindowSeconds * rate * lagFrames
+        var problems: [String] = []
+        if !(gridFrames <= 5_000_000) { problems.append("the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames (limit 5,000,000)") }
+        if !(lagFrames <= 20_000) { problems.append("--max-lag covers \(jsonNumber(lagFrames, digits: 0)) frames (limit 20,000)") }
+        if !(windowValues <= 100_000_000) { problems.append("the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values (limit 100,000,000)") }
+        return problems
+    }
 }

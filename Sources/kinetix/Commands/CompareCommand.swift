@@ -139,17 +139,11 @@ struct CompareCommand: Subcommand {
     }
 
     /// Refuses comparisons whose grid or lag search would exhaust the machine, before
-    /// allocating anything: a few bounds that no real recording comes near.
+    /// allocating anything (`ComparisonOptions.resourceProblems`).
     private func checkResources(learner: Sidecar) throws(CommandLineError) {
-        let rate = options.rate ?? medianFrameRate(learner.times) ?? 30
-        let gridFrames = (learner.duration + options.maxLagSeconds) * rate
-        let lagFrames = options.maxLagSeconds * rate
-        let ringValues = options.lagWindowSeconds * rate * lagFrames
-        var problems: [String] = []
-        if gridFrames > 5_000_000 { problems.append("the analysis grid would have \(Int(gridFrames.rounded())) frames (limit 5,000,000)") }
-        if lagFrames > 20_000 { problems.append("--max-lag covers \(Int(lagFrames.rounded())) frames (limit 20,000)") }
-        if ringValues > 100_000_000 { problems.append("the lag window times the lag search is \(Int(ringValues.rounded())) values (limit 100,000,000)") }
+        let problems = options.resourceProblems(learner: learner)
         guard problems.isEmpty else {
+            let rate = options.rate ?? medianFrameRate(learner.times) ?? 30
             throw .usage(problems.joined(separator: "; ") + String(format: " at %.0f fps: lower --rate, --max-lag or --lag-window", rate), command: Self.spec)
         }
     }

@@ -144,4 +144,15 @@ struct ComparisonTests {
         #expect(next.frame == moment.frame + 1)
         #expect(comparison.moment(at: -5).frame == 0 && comparison.moment(at: 99).frame == comparison.frameCount - 1)
     }
+
+    @Test("resource bounds are checked before anything is allocated")
+    func resources() {
+        #expect(ComparisonOptions().resourceProblems(learner: Self.learner).isEmpty)
+        var options = ComparisonOptions()
+        options.rate = 10_000
+        options.maxLagSeconds = 10
+        let problems = options.resourceProblems(learner: Self.learner)
+        #expect(problems.contains { $0.hasPrefix("--max-lag covers 100000 frames") })
+        #expect(problems.contains { $0.hasPrefix("the lag window times the lag search") })
+    }
 }
