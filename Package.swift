@@ -36,7 +36,8 @@ let package = Package(
         .target(
             name: "KinetixProfiles",
             dependencies: ["KinetixCore"],
-            swiftSettings: cpuSettings
+            swiftSettings: cpuSettings,
+            plugins: ["EmbedProfiles"]
         ),
 
         .target(
@@ -69,6 +70,15 @@ let package = Package(
             name: "CKinetixBLAS",
             path: "Sources/CKinetixBLAS",
             providers: [.apt(["libopenblas-dev"])]
+        ),
+        .plugin(
+            name: "EmbedProfiles",
+            capability: .buildTool(),
+            dependencies: ["EmbedProfilesTool"]
+        ),
+        .executableTarget(
+            name: "EmbedProfilesTool",
+            path: "Plugins/EmbedProfilesTool"
         ),
         .target(
             name: "_KinetixTestSupport",

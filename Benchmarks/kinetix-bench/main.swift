@@ -67,10 +67,11 @@ let learnerOptions: SynthOptions = {
     return o
 }()
 let learnerBytes = Synth.sidecar(learnerOptions).encoded()
-harness.measure(BenchmarkCase(name: "compare end to end (decode both, compare, JSON)", unit: "MB", units: Double(bytes.count + learnerBytes.count) / 1e6) {
-    let demonstrator = try! Sidecar.decode(bytes)
-    let learner = try! Sidecar.decode(learnerBytes)
-    let report = ComparisonReport(Comparison(demonstrator: demonstrator, learner: learner), provenance: Provenance(inputs: []))
+harness.measure(BenchmarkCase(name: "compare end to end in memory (decode + SHA-256 both, faults, compare, JSON)", unit: "MB",
+                              units: Double(bytes.count + learnerBytes.count) / 1e6) {
+    let report = try! ComparisonReport(demonstrator: ClipInput(decoding: bytes, name: "demonstrator", role: "demonstrator"),
+                                       learner: ClipInput(decoding: learnerBytes, name: "learner", role: "learner"),
+                                       options: ComparisonOptions())
     return Double(report.json().utf8.count)
 })
 harness.measure(BenchmarkCase(name: "compare only (angles, grid, search, tracker)", unit: "frames", units: Double(clip.frameCount)) {

@@ -18,22 +18,22 @@ public enum COCO17Converter {
         .leftHip: 11, .rightHip: 12, .leftKnee: 13, .rightKnee: 14, .leftAnkle: 15, .rightAnkle: 16,
     ]
 
-    public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+    public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
+        guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
         return try convert(data: data, name: file, options: options)
     }
 
     /// Converts COCO results already in memory; `name` is used in messages.
-    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
-        guard let fps = options.frameRate else { throw ConversionError(file: file, "COCO results have no times: give --fps") }
-        guard let size = options.imageSize else { throw ConversionError(file: file, "COCO results do not record the image size: give --image-size WxH") }
+    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
+        guard let fps = options.frameRate else { throw KinetixError(.invalidData, file: file, "COCO results have no times: give the frame rate", setting: .frameRate) }
+        guard let size = options.imageSize else { throw KinetixError(.invalidData, file: file, "COCO results do not record the image size: give it", setting: .imageSize) }
         let root: JSONValue
-        do { root = try JSONValue.parse(data) } catch { throw ConversionError(file: file, "not valid JSON: \(error.message)") }
+        do { root = try JSONValue.parse(data) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
         let entries: [JSONValue]
         switch root {
         case .array(let items): entries = items
         case .object: if case .array(let items)? = root["annotations"] { entries = items } else { fallthrough }
-        default: throw ConversionError(file: file, "expected a JSON array of keypoint results (or an object with \"annotations\")")
+        default: throw KinetixError(.invalidData, file: file, "expected a JSON array of keypoint results (or an object with \"annotations\")")
         }
         var byFrame: [Int: [DetectedPerson]] = [:]
         var warnings: [Diagnostic] = []
@@ -44,7 +44,7 @@ public enum COCO17Converter {
             } catch {
                 var diagnostic = error
                 diagnostic.field = "[\(i)]" + (diagnostic.field.map { ".\($0)" } ?? "")
-                if options.strict { throw ConversionError([diagnostic.inFile(file)]) }
+                if options.strict { throw KinetixError(diagnostics: [diagnostic.inFile(file)]) }
                 warnings.append(diagnostic.inFile(file))
             }
         }
@@ -71,7 +71,7 @@ public enum COCO17Converter {
         guard let frame, frame >= 0 else { throw Diagnostic(field: "image_id", message: "missing, or no frame number in it") }
         guard case .array(let values)? = entry["keypoints"] else { throw Diagnostic(field: "keypoints", message: "missing") }
         guard values.count == 51 else {
-            throw Diagnostic(field: "keypoints", message: "\(values.count) numbers; COCO-17 has 51 ([x, y, score] × 17)\(values.count == 75 ? ": this looks like OpenPose BODY_25, use --from openpose" : "")")
+            throw Diagnostic(field: "keypoints", message: "\(values.count) numbers; COCO-17 has 51 ([x, y, score] × 17)\(values.count == 75 ? ": this looks like OpenPose BODY_25" : "")", setting: values.count == 75 ? .sourceFormat : nil)
         }
         var k: [Float] = []
         for (i, value) in values.enumerated() {

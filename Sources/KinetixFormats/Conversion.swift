@@ -94,24 +94,6 @@ public struct ConversionResult: Sendable {
     public var warnings: [Diagnostic]
 }
 
-/// Why a conversion failed, with every problem found.
-public struct ConversionError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-    /// True when the input is missing or unreadable (exit 66) rather than bad (65).
-    public var unreadable: Bool
-
-    public init(_ diagnostics: [Diagnostic], unreadable: Bool = false) {
-        self.diagnostics = diagnostics
-        self.unreadable = unreadable
-    }
-
-    public init(file: String?, _ message: String, unreadable: Bool = false) {
-        self.init([Diagnostic(file: file, message: message)], unreadable: unreadable)
-    }
-
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-}
-
 /// The formats `kinetix convert --from` reads.
 public enum SourceFormat: String, CaseIterable, Sendable {
     case openpose, coco17, mediapipe, vision
@@ -119,16 +101,16 @@ public enum SourceFormat: String, CaseIterable, Sendable {
 
 /// Builds the sidecar from frames of detected people: picks and follows one person.
 func assemble(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
-              warnings: inout [Diagnostic]) throws(ConversionError) -> Sidecar {
+              warnings: inout [Diagnostic]) throws(KinetixError) -> Sidecar {
     var frames = frames.sorted { $0.t < $1.t }
     for i in frames.indices where frames[i].people.count > options.maxPeople {
         let diagnostic = Diagnostic(file: options.inputName, frameIndex: i, time: frames[i].t,
                                     message: "\(frames[i].people.count) people, more than the limit of \(options.maxPeople)")
-        if options.strict { throw ConversionError([diagnostic]) }
+        if options.strict { throw KinetixError(diagnostics: [diagnostic]) }
         warnings.append(diagnostic)
         frames[i].people = []
     }
-    guard !frames.isEmpty else { throw ConversionError(file: options.inputName, "no frames could be read") }
+    guard !frames.isEmpty else { throw KinetixError(.invalidData, file: options.inputName, "no frames could be read") }
     var chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
     let n = frames.count
     var joints = PointTable<Joint>(frameCount: n)
@@ -153,6 +135,35 @@ func assemble(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String
     source["converter"] = "kinetix \(KinetixVersion.current)"
     let sidecar = Sidecar(source: source, space: space, times: frames.map(\.t), joints: joints, face: hasFace ? face : nil)
     let problems = sidecar.validate()
-    guard problems.isEmpty else { throw ConversionError(problems.map { $0.inFile(options.inputName) }) }
+    guard problems.isEmpty else { throw KinetixError(diagnostics: problems.map { $0.inFile(options.inputName) }) }
     return sidecar
+}
+
+extension SourceFormat {
+    /// Converts `input` (a folder for OpenPose, a file otherwise) to a sidecar.
+    ///
+    /// - Throws: `KinetixError`: `.unreadable` when the input is missing, `.invalidData`
+    ///   when it cannot be read as this format, each problem located.
+    public func convert(_ input: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
+        switch self {
+        case .openpose: try OpenPoseConverter.convert(folder: input, options: options)
+        case .coco17: try COCO17Converter.convert(file: input, options: options)
+        case .mediapipe: try MediaPipeConverter.convert(file: input, options: options)
+        case .vision: try VisionConverter.convert(file: input, options: options)
+        }
+    }
+}
+
+extension ConversionResult {
+    /// The result with its estimator faults found and, when `repairSwaps`, its
+    /// left/right swaps undone and listed in the sidecar's `source["repairedSwaps"]`
+    /// (`first-last` frame ranges).
+    public func checkedForFaults(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> (result: ConversionResult, check: FaultCheck) {
+        var (clip, check) = sidecar.checkedForFaults(role: "sidecar", repairSwaps: repairSwaps, minConfidence: minConfidence)
+        if check.repairedSwaps {
+            clip.source["repairedSwaps"] = check.faults.filter { $0.kind == .leftRightSwap }
+                .map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" }.joined(separator: ",")
+        }
+        return (ConversionResult(sidecar: clip, warnings: warnings), check)
+    }
 }

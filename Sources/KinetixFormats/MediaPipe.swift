@@ -37,32 +37,32 @@ public enum MediaPipeConverter {
         .noseBridge: 6, .noseTip: 1, .mouthLeft: 291, .mouthRight: 61, .upperLip: 13, .lowerLip: 14, .chin: 152,
     ]
 
-    public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+    public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
+        guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
         return try convert(data: data, name: file, options: options)
     }
 
     /// Converts MediaPipe output already in memory; a `name` ending in `.csv` selects the CSV layout.
-    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         var options = options
         options.inputName = file
         var warnings: [Diagnostic] = []
         let frames: [DetectedFrame]
         let space: CoordinateSpace
         if file.lowercased().hasSuffix(".csv") {
-            guard let size = options.imageSize else { throw ConversionError(file: file, "the CSV layout has normalized coordinates: give --image-size WxH") }
+            guard let size = options.imageSize else { throw KinetixError(.invalidData, file: file, "the CSV layout has normalized coordinates: give the image size", setting: .imageSize) }
             space = CoordinateSpace(kind: .pixels, width: size.width, height: size.height)
             frames = try readCSV(String(decoding: data, as: UTF8.self), size: size, fps: options.frameRate, file: file, strict: options.strict, warnings: &warnings)
         } else {
             let root: JSONValue
-            do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw ConversionError(file: file, "not valid JSON: \(error.message)") }
+            do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
             var width = options.imageSize?.width, height = options.imageSize?.height
             if case .number(let w)? = root["video"]?["width"], case .number(let h)? = root["video"]?["height"] { width = width ?? w; height = height ?? h }
-            guard let width, let height else { throw ConversionError(file: file, "no video.width/height in the file: give --image-size WxH") }
+            guard let width, let height else { throw KinetixError(.invalidData, file: file, "no video.width/height in the file: give the image size", setting: .imageSize) }
             var fps = options.frameRate
             if fps == nil, case .number(let f)? = root["video"]?["fps"] { fps = f }
             space = CoordinateSpace(kind: .pixels, width: width, height: height)
-            guard case .array(let items)? = root["frames"] else { throw ConversionError(file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)") }
+            guard case .array(let items)? = root["frames"] else { throw KinetixError(.invalidData, file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)") }
             var result: [DetectedFrame] = []
             for (i, item) in items.enumerated() {
                 do {
@@ -70,7 +70,7 @@ public enum MediaPipeConverter {
                 } catch {
                     var diagnostic = error
                     diagnostic.frameIndex = i
-                    if options.strict { throw ConversionError([diagnostic.inFile(file)]) }
+                    if options.strict { throw KinetixError(diagnostics: [diagnostic.inFile(file)]) }
                     warnings.append(diagnostic.inFile(file))
                 }
             }
@@ -109,18 +109,18 @@ public enum MediaPipeConverter {
     }
 
     static func readCSV(_ text: String, size: (width: Double, height: Double), fps: Double?, file: String, strict: Bool,
-                        warnings: inout [Diagnostic]) throws(ConversionError) -> [DetectedFrame] {
+                        warnings: inout [Diagnostic]) throws(KinetixError) -> [DetectedFrame] {
         var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        guard !lines.isEmpty else { throw ConversionError(file: file, "the file is empty") }
+        guard !lines.isEmpty else { throw KinetixError(.invalidData, file: file, "the file is empty") }
         let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let frameColumn = header.firstIndex(of: "frame") else { throw ConversionError(file: file, "line 1: the header needs a 'frame' column") }
+        guard let frameColumn = header.firstIndex(of: "frame") else { throw KinetixError(.invalidData, file: file, "line 1: the header needs a 'frame' column") }
         let timeColumn = header.firstIndex(of: "t")
-        if timeColumn == nil, fps == nil { throw ConversionError(file: file, "line 1: no 't' column: give --fps") }
+        if timeColumn == nil, fps == nil { throw KinetixError(.invalidData, file: file, "line 1: no 't' column: give the frame rate", setting: .frameRate) }
         var columns: [Joint: (x: Int, y: Int, v: Int?)] = [:]
         for (joint, i) in indices {
             let name = names[i]
             guard let x = header.firstIndex(of: "\(name)_x"), let y = header.firstIndex(of: "\(name)_y") else {
-                throw ConversionError(file: file, "line 1: missing columns \(name)_x and \(name)_y")
+                throw KinetixError(.invalidData, file: file, "line 1: missing columns \(name)_x and \(name)_y")
             }
             columns[joint] = (x, y, header.firstIndex(of: "\(name)_visibility"))
         }
@@ -130,13 +130,13 @@ public enum MediaPipeConverter {
             let lineNumber = offset + 2
             guard fields.count == header.count else {
                 let diagnostic = Diagnostic(file: file, line: lineNumber, column: 1, message: "\(fields.count) fields, the header has \(header.count)")
-                if strict { throw ConversionError([diagnostic]) }
+                if strict { throw KinetixError(diagnostics: [diagnostic]) }
                 warnings.append(diagnostic)
                 continue
             }
             guard let number = Int(fields[frameColumn]) else {
                 let diagnostic = Diagnostic(file: file, line: lineNumber, column: 1, field: "frame", message: "'\(fields[frameColumn])' is not a frame number")
-                if strict { throw ConversionError([diagnostic]) }
+                if strict { throw KinetixError(diagnostics: [diagnostic]) }
                 warnings.append(diagnostic)
                 continue
             }

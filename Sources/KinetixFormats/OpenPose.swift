@@ -30,16 +30,16 @@ public enum OpenPoseConverter {
         }
     }
 
-    public static func convert(folder: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+    public static func convert(folder: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw ConversionError(file: folder, "no such folder", unreadable: true)
+            throw KinetixError(.unreadable, file: folder, "no such folder")
         }
         guard isDirectory.boolValue else {
-            throw ConversionError(file: folder, "OpenPose writes one JSON file per frame: give the folder that holds them")
+            throw KinetixError(.invalidData, file: folder, "OpenPose writes one JSON file per frame: give the folder that holds them")
         }
-        guard let fps = options.frameRate else { throw ConversionError(file: folder, "OpenPose files have no times: give --fps") }
-        guard let size = options.imageSize else { throw ConversionError(file: folder, "OpenPose files do not record the image size: give --image-size WxH") }
+        guard let fps = options.frameRate else { throw KinetixError(.invalidData, file: folder, "OpenPose files have no times: give the frame rate", setting: .frameRate) }
+        guard let size = options.imageSize else { throw KinetixError(.invalidData, file: folder, "OpenPose files do not record the image size: give it", setting: .imageSize) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
         var numbered: [(number: Int, name: String)] = []
         var warnings: [Diagnostic] = []
@@ -57,9 +57,9 @@ public enum OpenPoseConverter {
         }
         numbered.sort { $0.number < $1.number }
         if let duplicate = zip(numbered, numbered.dropFirst()).first(where: { $0.number == $1.number }) {
-            throw ConversionError(file: folder, "two files have frame number \(duplicate.0.number): \(duplicate.0.name) and \(duplicate.1.name)")
+            throw KinetixError(.invalidData, file: folder, "two files have frame number \(duplicate.0.number): \(duplicate.0.name) and \(duplicate.1.name)")
         }
-        guard !numbered.isEmpty else { throw ConversionError(file: folder, "no OpenPose .json files in this folder") }
+        guard !numbered.isEmpty else { throw KinetixError(.invalidData, file: folder, "no OpenPose .json files in this folder") }
 
         // Read every frame's people as raw keypoint lists first; the model is decided from all of them.
         var raw: [(number: Int, file: String, people: [(keypoints: [Float], id: Int?)])] = []
@@ -68,13 +68,13 @@ public enum OpenPoseConverter {
             do {
                 raw.append((number, path, try readPeople(path)))
             } catch {
-                if options.strict { throw ConversionError([error.inFile(path)]) }
+                if options.strict { throw KinetixError(diagnostics: [error.inFile(path)]) }
                 warnings.append(error.inFile(path))
             }
         }
         let counts = Set(raw.flatMap { $0.people.map { $0.keypoints.count / 3 } })
         guard counts.count <= 1 else {
-            throw ConversionError(file: folder, "people have different keypoint counts (\(counts.sorted().map(String.init).joined(separator: ", "))): mixed models?")
+            throw KinetixError(.invalidData, file: folder, "people have different keypoint counts (\(counts.sorted().map(String.init).joined(separator: ", "))): mixed models?")
         }
         let model = try decideModel(keypointCount: counts.first ?? 25, people: raw.flatMap { $0.people.map(\.keypoints) },
                                     forced: options.model, folder: folder, warnings: &warnings)
@@ -118,7 +118,7 @@ public enum OpenPoseConverter {
     public static func readPeople(data: Data) throws(Diagnostic) -> [(keypoints: [Float], id: Int?)] {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw Diagnostic(message: "not valid JSON: \(error.message)") }
-        guard case .array(let people)? = root["people"] else { throw Diagnostic(field: "people", message: "missing (is this an OpenPose --write_json file?)") }
+        guard case .array(let people)? = root["people"] else { throw Diagnostic(field: "people", message: "missing (is this a file OpenPose wrote with --write_json?)") }
         var result: [(keypoints: [Float], id: Int?)] = []
         for (i, person) in people.enumerated() {
             guard case .array(let values)? = person["pose_keypoints_2d"] else {
@@ -146,11 +146,11 @@ public enum OpenPoseConverter {
     /// and 5; BODY_25B's neck is keypoint 17, midway between shoulders 5 and 6). A forced
     /// model that the keypoints contradict is an error, never a silent joint swap.
     static func decideModel(keypointCount: Int, people: [[Float]], forced: String?, folder: String,
-                            warnings: inout [Diagnostic]) throws(ConversionError) -> Model {
+                            warnings: inout [Diagnostic]) throws(KinetixError) -> Model {
         let forcedModel: Model?
         if let forced {
             guard let model = Model(rawValue: forced.lowercased().replacingOccurrences(of: "_", with: "")) else {
-                throw ConversionError(file: folder, "unknown --model '\(forced)'; expected body25, body25b or coco18")
+                throw KinetixError(.invalidData, file: folder, "unknown body model '\(forced)'; expected body25, body25b or coco18", setting: .estimatorModel)
             }
             forcedModel = model
         } else {
@@ -158,12 +158,12 @@ public enum OpenPoseConverter {
         }
         if keypointCount == 18 {
             if let forcedModel, forcedModel != .coco18 {
-                throw ConversionError(file: folder, "the files have 18 keypoints per person (COCO-18), not \(forcedModel.rawValue.uppercased())'s 25")
+                throw KinetixError(.invalidData, file: folder, "the files have 18 keypoints per person (COCO-18), not \(forcedModel.rawValue.uppercased())'s 25")
             }
             return .coco18
         }
         guard keypointCount == 25 else {
-            throw ConversionError(file: folder, "\(keypointCount) keypoints per person is not a body model Kinetix reads (BODY_25, BODY_25B, COCO-18)")
+            throw KinetixError(.invalidData, file: folder, "\(keypointCount) keypoints per person is not a body model Kinetix reads (BODY_25, BODY_25B, COCO-18)")
         }
         // How well each model's anatomy fits: BODY_25's neck (1) and mid-hip (8) sit midway
         // between its shoulders (2, 5) and hips (9, 12); BODY_25B's neck (17) midway between
@@ -187,14 +187,14 @@ public enum OpenPoseConverter {
         }()
         if let forcedModel {
             if let detected, detected != forcedModel {
-                throw ConversionError(file: folder, "--model \(forcedModel.rawValue) contradicts the keypoints, which look like \(detected.rawValue.uppercased()) "
-                    + "(its neck keypoint sits midway between the shoulders); converting would swap joints. Use --model \(detected.rawValue) or leave it out.")
+                throw KinetixError(.invalidData, file: folder, "the body model \(forcedModel.rawValue) contradicts the keypoints, which look like \(detected.rawValue.uppercased()) "
+                    + "(its neck keypoint sits midway between the shoulders); converting would swap joints. Give \(detected.rawValue) or leave the model out.", setting: .estimatorModel)
             }
-            if detected == nil { warnings.append(Diagnostic(file: folder, message: "could not confirm the model from the keypoints; using --model \(forcedModel.rawValue) as given")) }
+            if detected == nil { warnings.append(Diagnostic(file: folder, message: "could not confirm the model from the keypoints; using \(forcedModel.rawValue) as given")) }
             return forcedModel
         }
         guard let detected else {
-            throw ConversionError(file: folder, "25 keypoints could be BODY_25 or BODY_25B and the keypoints do not tell which; give --model body25 or --model body25b")
+            throw KinetixError(.invalidData, file: folder, "25 keypoints could be BODY_25 or BODY_25B and the keypoints do not tell which; give the model (body25 or body25b)", setting: .estimatorModel)
         }
         return detected
     }

@@ -11,27 +11,27 @@ import KinetixCore
 /// reports them. Eye and ear joints are dropped. Several observations in a frame are
 /// several people.
 public enum VisionConverter {
-    public static func convert(file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ConversionError(file: file, "no such file", unreadable: true) }
+    public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
+        guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
         return try convert(data: data, name: file, options: options)
     }
 
     /// Converts a Vision dump already in memory; `name` is used in messages.
-    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(ConversionError) -> ConversionResult {
+    public static func convert(data: Data, name file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         let root: JSONValue
-        do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw ConversionError(file: file, "not valid JSON: \(error.message)") }
+        do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
         var width = options.imageSize?.width, height = options.imageSize?.height
         if case .number(let w)? = root["width"], case .number(let h)? = root["height"] { width = width ?? w; height = height ?? h }
-        guard let width, let height else { throw ConversionError(file: file, "no width/height in the dump: give --image-size WxH") }
-        guard case .array(let items)? = root["frames"] else { throw ConversionError(file: file, "missing \"frames\"") }
+        guard let width, let height else { throw KinetixError(.invalidData, file: file, "no width/height in the dump: give the image size", setting: .imageSize) }
+        guard case .array(let items)? = root["frames"] else { throw KinetixError(.invalidData, file: file, "missing \"frames\"") }
         var frames: [DetectedFrame] = []
         var warnings: [Diagnostic] = []
         for (i, item) in items.enumerated() {
             var t: Double?
             if case .number(let v)? = item["t"] { t = v } else if let fps = options.frameRate { t = Double(i) / fps }
             guard let t else {
-                let d = Diagnostic(file: file, frameIndex: i, field: "t", message: "missing, and no --fps to compute it")
-                if options.strict { throw ConversionError([d]) }
+                let d = Diagnostic(file: file, frameIndex: i, field: "t", message: "missing, and no frame rate given to compute it", setting: .frameRate)
+                if options.strict { throw KinetixError(diagnostics: [d]) }
                 warnings.append(d)
                 continue
             }
@@ -44,7 +44,7 @@ public enum VisionConverter {
                         guard let joint = Joint(name: name) else {
                             if Joint.ignoredVisionNames.contains(name) { continue }
                             let d = Diagnostic(file: file, frameIndex: i, time: t, field: "joint '\(name)'", message: "unknown Vision joint")
-                            if options.strict { throw ConversionError([d]) }
+                            if options.strict { throw KinetixError(diagnostics: [d]) }
                             warnings.append(d)
                             continue
                         }

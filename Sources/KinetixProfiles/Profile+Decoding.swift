@@ -4,22 +4,21 @@ import KinetixCore
 extension Profile {
     /// Loads and checks a profile file. Every problem is reported with its JSON path
     /// and, inside expressions, its column.
-    public static func load(contentsOf path: String) throws(ProfileError) -> Profile {
-        let data: Data
-        do { data = try readInput(path, limits: SidecarLimits()) } catch { throw ProfileError(diagnostics: error.diagnostics) }
+    public static func load(contentsOf path: String) throws(KinetixError) -> Profile {
+        let data = try readInput(path, limits: SidecarLimits())
         return try decode(data, file: path)
     }
 
-    public static func decode(_ data: Data, file: String? = nil) throws(ProfileError) -> Profile {
+    public static func decode(_ data: Data, file: String? = nil) throws(KinetixError) -> Profile {
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch {
             let (line, column) = lineAndColumn(data, error.offset)
-            throw ProfileError(diagnostics: [Diagnostic(file: file, line: line, column: column, message: error.message)])
+            throw KinetixError(diagnostics: [Diagnostic(file: file, line: line, column: column, message: error.message)])
         }
         var decoder = ProfileDecoder()
         let profile = decoder.decode(value)
         guard decoder.diagnostics.isEmpty, let profile else {
-            throw ProfileError(diagnostics: decoder.diagnostics.map { file.map($0.inFile) ?? $0 })
+            throw KinetixError(diagnostics: decoder.diagnostics.map { file.map($0.inFile) ?? $0 })
         }
         return profile
     }

@@ -150,9 +150,9 @@ public struct ProfileParameter: Sendable {
     public var description: String?
 
     /// Parses a command-line value; throws a message saying what is expected.
-    public func parse(_ text: String) throws(ProfileError) -> ParameterValue {
-        func fail(_ expected: String) -> ProfileError {
-            ProfileError(message: "--param \(name): expected \(expected), got '\(text)'")
+    public func parse(_ text: String) throws(KinetixError) -> ParameterValue {
+        func fail(_ expected: String) -> KinetixError {
+            KinetixError(.invalidSetting, "parameter '\(name)': expected \(expected), got '\(text)'", setting: .profileParameter(name))
         }
         switch type {
         case .number, .integer:
@@ -200,31 +200,24 @@ public enum ParameterValue: Equatable, Sendable, CustomStringConvertible {
 public typealias ParameterValues = [String: ParameterValue]
 
 extension Profile {
-    /// The defaults, with `overrides` (`name=value` strings from the command line) applied.
-    public func parameterValues(overriding overrides: [String]) throws(ProfileError) -> ParameterValues {
+    /// The defaults, with `overrides` (`name=value` strings) applied.
+    ///
+    /// - Throws: `KinetixError` of kind `.invalidSetting` for a malformed override, an
+    ///   unknown name or a value out of the parameter's range.
+    public func parameterValues(overriding overrides: [String]) throws(KinetixError) -> ParameterValues {
         var values = Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.defaultValue) })
         for override in overrides {
             let parts = override.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty else {
-                throw ProfileError(message: "--param expects name=value, got '\(override)'")
+                throw KinetixError(.invalidSetting, "a parameter override is name=value, got '\(override)'", setting: .profileParameter(""))
             }
             guard let parameter = parameters.first(where: { $0.name == parts[0] }) else {
                 let hint = closestName(to: parts[0], in: parameters.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 let known = parameters.isEmpty ? "it has none" : "it has " + parameters.map(\.name).joined(separator: ", ")
-                throw ProfileError(message: "--param: profile '\(id)' has no parameter '\(parts[0])'\(hint); \(known)")
+                throw KinetixError(.invalidSetting, "profile '\(id)' has no parameter '\(parts[0])'\(hint); \(known)", setting: .profileParameter(parts[0]))
             }
             values[parameter.name] = try parameter.parse(parts[1])
         }
         return values
     }
-}
-
-/// A problem with a profile or its use, with every diagnostic found.
-public struct ProfileError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var diagnostics: [Diagnostic]
-
-    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-    public init(message: String) { diagnostics = [Diagnostic(message: message)] }
-
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

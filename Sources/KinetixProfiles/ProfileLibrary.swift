@@ -1,43 +1,101 @@
 import Foundation
 import KinetixCore
 
-/// Finds profiles by id in a list of folders, or by path.
+/// Finds profiles: by path, in the caller's folders, and among the profiles shipped
+/// with Kinetix (compiled into this library from the repository's `Profiles/`).
+///
+/// The search order is explicit and never depends on the current directory:
+/// 1. a reference that contains `/` or ends in `.json` is a file path, used as named;
+/// 2. otherwise `<id>.json` in each of `folders`, in order, then a file there whose
+///    `id` field matches;
+/// 3. otherwise the shipped profile with that id (`includesShipped`).
+/// A file in a folder therefore overrides a shipped profile of the same id only when
+/// the caller listed that folder.
 public struct ProfileLibrary: Sendable {
+    /// A profile that was found, and where.
+    public struct Entry: Sendable {
+        /// `shipped:<file name>` for a profile compiled into Kinetix, else a file path.
+        public var source: String
+        /// Loads and checks it.
+        public func load() throws(KinetixError) -> Profile {
+            if let name = source.shippedName, let data = ProfileLibrary.shippedData(name) {
+                return try Profile.decode(data, file: source)
+            }
+            return try Profile.load(contentsOf: source)
+        }
+    }
+
+    /// A profile and where it came from.
+    public struct Resolved: Sendable {
+        public var profile: Profile
+        /// As `Entry.source`.
+        public var source: String
+    }
+
     public var folders: [String]
+    public var includesShipped: Bool
 
-    public init(folders: [String]) { self.folders = folders }
+    public init(folders: [String] = [], includesShipped: Bool = true) {
+        self.folders = folders
+        self.includesShipped = includesShipped
+    }
 
-    /// Every `*.json` file in the folders but JSON Schemas (`*.schema.json`), sorted by
-    /// name, first folder first.
-    public func files() -> [String] {
+    /// The file names of the shipped profiles, sorted.
+    public static var shippedNames: [String] { ShippedProfileFiles.all.map(\.name) }
+
+    static func shippedData(_ name: String) -> Data? {
+        ShippedProfileFiles.all.first { $0.name == name }.flatMap { Data(base64Encoded: $0.base64) }
+    }
+
+    /// Every profile the library can see, in search order: each folder's `*.json`
+    /// files but JSON Schemas (sorted by name), then the shipped ones. A file name
+    /// seen earlier hides a later one of the same name.
+    public func entries() -> [Entry] {
         var seen = Set<String>()
-        var result: [String] = []
+        var result: [Entry] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !seen.contains(name) {
                 seen.insert(name)
-                result.append((folder as NSString).appendingPathComponent(name))
+                result.append(Entry(source: (folder as NSString).appendingPathComponent(name)))
+            }
+        }
+        if includesShipped {
+            for name in Self.shippedNames where !seen.contains(name) {
+                result.append(Entry(source: "shipped:" + name))
             }
         }
         return result
     }
 
-    /// The profile named by `reference`: a path to a file, or an id looked up as
-    /// `<id>.json` in the folders (and, failing that, by the `id` inside each file).
-    public func resolve(_ reference: String) throws(ProfileError) -> (profile: Profile, path: String) {
+    /// The profile named by `reference` (see the search order above).
+    ///
+    /// - Throws: `KinetixError` of kind `.notFound` naming what was searched, with a
+    ///   did-you-mean; `.unreadable` or `.invalidData` when the file found is bad.
+    public func resolve(_ reference: String) throws(KinetixError) -> Resolved {
         if reference.hasSuffix(".json") || reference.contains("/") {
-            return (try Profile.load(contentsOf: reference), reference)
+            return Resolved(profile: try Profile.load(contentsOf: reference), source: reference)
         }
         for folder in folders {
             let path = (folder as NSString).appendingPathComponent(reference + ".json")
-            if FileManager.default.fileExists(atPath: path) { return (try Profile.load(contentsOf: path), path) }
+            if FileManager.default.fileExists(atPath: path) { return Resolved(profile: try Profile.load(contentsOf: path), source: path) }
         }
-        for path in files() {
-            if let profile = try? Profile.load(contentsOf: path), profile.id == reference { return (profile, path) }
+        let all = entries()
+        var ids: [String] = []
+        for entry in all {
+            guard let profile = try? entry.load() else { continue }
+            if profile.id == reference { return Resolved(profile: profile, source: entry.source) }
+            ids.append(profile.id)
         }
-        let ids = files().compactMap { try? Profile.load(contentsOf: $0).id }
         let hint = closestName(to: reference, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
-        let searched = folders.isEmpty ? "no profile folder found" : "searched \(folders.joined(separator: ", "))"
-        throw ProfileError(message: "no profile '\(reference)'\(hint); \(searched); 'kinetix profile list' shows what there is")
+        var searched = folders
+        if includesShipped { searched.append("the shipped profiles") }
+        throw KinetixError(.notFound, "no profile '\(reference)'\(hint); searched \(searched.isEmpty ? "nothing" : searched.joined(separator: ", "))",
+                           setting: .profile)
     }
+}
+
+extension String {
+    /// The file name of a `shipped:<name>` source.
+    var shippedName: String? { hasPrefix("shipped:") ? String(dropFirst("shipped:".count)) : nil }
 }

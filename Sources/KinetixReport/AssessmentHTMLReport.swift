@@ -9,8 +9,10 @@ import KinetixProfiles
 /// to do instead of empty charts. Numbers come from `AssessmentReport` (its JSON is
 /// embedded) with the text report's formatting.
 public enum AssessmentHTMLReport {
-    public static func html(_ report: AssessmentReport, sidecar: Sidecar, profile: Profile) -> String {
+    /// The page for `report`, drawing the clip it assessed; `profile` is the one it ran.
+    public static func html(_ report: AssessmentReport, profile: Profile) -> String {
         let a = report.assessment
+        let sidecar = report.clip
         var body = "<header><h1>\(HTMLPage.escape(a.profileTitle))</h1><p>profile \(HTMLPage.escape(a.profileID)) \(HTMLPage.escape(a.profileVersion)) · "
         body += report.provenance.inputs.map { "\(HTMLPage.escape($0.role)): \(HTMLPage.escape($0.path)) (\($0.frames) frames, SHA-256 \($0.sha256.prefix(12))…)" }.joined(separator: " · ")
         body += " · Kinetix \(HTMLPage.escape(report.provenance.engineVersion))"

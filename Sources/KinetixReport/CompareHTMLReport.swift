@@ -10,8 +10,10 @@ import KinetixCore
 /// tables are rendered from the same values with the text report's formatting.
 /// `#t=3.2` in the address opens the page at that learner time.
 public enum CompareHTMLReport {
-    public static func html(_ report: ComparisonReport, demonstrator: Sidecar, learner: Sidecar) -> String {
+    /// The page for `report`, drawing the clips it compared.
+    public static func html(_ report: ComparisonReport) -> String {
         let c = report.comparison, s = report.summary
+        let demonstrator = report.demonstratorClip, learner = report.learnerClip
         let times = c.times
         let learnerBody = BodySeries(learner, minConfidence: c.options.minConfidence)
         var demoBody = BodySeries(demonstrator, minConfidence: c.options.minConfidence)
@@ -19,7 +21,7 @@ public enum CompareHTMLReport {
         var learnerPoses: [String] = [], demoPoses: [String] = [], learnerFrames: [Int] = [], demoFrames: [Int] = []
         var learnerAngles: [String] = [], demoAngles: [String] = []
         for k in 0..<c.frameCount {
-            let m = c.moment(at: times[k])
+            let m = c.moment(at: times[k])!
             learnerFrames.append(m.learnerSourceFrame)
             learnerPoses.append(pose(learnerBody, m.learnerSourceFrame))
             demoFrames.append(m.demonstratorSourceFrame ?? -1)
@@ -85,8 +87,8 @@ public enum CompareHTMLReport {
         let s = report.summary, o = report.comparison.options
         var out = "<h2>Summary</h2><table class=\"big\"><tbody>"
         func row(_ name: String, _ value: String) -> String { "<tr><th>\(name)</th><td>\(HTMLPage.escape(value))</td></tr>" }
-        if let median = s.medianLagSeconds, let (q1, q3) = s.lagQuartilesSeconds {
-            out += row("lag", String(format: "learner %.2f s behind (middle half %.2f–%.2f s)", median, q1, q3))
+        if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {
+            out += row("lag", String(format: "learner %.2f s behind (middle half %.2f–%.2f s)", median, quartiles.lower, quartiles.upper))
         }
         out += row("scored", "\(s.scoredFrames) of \(s.frames) frames")
         if let within = s.withinTolerancePercent { out += row("within \(fmt0(o.toleranceDegrees))°", String(format: "%.1f %% of scored frames", within)) }

@@ -55,15 +55,13 @@ SUBCOMMANDS:
         switch error {
         case .usage(let message, let spec):
             printError("Error: \(message)\nUsage: \(spec?.usage ?? "kinetix <subcommand>") (see 'kinetix \(first) --help')")
-        case .sidecar(let sidecarError):
-            for diagnostic in sidecarError.diagnostics { printError(diagnostic.description) }
-            if sidecarError.truncated { printError("(more problems not shown)") }
+        case .failed(let failure):
+            // Settings and not-found profiles read as usage problems; data as located diagnostics.
+            let prefix = failure.kind == .invalidSetting || failure.kind == .notFound ? "Error: " : ""
+            for diagnostic in failure.diagnostics { printError(prefix + commandLineText(diagnostic)) }
+            if failure.truncated { printError("(more problems not shown)") }
         case .output(let message):
             printError("Error: \(message)")
-        case .profile(let profileError, let code):
-            for diagnostic in profileError.diagnostics {
-                printError(code == ExitCode.usage || diagnostic.file == nil ? "Error: \(diagnostic)" : diagnostic.description)
-            }
         }
         return error.exitCode
     }

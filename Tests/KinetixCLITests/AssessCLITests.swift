@@ -10,7 +10,7 @@ struct AssessCLITests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines[0].hasPrefix("id") && lines[0].contains("version") && lines[0].contains("tags"))
-        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("1.0.0") && $0.contains("Squat form") })
+        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("1.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json") })
         #expect(lines.contains { $0.hasPrefix("facial-symmetry ") && $0.contains("seated-friendly") })
         #expect(lines.contains { $0.hasPrefix("copy-demonstrator ") })
     }
@@ -116,8 +116,8 @@ struct AssessCLITests {
 
     @Test("profile errors: unknown profile 66, bad parameter 64, wrong kind 64", arguments: [
         (["assess", "Sidecars/squat-front.json", "--profile", "squats"], 66, "Error: no profile 'squats' (did you mean 'squat'?)"),
-        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "valgusLimit=high"], 64, "Error: --param valgusLimit: expected a number, got 'high'"),
-        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "depth=1"], 64, "Error: --param: profile 'squat' has no parameter 'depth'"),
+        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "valgusLimit=high"], 64, "Error: parameter 'valgusLimit': expected a number, got 'high' [--param valgusLimit=…]"),
+        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "depth=1"], 64, "Error: profile 'squat' has no parameter 'depth'"),
         (["assess", "Sidecars/squat-front.json", "--profile", "copy-demonstrator"], 64, "Error: profile 'copy-demonstrator' compares two people"),
         (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", "squat"], 64, "Error: profile 'squat' is a body profile"),
         (["assess", "Sidecars/squat-front.json"], 64, "Error: missing --profile"),

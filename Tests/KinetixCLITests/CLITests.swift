@@ -40,7 +40,7 @@ struct CLITests {
         try handle.close()
         let result = try Kinetix.run(["inspect", path, "--max-input-mb", "2"])
         #expect(result.status == 65)
-        #expect(result.stderr == "\(path): file is 3 MB, over the input limit of 2 MB (raise it with --max-input-mb)\n")
+        #expect(result.stderr == "\(path): file is 3 MB, over the input limit of 2 MB [--max-input-mb]\n")
     }
 
     @Test("usage errors exit 64 with Error: and Usage: lines", arguments: [

@@ -38,9 +38,9 @@ struct OpenPoseTests {
     @Test("a file of one model converted as the other fails loudly", arguments: [("body25", "body25b"), ("body25b", "body25")])
     func wrongModel(_ written: String, _ forced: String) throws {
         let folder = try openPoseFolder((0..<3).map { _ in [openPoseKeypoints(knownPosePixels(), model: written)] })
-        #expect(throws: ConversionError.self) { try OpenPoseConverter.convert(folder: folder, options: options(model: forced)) }
+        #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: folder, options: options(model: forced)) }
         do { _ = try OpenPoseConverter.convert(folder: folder, options: options(model: forced)) } catch {
-            #expect(error.description.contains("--model \(forced) contradicts the keypoints, which look like \(written.uppercased())"))
+            #expect(error.description.contains("the body model \(forced) contradicts the keypoints, which look like \(written.uppercased())"))
         }
     }
 
@@ -65,16 +65,16 @@ struct OpenPoseTests {
         #expect(result.warnings.contains { $0.description.contains("_000000000002_keypoints.json: people[0].pose_keypoints_2d: 2 numbers is not a whole number") })
         var strict = options()
         strict.strict = true
-        #expect(throws: ConversionError.self) { try OpenPoseConverter.convert(folder: folder, options: strict) }
+        #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: folder, options: strict) }
     }
 
     @Test("fps and image size are required; a missing folder is unreadable")
     func required() throws {
         let folder = try openPoseFolder([[openPoseKeypoints(knownPosePixels(), model: "body25")]])
-        #expect(throws: ConversionError(file: folder, "OpenPose files have no times: give --fps")) {
+        #expect(throws: KinetixError(.invalidData, file: folder, "OpenPose files have no times: give the frame rate", setting: .frameRate)) {
             try OpenPoseConverter.convert(folder: folder, options: ConversionOptions())
         }
-        do { _ = try OpenPoseConverter.convert(folder: "/nonexistent", options: options()) } catch { #expect(error.unreadable) }
+        do { _ = try OpenPoseConverter.convert(folder: "/nonexistent", options: options()) } catch { #expect(error.kind == .unreadable) }
     }
 }
 

@@ -36,7 +36,7 @@ struct RealDataTests {
         o.frameRate = 60
         o.imageSize = (1080, 1920)
         o.model = "body25"
-        #expect(throws: ConversionError.self) {
+        #expect(throws: KinetixError.self) {
             try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam02").path, options: o)
         }
     }

@@ -77,7 +77,7 @@ struct AssessmentTests {
         #expect(a.reps.isEmpty && a.findings.isEmpty)
         let side = try assess(profile, squatClip(view: .side))
         #expect(side.status == .void)
-        #expect(side.voidReason!.contains("this profile needs a frontal view (or set --param view=side)"))
+        #expect(side.voidReason!.contains("this profile needs a frontal view (or set the parameter 'view' to side)"))
     }
 
     @Test("a face with a weak left side names the left; a symmetric face names none")
@@ -147,9 +147,9 @@ struct AssessmentTests {
         let profile = try shipped("squat")
         let values = try profile.parameterValues(overriding: ["valgusLimit=30", "view=side"])
         #expect(values["valgusLimit"] == .number(30) && values["view"] == .choice("side"))
-        #expect(throws: ProfileError(message: "--param valgusLimit: expected at most 45, got '99'")) { try profile.parameterValues(overriding: ["valgusLimit=99"]) }
-        #expect(throws: ProfileError(message: "--param view: expected one of front, side, got 'top'")) { try profile.parameterValues(overriding: ["view=top"]) }
-        #expect(throws: ProfileError.self) { try profile.parameterValues(overriding: ["valgusLimt=3"]) }
+        #expect(throws: KinetixError(.invalidSetting, "parameter 'valgusLimit': expected at most 45, got '99'", setting: .profileParameter("valgusLimit"))) { try profile.parameterValues(overriding: ["valgusLimit=99"]) }
+        #expect(throws: KinetixError(.invalidSetting, "parameter 'view': expected one of front, side, got 'top'", setting: .profileParameter("view"))) { try profile.parameterValues(overriding: ["view=top"]) }
+        #expect(throws: KinetixError.self) { try profile.parameterValues(overriding: ["valgusLimt=3"]) }
         let relaxed = try assess(profile, squatClip(view: .front, valgus: 6), ["valgusLimit=40"])
         #expect(!relaxed.findings.contains { $0.rule.hasPrefix("kneeValgus") })
         #expect(relaxed.parameters.first { $0.name == "valgusLimit" }?.value == .number(40))

@@ -33,7 +33,7 @@ struct BrowserTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let page = folder.appendingPathComponent("compare.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
-        let expected = report.comparison.moment(at: 3.2)
+        let expected = report.comparison.moment(at: 3.2)!
         let dom = try runChromium(["--dump-dom", page.absoluteString + "#t=3.2"])
         #expect(dom.contains("data-frame=\"\(expected.frame)\""), "the slider went to frame \(expected.frame)")
         #expect(dom.contains("data-learner-source-frame=\"\(expected.learnerSourceFrame)\""))
@@ -44,7 +44,7 @@ struct BrowserTests {
         #expect(dom.contains("id=\"cue\">\(cue)<"))
         // Opened with no time, the page starts where form breaks.
         let start = try runChromium(["--dump-dom", page.absoluteString])
-        let formBreak = report.comparison.moment(at: report.summary.formBreak!.start).frame
+        let formBreak = report.comparison.moment(at: report.summary.formBreak!.start)!.frame
         #expect(start.contains("data-frame=\"\(formBreak)\""))
 
         let screenshot = (ProcessInfo.processInfo.environment["KINETIX_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? folder)

@@ -11,10 +11,10 @@ func bundled(_ name: String) throws -> Sidecar { try Sidecar.load(contentsOf: ro
 
 func compareReport() throws -> (ComparisonReport, String) {
     let demo = try bundled("demonstrator.json"), learner = try bundled("learner.json")
-    let report = ComparisonReport(Comparison(demonstrator: demo, learner: learner),
+    let report = ComparisonReport(Comparison(demonstrator: demo, learner: learner), demonstrator: demo, learner: learner,
                                   provenance: Provenance(inputs: [.init(role: "demonstrator", path: "d.json", sha256: "ab", frames: demo.frameCount),
                                                                   .init(role: "learner", path: "l.json", sha256: "cd", frames: learner.frameCount)]))
-    return (report, CompareHTMLReport.html(report, demonstrator: demo, learner: learner))
+    return (report, CompareHTMLReport.html(report))
 }
 
 /// The JSON the page embeds.
@@ -60,13 +60,13 @@ struct ReportTests {
         let comparison = report.comparison
         #expect(learnerFrames.count == comparison.frameCount)
         for k in stride(from: 0, to: comparison.frameCount, by: 7) {
-            let moment = comparison.moment(at: comparison.times[k])
+            let moment = comparison.moment(at: comparison.times[k])!
             #expect(learnerFrames[k] == moment.learnerSourceFrame)
             #expect(demoFrames[k] == (moment.demonstratorSourceFrame ?? -1))
         }
         // The ghost at 1.5 s is the demonstrator 0.4 s earlier, mirrored into the learner's frame.
         let demo = try bundled("demonstrator.json")
-        let k = comparison.moment(at: 1.5).frame
+        let k = comparison.moment(at: 1.5)!.frame
         let ghost = (figure["demonstrator"] as! [Any])[k] as! [Any]
         let mirrored = BodySeries(demo).mirrored()
         let source = demoFrames[k]
@@ -96,20 +96,20 @@ struct ReportTests {
         let squatProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/squat.json").path)
         let squat = try bundled("squat-front.json")
         let assessment = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(squat)
-        let html = AssessmentHTMLReport.html(AssessmentReport(assessment, provenance: Provenance(inputs: [])), sidecar: squat, profile: squatProfile)
+        let html = AssessmentHTMLReport.html(AssessmentReport(assessment, clip: squat, provenance: Provenance(inputs: [])), profile: squatProfile)
         #expect(tagsBalance(html))
         #expect(html.contains("<h2>Reps: 4</h2>"))
         #expect(html.components(separatedBy: "data-frame=").count - 1 == 4, "one figure at each rep's bottom")
         let faceProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/facial-symmetry.json").path)
         let face = try bundled("face-weak-left.json")
         let faceAssessment = Assessor(profile: faceProfile, parameters: try faceProfile.parameterValues(overriding: [])).assess(face)
-        let faceHTML = AssessmentHTMLReport.html(AssessmentReport(faceAssessment, provenance: Provenance(inputs: [])), sidecar: face, profile: faceProfile)
+        let faceHTML = AssessmentHTMLReport.html(AssessmentReport(faceAssessment, clip: face, provenance: Provenance(inputs: [])), profile: faceProfile)
         #expect(tagsBalance(faceHTML))
         #expect(faceHTML.contains("Weaker side: <b>left</b>"))
         #expect(faceHTML.contains("id=\"asymmetric\""))
         let side = try bundled("squat-side.json")
         let void = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(side)
-        let voidHTML = AssessmentHTMLReport.html(AssessmentReport(void, provenance: Provenance(inputs: [])), sidecar: side, profile: squatProfile)
+        let voidHTML = AssessmentHTMLReport.html(AssessmentReport(void, clip: side, provenance: Provenance(inputs: [])), profile: squatProfile)
         #expect(voidHTML.contains("id=\"void\"") && voidHTML.contains("this profile needs a frontal view"))
         #expect(!voidHTML.contains("class=\"timeline\""), "no empty charts for a void result")
     }

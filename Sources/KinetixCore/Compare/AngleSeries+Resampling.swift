@@ -87,10 +87,14 @@ public struct AnalysisGrid: Equatable, Sendable {
     public var step: Double { 1 / rate }
 }
 
-/// The median frame rate of `times` (1 / median interval), or nil with fewer than two frames.
+/// A clip's frame rate from its frame times: 1 / the median interval, rounded to
+/// 0.01 fps at 1 fps and above (a clip stamped in microseconds gives 30, not 30.0003);
+/// nil with fewer than two frames. The one estimator every analysis uses.
 public func medianFrameRate(_ times: [Double]) -> Double? {
     let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
     guard !intervals.isEmpty else { return nil }
     let median = quantile(sorted: intervals, 0.5)
-    return median > 0 ? 1 / median : nil
+    guard median > 0 else { return nil }
+    let rate = 1 / median
+    return rate >= 1 ? (rate * 100).rounded() / 100 : rate
 }

@@ -85,9 +85,7 @@ public struct Comparison: Sendable {
         let demonstratorAngles = AngleSeries(demonstratorClip, minConfidence: options.minConfidence)
         learnerSourceTimes = learnerAngles.times
         demonstratorSourceTimes = demonstratorAngles.times
-        // To 0.01 fps: a clip stamped in microseconds gives 30, not 30.0003.
-        let estimated = medianFrameRate(learnerAngles.times).map { $0 >= 1 ? ($0 * 100).rounded() / 100 : $0 } ?? 30
-        let rate = options.rate ?? estimated
+        let rate = options.analysisRate(learnerTimes: learnerAngles.times)
         maxLagFrames = max(0, Int((options.maxLagSeconds * rate).rounded()))
         historyFrames = maxLagFrames
         let first = learnerAngles.times.first ?? 0, last = learnerAngles.times.last ?? 0

@@ -38,21 +38,66 @@ public struct ComparisonOptions: Equatable, Sendable {
     /// Threads for the lag search; 0: one per core.
     public var threads = 0
 
+    /// Undo each input's estimator left/right swaps before comparing (`EstimatorFaultDetector`).
+    public var repairSwaps = false
+
     public init() {}
 
-    /// Why comparing against `learner` with these options would exhaust the machine,
-    /// or an empty list. Check it before `Comparison(…)` with untrusted input: the
+    /// Every default in one place: front ends show these values in their help.
+    public static let defaults = ComparisonOptions()
+
+    /// The analysis grid's rate for a learner with these frame times, frames per
+    /// second: `rate` when set, otherwise the learner's frame rate (`medianFrameRate`),
+    /// otherwise 30. The one place a comparison's rate is decided.
+    public func analysisRate(learnerTimes: [Double]) -> Double {
+        rate ?? medianFrameRate(learnerTimes) ?? 30
+    }
+
+    /// Checks that comparing against `learner` with these options stays within fixed
     /// bounds (a 5,000,000-frame grid, a 20,000-frame lag search, 100,000,000 values of
-    /// lag-window state) are far beyond any real recording.
-    public func resourceProblems(learner: Sidecar) -> [String] {
-        let rate = self.rate ?? medianFrameRate(learner.times) ?? 30
+    /// lag-window state, far beyond any real recording) and that every setting is in
+    /// range. Call it before `Comparison(…)` with untrusted input or settings.
+    ///
+    /// - Throws: `KinetixError` of kind `.invalidSetting` for a setting out of range,
+    ///   `.limitExceeded` for a comparison too large, naming the setting to change.
+    public func check(learner: Sidecar) throws(KinetixError) {
+        try checkSettings()
+        var problems: [Diagnostic] = []
+        func require(_ ok: Bool, _ field: String, _ message: String, _ setting: Setting? = nil) {
+            if !ok { problems.append(Diagnostic(field: field, message: message, setting: setting)) }
+        }
+        let rate = analysisRate(learnerTimes: learner.times)
         let gridFrames = (learner.duration + maxLagSeconds) * rate
         let lagFrames = maxLagSeconds * rate
         let windowValues = lagWindowSeconds * rate * lagFrames
-        var problems: [String] = []
-        if !(gridFrames <= 5_000_000) { problems.append("the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames (limit 5,000,000)") }
-        if !(lagFrames <= 20_000) { problems.append("--max-lag covers \(jsonNumber(lagFrames, digits: 0)) frames (limit 20,000)") }
-        if !(windowValues <= 100_000_000) { problems.append("the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values (limit 100,000,000)") }
-        return problems
+        let at = " at \(jsonNumber(rate, digits: 2)) fps"
+        require(gridFrames <= 5_000_000, "rate", "the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames\(at) (limit 5,000,000)", .analysisRate)
+        require(lagFrames <= 20_000, "maxLagSeconds", "the lag search would cover \(jsonNumber(lagFrames, digits: 0)) frames\(at) (limit 20,000)", .maxLag)
+        require(windowValues <= 100_000_000, "lagWindowSeconds",
+                "the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values\(at) (limit 100,000,000)", .lagWindow)
+        guard problems.isEmpty else { throw KinetixError(kind: .limitExceeded, diagnostics: problems) }
+    }
+
+    /// Checks that every setting is in its documented range; each problem names its
+    /// field (`maxLagSeconds`, …).
+    ///
+    /// - Throws: `KinetixError` of kind `.invalidSetting`.
+    public func checkSettings() throws(KinetixError) {
+        var problems: [Diagnostic] = []
+        func require(_ ok: Bool, _ field: String, _ message: String, _ setting: Setting? = nil) {
+            if !ok { problems.append(Diagnostic(field: field, message: message, setting: setting)) }
+        }
+        require(maxLagSeconds >= 0 && maxLagSeconds <= 30, "maxLagSeconds", "must be in 0...30 s, got \(maxLagSeconds)", .maxLag)
+        require(lagWindowSeconds >= 0 && lagWindowSeconds <= 600, "lagWindowSeconds", "must be in 0...600 s, got \(lagWindowSeconds)", .lagWindow)
+        require(offsetSeconds.isFinite && abs(offsetSeconds) <= 86_400, "offsetSeconds", "must be within ±86,400 s, got \(offsetSeconds)")
+        require(rate.map { $0 >= 1 && $0 <= 1000 } ?? true, "rate", "must be in 1...1000 fps, got \(rate ?? 0)", .analysisRate)
+        require(maxGapSeconds >= 0 && maxGapSeconds <= 60, "maxGapSeconds", "must be in 0...60 s, got \(maxGapSeconds)")
+        require(toleranceDegrees >= 0 && toleranceDegrees <= 180, "toleranceDegrees", "must be in 0...180°, got \(toleranceDegrees)")
+        require(formBreakMinSeconds >= 0 && formBreakMinSeconds <= 3600, "formBreakMinSeconds", "must be in 0...3600 s, got \(formBreakMinSeconds)")
+        require(minConfidence >= 0 && minConfidence <= 1, "minConfidence", "must be in 0...1, got \(minConfidence)")
+        require(weights.count == Limb.count && weights.allSatisfy { $0 >= 0 && $0 <= 1000 }, "weights", "need one weight in 0...1000 per limb")
+        require(minSharedWeight > 0 && minSharedWeight.isFinite, "minSharedWeight", "must be positive, got \(minSharedWeight)")
+        require(threads >= 0 && threads <= 256, "threads", "must be in 0...256, got \(threads)")
+        guard problems.isEmpty else { throw KinetixError(kind: .invalidSetting, diagnostics: problems) }
     }
 }

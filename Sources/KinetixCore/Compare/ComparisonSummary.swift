@@ -30,12 +30,18 @@ public struct ComparisonSummary: Equatable, Sendable {
         public var peakErrorDegrees: Float
     }
 
+    /// The lower and upper quartile of a distribution.
+    public struct Quartiles: Equatable, Sendable {
+        public var lower: Double
+        public var upper: Double
+    }
+
     public var frames: Int
     public var scoredFrames: Int
     public var unscoredFrames: Int
     public var medianLagSeconds: Double?
     /// First and third quartiles of the lag, seconds.
-    public var lagQuartilesSeconds: (Double, Double)?
+    public var lagQuartilesSeconds: Quartiles?
     public var limbs: [LimbSummary]  // by Limb.rawValue
     /// The limb with the largest mean error.
     public var worstLimb: Limb?
@@ -51,14 +57,6 @@ public struct ComparisonSummary: Equatable, Sendable {
     /// Scored frames whose τ* is at the far end of the window: the learner may be
     /// more than `maxLagSeconds` behind.
     public var framesAtMaxLag: Int
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.frames == b.frames && a.scoredFrames == b.scoredFrames && a.medianLagSeconds == b.medianLagSeconds
-            && a.lagQuartilesSeconds?.0 == b.lagQuartilesSeconds?.0 && a.lagQuartilesSeconds?.1 == b.lagQuartilesSeconds?.1
-            && a.limbs == b.limbs && a.worstLimb == b.worstLimb && a.withinTolerancePercent == b.withinTolerancePercent
-            && a.formBreak == b.formBreak && a.maxError == b.maxError && a.aheadFrames == b.aheadFrames
-            && a.framesAtMaxLag == b.framesAtMaxLag && a.meanDistanceDegrees == b.meanDistanceDegrees
-    }
 
     public init(_ comparison: Comparison) {
         let n = comparison.frameCount
@@ -95,7 +93,7 @@ public struct ComparisonSummary: Equatable, Sendable {
         unscoredFrames = n - lags.count
         lags.sort()
         medianLagSeconds = lags.isEmpty ? nil : quantile(sorted: lags, 0.5)
-        lagQuartilesSeconds = lags.isEmpty ? nil : (quantile(sorted: lags, 0.25), quantile(sorted: lags, 0.75))
+        lagQuartilesSeconds = lags.isEmpty ? nil : Quartiles(lower: quantile(sorted: lags, 0.25), upper: quantile(sorted: lags, 0.75))
         limbs = (0..<Limb.count).map { i in
             counts[i] == 0
                 ? LimbSummary(comparedFrames: 0)

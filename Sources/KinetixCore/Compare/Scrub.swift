@@ -17,18 +17,27 @@ public struct ComparisonMoment: Equatable, Sendable {
     public var errors: [Float]
     public var cue: String?
 
+    /// Equal when every field is, NaN angles equal to NaN (a limb not tracked).
     public static func == (a: Self, b: Self) -> Bool {
         a.frame == b.frame && a.learnerTime == b.learnerTime && a.demonstratorTime == b.demonstratorTime
+            && a.lagSeconds == b.lagSeconds && a.learnerSourceFrame == b.learnerSourceFrame
+            && a.demonstratorSourceFrame == b.demonstratorSourceFrame
             && sameValues(a.learnerAngles, b.learnerAngles) && sameValues(a.demonstratorAngles, b.demonstratorAngles)
             && sameValues(a.errors, b.errors) && a.cue == b.cue
     }
 }
 
 extension Comparison {
-    /// The synchronized pair at learner time `t` (clamped to the clip): the nearest
-    /// learner frame, the demonstrator frame it matched, and their angles.
-    public func moment(at t: Double, cues: CueTrack? = nil) -> ComparisonMoment {
-        let k = max(0, min(frameCount - 1, Int(((t - times[0]) * grid.rate).rounded())))
+    /// The synchronized pair at learner time `t`: the nearest learner frame, the
+    /// demonstrator frame it matched, and their angles.
+    ///
+    /// Any `t` is accepted: times before the first frame or after the last (±infinity
+    /// included) give the first or last frame, NaN the first. Nil when the comparison
+    /// has no learner frame.
+    public func moment(at t: Double, cues: CueTrack? = nil) -> ComparisonMoment? {
+        guard frameCount > 0 else { return nil }
+        let position = ((t - times[0]) * grid.rate).rounded()
+        let k = position.isNaN ? 0 : Int(max(0, min(Double(frameCount - 1), position)))
         let g = gridFrame(k)
         let lag = lagFrames(k)
         let demoTime = lag.map { grid.time(g - $0) }

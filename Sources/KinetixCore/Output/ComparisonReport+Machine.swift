@@ -10,13 +10,13 @@ extension ComparisonReport {
         out += "\"offsetSeconds\": \(jsonNumber(o.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), "
         out += "\"maxGapSeconds\": \(jsonNumber(o.maxGapSeconds, digits: 6)), \"toleranceDegrees\": \(jsonNumber(o.toleranceDegrees, digits: 4)), "
         out += "\"formBreakMinSeconds\": \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \"minConfidence\": \(jsonNumber(o.minConfidence, digits: 4)), "
-        out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), "
+        out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), \"repairSwaps\": \(o.repairSwaps), "
         out += "\"weights\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
         out += "\"kernel\": \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
         out += "  \"summary\": {\n"
         out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames),\n"
         out += "    \"medianLagSeconds\": \(jsonNumber(s.medianLagSeconds, digits: 4)), "
-        out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.0, digits: 4)), \(jsonNumber($0.1, digits: 4))]" } ?? "null") + ",\n"
+        out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.lower, digits: 4)), \(jsonNumber($0.upper, digits: 4))]" } ?? "null") + ",\n"
         out += "    \"worstLimb\": " + (s.worstLimb.map { "\"\($0.name)\"" } ?? "null")
         out += ", \"withinTolerancePercent\": \(jsonNumber(s.withinTolerancePercent, digits: 2))"
         out += ", \"meanDistanceDegrees\": \(jsonNumber(s.meanDistanceDegrees, digits: 3)),\n"
@@ -45,7 +45,7 @@ extension ComparisonReport {
             out += k == c.frameCount - 1 ? "\n" : ",\n"
         }
         out += "  ],\n  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
-        out += "  \"repairedSwaps\": [" + repairedSwaps.map(jsonString).joined(separator: ", ") + "],\n"
+        out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
         out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]\n}\n"

@@ -7,16 +7,42 @@ public struct ComparisonReport: Sendable {
     public var summary: ComparisonSummary
     public var cues: CueTrack
     public var provenance: Provenance
-    /// Estimator faults found in each input, by role (`demonstrator`, `learner`).
-    public var faults: [(role: String, faults: [EstimatorFault])] = []
-    /// Roles whose left/right swaps were repaired before the comparison.
-    public var repairedSwaps: [String] = []
+    /// Estimator faults found in each input (demonstrator first), and which were repaired.
+    public var faults: [FaultCheck] = []
+    /// The clips as compared (swaps repaired when asked), for reports that draw them.
+    public var demonstratorClip: Sidecar
+    public var learnerClip: Sidecar
 
-    public init(_ comparison: Comparison, provenance: Provenance) {
+    /// Wraps a comparison already made of `demonstrator` and `learner`.
+    public init(_ comparison: Comparison, demonstrator: Sidecar, learner: Sidecar, provenance: Provenance) {
         self.comparison = comparison
+        demonstratorClip = demonstrator
+        learnerClip = learner
         summary = ComparisonSummary(comparison)
         cues = CueTrack(comparison)
         self.provenance = provenance
+    }
+
+    /// The whole of "copy the demonstrator", as `kinetix compare` runs it: checks the
+    /// settings and resource bounds, finds (and when `options.repairSwaps`, undoes)
+    /// each input's estimator faults, compares, and summarizes with cues and provenance.
+    ///
+    /// - Parameters:
+    ///   - demonstrator: The demonstrator's clip (`ClipInput(decoding:…)` for bytes in memory).
+    ///   - learner: The learner's clip, on the same clock (see `options.offsetSeconds`).
+    ///   - profile: The pair profile the options came from, recorded in the provenance.
+    /// - Throws: `KinetixError` of kind `.invalidSetting` or `.limitExceeded` (see
+    ///   `ComparisonOptions.check(learner:)`); nothing is computed then.
+    public init(demonstrator: ClipInput, learner: ClipInput, options: ComparisonOptions,
+                profile: Provenance.ProfileUsed? = nil) throws(KinetixError) {
+        let (demoClip, demoFaults) = demonstrator.sidecar.checkedForFaults(
+            role: demonstrator.provenance.role, repairSwaps: options.repairSwaps, minConfidence: options.minConfidence)
+        let (learnerClip, learnerFaults) = learner.sidecar.checkedForFaults(
+            role: learner.provenance.role, repairSwaps: options.repairSwaps, minConfidence: options.minConfidence)
+        try options.check(learner: learnerClip)
+        self.init(Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
+                  provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
+        faults = [demoFaults, learnerFaults]
     }
 
     var options: ComparisonOptions { comparison.options }
@@ -31,11 +57,12 @@ public struct ComparisonReport: Sendable {
         for input in provenance.inputs {
             out += row(input.role, "\(input.path) (\(input.frames) frames)")
         }
+        out += faultLines()
         out += row("comparison", (options.mirror ? "mirrored (facing each other)" : "not mirrored (side by side)")
             + String(format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
         out += "\n"
-        if let median = s.medianLagSeconds, let (q1, q3) = s.lagQuartilesSeconds {
-            out += row("lag", String(format: "learner %.2f s behind (middle half of frames: %.2f–%.2f s)", median, q1, q3))
+        if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {
+            out += row("lag", String(format: "learner %.2f s behind (middle half of frames: %.2f–%.2f s)", median, quartiles.lower, quartiles.upper))
         } else {
             out += row("lag", "no frame could be scored")
         }
@@ -60,7 +87,7 @@ public struct ComparisonReport: Sendable {
             out += row("note", "the learner was ahead of the demonstrator in \(s.aheadFrames) frames (scored at lag 0)")
         }
         if s.scoredFrames > 0, Double(s.framesAtMaxLag) / Double(s.scoredFrames) > 0.05 {
-            out += row("note", String(format: "%d frames matched at the %.2f s limit: the learner may be further behind (raise --max-lag)", s.framesAtMaxLag, options.maxLagSeconds))
+            out += row("note", String(format: "%d frames matched at the %.2f s limit: the learner may be further behind (search a longer lag)", s.framesAtMaxLag, options.maxLagSeconds))
         }
         out += "\n" + "limb".padding(toLength: 16, withPad: " ", startingAt: 0) + "  mean     RMS  within \(tolerance)\n"
         for limb in Limb.allCases {
@@ -79,10 +106,8 @@ public struct ComparisonReport: Sendable {
 
     /// One line per input with estimator faults, for the text report.
     func faultLines() -> String {
-        faults.filter { !$0.faults.isEmpty }.map { entry in
-            let counts = Dictionary(grouping: entry.faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-            let repaired = repairedSwaps.contains(entry.role) ? " (swaps repaired)" : ""
-            return "faults".padding(toLength: 14, withPad: " ", startingAt: 0) + "\(entry.role): " + counts.joined(separator: ", ") + repaired + " (kinetix inspect lists them)\n"
+        faults.filter { !$0.faults.isEmpty }.map { check in
+            row("faults", "\(check.role): \(check.countsText)" + (check.repairedSwaps ? " (swaps repaired)" : ""))
         }.joined()
     }
 
@@ -93,7 +118,7 @@ public struct ComparisonReport: Sendable {
 
     /// Both clips at one moment.
     public func momentText(at t: Double) -> String {
-        let m = comparison.moment(at: t, cues: cues)
+        guard let m = comparison.moment(at: t, cues: cues) else { return "no learner frame to show\n" }
         var out = String(format: "learner     %.3f s (grid frame %d, source frame %d)\n", m.learnerTime, m.frame, m.learnerSourceFrame)
         if let demoTime = m.demonstratorTime, let lag = m.lagSeconds, let source = m.demonstratorSourceFrame {
             out += String(format: "demonstrator %.3f s (source frame %d): lag %.3f s\n", demoTime, source, lag)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A number for JSON with at most `digits` decimals (0...9), trailing zeros trimmed;
 /// `null` when it is not finite.
 ///
@@ -29,3 +31,6 @@ public func jsonNumber(_ value: Float, digits: Int) -> String { jsonNumber(Doubl
 /// `null` for nil, else the number.
 public func jsonNumber(_ value: Double?, digits: Int) -> String { value.map { jsonNumber($0, digits: digits) } ?? "null" }
 public func jsonNumber(_ value: Float?, digits: Int) -> String { value.map { jsonNumber(Double($0), digits: digits) } ?? "null" }
+
+/// Seconds for people: "12.000 s".
+package func formatSeconds(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }

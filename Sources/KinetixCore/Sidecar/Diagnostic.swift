@@ -17,9 +17,13 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// The field, in words or as a coding path: `joint 'leftKnee'`, `space.width`.
     public var field: String?
     public var message: String
+    /// The library setting that would resolve the problem, when one would (an image
+    /// size to give, a limit to raise). Front ends turn it into their own hint, such
+    /// as a command-line flag; the message itself names no front end's flag.
+    public var setting: Setting?
 
     public init(file: String? = nil, frameIndex: Int? = nil, time: Double? = nil,
-                line: Int? = nil, column: Int? = nil, field: String? = nil, message: String) {
+                line: Int? = nil, column: Int? = nil, field: String? = nil, message: String, setting: Setting? = nil) {
         self.file = file
         self.frameIndex = frameIndex
         self.time = time
@@ -27,6 +31,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         self.column = column
         self.field = field
         self.message = message
+        self.setting = setting
     }
 
     public var description: String {
@@ -50,31 +55,6 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         var copy = self
         copy.file = file
         return copy
-    }
-}
-
-/// Why a sidecar could not be loaded: every problem found, up to a cap.
-public struct SidecarError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Kind: Equatable, Sendable {
-        /// The file is missing or unreadable (exit 66).
-        case unreadable
-        /// The content is wrong (exit 65).
-        case invalidData
-    }
-
-    public var kind: Kind
-    public var diagnostics: [Diagnostic]
-    /// True when more problems existed than `diagnostics` holds.
-    public var truncated: Bool
-
-    public init(kind: Kind, diagnostics: [Diagnostic], truncated: Bool = false) {
-        self.kind = kind
-        self.diagnostics = diagnostics
-        self.truncated = truncated
-    }
-
-    public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
     }
 }
 

@@ -5,15 +5,15 @@ extension Sidecar {
     ///
     /// - Parameters:
     ///   - path: The file, as the user named it; messages quote it unchanged.
-    /// - Throws: `SidecarError` with `.unreadable` for a missing or unreadable file,
+    /// - Throws: `KinetixError` with `.unreadable` for a missing or unreadable file,
     ///   `.invalidData` with every problem found (up to `limits.maxDiagnostics`).
-    public static func load(contentsOf path: String, limits: SidecarLimits = .default) throws(SidecarError) -> Sidecar {
+    public static func load(contentsOf path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
         let data = try readInput(path, limits: limits)
         return try decode(data, file: path, limits: limits)
     }
 
     /// Decodes and validates a sidecar from its JSON bytes.
-    public static func decode(_ data: Data, file: String? = nil, limits: SidecarLimits = .default) throws(SidecarError) -> Sidecar {
+    public static func decode(_ data: Data, file: String? = nil, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
         var diagnostics: [Diagnostic] = []
         var sidecar: Sidecar?
         data.withUnsafeBytes { raw in
@@ -31,7 +31,7 @@ extension Sidecar {
         guard diagnostics.isEmpty, let sidecar else {
             if let file { diagnostics = diagnostics.map { $0.inFile(file) } }
             let truncated = diagnostics.count > limits.maxDiagnostics
-            throw SidecarError(kind: .invalidData, diagnostics: Array(diagnostics.prefix(limits.maxDiagnostics)), truncated: truncated)
+            throw KinetixError(kind: .invalidData, diagnostics: Array(diagnostics.prefix(limits.maxDiagnostics)), truncated: truncated)
         }
         return sidecar
     }
@@ -39,9 +39,9 @@ extension Sidecar {
 
 /// Reads a whole input file after checking it exists, is a regular file and is
 /// within the size limit, so a huge file is refused before any memory is spent.
-public func readInput(_ path: String, limits: SidecarLimits = .default) throws(SidecarError) -> Data {
-    func fail(_ kind: SidecarError.Kind, _ message: String) -> SidecarError {
-        SidecarError(kind: kind, diagnostics: [Diagnostic(file: path, message: message)])
+public func readInput(_ path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Data {
+    func fail(_ kind: KinetixError.Kind, _ message: String, setting: Setting? = nil) -> KinetixError {
+        KinetixError(kind, file: path, message, setting: setting)
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -50,7 +50,7 @@ public func readInput(_ path: String, limits: SidecarLimits = .default) throws(S
     if isDirectory.boolValue { throw fail(.unreadable, "is a directory, not a file") }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > limits.maxFileBytes {
-        throw fail(.invalidData, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes)) (raise it with --max-input-mb)")
+        throw fail(.limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))", setting: .maxInputBytes)
     }
     do {
         return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
@@ -124,9 +124,9 @@ struct SidecarDecoder {
         // A file of another kind, then a version this reader does not know: say only that,
         // since everything else would be read against the wrong shape.
         if format != Sidecar.formatName {
-            let hint = looksLikeOpenPose ? " (this looks like OpenPose output: convert it with 'kinetix convert --from openpose')" : ""
+            let hint = looksLikeOpenPose ? " (this looks like OpenPose output: convert it first)" : ""
             let found = format.map { "\"\($0)\"" } ?? "nothing"
-            diagnostics = [Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)")]
+            diagnostics = [Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)", setting: looksLikeOpenPose ? .sourceFormat : nil)]
             return nil
         }
         if let version, version != Double(Sidecar.currentVersion) {

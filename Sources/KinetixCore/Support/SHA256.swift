@@ -1,16 +1,16 @@
 /// SHA-256 (FIPS 180-4), for recording exactly which inputs produced a result.
 /// Foundation on Linux has no digest API and CryptoKit is Apple-only.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
     private var schedule = [UInt32](repeating: 0, count: 64)
 
-    public init() { buffer.reserveCapacity(64) }
+    package init() { buffer.reserveCapacity(64) }
 
     /// The hex digest of `bytes`.
-    public static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
@@ -18,7 +18,7 @@ public struct SHA256: Sendable {
 
     /// Hashes `bytes`; whole 64-byte blocks are compressed straight from contiguous
     /// storage (`Data`, `[UInt8]`) without copying.
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { update(raw: $0) }
         if done == nil {
             let copy = Array(bytes)
@@ -44,7 +44,7 @@ public struct SHA256: Sendable {
         buffer.append(contentsOf: raw[i...])
     }
 
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bits = length &* 8
         buffer.append(0x80)
         if buffer.count > 56 {

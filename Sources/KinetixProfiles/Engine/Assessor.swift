@@ -201,7 +201,9 @@ public struct Assessor: Sendable {
             let seen = ratio >= 0.5 ? "front" : ratio <= 0.3 ? "side" : "oblique"
             if seen != view.rawValue {
                 let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
-                let fix = profile.requirements.viewParameter.map { " (or set --param \($0)=\(seen == "oblique" ? view.rawValue : seen))" } ?? ""
+                // On an oblique view no setting helps: only a new recording does.
+                let fix = seen == "oblique" ? "; film the subject straight \(view == .front ? "from the front" : "from the side")"
+                    : profile.requirements.viewParameter.map { " (or set the parameter '\($0)' to \(seen))" } ?? ""
                 reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(view == .front ? "frontal" : "side") view\(fix)")
             }
         }

@@ -8,8 +8,12 @@ public struct AssessmentReport: Sendable {
     /// Estimator faults found in the clip, and whether its swaps were repaired.
     public var faults: [EstimatorFault] = []
     public var repairedSwaps = false
+    /// The clip as assessed (swaps repaired when asked), for reports that draw it.
+    public var clip: Sidecar
 
-    public init(_ assessment: Assessment, provenance: Provenance) {
+    /// Wraps an assessment already made of `clip`.
+    public init(_ assessment: Assessment, clip: Sidecar, provenance: Provenance) {
+        self.clip = clip
         self.assessment = assessment
         self.provenance = provenance
     }
@@ -20,11 +24,12 @@ public struct AssessmentReport: Sendable {
         let a = assessment
         var out = "Kinetix \(provenance.engineVersion): \(a.profileTitle) (profile \(a.profileID) \(a.profileVersion))\n"
         for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frames)") }
+        if let profile = provenance.profile { out += row("profile from", profile.source) }
         if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
         if !faults.isEmpty {
             let counts = Dictionary(grouping: faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-            out += row("faults", counts.joined(separator: ", ") + (repairedSwaps ? " (swaps repaired)" : "") + " (kinetix inspect lists them)")
+            out += row("faults", counts.joined(separator: ", ") + (repairedSwaps ? " (swaps repaired)" : ""))
         }
         out += "\n"
         guard a.status == .ok else {

@@ -1,23 +1,19 @@
 import KinetixCore
-import KinetixProfiles
 
 /// Why a command failed, and the exit code it maps to (sysexits.h).
 enum CommandLineError: Error {
     /// Bad usage: unknown flag, missing argument, value out of range. Exit 64.
     case usage(String, command: CommandSpec?)
-    /// A problem with input data, or a missing input file: exit 65 or 66.
-    case sidecar(SidecarError)
+    /// A library error; its kind decides the exit code (`ExitCode.of`).
+    case failed(KinetixError)
     /// An output could not be written. Exit 73.
     case output(String)
-    /// A profile problem: not found (66), invalid (65), or a bad --param (64).
-    case profile(ProfileError, exitCode: Int32)
 
     var exitCode: Int32 {
         switch self {
         case .usage: ExitCode.usage
-        case .sidecar(let error): error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
+        case .failed(let error): ExitCode.of(error.kind)
         case .output: ExitCode.cannotCreate
-        case .profile(_, let code): code
         }
     }
 }
@@ -25,12 +21,44 @@ enum CommandLineError: Error {
 /// The documented exit codes.
 enum ExitCode {
     static let success: Int32 = 0
-    /// EX_USAGE: the command line is wrong.
+    /// EX_USAGE: the command line is wrong, or a setting given on it is out of range.
     static let usage: Int32 = 64
-    /// EX_DATAERR: an input file's content is wrong.
+    /// EX_DATAERR: an input's content is wrong, over a limit, or of an unsupported kind.
     static let dataError: Int32 = 65
-    /// EX_NOINPUT: an input file is missing or unreadable.
+    /// EX_NOINPUT: an input file, or a profile named by id, is missing or unreadable.
     static let noInput: Int32 = 66
     /// EX_CANTCREAT: an output file cannot be written.
     static let cannotCreate: Int32 = 73
+
+    /// The exit code of a library error, by kind: never by its message.
+    static func of(_ kind: KinetixError.Kind) -> Int32 {
+        switch kind {
+        case .unreadable, .notFound: noInput
+        case .invalidData, .limitExceeded, .unsupported: dataError
+        case .invalidSetting: usage
+        }
+    }
+}
+
+/// The command-line control for a library setting, for hints after a message.
+func flag(for setting: Setting) -> String {
+    switch setting {
+    case .maxInputBytes: "--max-input-mb"
+    case .imageSize: "--image-size WxH"
+    case .frameRate: "--fps"
+    case .estimatorModel: "--model"
+    case .person: "--person"
+    case .sourceFormat: "--from"
+    case .maxLag: "--max-lag"
+    case .lagWindow: "--lag-window"
+    case .analysisRate: "--rate"
+    case .profileParameter(let name): name.isEmpty ? "--param name=value" : "--param \(name)=…"
+    case .profile: "--profile; 'kinetix profile list' shows them"
+    }
+}
+
+/// A diagnostic as the command line prints it: the library's text, then the flag
+/// that would help, when there is one.
+func commandLineText(_ diagnostic: Diagnostic) -> String {
+    diagnostic.description + (diagnostic.setting.map { " [\(flag(for: $0))]" } ?? "")
 }

@@ -96,7 +96,7 @@ struct ParsedArguments {
     func limits() throws(CommandLineError) -> SidecarLimits {
         var limits = SidecarLimits.default
         if string("max-input-mb") != nil {
-            limits.maxFileBytes = Int(try double("max-input-mb", default: 512, in: 1...65536) * 1_048_576)
+            limits.maxFileBytes = Int(try double("max-input-mb", default: 0, in: 1...65536) * 1_048_576)
         }
         return limits
     }
@@ -105,10 +105,10 @@ struct ParsedArguments {
 extension CommandSpec.Option {
     static let minConfidence = CommandSpec.Option(
         long: "min-confidence", valueName: "x",
-        help: "Joints below this confidence count as not tracked.", defaultValue: "0.3")
+        help: "Joints below this confidence count as not tracked.", defaultValue: defaultText(BodySeries.defaultMinConfidence))
     static let maxInput = CommandSpec.Option(
         long: "max-input-mb", valueName: "n",
-        help: "Refuse input files larger than this many MiB.", defaultValue: "512")
+        help: "Refuse input files larger than this many MiB.", defaultValue: String(SidecarLimits.default.maxFileBytes >> 20))
     static let output = CommandSpec.Option(
         long: "output", short: "o", valueName: "file",
         help: "Write to this file (atomically) instead of standard output.")

@@ -39,7 +39,7 @@ struct AnglesCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
-        do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .sidecar(error) }
+        do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .failed(error) }
         var angles = AngleSeries(sidecar, minConfidence: minConfidence)
         if mirror { angles = angles.mirrored() }
         let text: String
@@ -50,39 +50,5 @@ struct AnglesCommand: Subcommand {
         }
         try emit(text, output: output, inputs: [file])
         return ExitCode.success
-    }
-}
-
-/// Renders an `AngleSeries` as text tables.
-enum AngleTable {
-    /// `t` then the nine limbs; NaN as an empty field; degrees with two decimals.
-    static func csv(_ angles: AngleSeries) -> String {
-        var out = "t," + Limb.allCases.map(\.name).joined(separator: ",") + "\n"
-        out.reserveCapacity(angles.frameCount * 70)
-        for frame in 0..<angles.frameCount {
-            out += jsonNumber(angles.times[frame], digits: 6)
-            for limb in Limb.allCases {
-                let value = angles[limb, frame]
-                out += value.isNaN ? "," : "," + String(format: "%.2f", value)
-            }
-            out += "\n"
-        }
-        return out
-    }
-
-    static func json(_ angles: AngleSeries, file: String, mirrored: Bool, minConfidence: Float) -> String {
-        var out = "{\n  \"file\": \(jsonString(file)),\n  \"units\": \"degrees\",\n"
-        out += "  \"mirrored\": \(mirrored),\n  \"minConfidence\": \(jsonNumber(Double(minConfidence), digits: 4)),\n"
-        out += "  \"limbs\": [" + Limb.allCases.map { "\"\($0.name)\"" }.joined(separator: ", ") + "],\n"
-        out += "  \"frames\": [\n"
-        for frame in 0..<angles.frameCount {
-            let values = Limb.allCases.map { limb -> String in
-                let value = angles[limb, frame]
-                return "\"\(limb.name)\": " + (value.isNaN ? "null" : String(format: "%.2f", value))
-            }
-            out += "    {\"t\": \(jsonNumber(angles.times[frame], digits: 6)), \"angles\": {\(values.joined(separator: ", "))}}"
-            out += frame == angles.frameCount - 1 ? "\n" : ",\n"
-        }
-        return out + "  ]\n}\n"
     }
 }

@@ -35,10 +35,9 @@ struct AssessCommand: Subcommand {
     let overrides: [String]
     let format: Format
     let cuesOnly: Bool
-    let minConfidence: Float
+    let options: AssessmentOptions
     let output: String?
     let report: String?
-    let repairSwaps: Bool
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -49,38 +48,32 @@ struct AssessCommand: Subcommand {
         overrides = arguments.strings("param")
         format = try arguments.choice("format", default: .text)
         cuesOnly = arguments.flag("cues")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        var options = AssessmentOptions()
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.repairSwaps = arguments.flag("repair-swaps")
+        self.options = options
         output = arguments.string("output")
         report = arguments.string("report")
-        repairSwaps = arguments.flag("repair-swaps")
         limits = try arguments.limits()
     }
 
     func run() throws(CommandLineError) -> Int32 {
-        let (profile, parameters) = try loadProfile(profileReference, overrides: overrides)
+        let (resolved, parameters) = try loadProfile(profileReference, overrides: overrides)
+        let profile = resolved.profile
         guard profile.kind != .pair else {
             throw .usage("profile '\(profile.id)' compares two people: use 'kinetix compare <demonstrator> <learner> --profile \(profile.id)'", command: Self.spec)
         }
-        let (raw, input) = try loadSidecar(sidecar, role: "sidecar", limits: limits)
-        let (clip, faults) = checkFaults(raw, repair: repairSwaps, minConfidence: minConfidence)
-        var inputs = [input]
-        var baselineClip: Sidecar?
-        if let baseline {
-            let (loaded, baselineInput) = try loadSidecar(baseline, role: "baseline", limits: limits)
-            baselineClip = loaded
-            inputs.append(baselineInput)
+        let report: AssessmentReport
+        do {
+            report = try AssessmentReport(clip: try ClipInput(contentsOf: sidecar, role: "sidecar", limits: limits),
+                                          baseline: try baseline.map { path throws(KinetixError) in try ClipInput(contentsOf: path, role: "baseline", limits: limits) },
+                                          profile: profile, parameters: parameters, source: resolved.source, options: options)
+        } catch {
+            throw .failed(error)
         }
-        let assessment = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
-            .assess(clip, baseline: baselineClip, baselineName: baseline)
-        var provenance = Provenance(inputs: inputs)
-        provenance.profile = (profile.id, profile.version, assessment.parameters.map { ($0.name, $0.value.description) })
-        var report = AssessmentReport(assessment, provenance: provenance)
-        report.hasRepCounter = profile.reps != nil
-        report.faults = faults
-        report.repairedSwaps = repairSwaps && faults.contains { $0.kind == .leftRightSwap }
+        let inputs = [sidecar, resolved.source] + (baseline.map { [$0] } ?? [])
         if let path = self.report {
-            try writeAtomically(Data(AssessmentHTMLReport.html(report, sidecar: clip, profile: profile).utf8), to: path,
-                                inputs: [sidecar] + (baseline.map { [$0] } ?? []))
+            try writeAtomically(Data(AssessmentHTMLReport.html(report, profile: profile).utf8), to: path, inputs: inputs)
         }
         let text: String
         if cuesOnly {
@@ -92,7 +85,7 @@ struct AssessCommand: Subcommand {
             case .csv: text = report.csv()
             }
         }
-        try emit(text, output: output, inputs: [sidecar] + (baseline.map { [$0] } ?? []))
+        try emit(text, output: output, inputs: inputs)
         return ExitCode.success
     }
 }

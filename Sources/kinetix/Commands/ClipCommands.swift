@@ -17,10 +17,10 @@ struct ClipOperation {
 
     func run(_ transform: (Sidecar) throws(CommandLineError) -> Sidecar) throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
-        do { sidecar = try Sidecar.load(contentsOf: input, limits: limits) } catch { throw .sidecar(error) }
+        do { sidecar = try Sidecar.load(contentsOf: input, limits: limits) } catch { throw .failed(error) }
         let result = try transform(sidecar)
         let problems = result.validate()
-        guard problems.isEmpty else { throw .sidecar(SidecarError(kind: .invalidData, diagnostics: problems.map { $0.inFile(output) })) }
+        guard problems.isEmpty else { throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile(output) })) }
         try writeAtomically(result.encoded(), to: output, inputs: [input])
         printError("\(output): \(result.frameCount) frames, \(formatSeconds(result.duration))")
         return ExitCode.success
@@ -125,9 +125,9 @@ struct MergeCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         let faceClip: Sidecar
-        do { faceClip = try Sidecar.load(contentsOf: face, limits: operation.limits) } catch { throw .sidecar(error) }
+        do { faceClip = try Sidecar.load(contentsOf: face, limits: operation.limits) } catch { throw .failed(error) }
         return try operation.run { sidecar throws(CommandLineError) in
-            guard faceClip.face != nil else { throw .sidecar(SidecarError(kind: .invalidData, diagnostics: [Diagnostic(file: face, message: "has no face landmarks to merge")])) }
+            guard faceClip.face != nil else { throw .failed(KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: face, message: "has no face landmarks to merge")])) }
             let (merged, matched) = sidecar.mergingFace(from: faceClip, toleranceSeconds: tolerance)
             printError("merged face landmarks into \(matched) of \(sidecar.frameCount) frames")
             return merged

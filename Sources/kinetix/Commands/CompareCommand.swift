@@ -29,19 +29,22 @@ struct CompareCommand: Subcommand {
             .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
-            .init(long: "max-lag", valueName: "seconds", help: "The longest lag searched.", defaultValue: "1.0"),
-            .init(long: "lag-window", valueName: "seconds", help: "Errors are measured at the lag that fits best over this window (0: each frame's own best match).", defaultValue: "5"),
-            .init(long: "offset", valueName: "seconds", help: "Added to the learner's times.", defaultValue: "0"),
+            .init(long: "max-lag", valueName: "seconds", help: "The longest lag searched.", defaultValue: defaultText(defaults.maxLagSeconds)),
+            .init(long: "lag-window", valueName: "seconds", help: "Errors are measured at the lag that fits best over this window (0: each frame's own best match).",
+                  defaultValue: defaultText(defaults.lagWindowSeconds)),
+            .init(long: "offset", valueName: "seconds", help: "Added to the learner's times.", defaultValue: defaultText(defaults.offsetSeconds)),
             .init(long: "rate", valueName: "fps", help: "Analysis grid rate (default: the learner's median frame rate)."),
-            .init(long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.", defaultValue: "0.25"),
-            .init(long: "tolerance", valueName: "degrees", help: "A limb within this is on form.", defaultValue: "15"),
-            .init(long: "form-break", valueName: "seconds", help: "How long out of tolerance counts as form breaking.", defaultValue: "0.5"),
-            .init(long: "min-shared", valueName: "n", help: "Limbs tracked in both needed to score a frame.", defaultValue: "4"),
-            .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas.", defaultValue: "automatic"),
-            .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: "0"),
+            .init(long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.", defaultValue: defaultText(defaults.maxGapSeconds)),
+            .init(long: "tolerance", valueName: "degrees", help: "A limb within this is on form.", defaultValue: defaultText(defaults.toleranceDegrees)),
+            .init(long: "form-break", valueName: "seconds", help: "How long out of tolerance counts as form breaking.", defaultValue: defaultText(defaults.formBreakMinSeconds)),
+            .init(long: "min-shared", valueName: "n", help: "Limbs tracked in both needed to score a frame.", defaultValue: defaultText(defaults.minSharedWeight)),
+            .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas.", defaultValue: defaults.kernel.rawValue),
+            .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
             .minConfidence, .output, .maxInput,
         ]
     )
+
+    private static var defaults: ComparisonOptions { .defaults }
 
     enum Format: String, CaseIterable { case text, json, csv }
 
@@ -51,10 +54,9 @@ struct CompareCommand: Subcommand {
     let learnerCues: Bool
     let at: Double?
     let options: ComparisonOptions
-    let profileSummary: (id: String, version: String, parameters: [(name: String, value: String)])?
+    let profile: Provenance.ProfileUsed?
     let output: String?
     let report: String?
-    let repairSwaps: Bool
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
@@ -64,63 +66,53 @@ struct CompareCommand: Subcommand {
         learnerCues = arguments.flag("learner-cues")
         at = arguments.string("at") == nil ? nil : try arguments.double("at", default: 0)
         var options = ComparisonOptions()
-        var profileSummary: (id: String, version: String, parameters: [(name: String, value: String)])?
+        var profile: Provenance.ProfileUsed?
         if let reference = arguments.string("profile") {
-            let (profile, values) = try loadProfile(reference, overrides: arguments.strings("param"))
-            guard profile.kind == .pair, let pair = profile.pair else {
-                throw .usage("profile '\(profile.id)' is a \(profile.kind.rawValue) profile: use 'kinetix assess <sidecar> --profile \(profile.id)'", command: Self.spec)
+            let (resolved, values) = try loadProfile(reference, overrides: arguments.strings("param"))
+            guard resolved.profile.kind == .pair else {
+                let id = resolved.profile.id
+                throw .usage("profile '\(id)' is a \(resolved.profile.kind.rawValue) profile: use 'kinetix assess <sidecar> --profile \(id)'", command: Self.spec)
             }
-            options.mirror = pair.mirror.value(values) != 0
-            options.maxLagSeconds = pair.maxLagSeconds.value(values)
-            options.toleranceDegrees = Float(pair.toleranceDegrees.value(values))
-            options.lagWindowSeconds = pair.lagWindowSeconds.value(values)
-            options.formBreakMinSeconds = pair.formBreakSeconds.value(values)
-            options.weights = Limb.allCases.map { pair.weights[$0] ?? 0 }
-            let tracked = options.weights.filter { $0 > 0 }
-            options.minSharedWeight = min(options.minSharedWeight, tracked.reduce(0, +))
-            profileSummary = (profile.id, profile.version, profile.parameters.map { ($0.name, (values[$0.name] ?? $0.defaultValue).description) })
+            do { options = try ComparisonOptions(pairProfile: resolved.profile, parameters: values) } catch { throw .failed(error) }
+            profile = Provenance.ProfileUsed(resolved.profile, parameters: values, source: resolved.source)
         } else if !arguments.strings("param").isEmpty {
             throw .usage("--param needs --profile", command: Self.spec)
         }
+        // Flags override the profile; unset flags keep its (or the library's) values.
         if arguments.flag("no-mirror") { options.mirror = false }
-        if arguments.string("max-lag") != nil { options.maxLagSeconds = try arguments.double("max-lag", default: 1, in: 0...30) }
-        if arguments.string("lag-window") != nil { options.lagWindowSeconds = try arguments.double("lag-window", default: 5, in: 0...600) }
-        options.offsetSeconds = try arguments.double("offset", default: 0, in: -86_400...86_400)
+        options.maxLagSeconds = try arguments.double("max-lag", default: options.maxLagSeconds, in: 0...30)
+        options.lagWindowSeconds = try arguments.double("lag-window", default: options.lagWindowSeconds, in: 0...600)
+        options.offsetSeconds = try arguments.double("offset", default: options.offsetSeconds, in: -86_400...86_400)
         if arguments.string("rate") != nil { options.rate = try arguments.double("rate", default: 30, in: 1...1000) }
-        options.maxGapSeconds = try arguments.double("max-gap", default: 0.25, in: 0...60)
-        if arguments.string("tolerance") != nil { options.toleranceDegrees = Float(try arguments.double("tolerance", default: 15, in: 0...180)) }
-        if arguments.string("form-break") != nil { options.formBreakMinSeconds = try arguments.double("form-break", default: 0.5, in: 0...60) }
-        if arguments.string("min-shared") != nil { options.minSharedWeight = Float(try arguments.double("min-shared", default: 4, in: 1...9)) }
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
-        options.kernel = try arguments.choice("kernel", default: .automatic)
-        options.threads = Int(try arguments.double("threads", default: 0, in: 0...256))
-        self.profileSummary = profileSummary
+        options.maxGapSeconds = try arguments.double("max-gap", default: options.maxGapSeconds, in: 0...60)
+        options.toleranceDegrees = Float(try arguments.double("tolerance", default: Double(options.toleranceDegrees), in: 0...180))
+        options.formBreakMinSeconds = try arguments.double("form-break", default: options.formBreakMinSeconds, in: 0...3600)
+        options.minSharedWeight = Float(try arguments.double("min-shared", default: Double(options.minSharedWeight), in: 0.001...9))
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.kernel = try arguments.choice("kernel", default: options.kernel)
+        options.threads = Int(try arguments.double("threads", default: Double(options.threads), in: 0...256))
+        options.repairSwaps = arguments.flag("repair-swaps")
+        self.profile = profile
         self.options = options
         output = arguments.string("output")
         report = arguments.string("report")
-        repairSwaps = arguments.flag("repair-swaps")
         limits = try arguments.limits()
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
     }
 
     func run() throws(CommandLineError) -> Int32 {
-        let (demoRaw, demoInput) = try loadSidecar(demonstrator, role: "demonstrator", limits: limits)
-        let (learnerRaw, learnerInput) = try loadSidecar(learner, role: "learner", limits: limits)
-        let (demoClip, demoFaults) = checkFaults(demoRaw, repair: repairSwaps, minConfidence: options.minConfidence)
-        let (learnerClip, learnerFaults) = checkFaults(learnerRaw, repair: repairSwaps, minConfidence: options.minConfidence)
-        try checkResources(learner: learnerClip)
-        let comparison = Comparison(demonstrator: demoClip, learner: learnerClip, options: options)
-        var provenance = Provenance(inputs: [demoInput, learnerInput])
-        provenance.profile = profileSummary
-        var report = ComparisonReport(comparison, provenance: provenance)
-        report.faults = [("demonstrator", demoFaults), ("learner", learnerFaults)]
-        if repairSwaps {
-            report.repairedSwaps = [("demonstrator", demoFaults), ("learner", learnerFaults)]
-                .filter { $0.1.contains { $0.kind == .leftRightSwap } }.map(\.0)
+        let report: ComparisonReport
+        do {
+            report = try ComparisonReport(demonstrator: try ClipInput(contentsOf: demonstrator, role: "demonstrator", limits: limits),
+                                          learner: try ClipInput(contentsOf: learner, role: "learner", limits: limits),
+                                          options: options, profile: profile)
+        } catch {
+            throw .failed(error)
         }
+        let inputs = [demonstrator, learner] + (profile.map { [$0.source] } ?? [])
         if let path = self.report {
-            try writeAtomically(Data(CompareHTMLReport.html(report, demonstrator: demoClip, learner: learnerClip).utf8), to: path, inputs: [demonstrator, learner])
+            try writeAtomically(Data(CompareHTMLReport.html(report).utf8), to: path, inputs: inputs)
         }
         let text: String
         if learnerCues {
@@ -134,17 +126,11 @@ struct CompareCommand: Subcommand {
             case .csv: text = report.csv()
             }
         }
-        try emit(text, output: output, inputs: [demonstrator, learner])
+        try emit(text, output: output, inputs: inputs)
         return ExitCode.success
     }
-
-    /// Refuses comparisons whose grid or lag search would exhaust the machine, before
-    /// allocating anything (`ComparisonOptions.resourceProblems`).
-    private func checkResources(learner: Sidecar) throws(CommandLineError) {
-        let problems = options.resourceProblems(learner: learner)
-        guard problems.isEmpty else {
-            let rate = options.rate ?? medianFrameRate(learner.times) ?? 30
-            throw .usage(problems.joined(separator: "; ") + String(format: " at %.0f fps: lower --rate, --max-lag or --lag-window", rate), command: Self.spec)
-        }
-    }
 }
+
+/// A default value as help text shows it: "1", "0.25", "15".
+func defaultText(_ value: Double) -> String { jsonNumber(value, digits: 6) }
+func defaultText(_ value: Float) -> String { jsonNumber(Double(value), digits: 6) }

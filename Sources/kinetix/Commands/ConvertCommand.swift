@@ -65,29 +65,16 @@ struct ConvertCommand: Subcommand {
     }
 
     func run() throws(CommandLineError) -> Int32 {
-        let result: ConversionResult
-        do {
-            switch format {
-            case .openpose: result = try OpenPoseConverter.convert(folder: input, options: options)
-            case .coco17: result = try COCO17Converter.convert(file: input, options: options)
-            case .mediapipe: result = try MediaPipeConverter.convert(file: input, options: options)
-            case .vision: result = try VisionConverter.convert(file: input, options: options)
-            }
-        } catch {
-            throw .sidecar(SidecarError(kind: error.unreadable ? .unreadable : .invalidData, diagnostics: error.diagnostics))
+        let converted: ConversionResult
+        do { converted = try format.convert(input, options: options) } catch { throw .failed(error) }
+        for warning in converted.warnings.prefix(20) { printError("warning: \(commandLineText(warning))") }
+        if converted.warnings.count > 20 { printError("warning: \(converted.warnings.count - 20) more not shown") }
+        let (result, check) = converted.checkedForFaults(repairSwaps: repairSwaps)
+        if !check.faults.isEmpty {
+            printError("warning: estimator faults: \(check.countsText)\(check.repairedSwaps ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them")
         }
-        for warning in result.warnings.prefix(20) { printError("warning: \(warning)") }
-        if result.warnings.count > 20 { printError("warning: \(result.warnings.count - 20) more not shown") }
-        var sidecar = result.sidecar
-        let (repaired, faults) = checkFaults(sidecar, repair: repairSwaps, minConfidence: BodySeries.defaultMinConfidence)
-        sidecar = repaired
-        let swaps = faults.filter { $0.kind == .leftRightSwap }
-        if !faults.isEmpty {
-            printError("warning: \(faults.count) estimator fault(s), \(swaps.count) left/right swap(s)\(repairSwaps && !swaps.isEmpty ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them")
-        }
-        if repairSwaps, !swaps.isEmpty { sidecar.source["repairedSwaps"] = swaps.map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" }.joined(separator: ",") }
-        try writeAtomically(sidecar.encoded(), to: output, inputs: [input])
-        let s = sidecar
+        let s = result.sidecar
+        try writeAtomically(s.encoded(), to: output, inputs: [input])
         printError("\(output): \(s.frameCount) frames, \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
         return ExitCode.success
     }

@@ -14,8 +14,10 @@ struct ProfileCommand: Subcommand {
           lint <file> ...   Check profile files; every problem with its JSON path and,
                             inside an expression, its column. Exit 65 when any has one.
 
-        Profiles are found in $KINETIX_PROFILES (colon-separated folders), ./Profiles,
-        and the Profiles folder of this package.
+        A profile is named by path (containing '/' or ending in .json) or by id. Ids
+        are looked up in the folders of $KINETIX_PROFILES (colon-separated, in order),
+        then among the profiles shipped inside kinetix; never in the current
+        directory. Every report names the file (or shipped:<name>) that was used.
         """,
         arguments: [
             .init(name: "action", help: "list, show or lint."),
@@ -43,38 +45,40 @@ struct ProfileCommand: Subcommand {
         switch action {
         case .list:
             let library = profileLibrary()
-            var rows: [[String]] = [["id", "version", "kind", "title", "tags"]]
+            var rows: [[String]] = [["id", "version", "kind", "title", "tags", "source"]]
             var status = ExitCode.success
-            for path in library.files() {
+            for entry in library.entries() {
                 do {
-                    let p = try Profile.load(contentsOf: path)
-                    rows.append([p.id, p.version, p.kind.rawValue, p.title, p.tags.joined(separator: ", ")])
+                    let p = try entry.load()
+                    rows.append([p.id, p.version, p.kind.rawValue, p.title, p.tags.joined(separator: ", "), entry.source])
                 } catch {
-                    printError("\(path): does not load (run 'kinetix profile lint \(path)')")
+                    printError("\(entry.source): does not load (run 'kinetix profile lint \(entry.source)')")
                     status = ExitCode.dataError
                 }
             }
-            let widths = (0..<5).map { c in rows.map { $0[c].count }.max()! + 2 }
+            let widths = (0..<6).map { c in rows.map { $0[c].count }.max()! + 2 }
             for row in rows { print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined().trimmingCharacters(in: .whitespaces)) }
-            if rows.count == 1 { printError("no profiles found (searched \(library.folders.joined(separator: ", ")))") }
+            if rows.count == 1 { printError("no profiles found") }
             return status
         case .show:
-            let (profile, path): (Profile, String)
-            do { (profile, path) = try profileLibrary().resolve(references[0]) } catch {
-                throw .profile(error, exitCode: error.diagnostics.contains { $0.message.hasPrefix("no profile") } ? ExitCode.noInput : ExitCode.dataError)
-            }
-            print(describe(profile, path: path), terminator: "")
+            let resolved: ProfileLibrary.Resolved
+            do { resolved = try profileLibrary().resolve(references[0]) } catch { throw .failed(error) }
+            print(describe(resolved.profile, path: resolved.source), terminator: "")
             return ExitCode.success
         case .lint:
             var status = ExitCode.success
             for file in references {
                 do {
                     let profile = try Profile.load(contentsOf: file)
+                    if profile.kind == .pair {
+                        // Settings are checked with the parameters' defaults, as a run without --param uses them.
+                        _ = try ComparisonOptions(pairProfile: profile, parameters: try profile.parameterValues(overriding: []))
+                    }
                     print("\(file): OK (\(profile.id) \(profile.version), \(profile.metrics.count) metrics, \(profile.rules.count) rules)")
                 } catch {
-                    for diagnostic in error.diagnostics { printError(diagnostic.description) }
-                    let missing = error.diagnostics.contains { $0.message == "no such file" }
-                    status = status == ExitCode.noInput ? status : (missing ? ExitCode.noInput : ExitCode.dataError)
+                    for diagnostic in error.diagnostics { printError(commandLineText(diagnostic.file == nil ? diagnostic.inFile(file) : diagnostic)) }
+                    let code = error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
+                    status = status == ExitCode.noInput ? status : code
                 }
             }
             return status

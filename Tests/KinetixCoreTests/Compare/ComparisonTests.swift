@@ -132,27 +132,38 @@ struct ComparisonTests {
     }
 
     @Test("scrubbing steps both clips together")
-    func scrub() {
+    func scrub() throws {
         let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
-        let moment = comparison.moment(at: 1.5)
+        let moment = try #require(comparison.moment(at: 1.5))
         #expect(moment.learnerTime == comparison.times[moment.frame])
         #expect(abs(moment.learnerTime - 1.5) < 1e-6)
         #expect(abs(moment.demonstratorTime! - 1.1) < 1e-6)
         #expect(moment.learnerSourceFrame == 45 && moment.demonstratorSourceFrame == 33)
         #expect(moment.errors[Limb.rightShoulder.rawValue] > 15)
-        let next = comparison.moment(at: 1.5 + 1 / 30)
+        let next = try #require(comparison.moment(at: 1.5 + 1 / 30))
         #expect(next.frame == moment.frame + 1)
-        #expect(comparison.moment(at: -5).frame == 0 && comparison.moment(at: 99).frame == comparison.frameCount - 1)
+        #expect(comparison.moment(at: -5)?.frame == 0 && comparison.moment(at: 99)?.frame == comparison.frameCount - 1)
+        // Any time is accepted, never a trap: far past the end, infinities, NaN.
+        #expect(comparison.moment(at: 1e19)?.frame == comparison.frameCount - 1)
+        #expect(comparison.moment(at: -.infinity)?.frame == 0 && comparison.moment(at: .infinity)?.frame == comparison.frameCount - 1)
+        #expect(comparison.moment(at: .nan)?.frame == 0)
     }
 
-    @Test("resource bounds are checked before anything is allocated")
-    func resources() {
-        #expect(ComparisonOptions().resourceProblems(learner: Self.learner).isEmpty)
+    @Test("settings and resource bounds are checked before anything is allocated")
+    func resources() throws {
+        try ComparisonOptions().check(learner: Self.learner)
         var options = ComparisonOptions()
-        options.rate = 10_000
-        options.maxLagSeconds = 10
-        let problems = options.resourceProblems(learner: Self.learner)
-        #expect(problems.contains { $0.hasPrefix("--max-lag covers 100000 frames") })
-        #expect(problems.contains { $0.hasPrefix("the lag window times the lag search") })
+        options.rate = 1000
+        options.maxLagSeconds = 30
+        let error = #expect(throws: KinetixError.self) { try options.check(learner: Self.learner) }
+        #expect(error?.kind == .limitExceeded)
+        #expect(error?.diagnostics.contains { $0.field == "maxLagSeconds" && $0.setting == .maxLag && $0.message.hasPrefix("the lag search would cover 30000 frames") } == true)
+        #expect(error?.diagnostics.contains { $0.setting == .lagWindow } == true)
+        for bad in [-1e300, .nan, .infinity, 31] {
+            var options = ComparisonOptions()
+            options.maxLagSeconds = bad
+            let error = #expect(throws: KinetixError.self) { try options.check(learner: Self.learner) }
+            #expect(error?.kind == .invalidSetting && error?.diagnostics.first?.field == "maxLagSeconds")
+        }
     }
 }

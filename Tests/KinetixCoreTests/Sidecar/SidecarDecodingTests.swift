@@ -8,7 +8,7 @@ func document(space: String = #"{"kind": "pixels", "width": 1920, "height": 1080
     #"{"format": "kinetix-sidecar", "version": 1, "space": \#(space), "frames": [\#(frames)]\#(extra)}"#
 }
 
-func decode(_ text: String, file: String = "clip.json", limits: SidecarLimits = .default) throws(SidecarError) -> Sidecar {
+func decode(_ text: String, file: String = "clip.json", limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
     try Sidecar.decode(Data(text.utf8), file: file, limits: limits)
 }
 
@@ -148,14 +148,14 @@ struct SidecarDecodingTests {
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 1 << 30)  // sparse: 1 GiB on paper, nothing on disk
         try handle.close()
-        #expect(throws: SidecarError(kind: .invalidData, diagnostics: [Diagnostic(file: path, message: "file is 1.0 GB, over the input limit of 512 MB (raise it with --max-input-mb)")])) {
+        #expect(throws: KinetixError(.limitExceeded, file: path, "file is 1.0 GB, over the input limit of 512 MB", setting: .maxInputBytes)) {
             try Sidecar.load(contentsOf: path)
         }
     }
 
     @Test("a missing file is .unreadable")
     func missingFile() {
-        #expect(throws: SidecarError(kind: .unreadable, diagnostics: [Diagnostic(file: "/nonexistent/x.json", message: "no such file")])) {
+        #expect(throws: KinetixError(kind: .unreadable, diagnostics: [Diagnostic(file: "/nonexistent/x.json", message: "no such file")])) {
             try Sidecar.load(contentsOf: "/nonexistent/x.json")
         }
     }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Renders an `AngleSeries` as text tables.
+public enum AngleTable {
+    /// `t` then the nine limbs; NaN as an empty field; degrees with two decimals.
+    public static func csv(_ angles: AngleSeries) -> String {
+        var out = "t," + Limb.allCases.map(\.name).joined(separator: ",") + "\n"
+        out.reserveCapacity(angles.frameCount * 70)
+        for frame in 0..<angles.frameCount {
+            out += jsonNumber(angles.times[frame], digits: 6)
+            for limb in Limb.allCases {
+                let value = angles[limb, frame]
+                out += value.isNaN ? "," : "," + String(format: "%.2f", value)
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Every frame as JSON; NaN as null.
+    public static func json(_ angles: AngleSeries, file: String, mirrored: Bool, minConfidence: Float) -> String {
+        var out = "{\n  \"file\": \(jsonString(file)),\n  \"units\": \"degrees\",\n"
+        out += "  \"mirrored\": \(mirrored),\n  \"minConfidence\": \(jsonNumber(Double(minConfidence), digits: 4)),\n"
+        out += "  \"limbs\": [" + Limb.allCases.map { "\"\($0.name)\"" }.joined(separator: ", ") + "],\n"
+        out += "  \"frames\": [\n"
+        for frame in 0..<angles.frameCount {
+            let values = Limb.allCases.map { limb -> String in
+                let value = angles[limb, frame]
+                return "\"\(limb.name)\": " + (value.isNaN ? "null" : String(format: "%.2f", value))
+            }
+            out += "    {\"t\": \(jsonNumber(angles.times[frame], digits: 6)), \"angles\": {\(values.joined(separator: ", "))}}"
+            out += frame == angles.frameCount - 1 ? "\n" : ",\n"
+        }
+        return out + "  ]\n}\n"
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// What `kinetix inspect` reports of one clip: timing, tracking coverage, extras and
+/// estimator faults, as text for people or JSON for programs.
+public struct InspectReport: Sendable {
+    /// The clip's name as the caller gave it.
+    public var file: String
+    public var sidecar: Sidecar
+    public var summary: SidecarSummary
+    public var faults: [EstimatorFault]
+    public var minConfidence: Float
+
+    /// Summarizes `sidecar` and finds its estimator faults.
+    public init(_ sidecar: Sidecar, file: String, minConfidence: Float = BodySeries.defaultMinConfidence) {
+        self.file = file
+        self.sidecar = sidecar
+        self.minConfidence = minConfidence
+        summary = SidecarSummary(sidecar, minConfidence: minConfidence)
+        faults = sidecar.checkedForFaults(role: "sidecar", repairSwaps: false, minConfidence: minConfidence).check.faults
+    }
+
+    /// For people: timing, coverage per joint and limb, faults.
+    public func text() -> String {
+        let s = summary
+        var out = "\(file)\n"
+        let source = sidecar.source.keys.sorted().map { "\($0)=\(sidecar.source[$0]!)" }.joined(separator: ", ")
+        out += field("source", source.isEmpty ? "—" : source)
+        out += field("space", "\(sidecar.space.kind.rawValue), \(Int(sidecar.space.width)) × \(Int(sidecar.space.height)) px")
+        var timing = "\(s.frameCount) over \(formatSeconds(s.durationSeconds))"
+        if let rate = s.frameRate, let jitter = s.intervalJitterSeconds, let longest = s.longestIntervalSeconds {
+            timing += String(format: ", %.2f fps (interval jitter %.1f ms, longest interval %.1f ms)", rate, jitter * 1000, longest * 1000)
+        }
+        out += field("frames", timing)
+        out += field("no person", "\(s.emptyFrames) frame\(s.emptyFrames == 1 ? "" : "s")")
+        out += field("torso length", s.torsoLengthPixels.map { String(format: "%.1f px (clip scale: 90th percentile)", $0) } ?? "unknown (neck and hips never tracked together)")
+        out += field("face", s.faceFrames > 0 ? "landmarks in \(s.faceFrames) frames" : "none")
+        out += field("events", s.eventCount > 0 ? "\(s.eventCount): " + sidecar.events.prefix(6).map { "\(formatSeconds($0.t)) \($0.label)" }.joined(separator: ", ") + (s.eventCount > 6 ? ", …" : "") : "none")
+        out += "\n" + "joint".padding(toLength: 15, withPad: " ", startingAt: 0) + "  tracked   longest gap"
+        out += String(format: "   (tracked: confidence ≥ %.2f)\n", minConfidence)
+        for joint in Joint.allCases { out += coverageRow(joint.name, s.joints[joint.rawValue]) }
+        out += "\n" + "limb angle".padding(toLength: 15, withPad: " ", startingAt: 0) + "  defined   longest gap\n"
+        for limb in Limb.allCases { out += coverageRow(limb.name, s.limbs[limb.rawValue]) }
+        out += "\nestimator faults: " + (faults.isEmpty ? "none found\n" : "\(faults.count)\n")
+        for fault in faults.prefix(30) { out += "  \(fault)\n" }
+        if faults.count > 30 { out += "  … \(faults.count - 30) more (the JSON output lists all)\n" }
+        if faults.contains(where: { $0.kind == .leftRightSwap }) { out += "  left/right swaps can be undone (repair swaps when converting, comparing or assessing)\n" }
+        return out
+    }
+
+    private func field(_ name: String, _ value: String) -> String {
+        name.padding(toLength: 14, withPad: " ", startingAt: 0) + value + "\n"
+    }
+
+    private func coverageRow(_ name: String, _ coverage: SidecarSummary.Coverage) -> String {
+        name.padding(toLength: 15, withPad: " ", startingAt: 0)
+            + String(format: "  %5.1f %%  %9.3f s\n", coverage.fraction * 100, coverage.longestGapSeconds)
+    }
+
+    /// For programs: the same figures as JSON.
+    public func json() -> String {
+        let s = summary
+        func coverage(_ c: SidecarSummary.Coverage) -> String {
+            "{\"fraction\": \(jsonNumber(c.fraction, digits: 4)), \"longestGapSeconds\": \(jsonNumber(c.longestGapSeconds, digits: 4))}"
+        }
+        func optional(_ value: Double?) -> String { value.map { jsonNumber($0, digits: 6) } ?? "null" }
+        var out = "{\n"
+        out += "  \"file\": \(jsonString(file)),\n"
+        out += "  \"space\": {\"kind\": \"\(sidecar.space.kind.rawValue)\", \"width\": \(sidecar.space.width), \"height\": \(sidecar.space.height)},\n"
+        out += "  \"frames\": \(s.frameCount),\n  \"durationSeconds\": \(jsonNumber(s.durationSeconds, digits: 6)),\n"
+        out += "  \"frameRate\": \(optional(s.frameRate)),\n  \"intervalJitterSeconds\": \(optional(s.intervalJitterSeconds)),\n"
+        out += "  \"longestIntervalSeconds\": \(optional(s.longestIntervalSeconds)),\n  \"emptyFrames\": \(s.emptyFrames),\n"
+        out += "  \"torsoLengthPixels\": \(optional(s.torsoLengthPixels.map(Double.init))),\n"
+        out += "  \"minConfidence\": \(jsonNumber(Double(s.minConfidence), digits: 4)),\n"
+        out += "  \"faceFrames\": \(s.faceFrames),\n  \"events\": \(s.eventCount),\n"
+        out += "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
+        out += "  \"limbs\": {" + Limb.allCases.map { "\"\($0.name)\": \(coverage(s.limbs[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
+        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "]\n"
+        return out + "}\n"
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A decoded sidecar with the provenance record of the bytes it came from: what
+/// every scoring call takes, whether the bytes came from a file or from memory.
+public struct ClipInput: Sendable {
+    public var sidecar: Sidecar
+    public var provenance: Provenance.Input
+
+    public init(sidecar: Sidecar, provenance: Provenance.Input) {
+        self.sidecar = sidecar
+        self.provenance = provenance
+    }
+
+    /// Decodes and validates sidecar JSON held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: The sidecar's JSON bytes.
+    ///   - name: How messages and the provenance record name it (a file name, a URL,
+    ///     "camera 1"); it is not opened.
+    ///   - role: The input's role in the result: `demonstrator`, `learner`, `sidecar`,
+    ///     `baseline`, …
+    /// - Throws: `KinetixError` of kind `.invalidData` or `.limitExceeded`, every
+    ///   problem located by frame, time and field.
+    public init(decoding data: Data, name: String, role: String, limits: SidecarLimits = .default) throws(KinetixError) {
+        if data.count > limits.maxFileBytes {
+            throw KinetixError(.limitExceeded, file: name, "\(formatBytes(data.count)) is over the input limit of \(formatBytes(limits.maxFileBytes))",
+                               setting: .maxInputBytes)
+        }
+        sidecar = try Sidecar.decode(data, file: name, limits: limits)
+        provenance = Provenance.Input(role: role, path: name, sha256: SHA256.hex(data), frames: sidecar.frameCount)
+    }
+
+    /// Reads, decodes and validates the sidecar file at `path`.
+    ///
+    /// - Throws: `KinetixError` of kind `.unreadable` when the file is missing, not a
+    ///   regular file or unreadable; otherwise as `init(decoding:name:role:limits:)`.
+    public init(contentsOf path: String, role: String, limits: SidecarLimits = .default) throws(KinetixError) {
+        try self.init(decoding: try readInput(path, limits: limits), name: path, role: role, limits: limits)
+    }
+}

@@ -1,0 +1,70 @@
+/// Why a Kinetix operation failed: a kind that programs switch on, and every problem
+/// found, each located (file, frame and time, line and column, field).
+///
+/// Every library entry point that can fail throws this one type. Front ends choose
+/// their own wording around it (the command line maps `kind` to an exit code and
+/// `Diagnostic.setting` to a flag); never match on a message's text.
+public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        /// An input is missing, is not a regular file, or cannot be read.
+        case unreadable
+        /// A profile or other named resource was not found where it was looked for.
+        case notFound
+        /// An input's content is wrong (syntax, types, values, meaning).
+        case invalidData
+        /// An input or a requested computation is larger than a documented limit.
+        case limitExceeded
+        /// The input is of a kind or format this operation does not handle.
+        case unsupported
+        /// A setting given by the caller is out of range or malformed (a profile
+        /// parameter, an option value).
+        case invalidSetting
+    }
+
+    public var kind: Kind
+    public var diagnostics: [Diagnostic]
+    /// True when more problems existed than `diagnostics` holds.
+    public var truncated: Bool
+
+    public init(kind: Kind = .invalidData, diagnostics: [Diagnostic], truncated: Bool = false) {
+        self.kind = kind
+        self.diagnostics = diagnostics
+        self.truncated = truncated
+    }
+
+    /// One problem.
+    public init(_ kind: Kind, file: String? = nil, field: String? = nil, _ message: String, setting: Setting? = nil) {
+        self.init(kind: kind, diagnostics: [Diagnostic(file: file, field: field, message: message, setting: setting)])
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// A library setting a diagnostic points to: what a caller can give or change to get
+/// past the problem. Front ends map each to their own control (a flag, a field).
+public enum Setting: Hashable, Sendable {
+    /// `SidecarLimits.maxFileBytes` (and the other input limits).
+    case maxInputBytes
+    /// `ConversionOptions.imageSize`.
+    case imageSize
+    /// `ConversionOptions.frameRate`.
+    case frameRate
+    /// `ConversionOptions.model` (OpenPose's body model).
+    case estimatorModel
+    /// `ConversionOptions.person`.
+    case person
+    /// The input format of a conversion.
+    case sourceFormat
+    /// `ComparisonOptions.maxLagSeconds`.
+    case maxLag
+    /// `ComparisonOptions.lagWindowSeconds`.
+    case lagWindow
+    /// `ComparisonOptions.rate`.
+    case analysisRate
+    /// A profile parameter, by name.
+    case profileParameter(String)
+    /// The profile itself (which one, or its search path).
+    case profile
+}
