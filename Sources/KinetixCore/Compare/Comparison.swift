@@ -61,13 +61,39 @@ public struct Comparison: Sendable {
     }
 
     /// The limb with the largest absolute error in learner frame `k`.
-    public func worstLimb(_ k: Int) -> Limb? {
+    public func worstLimb(_ k: Int) -> Limb? { Self.worstLimb { errors[$0, k] } }
+
+    /// The limb whose error (`error(limb)`, degrees, NaN when not compared) is largest
+    /// in absolute value; the first in limb order on a tie.
+    package static func worstLimb(_ error: (Limb) -> Float) -> Limb? {
         var worst: (Limb, Float)?
         for limb in Limb.allCases {
-            let e = abs(errors[limb, k])
+            let e = abs(error(limb))
             if !e.isNaN, e > (worst?.1 ?? -1) { worst = (limb, e) }
         }
         return worst?.0
+    }
+
+    /// Learner frame `k` as a result row: what `--format json` writes in `frames[]`.
+    public func frame(_ k: Int) -> ComparisonFrame {
+        ComparisonFrame(t: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
+                        distanceDegrees: distance(k), worstLimb: worstLimb(k), ahead: ahead[k],
+                        errors: Limb.allCases.map { errors[$0, k] })
+    }
+
+    /// The score (weighted mean squared difference, degrees²) of two frames' angles by
+    /// limb, or nil when their shared weight is below `minSharedWeight`. The one
+    /// expression offline and streaming comparisons both use.
+    package static func score(learner: (Limb) -> Float, demonstrator: (Limb) -> Float, weights: [Float], minSharedWeight: Float) -> Float? {
+        var s: Float = 0, c: Float = 0
+        for limb in Limb.allCases {
+            let l = learner(limb), d = demonstrator(limb)
+            guard !l.isNaN, !d.isNaN else { continue }
+            let w = weights[limb.rawValue]
+            s += w * (l - d) * (l - d)
+            c += w
+        }
+        return c >= minSharedWeight ? s / c : nil
     }
 
     /// Compares a learner with a demonstrator.
@@ -124,27 +150,65 @@ public struct Comparison: Sendable {
         }
     }
 
-    /// The score (weighted mean squared difference) of learner grid frame `learnerFrame`
-    /// against demonstrator grid frame `demonstratorFrame`, or nil when too few limbs are shared.
+    /// The score of learner grid frame `learnerFrame` against demonstrator grid frame
+    /// `demonstratorFrame`, or nil when too few limbs are shared or it is off the grid.
     private func score(learnerFrame: Int, demonstratorFrame: Int) -> Float? {
         guard demonstratorFrame >= 0, demonstratorFrame < grid.count else { return nil }
-        var s: Float = 0, c: Float = 0
-        for limb in Limb.allCases {
-            let l = learner[limb, learnerFrame], d = demonstrator[limb, demonstratorFrame]
-            guard !l.isNaN, !d.isNaN else { continue }
-            let w = options.weights[limb.rawValue]
-            s += w * (l - d) * (l - d)
-            c += w
-        }
-        return c >= options.minSharedWeight ? s / c : nil
+        return Self.score(learner: { learner[$0, learnerFrame] }, demonstrator: { demonstrator[$0, demonstratorFrame] },
+                          weights: options.weights, minSharedWeight: options.minSharedWeight)
     }
 
     /// True when the learner is ahead here: the demonstrator's *next* frames (up to
     /// `maxLag`) hold a match at least 20 % better (lower mean squared difference) than
     /// the lag being measured, which can only happen near lag 0.
     private func isAhead(gridFrame g: Int, lag: Int, score: Float) -> Bool {
+        Self.isAhead(lag: lag, score: score, maxLagFrames: maxLagFrames) { self.score(learnerFrame: g, demonstratorFrame: g + $0) }
+    }
+
+    /// `isAhead` over any storage: `futureScore(j)` scores the learner frame against
+    /// the demonstrator `j` frames later (nil when not a candidate or off the grid).
+    package static func isAhead(lag: Int, score: Float, maxLagFrames: Int, futureScore: (Int) -> Float?) -> Bool {
         guard lag <= 1, maxLagFrames > 0 else { return false }
-        let best = (1...maxLagFrames).compactMap { self.score(learnerFrame: g, demonstratorFrame: g + $0) }.min() ?? .infinity
+        let best = (1...maxLagFrames).compactMap(futureScore).min() ?? .infinity
         return best < score * 0.8
+    }
+}
+
+/// One learner frame of a comparison: the row `frames[]` holds, offline or live.
+public struct ComparisonFrame: Equatable, Sendable {
+    /// Learner time on the shared clock, seconds.
+    public var t: Double
+    /// The lag errors are measured at (the tracking lag), seconds; nil when unscored.
+    public var lagSeconds: Double?
+    /// The frame's own best match τ*, seconds; nil when no lag has enough shared limbs.
+    public var bestMatchLagSeconds: Double?
+    /// Weighted RMS angle difference at `lagSeconds`, degrees.
+    public var distanceDegrees: Float?
+    public var worstLimb: Limb?
+    /// The learner matches the demonstrator's future better than any lag.
+    public var ahead: Bool
+    /// Signed errors (learner − demonstrator) by `Limb.rawValue`, degrees; NaN where not compared.
+    public var errors: [Float]
+
+    /// The matched demonstrator time, seconds.
+    public var demonstratorT: Double? { lagSeconds.map { t - $0 } }
+
+    /// Equal when every field is, NaN errors equal to NaN.
+    public static func == (a: Self, b: Self) -> Bool {
+        a.t == b.t && a.lagSeconds == b.lagSeconds && a.bestMatchLagSeconds == b.bestMatchLagSeconds
+            && a.distanceDegrees == b.distanceDegrees && a.worstLimb == b.worstLimb && a.ahead == b.ahead
+            && sameValues(a.errors, b.errors)
+    }
+
+    /// The JSON object members (without braces), as `frames[]` writes them.
+    public var jsonMembers: String {
+        var out = "\"t\": \(jsonNumber(t, digits: 6)), \"lagSeconds\": \(jsonNumber(lagSeconds, digits: 6)), "
+        out += "\"bestMatchLagSeconds\": \(jsonNumber(bestMatchLagSeconds, digits: 6)), "
+        out += "\"demonstratorT\": \(jsonNumber(demonstratorT, digits: 6)), "
+        out += "\"distanceDegrees\": \(jsonNumber(distanceDegrees, digits: 3)), "
+        out += "\"worstLimb\": " + (worstLimb.map { "\"\($0.name)\"" } ?? "null") + ", \"ahead\": \(ahead), "
+        out += "\"errors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(abs(errors[$0.rawValue]), digits: 2))" }.joined(separator: ", ") + "}, "
+        out += "\"signedErrors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(errors[$0.rawValue], digits: 2))" }.joined(separator: ", ") + "}"
+        return out
     }
 }

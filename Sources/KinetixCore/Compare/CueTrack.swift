@@ -19,43 +19,64 @@ public struct CueTrack: Equatable, Sendable {
     public static let minHoldSeconds = 1.0
 
     public init(_ comparison: Comparison) {
-        cues = []
+        var machine = Machine()
         let n = comparison.frameCount
-        guard n > 0 else { return }
-        let times = comparison.times
-        // "" stands for "no cue": it persists and holds like any other.
-        var shown: (text: String, since: Double)?
-        var proposed: (text: String, since: Double)?
-        for k in 0..<n {
-            let t = times[k]
-            let text = Self.proposal(comparison, k) ?? ""
-            if proposed?.text != text { proposed = (text, t) }
-            let persisted = t - proposed!.since >= Self.onsetSeconds - 1e-9
-            guard persisted, (shown?.text ?? "") != text else { continue }
-            if let current = shown {
-                guard t - current.since >= Self.minHoldSeconds - 1e-9 else { continue }
-                cues.append(Cue(start: current.since, end: t, text: current.text))
-            }
-            shown = text.isEmpty ? nil : (text, t)
-        }
-        if let current = shown {
-            cues.append(Cue(start: current.since, end: times[n - 1] + comparison.grid.step, text: current.text))
-        }
+        for k in 0..<n { machine.step(t: comparison.times[k], proposal: Self.proposal(comparison, k)) }
+        cues = machine.finish(end: n > 0 ? comparison.times[n - 1] + comparison.grid.step : 0)
     }
 
     /// The cue showing at time `t`, if any.
     public func cue(at t: Double) -> Cue? { cues.first { $0.start <= t && t < $0.end } }
 
+    /// The onset-and-hold rule, one frame at a time: what the learner's screen shows
+    /// given each frame's proposal. Offline and live comparisons run the same machine.
+    package struct Machine: Sendable {
+        // "" stands for "no cue": it persists and holds like any other.
+        private var shown: (text: String, since: Double)?
+        private var proposed: (text: String, since: Double)?
+        private var finished: [Cue] = []
+
+        package init() {}
+
+        /// The cue on screen after the last step, if any.
+        package var current: String? { shown?.text }
+
+        /// Feeds one frame at time `t` (seconds, increasing) with its proposal.
+        package mutating func step(t: Double, proposal: String?) {
+            let text = proposal ?? ""
+            if proposed?.text != text { proposed = (text, t) }
+            let persisted = t - proposed!.since >= CueTrack.onsetSeconds - 1e-9
+            guard persisted, (shown?.text ?? "") != text else { return }
+            if let current = shown {
+                guard t - current.since >= CueTrack.minHoldSeconds - 1e-9 else { return }
+                finished.append(Cue(start: current.since, end: t, text: current.text))
+            }
+            shown = text.isEmpty ? nil : (text, t)
+        }
+
+        /// Every cue shown, the last ending at `end`.
+        package func finish(end: Double) -> [Cue] {
+            finished + (shown.map { [Cue(start: $0.since, end: end, text: $0.text)] } ?? [])
+        }
+    }
+
     static func proposal(_ comparison: Comparison, _ k: Int) -> String? {
-        guard let lag = comparison.lagFrames(k) else {
-            return comparison.learnerTrackedWeight(k) < comparison.options.minSharedWeight ? "Step into view" : nil
+        let worst = comparison.worstLimb(k)
+        return proposal(lagFrames: comparison.lagFrames(k), learnerTrackedWeight: comparison.learnerTrackedWeight(k),
+                        worst: worst.map { ($0, comparison.errors[$0, k]) }, ahead: comparison.ahead[k],
+                        maxLagFrames: comparison.maxLagFrames, options: comparison.options)
+    }
+
+    /// One frame's proposal from its figures: `lagFrames` nil when unscored, `worst`
+    /// the limb with the largest absolute error and its signed error.
+    package static func proposal(lagFrames: Int?, learnerTrackedWeight: Float, worst: (limb: Limb, error: Float)?,
+                                 ahead: Bool, maxLagFrames: Int, options: ComparisonOptions) -> String? {
+        guard let lag = lagFrames else {
+            return learnerTrackedWeight < options.minSharedWeight ? "Step into view" : nil
         }
-        if let limb = comparison.worstLimb(k) {
-            let error = comparison.errors[limb, k]
-            if abs(error) > comparison.options.toleranceDegrees { return correction(for: limb, error: error) }
-        }
-        if comparison.ahead[k] { return "Slow down" }
-        if lag == comparison.maxLagFrames, lag > 0 { return "Keep up" }
+        if let worst, abs(worst.error) > options.toleranceDegrees { return correction(for: worst.limb, error: worst.error) }
+        if ahead { return "Slow down" }
+        if lag == maxLagFrames, lag > 0 { return "Keep up" }
         return "Good"
     }
 

@@ -25,68 +25,40 @@ public struct LagTracker: Sendable {
         self.halfWindow = halfWindow
     }
 
+    /// How far an unsupported frame looks for a supported estimate to borrow, in
+    /// frames: half the window. Bounded so a streaming comparison can finalize a frame
+    /// a fixed time after it (`LiveComparison`).
+    public var fillRadius: Int { halfWindow }
+
     /// Tracking lags for every frame of the shared grid, in grid frames.
     /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory.
     public func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
         let n = learner.frameCount
-        let lags = search.maxLag + 1
         let l = PaddedAngles(learner, scales: search.scales)
         let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag)
-        let ringRows = 2 * halfWindow + 2
-        var ring = [Float](repeating: .infinity, count: ringRows * lags)
-        var sum = [Double](repeating: 0, count: lags), completeSum = sum
-        var count = [Int](repeating: 0, count: lags)
-        var scoredInWindow = 0, completeInWindow = 0
-        var rowScored = [Bool](repeating: false, count: ringRows)
-        var rowComplete = [Bool](repeating: false, count: ringRows)
-        var result = [Int32](repeating: -1, count: n)
+        var window = LagWindow(lags: search.maxLag + 1, halfWindow: halfWindow)
+        var estimates = [Int32](repeating: -1, count: n)
         var supported = [Bool](repeating: false, count: n)
         l.values.withUnsafeBufferPointer { lv in
         d.values.withUnsafeBufferPointer { dv in
-            func add(_ frame: Int, sign: Int) {
-                let row = (frame % ringRows) * lags
-                if sign > 0 {
-                    var any = false, all = true
-                    for tau in 0..<lags {
-                        let score = search.exactScore(lv, ls: l.stride, n: frame, dv, ds: d.stride, m: frame + d.leadingPad - tau)
-                        ring[row + tau] = score
-                        any = any || score.isFinite
-                        all = all && score.isFinite
-                    }
-                    rowScored[frame % ringRows] = any
-                    rowComplete[frame % ringRows] = all
-                }
-                guard rowScored[frame % ringRows] else { return }
-                scoredInWindow += sign
-                let complete = rowComplete[frame % ringRows]
-                if complete { completeInWindow += sign }
-                for tau in 0..<lags where ring[row + tau].isFinite {
-                    sum[tau] += Double(sign) * Double(ring[row + tau])
-                    count[tau] += sign
-                    if complete { completeSum[tau] += Double(sign) * Double(ring[row + tau]) }
+            func add(_ frame: Int) {
+                window.add(frame: frame) { tau in
+                    search.exactScore(lv, ls: l.stride, n: frame, dv, ds: d.stride, m: frame + d.leadingPad - tau)
                 }
             }
-            for frame in 0..<min(halfWindow, n) { add(frame, sign: 1) }
+            for frame in 0..<min(halfWindow, n) { add(frame) }
             for center in 0..<n {
-                if center + halfWindow < n { add(center + halfWindow, sign: 1) }
-                if center - halfWindow - 1 >= 0 { add(center - halfWindow - 1, sign: -1) }
-                guard scoredInWindow > 0 else { continue }
-                let useComplete = completeInWindow > 0 && completeInWindow * 4 >= scoredInWindow
-                supported[center] = completeInWindow * 4 >= scoredInWindow * 3
-                let needed = max(1, (scoredInWindow + 1) / 2)
-                var best = Double.infinity
-                for tau in 0..<lags where useComplete || count[tau] >= needed {
-                    let mean = useComplete ? completeSum[tau] / Double(completeInWindow) : sum[tau] / Double(count[tau])
-                    // Sliding sums carry rounding: lags equal to 1e-9 relative count as ties.
-                    if best.isInfinite || mean < best - 1e-9 * max(1, best) { best = mean; result[center] = Int32(tau) }
-                }
+                if center + halfWindow < n { add(center + halfWindow) }
+                if center - halfWindow - 1 >= 0 { window.remove(frame: center - halfWindow - 1) }
+                (estimates[center], supported[center]) = window.estimate()
             }
         }}
-        return Self.fillFromSupported(result, supported: supported)
+        return Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
     }
 
-    /// Replaces each unsupported estimate by the nearest supported one (the earlier on a tie).
-    static func fillFromSupported(_ estimates: [Int32], supported: [Bool]) -> [Int32] {
+    /// Replaces each unsupported estimate by the nearest supported one at most
+    /// `radius` frames away (the earlier on a tie); with none that near, it stands.
+    static func fillFromSupported(_ estimates: [Int32], supported: [Bool], radius: Int) -> [Int32] {
         let anchors = supported.indices.filter { supported[$0] && estimates[$0] >= 0 }
         guard !anchors.isEmpty else { return estimates }
         var result = estimates
@@ -95,8 +67,84 @@ public struct LagTracker: Sendable {
             while next + 1 < anchors.count, anchors[next + 1] <= i { next += 1 }
             var nearest = anchors[next]
             if next + 1 < anchors.count, abs(anchors[next + 1] - i) < abs(nearest - i) { nearest = anchors[next + 1] }
-            result[i] = estimates[nearest]
+            if abs(nearest - i) <= radius { result[i] = estimates[nearest] }
         }
         return result
+    }
+}
+
+/// The sliding state of `LagTracker`: each frame's score per lag in a ring, and
+/// running sums per lag over the frames in the window. Offline and streaming
+/// comparisons feed it the same frames in the same order, so their sums, and hence
+/// their lags, are bitwise equal.
+package struct LagWindow: Sendable {
+    let lags: Int
+    let ringRows: Int
+    var ring: [Float]
+    var sum: [Double]
+    var completeSum: [Double]
+    var count: [Int]
+    var scoredInWindow = 0
+    var completeInWindow = 0
+    var rowScored: [Bool]
+    var rowComplete: [Bool]
+
+    package init(lags: Int, halfWindow: Int) {
+        self.lags = lags
+        ringRows = 2 * halfWindow + 2
+        ring = [Float](repeating: .infinity, count: ringRows * lags)
+        sum = [Double](repeating: 0, count: lags)
+        completeSum = sum
+        count = [Int](repeating: 0, count: lags)
+        rowScored = [Bool](repeating: false, count: ringRows)
+        rowComplete = rowScored
+    }
+
+    /// Adds `frame` with its score at each lag (infinity where not a candidate).
+    package mutating func add(frame: Int, score: (Int) -> Float) {
+        let slot = frame % ringRows, row = slot * lags
+        var any = false, all = true
+        for tau in 0..<lags {
+            let value = score(tau)
+            ring[row + tau] = value
+            any = any || value.isFinite
+            all = all && value.isFinite
+        }
+        rowScored[slot] = any
+        rowComplete[slot] = all
+        accumulate(slot, sign: 1)
+    }
+
+    /// Removes `frame`, which must be the oldest frame still in the window.
+    package mutating func remove(frame: Int) { accumulate(frame % ringRows, sign: -1) }
+
+    private mutating func accumulate(_ slot: Int, sign: Int) {
+        guard rowScored[slot] else { return }
+        let row = slot * lags
+        scoredInWindow += sign
+        let complete = rowComplete[slot]
+        if complete { completeInWindow += sign }
+        for tau in 0..<lags where ring[row + tau].isFinite {
+            sum[tau] += Double(sign) * Double(ring[row + tau])
+            count[tau] += sign
+            if complete { completeSum[tau] += Double(sign) * Double(ring[row + tau]) }
+        }
+    }
+
+    /// The window's best lag (-1 when no frame in it is scored), and whether it is
+    /// supported (at least three quarters of its scored frames are complete).
+    package func estimate() -> (lag: Int32, supported: Bool) {
+        guard scoredInWindow > 0 else { return (-1, false) }
+        let useComplete = completeInWindow > 0 && completeInWindow * 4 >= scoredInWindow
+        let supported = completeInWindow * 4 >= scoredInWindow * 3
+        let needed = max(1, (scoredInWindow + 1) / 2)
+        var best = Double.infinity
+        var result: Int32 = -1
+        for tau in 0..<lags where useComplete || count[tau] >= needed {
+            let mean = useComplete ? completeSum[tau] / Double(completeInWindow) : sum[tau] / Double(count[tau])
+            // Sliding sums carry rounding: lags equal to 1e-9 relative count as ties.
+            if best.isInfinite || mean < best - 1e-9 * max(1, best) { best = mean; result = Int32(tau) }
+        }
+        return (result, supported)
     }
 }

@@ -34,14 +34,7 @@ extension ComparisonReport {
         }.joined(separator: ",\n") + "\n    }\n  },\n"
         out += "  \"frames\": [\n"
         for k in 0..<c.frameCount {
-            let lag = c.lagSeconds(k)
-            out += "    {\"t\": \(jsonNumber(c.times[k], digits: 6)), \"lagSeconds\": \(jsonNumber(lag, digits: 6)), "
-            out += "\"bestMatchLagSeconds\": \(jsonNumber(c.bestMatchLagSeconds(k), digits: 6)), "
-            out += "\"demonstratorT\": \(jsonNumber(lag.map { c.times[k] - $0 }, digits: 6)), "
-            out += "\"distanceDegrees\": \(jsonNumber(c.distance(k), digits: 3)), "
-            out += "\"worstLimb\": " + (c.worstLimb(k).map { "\"\($0.name)\"" } ?? "null") + ", \"ahead\": \(c.ahead[k]), "
-            out += "\"errors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(abs(c.errors[$0, k]), digits: 2))" }.joined(separator: ", ") + "}, "
-            out += "\"signedErrors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(c.errors[$0, k], digits: 2))" }.joined(separator: ", ") + "}}"
+            out += "    {" + c.frame(k).jsonMembers + "}"
             out += k == c.frameCount - 1 ? "\n" : ",\n"
         }
         out += "  ],\n  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"

@@ -13,6 +13,15 @@ extension Sidecar {
         return result
     }
 
+    /// The frames at `indices` (increasing), with their times; events kept.
+    public func selecting(frames indices: [Int]) -> Sidecar {
+        var result = self
+        result.times = indices.map { times[$0] }
+        result.joints = Self.select(joints, indices)
+        result.face = face.map { Self.select($0, indices) }
+        return result
+    }
+
     /// Every time (and event) moved by `seconds`.
     public func shifted(bySeconds seconds: Double) -> Sidecar {
         var result = self

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Sagittal pitches are measured from the vertical, positive forward; abduction
 /// from the arm hanging down (90 = horizontal, 180 = overhead).
-struct BodyPose {
+struct SkeletonPose {
     struct Arm { var abduction = 0.0, flexion = 0.0, elbowFlexion = 8.0 }
     struct Leg { var thighPitch = 0.0, kneeFlexion = 0.0, stance = true }
     var leftArm = Arm(), rightArm = Arm()
@@ -15,7 +15,7 @@ struct BodyPose {
     var headPitch = 0.0
 
     /// The pose with the two sides exchanged.
-    func mirrored() -> BodyPose {
+    func mirrored() -> SkeletonPose {
         var pose = self
         swap(&pose.leftArm, &pose.rightArm)
         swap(&pose.leftLeg, &pose.rightLeg)
@@ -45,8 +45,8 @@ private func bump(_ phase: Double) -> Double { 0.5 - 0.5 * cos(2 * .pi * phase) 
 
 extension SynthOptions.Motion {
     /// The pose at time `t` seconds for a movement whose cycle lasts `period` seconds.
-    func pose(at t: Double, period: Double, squatDepth: Double) -> BodyPose {
-        var pose = BodyPose()
+    func pose(at t: Double, period: Double, squatDepth: Double) -> SkeletonPose {
+        var pose = SkeletonPose()
         let cycles = max(t, 0) / period
         let phase = cycles - cycles.rounded(.down)
         switch self {
@@ -77,7 +77,7 @@ extension SynthOptions.Motion {
         }
         if pose.squat > 0 {
             pose.trunkLean = 40 * pose.squat
-            for keyPath in [\BodyPose.leftLeg, \BodyPose.rightLeg] {
+            for keyPath in [\SkeletonPose.leftLeg, \SkeletonPose.rightLeg] {
                 pose[keyPath: keyPath].thighPitch = 85 * pose.squat
                 pose[keyPath: keyPath].kneeFlexion = 120 * pose.squat
             }

@@ -25,12 +25,12 @@ struct Skeleton {
     var forearm: Double { 0.146 * height }
 
     /// The 15 joints in world coordinates, indexed by `Joint.rawValue`.
-    func joints(for pose: BodyPose, kneeValgus: Double) -> [Point3] {
+    func joints(for pose: SkeletonPose, kneeValgus: Double) -> [Point3] {
         var p = [Point3](repeating: Point3(x: 0, y: 0, z: 0), count: Joint.count)
         func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
 
         // Legs relative to the hip midpoint at the origin.
-        func leg(_ leg: BodyPose.Leg, side: Double) -> (hip: Point3, knee: Point3, ankle: Point3) {
+        func leg(_ leg: SkeletonPose.Leg, side: Double) -> (hip: Point3, knee: Point3, ankle: Point3) {
             let hip = Point3(x: side * hipHalfWidth, y: 0, z: 0)
             let thighPitch = radians(leg.thighPitch), shankPitch = radians(leg.thighPitch - leg.kneeFlexion)
             var knee = hip + thigh * Point3(x: 0, y: -cos(thighPitch), z: sin(thighPitch))
@@ -60,7 +60,7 @@ struct Skeleton {
         let head = lean + radians(pose.headPitch)
         p[Joint.nose.rawValue] = neck + height * Point3(x: 0, y: 0.10 * cos(head) - 0.05 * sin(head), z: 0.10 * sin(head) + 0.05 * cos(head))
 
-        func arm(_ arm: BodyPose.Arm, side: Double) -> (shoulder: Point3, elbow: Point3, wrist: Point3) {
+        func arm(_ arm: SkeletonPose.Arm, side: Double) -> (shoulder: Point3, elbow: Point3, wrist: Point3) {
             let shoulder = neck + Point3(x: side * shoulderHalfWidth, y: 0, z: 0)
             let abduction = radians(arm.abduction), flexion = radians(arm.flexion)
             let d = Point3(x: side * sin(abduction), y: -cos(abduction) * cos(flexion), z: cos(abduction) * sin(flexion)).normalized

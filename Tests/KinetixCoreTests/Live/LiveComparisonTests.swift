@@ -1,0 +1,130 @@
+import Testing
+import KinetixCore
+import _KinetixTestSupport
+
+/// Feeds both clips frame by frame in time order, as two cameras would, and returns
+/// every provisional and final update.
+func replay(_ demonstrator: Sidecar, _ learner: Sidecar, options: ComparisonOptions, rate: Double,
+            dropLearnerFrames: Set<Int> = []) throws -> (live: LiveComparison, provisional: [LiveComparison.Update], finals: [LiveComparison.Update]) {
+    var live = try LiveComparison(options: options, rate: rate, demonstratorSpace: demonstrator.space, learnerSpace: learner.space)
+    var provisional: [LiveComparison.Update] = [], finals: [LiveComparison.Update] = []
+    var d = 0, l = 0
+    while d < demonstrator.frameCount || l < learner.frameCount {
+        let demoNext = d < demonstrator.frameCount ? demonstrator.times[d] : .infinity
+        let learnerNext = l < learner.frameCount ? learner.times[l] + options.offsetSeconds : .infinity
+        if demoNext <= learnerNext {
+            live.appendDemonstrator(demonstrator.poseFrame(d))
+            d += 1
+        } else {
+            if !dropLearnerFrames.contains(l), let update = live.appendLearner(learner.poseFrame(l)) { provisional.append(update) }
+            l += 1
+        }
+        finals += live.takeFinalUpdates()
+    }
+    live.finish()
+    finals += live.takeFinalUpdates()
+    return (live, provisional, finals)
+}
+
+@Suite("Live comparison")
+struct LiveComparisonTests {
+    static let demonstrator = Synth.sidecar(BundledClips.demonstrator)
+    static let learner = Synth.sidecar(BundledClips.learner)
+
+    /// The offline comparison of the learner clip actually fed (dropped frames removed).
+    func offline(_ options: ComparisonOptions, rate: Double, learner: Sidecar) -> Comparison {
+        var options = options
+        options.rate = rate
+        return Comparison(demonstrator: Self.demonstrator, learner: learner, options: options)
+    }
+
+    @Test("final updates equal the offline frames, bit for bit",
+          arguments: ["default", "per-frame lag", "side by side, short window", "weighted, long lag, offset"])
+    func equalsOffline(name: String) throws {
+        var options = ComparisonOptions()
+        switch name {
+        case "per-frame lag": options.lagWindowSeconds = 0
+        case "side by side, short window": options.mirror = false; options.lagWindowSeconds = 2
+        case "weighted, long lag, offset":
+            options.weights = [1, 1, 2, 2, 0.5, 0.5, 1, 1, 0]
+            options.minSharedWeight = 3
+            options.maxLagSeconds = 1.5
+            options.offsetSeconds = 0.1
+        default: break
+        }
+        let rate = options.analysisRate(learnerTimes: Self.learner.times)
+        let (live, provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
+        let comparison = offline(options, rate: rate, learner: Self.learner)
+        #expect(provisional.count == Self.learner.frameCount)
+        #expect(finals.count == comparison.frameCount)
+        #expect(finals.allSatisfy(\.isFinal) && !provisional.contains(where: \.isFinal))
+        let cues = CueTrack(comparison)
+        for (k, update) in finals.enumerated() where k < comparison.frameCount {
+            #expect(update.frame == comparison.frame(k), "frame \(k) of \(name)")
+            #expect(update.cue == cues.cue(at: comparison.times[k])?.text, "cue at frame \(k) of \(name)")
+        }
+        #expect(live.latencySeconds > 0)
+    }
+
+    @Test("dropped learner frames and a tracking gap: still equal to offline on the frames fed")
+    func droppedFrames() throws {
+        var learner = Self.learner
+        // A 0.5 s gap where the learner's right arm is not tracked, longer than the gap bridged.
+        for frame in 90..<105 { learner.joints[.rightWrist, frame] = nil }
+        let dropped: Set<Int> = [17, 40, 41, 42, 200]
+        let options = ComparisonOptions()
+        let rate = options.analysisRate(learnerTimes: learner.times)
+        let (_, _, finals) = try replay(Self.demonstrator, learner, options: options, rate: rate, dropLearnerFrames: dropped)
+        var fed = learner
+        let keep = (0..<learner.frameCount).filter { !dropped.contains($0) }
+        fed = learner.selecting(frames: keep)
+        let comparison = offline(options, rate: rate, learner: fed)
+        #expect(finals.count == comparison.frameCount)
+        for (k, update) in finals.enumerated() where k < comparison.frameCount {
+            #expect(update.frame == comparison.frame(k), "frame \(k)")
+        }
+    }
+
+    @Test("provisional updates use only the past: lag, errors, cue and a ghost in body coordinates")
+    func provisional() throws {
+        let options = ComparisonOptions()
+        let (_, provisional, _) = try replay(Self.demonstrator, Self.learner, options: options, rate: 30)
+        // Once the trailing window holds a whole movement (4 s), the lag is the generated 0.40 s delay.
+        let settled = provisional.filter { $0.frame.t > 4 }
+        #expect(!settled.isEmpty && settled.allSatisfy { $0.frame.lagSeconds.map { abs($0 - 0.4) < 0.05 } ?? false })
+        #expect(settled.allSatisfy { $0.ghost?[.neck] != nil && $0.ghost?[.root] != nil })
+        // The learner's deliberate right-shoulder fault shows while that arm moves (1–2.5 s), then "Good".
+        let during = provisional.filter { (1...2.5).contains($0.frame.t) }
+        #expect(provisional.filter { $0.frame.t > 4 }.allSatisfy { $0.cue == "Good" })
+        #expect(during.contains { $0.cue?.contains("right arm") == true })
+        // The ghost is in body coordinates: hip midpoint at the origin, about a torso from hip to neck.
+        if let ghost = settled.first?.ghost, let neck = ghost[.neck] {
+            #expect(abs((neck.x * neck.x + neck.y * neck.y).squareRoot() - 1) < 0.2)
+        }
+    }
+
+    @Test("memory stays bounded over a long session")
+    func bounded() throws {
+        var options = SynthOptions()
+        options.motion = .routine
+        options.durationSeconds = 240
+        let clip = Synth.sidecar(options)
+        var live = try LiveComparison(options: ComparisonOptions(), rate: 30, demonstratorSpace: clip.space, learnerSpace: clip.space)
+        var finals = 0
+        for frame in 0..<clip.frameCount {
+            live.appendDemonstrator(clip.poseFrame(frame))
+            live.appendLearner(clip.poseFrame(frame))
+            finals += live.takeFinalUpdates().count
+            if frame == 1000 || frame == clip.frameCount - 1 { #expect(live.retainedFrames < 1200, "at frame \(frame)") }
+        }
+        #expect(finals > 7000)
+    }
+
+    @Test("settings out of range are refused")
+    func badSettings() {
+        var options = ComparisonOptions()
+        options.maxLagSeconds = -1e300
+        let space = CoordinateSpace(kind: .pixels, width: 1080, height: 1920)
+        #expect(throws: KinetixError.self) { try LiveComparison(options: options, demonstratorSpace: space, learnerSpace: space) }
+    }
+}
