@@ -23,12 +23,15 @@ enum Kinetix {
         var stderr: String
     }
 
-    /// Runs `kinetix arguments…` in the package root and waits for it.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `kinetix arguments…` (or another `executable`) in `directory` (default:
+    /// the package root) and waits for it.
+    static func run(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
+                    environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
         // Files rather than pipes: a large output can never block the child.
         let folder = try temporaryFolder()
         let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")

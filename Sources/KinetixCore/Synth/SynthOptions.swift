@@ -70,6 +70,13 @@ public struct SynthOptions: Equatable, Sendable {
     /// For the face: the fraction of movement the weak side loses, 0...1; the weak
     /// side's brow and mouth corner also droop at rest by up to 3 mm.
     public var weakness: Double = 0
+    /// The weakness a weak side gets when none is given: a moderate palsy.
+    public static let defaultWeakness = 0.6
+    /// The camera distance for the face motion when none is given: a phone at arm's length.
+    public static let faceCameraDistanceMeters = 0.45
 
     public init() {}
+
+    /// Every default in one place: front ends show these values in their help.
+    public static let defaults = SynthOptions()
 }

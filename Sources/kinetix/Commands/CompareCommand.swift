@@ -28,6 +28,7 @@ struct CompareCommand: Subcommand {
             .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps before comparing (see 'kinetix inspect')."),
             .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
+            .init(long: "live", help: "Replay the pair frame by frame through the streaming API: what the learner's screen shows as it happens (JSON: one line per update)."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
             .init(long: "max-lag", valueName: "seconds", help: "The longest lag searched.", defaultValue: defaultText(defaults.maxLagSeconds)),
             .init(long: "lag-window", valueName: "seconds", help: "Errors are measured at the lag that fits best over this window (0: each frame's own best match).",
@@ -52,6 +53,7 @@ struct CompareCommand: Subcommand {
     let learner: String
     let format: Format
     let learnerCues: Bool
+    let live: Bool
     let at: Double?
     let options: ComparisonOptions
     let profile: Provenance.ProfileUsed?
@@ -64,6 +66,7 @@ struct CompareCommand: Subcommand {
         learner = arguments.positional[1]
         format = try arguments.choice("format", default: .text)
         learnerCues = arguments.flag("learner-cues")
+        live = arguments.flag("live")
         at = arguments.string("at") == nil ? nil : try arguments.double("at", default: 0)
         var options = ComparisonOptions()
         var profile: Provenance.ProfileUsed?
@@ -99,9 +102,13 @@ struct CompareCommand: Subcommand {
         limits = try arguments.limits()
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
+        if live && (learnerCues || at != nil || report != nil || format == .csv || options.repairSwaps) {
+            throw .usage("--live prints a stream (text or json); it does not combine with --learner-cues, --at, --report, csv or --repair-swaps", command: Self.spec)
+        }
     }
 
     func run() throws(CommandLineError) -> Int32 {
+        if live { return try runLive() }
         let report: ComparisonReport
         do {
             report = try ComparisonReport(demonstrator: try ClipInput(contentsOf: demonstrator, role: "demonstrator", limits: limits),
@@ -127,6 +134,53 @@ struct CompareCommand: Subcommand {
             }
         }
         try emit(text, output: output, inputs: inputs)
+        return ExitCode.success
+    }
+}
+
+extension CompareCommand {
+    /// `--live`: feeds the recorded pair frame by frame through `LiveComparison`.
+    /// Text shows the learner's screen whenever its cue changes, and once a second;
+    /// JSON writes every update as a line, provisional then final.
+    func runLive() throws(CommandLineError) -> Int32 {
+        let demonstratorClip = try loadClip(demonstrator, role: "demonstrator", limits: limits)
+        let learnerClip = try loadClip(learner, role: "learner", limits: limits)
+        do { try options.check(learner: learnerClip.sidecar) } catch { throw .failed(error) }
+        var text = ""
+        var lastCue: String?? = .none
+        var lastLine = -Double.infinity
+        var finals = 0
+        func write(_ line: String) {
+            if output == nil { FileHandle.standardOutput.write(Data(line.utf8)) } else { text += line }
+        }
+        let rate = options.analysisRate(learnerTimes: learnerClip.sidecar.times)
+        if format == .text {
+            write(String(format: "live replay at %.2f fps; final results come %.2f s behind the newest frame\n", rate,
+                         (try? LiveComparison(options: options, rate: rate, demonstratorSpace: demonstratorClip.sidecar.space,
+                                              learnerSpace: learnerClip.sidecar.space))?.latencySeconds ?? 0))
+        }
+        do {
+            try LiveComparison.replay(demonstrator: demonstratorClip.sidecar, learner: learnerClip.sidecar, options: options, rate: rate) { update in
+                if format == .json { write(update.jsonLine); return }
+                if update.isFinal { finals += 1; return }
+                let t = update.frame.t
+                guard lastCue.map({ $0 != update.cue }) ?? true || t - lastLine >= 1 - 1e-9 else { return }
+                lastCue = .some(update.cue)
+                lastLine = t
+                var line = String(format: "%7.2f s  ", t) + (update.cue ?? "—").padding(toLength: 30, withPad: " ", startingAt: 0)
+                if let lag = update.frame.lagSeconds {
+                    line += String(format: "  lag %.2f s", lag)
+                    if let worst = update.frame.worstLimb { line += String(format: ", worst %@ %+.0f°", worst.spokenName, update.frame.errors[worst.rawValue]) }
+                } else {
+                    line += "  not scored yet"
+                }
+                write(line + "\n")
+            }
+        } catch {
+            throw .failed(error)
+        }
+        if format == .text { write("\(finals) frames final; 'kinetix compare' (without --live) gives the same figures\n") }
+        if let output { try writeAtomically(Data(text.utf8), to: output, inputs: [demonstrator, learner]) }
         return ExitCode.success
     }
 }

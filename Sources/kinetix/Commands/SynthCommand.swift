@@ -17,29 +17,31 @@ struct SynthCommand: Subcommand {
             --fault leftShoulder:-45@6-12 -o Sidecars/learner.json
         """,
         options: [
-            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march, routine or face.", defaultValue: "squat"),
-            .init(long: "duration", valueName: "seconds", help: "Clip length.", defaultValue: "10"),
-            .init(long: "fps", valueName: "rate", help: "Frames per second.", defaultValue: "30"),
-            .init(long: "period", valueName: "seconds", help: "One movement cycle.", defaultValue: "2.5"),
-            .init(long: "body-height", valueName: "metres", help: "The subject's standing height.", defaultValue: "1.75"),
-            .init(long: "distance", valueName: "metres", help: "Camera distance from the subject (face: 0.45).", defaultValue: "3"),
-            .init(long: "view", valueName: "view", help: "front, or side (the subject's left side).", defaultValue: "front"),
-            .init(long: "space", valueName: "space", help: "pixels or normalized.", defaultValue: "pixels"),
-            .init(long: "image-size", valueName: "WxH", help: "Image size in pixels.", defaultValue: "1080x1920"),
-            .init(long: "noise", valueName: "pixels", help: "Detector noise, standard deviation.", defaultValue: "1"),
-            .init(long: "dropout", valueName: "p", help: "Probability a joint is missing in a frame.", defaultValue: "0"),
-            .init(long: "seed", valueName: "n", help: "Random seed.", defaultValue: "1"),
-            .init(long: "delay", valueName: "seconds", help: "Perform the motion this much later.", defaultValue: "0"),
+            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march, routine or face.", defaultValue: defaults.motion.rawValue),
+            .init(long: "duration", valueName: "seconds", help: "Clip length.", defaultValue: defaultText(defaults.durationSeconds)),
+            .init(long: "fps", valueName: "rate", help: "Frames per second.", defaultValue: defaultText(defaults.frameRate)),
+            .init(long: "period", valueName: "seconds", help: "One movement cycle.", defaultValue: defaultText(defaults.periodSeconds)),
+            .init(long: "body-height", valueName: "metres", help: "The subject's standing height.", defaultValue: defaultText(defaults.heightMeters)),
+            .init(long: "distance", valueName: "metres", help: "Camera distance from the subject (face: \(defaultText(SynthOptions.faceCameraDistanceMeters))).", defaultValue: defaultText(defaults.cameraDistanceMeters)),
+            .init(long: "view", valueName: "view", help: "front, or side (the subject's left side).", defaultValue: defaults.view.rawValue),
+            .init(long: "space", valueName: "space", help: "pixels or normalized.", defaultValue: defaults.spaceKind.rawValue),
+            .init(long: "image-size", valueName: "WxH", help: "Image size in pixels.", defaultValue: "\(Int(defaults.imageWidth))x\(Int(defaults.imageHeight))"),
+            .init(long: "noise", valueName: "pixels", help: "Detector noise, standard deviation.", defaultValue: defaultText(defaults.noisePixels)),
+            .init(long: "dropout", valueName: "p", help: "Probability a joint is missing in a frame.", defaultValue: defaultText(defaults.dropout)),
+            .init(long: "seed", valueName: "n", help: "Random seed.", defaultValue: String(defaults.seed)),
+            .init(long: "delay", valueName: "seconds", help: "Perform the motion this much later.", defaultValue: defaultText(defaults.delaySeconds)),
             .init(long: "mirror-motion", help: "Perform the motion with left and right exchanged (a learner facing the demonstrator)."),
             .init(long: "mirror", help: "Mirror the finished clip: flip x and exchange left/right joint names."),
-            .init(long: "depth", valueName: "0...1", help: "Squat depth (1: about 120° knee flexion).", defaultValue: "0.8"),
-            .init(long: "valgus", valueName: "cm", help: "Knees move this far toward the midline at full depth.", defaultValue: "0"),
+            .init(long: "depth", valueName: "0...1", help: "Squat depth (1: about 120° knee flexion).", defaultValue: defaultText(defaults.squatDepth)),
+            .init(long: "valgus", valueName: "cm", help: "Knees move this far toward the midline at full depth.", defaultValue: defaultText(defaults.kneeValgusCentimeters)),
             .init(long: "weak-side", valueName: "side", help: "Face: left or right side with weak expressions (facial palsy)."),
-            .init(long: "weakness", valueName: "0...1", help: "Face: fraction of movement the weak side loses.", defaultValue: "0.6"),
+            .init(long: "weakness", valueName: "0...1", help: "Face: fraction of movement the weak side loses.", defaultValue: defaultText(SynthOptions.defaultWeakness)),
             .init(long: "fault", valueName: "limb:deg@from-to", help: "Add degrees to a limb between two times (repeatable).", repeating: true),
             .output,
         ]
     )
+
+    private static var defaults: SynthOptions { .defaults }
 
     let options: SynthOptions
     let mirrorClip: Bool
@@ -47,20 +49,20 @@ struct SynthCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         var options = SynthOptions()
-        options.motion = try arguments.choice("motion", default: .squat)
-        options.durationSeconds = try arguments.double("duration", default: 10, in: 0...36_000)
-        options.frameRate = try arguments.double("fps", default: 30, in: 1...1000)
-        options.periodSeconds = try arguments.double("period", default: 2.5, in: 0.2...60)
-        options.heightMeters = try arguments.double("body-height", default: 1.75, in: 0.5...2.5)
-        options.cameraDistanceMeters = try arguments.double("distance", default: 3, in: 0.2...20)
-        options.view = try arguments.choice("view", default: .front)
-        options.spaceKind = try arguments.choice("space", default: .pixels)
-        options.noisePixels = try arguments.double("noise", default: 1, in: 0...100)
-        options.dropout = try arguments.double("dropout", default: 0, in: 0...1)
-        options.delaySeconds = try arguments.double("delay", default: 0, in: -60...60)
+        options.motion = try arguments.choice("motion", default: options.motion)
+        options.durationSeconds = try arguments.double("duration", default: options.durationSeconds, in: 0...36_000)
+        options.frameRate = try arguments.double("fps", default: options.frameRate, in: 1...1000)
+        options.periodSeconds = try arguments.double("period", default: options.periodSeconds, in: 0.2...60)
+        options.heightMeters = try arguments.double("body-height", default: options.heightMeters, in: 0.5...2.5)
+        options.cameraDistanceMeters = try arguments.double("distance", default: options.cameraDistanceMeters, in: 0.2...20)
+        options.view = try arguments.choice("view", default: options.view)
+        options.spaceKind = try arguments.choice("space", default: options.spaceKind)
+        options.noisePixels = try arguments.double("noise", default: options.noisePixels, in: 0...100)
+        options.dropout = try arguments.double("dropout", default: options.dropout, in: 0...1)
+        options.delaySeconds = try arguments.double("delay", default: options.delaySeconds, in: -60...60)
         options.mirrorMotion = arguments.flag("mirror-motion")
-        options.squatDepth = try arguments.double("depth", default: 0.8, in: 0...1)
-        options.kneeValgusCentimeters = try arguments.double("valgus", default: 0, in: 0...30)
+        options.squatDepth = try arguments.double("depth", default: options.squatDepth, in: 0...1)
+        options.kneeValgusCentimeters = try arguments.double("valgus", default: options.kneeValgusCentimeters, in: 0...30)
         if let seed = arguments.string("seed") {
             guard let value = UInt64(seed) else { throw .usage("'--seed' expects a non-negative integer, got '\(seed)'", command: Self.spec) }
             options.seed = value
@@ -70,9 +72,9 @@ struct SynthCommand: Subcommand {
         }
         if arguments.string("weak-side") != nil {
             options.weakSide = try arguments.choice("weak-side", default: SynthOptions.Side.left)
-            options.weakness = try arguments.double("weakness", default: 0.6, in: 0...1)
+            options.weakness = try arguments.double("weakness", default: SynthOptions.defaultWeakness, in: 0...1)
         }
-        if options.motion == .face, arguments.string("distance") == nil { options.cameraDistanceMeters = 0.45 }
+        if options.motion == .face, arguments.string("distance") == nil { options.cameraDistanceMeters = SynthOptions.faceCameraDistanceMeters }
         options.faults = try arguments.strings("fault").map { text throws(CommandLineError) in try Self.parseFault(text) }
         guard options.durationSeconds * options.frameRate <= 5_000_000 else {
             throw .usage("--duration × --fps is over the 5,000,000-frame limit", command: Self.spec)

@@ -103,6 +103,15 @@ struct LiveComparisonTests {
         }
     }
 
+    @Test("replay gives the same updates as feeding by hand")
+    func replayAPI() throws {
+        let (_, provisional, finals) = try replay(Self.demonstrator, Self.learner, options: ComparisonOptions(), rate: 30)
+        var updates: [LiveComparison.Update] = []
+        try LiveComparison.replay(demonstrator: Self.demonstrator, learner: Self.learner, options: ComparisonOptions()) { updates.append($0) }
+        #expect(updates.filter(\.isFinal).map(\.frame) == finals.map(\.frame))
+        #expect(updates.filter { !$0.isFinal }.map(\.frame) == provisional.map(\.frame))
+    }
+
     @Test("memory stays bounded over a long session")
     func bounded() throws {
         var options = SynthOptions()

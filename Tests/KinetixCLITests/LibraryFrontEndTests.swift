@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import KinetixCore
+import KinetixProfiles
+
+/// The command line as a thin front end: defaults, errors and profiles come from the libraries.
+@Suite("kinetix as a front end to the libraries", .serialized)
+struct LibraryFrontEndTests {
+    /// The `(default: …)` text `--help` shows for each option.
+    func helpDefaults(_ command: String) throws -> [String: String] {
+        let help = try Kinetix.run([command, "--help"]).stdout
+        var defaults: [String: String] = [:]
+        var option: String?
+        for line in help.split(separator: "\n").map(String.init) {
+            if let match = line.firstMatch(of: /^\s+(?:-\w, )?--([a-z-]+)/) { option = String(match.1) }
+            if let option, let value = line.firstMatch(of: /\(default: ([^)]*)\)/) { defaults[option] = String(value.1) }
+        }
+        return defaults
+    }
+
+    @Test("every --help default is the library's value")
+    func defaults() throws {
+        let c = ComparisonOptions.defaults
+        func text(_ v: Double) -> String { jsonNumber(v, digits: 6) }
+        let compare = try helpDefaults("compare")
+        #expect(compare["max-lag"] == text(c.maxLagSeconds))
+        #expect(compare["lag-window"] == text(c.lagWindowSeconds))
+        #expect(compare["offset"] == text(c.offsetSeconds))
+        #expect(compare["max-gap"] == text(c.maxGapSeconds))
+        #expect(compare["tolerance"] == text(Double(c.toleranceDegrees)))
+        #expect(compare["form-break"] == text(c.formBreakMinSeconds))
+        #expect(compare["min-shared"] == text(Double(c.minSharedWeight)))
+        #expect(compare["min-confidence"] == text(Double(c.minConfidence)))
+        #expect(compare["kernel"] == c.kernel.rawValue && compare["threads"] == String(c.threads))
+        #expect(compare["max-input-mb"] == String(SidecarLimits.default.maxFileBytes >> 20))
+        for command in ["assess", "inspect", "angles"] {
+            #expect(try helpDefaults(command)["min-confidence"] == text(Double(AssessmentOptions.defaults.minConfidence)), "\(command)")
+        }
+        let synth = try helpDefaults("synth")
+        let s = SynthOptions()
+        #expect(synth["duration"] == text(s.durationSeconds) && synth["fps"] == text(s.frameRate))
+        #expect(synth["body-height"] == text(s.heightMeters) && synth["distance"] == text(s.cameraDistanceMeters))
+        #expect(synth["noise"] == text(s.noisePixels) && synth["seed"] == String(s.seed))
+    }
+
+    @Test("a pair profile's settings come from the library's defaults where it is silent")
+    func pairProfileDefaults() throws {
+        let profile = try ProfileLibrary().resolve("copy-demonstrator").profile
+        let options = try ComparisonOptions(pairProfile: profile, parameters: try profile.parameterValues(overriding: []))
+        #expect(options.maxGapSeconds == ComparisonOptions.defaults.maxGapSeconds)
+        #expect(options.minConfidence == ComparisonOptions.defaults.minConfidence)
+    }
+
+    @Test("exit codes follow the error's kind: the same missing file is 66 everywhere")
+    func exitCodes() throws {
+        for arguments in [["profile", "show", "nowhere/missing.json"], ["assess", "Sidecars/squat-front.json", "--profile", "nowhere/missing.json"],
+                          ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", "nowhere/missing.json"],
+                          ["profile", "lint", "nowhere/missing.json"], ["inspect", "nowhere/missing.json"]] {
+            let result = try Kinetix.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("nowhere/missing.json: no such file"), "\(arguments)")
+        }
+        // A setting out of range in a pair profile: lint says so, and compare refuses it (64), never traps.
+        let folder = try Kinetix.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/copy-demonstrator.json"), encoding: .utf8)
+        let bad = folder.appendingPathComponent("bad-pair.json")
+        try source.replacingOccurrences(of: "\"lagWindowSeconds\": 5", with: "\"lagWindowSeconds\": -1e300").write(to: bad, atomically: true, encoding: .utf8)
+        let lint = try Kinetix.run(["profile", "lint", bad.path])
+        #expect(lint.status == 65 && lint.stderr.contains("pair.lagWindowSeconds: must be in 0...600 s"), "\(lint.stderr)")
+        let compare = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", bad.path])
+        #expect(compare.status == 64 && compare.stderr.contains("pair.lagWindowSeconds"), "\(compare.stderr)")
+    }
+
+    @Test("an installed kinetix, run from anywhere, finds the shipped profiles and says which file it used")
+    func installed() throws {
+        let prefix = try Kinetix.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let bin = prefix.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let installed = bin.appendingPathComponent("kinetix")
+        try FileManager.default.copyItem(at: Kinetix.executable, to: installed)
+        // A folder with a planted Profiles/squat.json: it must not replace the shipped one.
+        let elsewhere = prefix.appendingPathComponent("untrusted")
+        try FileManager.default.createDirectory(at: elsewhere.appendingPathComponent("Profiles"), withIntermediateDirectories: true)
+        try Data("{\"format\": \"kinetix-profile\", \"formatVersion\": 1, \"id\": \"squat\"}".utf8)
+            .write(to: elsewhere.appendingPathComponent("Profiles/squat.json"))
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let list = try Kinetix.run(["profile", "list"], executable: installed, directory: elsewhere, environment: environment)
+        #expect(list.status == 0, "\(list.stderr)")
+        for id in ["squat", "facial-symmetry", "copy-demonstrator"] {
+            #expect(list.stdout.split(separator: "\n").contains { $0.hasPrefix(id + " ") && $0.hasSuffix("shipped:\(id).json") }, "\(id)")
+        }
+        let clip = Kinetix.packageRoot.appendingPathComponent("Sidecars/squat-front.json").path
+        let assess = try Kinetix.run(["assess", clip, "--profile", "squat"], executable: installed, directory: elsewhere, environment: environment)
+        #expect(assess.status == 0, "\(assess.stderr)")
+        #expect(assess.stdout.contains("profile from  shipped:squat.json"))
+        // A folder the user names does take precedence, and the report says so.
+        let mine = prefix.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), to: mine.appendingPathComponent("squat.json"))
+        let own = try Kinetix.run(["assess", clip, "--profile", "squat", "--format", "json"], executable: installed, directory: elsewhere,
+                                  environment: environment.merging(["KINETIX_PROFILES": mine.path]) { $1 })
+        #expect(own.stdout.contains("\"source\": \"\(mine.appendingPathComponent("squat.json").path)\""), "\(own.stderr)")
+    }
+
+    @Test("compare --live: one JSON line per update, and the final lines equal the offline frames")
+    func live() throws {
+        let pair = ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json"]
+        let offline = try Kinetix.run(pair + ["--format", "json"])
+        let frames = (try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as! [String: Any])["frames"] as! [[String: Any]]
+        let live = try Kinetix.run(pair + ["--live", "--format", "json"])
+        #expect(live.status == 0, "\(live.stderr)")
+        let lines = try live.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        var finals = lines.filter { $0["final"] as? Bool == true }
+        let provisional = lines.filter { $0["final"] as? Bool == false }
+        #expect(provisional.count == 361 && finals.count == frames.count)
+        for index in finals.indices {
+            finals[index]["final"] = nil
+            finals[index]["cue"] = nil
+        }
+        #expect(finals.map { NSDictionary(dictionary: $0) } == frames.map { NSDictionary(dictionary: $0) })
+        #expect(provisional.allSatisfy { $0["t"] is Double && $0["errors"] is [String: Any] && $0.keys.contains("cue") && $0.keys.contains("worstLimb") })
+        let text = try Kinetix.run(pair + ["--live"])
+        #expect(text.stdout.contains("Raise your right arm higher") && text.stdout.contains("361 frames final"))
+    }
+}
