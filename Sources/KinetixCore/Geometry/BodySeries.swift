@@ -22,6 +22,12 @@ public struct BodySeries: Equatable, Sendable {
     public var frameCount: Int { times.count }
 
     public init(_ sidecar: Sidecar, minConfidence: Float = defaultMinConfidence) {
+        self.init(sidecar, minConfidence: minConfidence, scale: nil)
+    }
+
+    /// Body coordinates with a given scale (torso length in isotropic pixels), or the
+    /// clip's own (`clipScale`) when nil: a live stream knows only the frames so far.
+    package init(_ sidecar: Sidecar, minConfidence: Float, scale givenScale: Float?) {
         let n = sidecar.frameCount
         times = sidecar.times
         self.minConfidence = minConfidence
@@ -41,7 +47,7 @@ public struct BodySeries: Equatable, Sendable {
                 torsoLengths.append(hypot(neck.x - hip.x, neck.y - hip.y))
             }
         }
-        torsoLengthPixels = Self.clipScale(torsoLengths)
+        torsoLengthPixels = givenScale ?? Self.clipScale(torsoLengths)
         guard let scale = torsoLengthPixels, scale > 0 else { torsoLengthPixels = nil; return }
         for frame in 0..<n {
             guard let origin = origins[frame] else { continue }

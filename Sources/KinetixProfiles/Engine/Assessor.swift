@@ -134,12 +134,12 @@ public struct Assessor: Sendable {
         return profile.metrics.indices.map { evaluator.metrics[$0]! }
     }
 
-    private func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> ExpressionEvaluator {
+    func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> ExpressionEvaluator {
         ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: metrics, parameters: parameters,
                             rep: (range, times))
     }
 
-    private func finding(_ rule: Profile.Rule, _ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> Assessment.Finding {
+    func finding(_ rule: Profile.Rule, _ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> Assessment.Finding {
         let evaluator = repEvaluator(range, metrics: metrics, times: times)
         var detail = ""
         for part in rule.detailTemplate.parts {

@@ -129,14 +129,8 @@ public struct AssessmentReport: Sendable {
         out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
         out += "  \"shoulderWidthRatio\": \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"
         out += "  \"coverage\": {" + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
-        out += "  \"reps\": [" + a.reps.map { rep in
-            "\n    {\"start\": \(jsonNumber(rep.start, digits: 4)), \"end\": \(jsonNumber(rep.end, digits: 4))"
-                + rep.values.map { ", \(jsonString($0.name)): \(jsonNumber($0.value, digits: 4))" }.joined() + "}"
-        }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
-        out += "  \"findings\": [" + a.findings.map { f in
-            "\n    {\"rule\": \(jsonString(f.rule)), \"start\": \(jsonNumber(f.start, digits: 4)), \"end\": \(jsonNumber(f.end, digits: 4)), "
-                + "\"severity\": \"\(f.severity.rawValue)\", \"cue\": \(jsonString(f.cue)), \"detail\": \(jsonString(f.detail))}"
-        }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
+        out += "  \"reps\": [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
+        out += "  \"findings\": [" + a.findings.map { "\n    " + $0.json }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
         if !a.symmetry.isEmpty || a.weakerSide != nil {
             out += "  \"weakerSide\": \(a.weakerSide.map(jsonString) ?? "null"),\n"
             out += "  \"deviationPercent\": {" + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ") + "},\n"
@@ -167,5 +161,21 @@ public struct AssessmentReport: Sendable {
             out += "\n"
         }
         return out
+    }
+}
+
+extension Assessment.Rep {
+    /// The rep as a JSON object: start, end and its summary values.
+    public var json: String {
+        "{\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4))"
+            + values.map { ", \(jsonString($0.name)): \(jsonNumber($0.value, digits: 4))" }.joined() + "}"
+    }
+}
+
+extension Assessment.Finding {
+    /// The finding as a JSON object.
+    public var json: String {
+        "{\"rule\": \(jsonString(rule)), \"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), "
+            + "\"severity\": \"\(severity.rawValue)\", \"cue\": \(jsonString(cue)), \"detail\": \(jsonString(detail))}"
     }
 }

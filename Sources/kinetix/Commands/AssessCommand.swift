@@ -21,6 +21,7 @@ struct AssessCommand: Subcommand {
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "cues", help: "Print only the learner's cues, in time order."),
+            .init(long: "live", help: "Replay the clip frame by frame through the live API: reps and the cue as they happen (JSON: one line per frame). Body profiles."),
             .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps first (see 'kinetix inspect')."),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
             .minConfidence, .output, .maxInput,
@@ -35,6 +36,7 @@ struct AssessCommand: Subcommand {
     let overrides: [String]
     let format: Format
     let cuesOnly: Bool
+    let live: Bool
     let options: AssessmentOptions
     let output: String?
     let report: String?
@@ -48,6 +50,7 @@ struct AssessCommand: Subcommand {
         overrides = arguments.strings("param")
         format = try arguments.choice("format", default: .text)
         cuesOnly = arguments.flag("cues")
+        live = arguments.flag("live")
         var options = AssessmentOptions()
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
         options.repairSwaps = arguments.flag("repair-swaps")
@@ -55,6 +58,9 @@ struct AssessCommand: Subcommand {
         output = arguments.string("output")
         report = arguments.string("report")
         limits = try arguments.limits()
+        if live && (cuesOnly || report != nil || baseline != nil || format == .csv || options.repairSwaps) {
+            throw .usage("--live prints a stream (text or json); it does not combine with --cues, --report, --baseline, csv or --repair-swaps", command: Self.spec)
+        }
     }
 
     func run() throws(CommandLineError) -> Int32 {
@@ -63,6 +69,7 @@ struct AssessCommand: Subcommand {
         guard profile.kind != .pair else {
             throw .usage("profile '\(profile.id)' compares two people: use 'kinetix compare <demonstrator> <learner> --profile \(profile.id)'", command: Self.spec)
         }
+        if live { return try runLive(profile, parameters: parameters, source: resolved.source) }
         let report: AssessmentReport
         do {
             report = try AssessmentReport(clip: try ClipInput(contentsOf: sidecar, role: "sidecar", limits: limits),
@@ -86,6 +93,44 @@ struct AssessCommand: Subcommand {
             }
         }
         try emit(text, output: output, inputs: inputs)
+        return ExitCode.success
+    }
+}
+
+extension AssessCommand {
+    /// `--live`: the clip frame by frame through `LiveAssessment`. Text prints each
+    /// completed rep, each finding and each change of cue; JSON a line per frame.
+    func runLive(_ profile: Profile, parameters: ParameterValues, source: String) throws(CommandLineError) -> Int32 {
+        let clip = try loadClip(sidecar, role: "sidecar", limits: limits).sidecar
+        var live: LiveAssessment
+        do {
+            live = try LiveAssessment(profile: profile, parameters: parameters, space: clip.space,
+                                      rate: medianFrameRate(clip.times) ?? 30, options: options)
+        } catch {
+            throw .failed(error)
+        }
+        var text = format == .text ? "live: \(profile.title) (\(source)), frame by frame\n" : ""
+        func write(_ line: String) {
+            if output == nil { FileHandle.standardOutput.write(Data(line.utf8)) } else { text += line }
+        }
+        if output == nil, !text.isEmpty { write(text); text = "" }
+        let names = profile.metrics.map(\.name)
+        var shownCue: String?? = .none
+        for frame in 0..<clip.frameCount {
+            guard let update = live.append(clip.poseFrame(frame)) else { continue }
+            if format == .json { write(update.jsonLine(metricNames: names)); continue }
+            let time = String(format: "%7.2f s  ", update.t)
+            if shownCue.map({ $0 != update.cue }) ?? true {
+                shownCue = .some(update.cue)
+                write(time + "cue: " + (update.cue ?? "—") + "\n")
+            }
+            if let rep = update.completedRep {
+                write(time + "rep \(update.reps) done (" + rep.values.filter { !$0.value.isNaN }.prefix(3).map { "\($0.name) \(jsonNumber($0.value, digits: 2))" }.joined(separator: ", ") + ")\n")
+            }
+            for finding in update.findings { write(time + "finding \(finding.rule): \(finding.detail)\n") }
+        }
+        for finding in live.finish() where format == .text { write(String(format: "%7.2f s  ", finding.end) + "finding \(finding.rule): \(finding.detail)\n") }
+        if let output { try writeAtomically(Data(text.utf8), to: output, inputs: [sidecar, source]) }
         return ExitCode.success
     }
 }

@@ -1,0 +1,300 @@
+import Foundation
+import KinetixCore
+
+/// A body profile run as the frames arrive: live rep counting and the current cue,
+/// for an app that coaches while the person moves.
+///
+/// Each `append(_:)` evaluates the profile's metrics on the new frame and returns an
+/// `Update`: every metric's value, the rep count (and the rep just completed, with its
+/// summary), the findings that just ended, and the cue to show now. The rules, the rep
+/// counter and the finding details are the offline `Assessor`'s; what differs is the
+/// smoothing, which can only look back: a trailing median, and the profile's
+/// Butterworth low-pass run forward only (a 2nd-order filter, so a live value lags the
+/// offline zero-phase one by about 1 / (2π·cutoff) s: 27 ms at 6 Hz). Body
+/// coordinates use a decaying peak of the torso length (time constant 10 s) as the
+/// scale, since the clip's 90th percentile is not known yet.
+///
+/// Memory stays bounded: metric history is kept back to the oldest open rep or rule
+/// run, and a rep or run longer than `maxSpanSeconds` is abandoned.
+///
+/// Face profiles and profiles measured relative to a baseline need the whole clip
+/// (or a separate baseline recording) and are refused: assess those recordings offline.
+public struct LiveAssessment: Sendable {
+    public struct Update: Sendable {
+        /// The frame's time, seconds.
+        public var t: Double
+        /// Each metric's live value, in the profile's order (NaN when not measurable).
+        public var metrics: [Float]
+        /// Reps completed so far.
+        public var reps: Int
+        /// The rep completed at this frame, with its summary values.
+        public var completedRep: Assessment.Rep?
+        /// Findings whose stretch (or rep) ended at this frame.
+        public var findings: [Assessment.Finding]
+        /// The one cue to show now: the most severe rule holding now, else the last
+        /// rep's finding for `CueTrack.minHoldSeconds` after it; nil for none.
+        public var cue: String?
+    }
+
+    /// The longest rep or rule stretch followed, seconds.
+    public static let maxSpanSeconds = 120.0
+
+    public let profile: Profile
+    public let parameters: ParameterValues
+    public let rate: Double
+    private let assessor: Assessor
+    private let space: CoordinateSpace
+    private let order: [Int]
+    private let medianWindows: [Int]
+    private let lowPass: [(b0: Double, b1: Double, b2: Double, a1: Double, a2: Double)?]
+    // History since `base` (absolute frame index of element 0).
+    private var base = 0
+    private var times: [Double] = []
+    private var raw: [[Float]]
+    private var smoothed: [[Float]]
+    private var filterState: [(x1: Double, x2: Double, y1: Double, y2: Double)?]
+    private var torso: (length: Float, time: Double)?
+    // Reps.
+    private var lastRest: Int?
+    private var repStart: Int?
+    private var repCount = 0
+    private var lastRepCue: (cue: String, time: Double)?
+    // Frame rules: where each current run started.
+    private var runStarts: [Int?]
+    private var frameCount = 0
+    private var finished = false
+
+    /// - Parameters:
+    ///   - profile: A body profile; `parameters` from `Profile.parameterValues(overriding:)`.
+    ///   - space: The camera's coordinate space.
+    ///   - rate: The camera's frame rate, for the smoothing windows.
+    /// - Throws: `KinetixError` of kind `.unsupported` for a face or pair profile, or
+    ///   one that measures relative to a baseline or compares sides.
+    public init(profile: Profile, parameters: ParameterValues, space: CoordinateSpace, rate: Double,
+                options: AssessmentOptions = AssessmentOptions()) throws(KinetixError) {
+        guard profile.kind == .body else {
+            throw KinetixError(.unsupported, "profile '\(profile.id)' is a \(profile.kind.rawValue) profile; only body profiles run live", setting: .profile)
+        }
+        guard profile.baseline == nil, profile.symmetry == nil, !profile.metrics.contains(where: \.relativeToBaseline) else {
+            throw KinetixError(.unsupported, "profile '\(profile.id)' measures from a baseline; assess the recording instead", setting: .profile)
+        }
+        guard rate.isFinite, rate >= 1, rate <= 1000 else {
+            throw KinetixError(.invalidSetting, field: "rate", "must be in 1...1000 fps, got \(rate)")
+        }
+        self.profile = profile
+        self.parameters = parameters
+        self.rate = rate
+        self.space = space
+        assessor = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
+        var order: [Int] = []
+        var done = Set<Int>()
+        func visit(_ i: Int) {
+            guard done.insert(i).inserted else { return }
+            for dependency in profile.metrics[i].compiled.metricReferences.sorted() { visit(dependency) }
+            order.append(i)
+        }
+        for i in profile.metrics.indices { visit(i) }
+        self.order = order
+        medianWindows = profile.metrics.map { $0.medianSeconds.map { min(255, Int(($0 * rate).rounded())) | 1 } ?? 1 }
+        lowPass = profile.metrics.map { metric in
+            guard let cutoff = metric.lowPassHertz, cutoff < rate / 2 else { return nil }
+            let k = tan(Double.pi * cutoff / rate)
+            let norm = 1 / (1 + 2.squareRoot() * k + k * k)
+            let b0 = k * k * norm
+            return (b0, 2 * b0, b0, 2 * (k * k - 1) * norm, (1 - 2.squareRoot() * k + k * k) * norm)
+        }
+        raw = Array(repeating: [], count: profile.metrics.count)
+        smoothed = raw
+        filterState = Array(repeating: nil, count: profile.metrics.count)
+        runStarts = Array(repeating: nil, count: profile.rules.count)
+    }
+
+    /// Evaluates the profile on the next frame. Frames must come in time order; one at
+    /// or before the previous time is ignored (nil).
+    public mutating func append(_ pose: PoseFrame) -> Update? {
+        guard !finished, times.last.map({ pose.time > $0 }) ?? true else { return nil }
+        let index = frameCount
+        frameCount += 1
+        times.append(pose.time)
+        let values = evaluateMetrics(pose)
+        for i in values.indices { smoothed[i].append(values[i]) }
+        var update = Update(t: pose.time, metrics: values, reps: repCount, completedRep: nil, findings: [], cue: nil)
+        countReps(at: index, into: &update)
+        checkRules(at: index, into: &update)
+        update.reps = repCount
+        update.cue = currentCue(at: index)
+        trim()
+        return update
+    }
+
+    /// Ends the stream: rule stretches still holding become findings (a rep still open
+    /// is not counted, as offline).
+    public mutating func finish() -> [Assessment.Finding] {
+        guard !finished, frameCount > 0 else { return [] }
+        finished = true
+        var findings: [Assessment.Finding] = []
+        for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
+            if let start = runStarts[r], long(start, frameCount, rule) {
+                findings.append(assessor.finding(rule, local(start)..<local(frameCount), metrics: table(), times: times))
+            }
+            runStarts[r] = nil
+        }
+        return findings
+    }
+
+    // MARK: - Metrics
+
+    private mutating func evaluateMetrics(_ pose: PoseFrame) -> [Float] {
+        var joints = PointTable<Joint>(frameCount: 1)
+        for joint in Joint.allCases { joints[joint, 0] = pose[joint] }
+        let clip = Sidecar(space: space, times: [pose.time], joints: joints)
+        let m = assessor.minConfidence
+        if let hip = clip.hipMidpoint(0, minConfidence: m), let neck = clip.isotropicPosition(.neck, 0, minConfidence: m) {
+            let length = hypot(neck.x - hip.x, neck.y - hip.y)
+            let decayed = torso.map { $0.length * Float(exp(-(pose.time - $0.time) / 10)) } ?? 0
+            torso = (max(length, decayed), pose.time)
+        }
+        let body = BodySeries(clip, minConfidence: m, scale: torso?.length)
+        var evaluator = ExpressionEvaluator(count: 1, angles: AngleSeries(clip, minConfidence: m), body: body, face: nil,
+                                            metrics: [:], parameters: parameters)
+        var values = [Float](repeating: .nan, count: profile.metrics.count)
+        for i in order {
+            let value = evaluator.evaluate(profile.metrics[i].compiled).numbers[0]
+            raw[i].append(value)
+            values[i] = smooth(i, value)
+            evaluator.metrics[i] = [values[i]]
+        }
+        return values
+    }
+
+    /// The trailing median, then the one-pass low-pass, each restarting after a gap.
+    private mutating func smooth(_ i: Int, _ value: Float) -> Float {
+        guard value.isFinite else { filterState[i] = nil; return value }
+        var result = value
+        if medianWindows[i] > 1 {
+            var window: [Float] = []
+            for v in raw[i].suffix(medianWindows[i]).reversed() {
+                guard v.isFinite else { break }
+                window.append(v)
+            }
+            window.sort()
+            let n = window.count
+            result = n % 2 == 1 ? window[n / 2] : (window[n / 2 - 1] + window[n / 2]) / 2
+        }
+        if let c = lowPass[i] {
+            let x = Double(result)
+            let s = filterState[i] ?? (x, x, x, x)  // start at rest on the first value, as offline
+            let y = c.b0 * x + c.b1 * s.x1 + c.b2 * s.x2 - c.a1 * s.y1 - c.a2 * s.y2
+            filterState[i] = (x, s.x1, y, s.y1)
+            result = Float(y)
+        }
+        return result
+    }
+
+    // MARK: - Reps and rules
+
+    private mutating func countReps(at index: Int, into update: inout Update) {
+        guard let counter = profile.reps else { return }
+        let v = smoothed[counter.metricIndex].last!
+        guard !v.isNaN else { return }
+        let enter = Float(counter.enter.value(parameters)), exit = Float(counter.exit.value(parameters))
+        let rising = enter > exit
+        let atRest = rising ? v <= exit : v >= exit
+        let entered = rising ? v >= enter : v <= enter
+        if let start = repStart {
+            guard atRest else { return }
+            repStart = nil
+            lastRest = index
+            guard times[local(index)] - times[local(start)] >= counter.minSeconds else { return }
+            repCount += 1
+            let range = local(start)..<local(index + 1)
+            let metrics = table()
+            let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times)
+            update.completedRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
+                                                 values: counter.summary.map { ($0.name, evaluator.evaluate($0.compiled).numbers[0]) })
+            for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
+                let finding = assessor.finding(rule, range, metrics: metrics, times: times)
+                update.findings.append(finding)
+                lastRepCue = (finding.cue, times[local(index)])
+            }
+        } else if atRest {
+            lastRest = index
+        } else if entered, let rest = lastRest {
+            repStart = rest + 1 <= index ? rest + 1 : rest
+        }
+    }
+
+    private mutating func checkRules(at index: Int, into update: inout Update) {
+        var current: [Int: [Float]] = [:]
+        for i in profile.metrics.indices { current[i] = [smoothed[i].last!] }
+        let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: parameters)
+        for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
+            let on = evaluator.evaluate(rule.condition).numbers[0] == 1
+            if on {
+                if runStarts[r] == nil { runStarts[r] = index }
+            } else if let start = runStarts[r] {
+                if long(start, index, rule) {
+                    update.findings.append(assessor.finding(rule, local(start)..<local(index), metrics: table(), times: times))
+                }
+                runStarts[r] = nil
+            }
+        }
+    }
+
+    /// True when frames `start..<end` last the rule's minimum duration (as offline: the
+    /// span of the frames plus one frame).
+    private func long(_ start: Int, _ end: Int, _ rule: Profile.Rule) -> Bool {
+        times[local(end - 1)] - times[local(start)] + 1 / rate >= rule.minSeconds - 1e-9
+    }
+
+    private func currentCue(at index: Int) -> String? {
+        let rank: [Profile.Rule.Severity: Int] = [.info: 0, .warning: 1, .critical: 2]
+        var best: (rank: Int, start: Int, cue: String)?
+        for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
+            guard let start = runStarts[r], long(start, index + 1, rule) else { continue }
+            let candidate = (rank[rule.severity]!, start, rule.cue)
+            if best == nil || candidate.0 > best!.rank || (candidate.0 == best!.rank && candidate.1 < best!.start) { best = candidate }
+        }
+        if let best { return best.cue }
+        if let last = lastRepCue, times[local(index)] - last.time < CueTrack.minHoldSeconds { return last.cue }
+        return nil
+    }
+
+    // MARK: - Memory
+
+    private func local(_ index: Int) -> Int { index - base }
+
+    private func table() -> [Int: [Float]] {
+        Dictionary(uniqueKeysWithValues: smoothed.enumerated().map { ($0.offset, $0.element) })
+    }
+
+    /// Forgets history no open rep or run needs; abandons those older than `maxSpanSeconds`.
+    private mutating func trim() {
+        let limit = Int((Self.maxSpanSeconds * rate).rounded())
+        if let start = repStart, frameCount - start > limit { repStart = nil }
+        for r in runStarts.indices { if let start = runStarts[r], frameCount - start > limit { runStarts[r] = nil } }
+        if let rest = lastRest, frameCount - rest > limit { lastRest = nil }
+        var keep = frameCount - 256
+        for start in [repStart, lastRest] + runStarts { if let start { keep = min(keep, start) } }
+        let drop = keep - base
+        guard drop > 1024, drop * 2 > times.count else { return }
+        times.removeFirst(drop)
+        for i in raw.indices {
+            raw[i].removeFirst(drop)
+            smoothed[i].removeFirst(drop)
+        }
+        base += drop
+    }
+
+    /// Frames of history held now.
+    public var retainedFrames: Int { times.count }
+}
+
+extension LiveAssessment.Update {
+    /// The update as one JSON line: `t`, `reps`, `completedRep`, `findings`, `cue`, `metrics`.
+    public func jsonLine(metricNames: [String]) -> String {
+        "{\"t\": \(jsonNumber(t, digits: 6)), \"reps\": \(reps), \"completedRep\": \(completedRep?.json ?? "null"), "
+            + "\"findings\": [" + findings.map(\.json).joined(separator: ", ") + "], \"cue\": \(cue.map(jsonString) ?? "null"), "
+            + "\"metrics\": {" + zip(metricNames, metrics).map { "\(jsonString($0)): \(jsonNumber($1, digits: 4))" }.joined(separator: ", ") + "}}\n"
+    }
+}
