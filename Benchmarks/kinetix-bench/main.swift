@@ -57,6 +57,10 @@ harness.measure(BenchmarkCase(name: "body coordinates", unit: "frames", units: D
 
 lagSearchBenchmarks(&harness, quick: quick)
 
+// MARK: - Live
+
+liveBenchmarks(&harness, quick: quick)
+
 // MARK: - End to end
 
 let learnerOptions: SynthOptions = {

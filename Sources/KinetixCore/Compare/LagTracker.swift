@@ -15,12 +15,12 @@
 /// window's scored frames. Otherwise (short history at the start, long gaps) each lag
 /// is averaged over its own valid frames and needs at least half of them. Ties go to
 /// the smallest lag; a frame whose window has no scored frame gets -1.
-public struct LagTracker: Sendable {
-    public var search: LagSearch
+package struct LagTracker: Sendable {
+    package var search: LagSearch
     /// Frames on each side of the centre frame.
-    public var halfWindow: Int
+    package var halfWindow: Int
 
-    public init(search: LagSearch, halfWindow: Int) {
+    package init(search: LagSearch, halfWindow: Int) {
         self.search = search
         self.halfWindow = halfWindow
     }
@@ -28,11 +28,11 @@ public struct LagTracker: Sendable {
     /// How far an unsupported frame looks for a supported estimate to borrow, in
     /// frames: half the window. Bounded so a streaming comparison can finalize a frame
     /// a fixed time after it (`LiveComparison`).
-    public var fillRadius: Int { halfWindow }
+    package var fillRadius: Int { halfWindow }
 
     /// Tracking lags for every frame of the shared grid, in grid frames.
     /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory.
-    public func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
+    package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
         let n = learner.frameCount
         let l = PaddedAngles(learner, scales: search.scales)
         let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag)

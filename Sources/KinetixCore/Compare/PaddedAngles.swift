@@ -5,18 +5,18 @@
 /// so a candidate that reaches into them shares no limb and is never chosen. Each
 /// limb may be scaled by √wᵢ, so that Σ (L′ − D′)² = Σ wᵢ·(L − D)² needs no weight
 /// in the kernels' inner loops (with unit weights nothing changes).
-public struct PaddedAngles: Sendable {
-    public let frameCount: Int
-    public let leadingPad: Int
-    public let stride: Int
-    public var values: [Float]
+package struct PaddedAngles: Sendable {
+    package let frameCount: Int
+    package let leadingPad: Int
+    package let stride: Int
+    package var values: [Float]
     /// `untrackedBefore[k]`: frames among the first `k` padded frames with any limb untracked.
-    public var untrackedBefore: [Int32]
+    package var untrackedBefore: [Int32]
 
     /// - Parameters:
     ///   - leadingPad: NaN frames in front (the demonstrator gets `maxLag` of them).
     ///   - trailingPad: NaN frames behind, so SIMD blocks may overrun the end.
-    public init(_ series: AngleSeries, scales: [Float]? = nil, leadingPad: Int = 0, trailingPad: Int = 0) {
+    package init(_ series: AngleSeries, scales: [Float]? = nil, leadingPad: Int = 0, trailingPad: Int = 0) {
         let n = series.frameCount
         frameCount = n
         self.leadingPad = leadingPad
@@ -50,7 +50,7 @@ public struct PaddedAngles: Sendable {
 
     /// True when every limb is tracked in padded frames `range`.
     @inlinable
-    public func isComplete(_ range: Range<Int>) -> Bool {
+    package func isComplete(_ range: Range<Int>) -> Bool {
         untrackedBefore[range.upperBound] == untrackedBefore[range.lowerBound]
     }
 }

@@ -90,7 +90,7 @@ public struct BodySeries: Equatable, Sendable {
 }
 
 /// Linear-interpolated quantile `q` in 0...1 of sorted, non-empty values.
-public func quantile<T: BinaryFloatingPoint>(sorted values: [T], _ q: T) -> T {
+package func quantile<T: BinaryFloatingPoint>(sorted values: [T], _ q: T) -> T {
     precondition(!values.isEmpty)
     let position = q * T(values.count - 1)
     let lower = Int(position.rounded(.down))

@@ -5,11 +5,11 @@ import Darwin
 #endif
 
 /// A syntax error at a byte offset of a JSON document.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-    public var offset: Int
-    public var message: String
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+    package var offset: Int
+    package var message: String
 
-    public init(offset: Int, message: String) {
+    package init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
@@ -23,14 +23,14 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 /// past `maxDepth`, so pathological nesting cannot overflow the stack.
 /// Numbers are returned as `Double`; the literals `NaN` and `Infinity` are not JSON
 /// and are syntax errors.
-public struct JSONReader {
+package struct JSONReader {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline var index = 0
-    public let maxDepth: Int
-    public let maxStringBytes: Int
+    package let maxDepth: Int
+    package let maxStringBytes: Int
 
     /// The kind of the next value, read from its first byte.
-    public enum Kind: Equatable, Sendable, CustomStringConvertible {
+    package enum Kind: Equatable, Sendable, CustomStringConvertible {
         case object, array, string, number, bool, null
 
         /// The kind in words, for messages: "an object", "a string", ….
@@ -50,17 +50,17 @@ public struct JSONReader {
     ///   - bytes: The document; it must outlive the reader.
     ///   - maxDepth: The deepest nesting of objects and arrays accepted.
     ///   - maxStringBytes: The longest string accepted, in UTF-8 bytes.
-    public init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64, maxStringBytes: Int = 1 << 16) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 64, maxStringBytes: Int = 1 << 16) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         self.maxStringBytes = maxStringBytes
     }
 
     /// The byte offset of the next unread byte.
-    public var offset: Int { index }
+    package var offset: Int { index }
 
     /// The 1-based line and column of a byte offset, for messages.
-    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         var line = 1, column = 1
         for i in 0..<min(offset, bytes.count) {
             if bytes[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
@@ -69,7 +69,7 @@ public struct JSONReader {
     }
 
     @inlinable
-    public mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -93,7 +93,7 @@ public struct JSONReader {
 
     /// The kind of the next value, skipping whitespace; throws at the end of input
     /// or on a byte that cannot start a value.
-    public mutating func peekKind() throws(JSONSyntaxError) -> Kind {
+    package mutating func peekKind() throws(JSONSyntaxError) -> Kind {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of file (the file is truncated?)") }
         switch bytes[index] {
@@ -108,7 +108,7 @@ public struct JSONReader {
     }
 
     /// Consumes `null` if it is next and returns true.
-    public mutating func readNullIfPresent() throws(JSONSyntaxError) -> Bool {
+    package mutating func readNullIfPresent() throws(JSONSyntaxError) -> Bool {
         guard try peekKind() == .null else { return false }
         try expectLiteral("null")
         return true
@@ -125,7 +125,7 @@ public struct JSONReader {
         index += count
     }
 
-    public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+    package mutating func readBool() throws(JSONSyntaxError) -> Bool {
         guard try peekKind() == .bool else { throw error("expected true or false, found \(describeNext())") }
         if bytes[index] == UInt8(ascii: "t") { try expectLiteral("true"); return true }
         try expectLiteral("false")
@@ -135,14 +135,14 @@ public struct JSONReader {
     // MARK: Containers
 
     /// Consumes `{`.
-    public mutating func beginObject() throws(JSONSyntaxError) {
+    package mutating func beginObject() throws(JSONSyntaxError) {
         guard try peekKind() == .object else { throw error("expected an object, found \(describeNext())") }
         index += 1
     }
 
     /// Returns the next member's key with the reader before its value, or nil after
     /// consuming the closing `}`. `first` is true for the first call after `beginObject()`.
-    public mutating func nextKey(first: inout Bool) throws(JSONSyntaxError) -> String? {
+    package mutating func nextKey(first: inout Bool) throws(JSONSyntaxError) -> String? {
         guard let key = try nextKeyBytes(first: &first) else { return nil }
         return keyString(key)
     }
@@ -151,7 +151,7 @@ public struct JSONReader {
     /// (nil key bytes with `hasKey` true mean an escaped key: call `lastKeyString`).
     /// Used where keys are matched against a fixed table, to avoid making a `String`.
     @inlinable
-    public mutating func nextKeyBytes(first: inout Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+    package mutating func nextKeyBytes(first: inout Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of file inside an object (the file is truncated?)") }
         if bytes[index] == UInt8(ascii: "}") { index += 1; return nil }
@@ -184,20 +184,20 @@ public struct JSONReader {
     }
 
     /// The last key read by `nextKeyBytes` as a `String` (decoding escapes if it had any).
-    public func keyString(_ key: UnsafeBufferPointer<UInt8>) -> String {
+    package func keyString(_ key: UnsafeBufferPointer<UInt8>) -> String {
         key.baseAddress == nil ? (escapedKey ?? "") : String(decoding: key, as: UTF8.self)
     }
 
     @usableFromInline var escapedKey: String?
 
     /// Consumes `[`.
-    public mutating func beginArray() throws(JSONSyntaxError) {
+    package mutating func beginArray() throws(JSONSyntaxError) {
         guard try peekKind() == .array else { throw error("expected an array, found \(describeNext())") }
         index += 1
     }
 
     /// Returns true with the reader before the next element, or false after consuming `]`.
-    public mutating func nextElement(first: inout Bool) throws(JSONSyntaxError) -> Bool {
+    package mutating func nextElement(first: inout Bool) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of file inside an array (the file is truncated?)") }
         if bytes[index] == UInt8(ascii: "]") { index += 1; return false }
@@ -210,7 +210,7 @@ public struct JSONReader {
     }
 
     /// Checks that only whitespace follows the document.
-    public mutating func expectEnd() throws(JSONSyntaxError) {
+    package mutating func expectEnd() throws(JSONSyntaxError) {
         skipWhitespace()
         if index < bytes.count { throw error("unexpected \(describeNext()) after the end of the document") }
     }
@@ -218,7 +218,7 @@ public struct JSONReader {
     // MARK: Scalars
 
     /// Reads a string, decoding escapes. Invalid UTF-8 is replaced, not trusted.
-    public mutating func readString() throws(JSONSyntaxError) -> String {
+    package mutating func readString() throws(JSONSyntaxError) -> String {
         guard try peekKind() == .string else { throw error("expected a string, found \(describeNext())") }
         let start = index
         index += 1
@@ -297,7 +297,7 @@ public struct JSONReader {
     /// Reads a number as a `Double`. Values beyond `Double`'s range read as ±infinity;
     /// callers that store them decide whether that is an error.
     @inlinable
-    public mutating func readNumber() throws(JSONSyntaxError) -> Double {
+    package mutating func readNumber() throws(JSONSyntaxError) -> Double {
         skipWhitespace()
         let start = index
         var negative = false
@@ -370,7 +370,7 @@ public struct JSONReader {
     }
 
     /// Skips the next value of any kind without building it.
-    public mutating func skipValue() throws(JSONSyntaxError) {
+    package mutating func skipValue() throws(JSONSyntaxError) {
         var inObject: [Bool] = []  // one entry per open container
         repeat {
             let kind = try peekKind()

@@ -2,7 +2,7 @@ import Foundation
 
 /// A parsed JSON value, for small data files (profiles, converter inputs) where a
 /// tree is simpler than driving `JSONReader` by hand. Objects keep their key order.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -10,7 +10,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         case let (.array(x), .array(y)): x == y
@@ -24,7 +24,7 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// Parses a whole document. Nesting is limited to `maxDepth` (the parser recurses
     /// at most that deep, so it cannot overflow the stack).
-    public static func parse(_ data: Data, maxDepth: Int = 64) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ data: Data, maxDepth: Int = 64) throws(JSONSyntaxError) -> JSONValue {
         var result: JSONValue = .null
         var failure: JSONSyntaxError?
         data.withUnsafeBytes { raw in
@@ -64,13 +64,13 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The kind, for messages: "an object", "a string", ….
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .object: JSONReader.Kind.object.description
         case .array: JSONReader.Kind.array.description

@@ -7,7 +7,7 @@ import Foundation
 /// per number on Linux and dominated writing a long comparison. Rounds half away
 /// from zero on the value scaled by 10^digits; magnitudes of 1e15 and more fall back
 /// to the shortest round-trip form.
-public func jsonNumber(_ value: Double, digits: Int) -> String {
+package func jsonNumber(_ value: Double, digits: Int) -> String {
     guard value.isFinite else { return "null" }
     precondition((0...9).contains(digits))
     var scale: Int64 = 1
@@ -26,11 +26,11 @@ public func jsonNumber(_ value: Double, digits: Int) -> String {
     return text
 }
 
-public func jsonNumber(_ value: Float, digits: Int) -> String { jsonNumber(Double(value), digits: digits) }
+package func jsonNumber(_ value: Float, digits: Int) -> String { jsonNumber(Double(value), digits: digits) }
 
 /// `null` for nil, else the number.
-public func jsonNumber(_ value: Double?, digits: Int) -> String { value.map { jsonNumber($0, digits: digits) } ?? "null" }
-public func jsonNumber(_ value: Float?, digits: Int) -> String { value.map { jsonNumber(Double($0), digits: digits) } ?? "null" }
+package func jsonNumber(_ value: Double?, digits: Int) -> String { value.map { jsonNumber($0, digits: digits) } ?? "null" }
+package func jsonNumber(_ value: Float?, digits: Int) -> String { value.map { jsonNumber(Double($0), digits: digits) } ?? "null" }
 
 /// Seconds for people: "12.000 s".
 package func formatSeconds(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }

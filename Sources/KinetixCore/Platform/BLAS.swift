@@ -7,9 +7,9 @@ import CKinetixBLAS
 #endif
 
 /// Single-precision BLAS routines Kinetix uses, with Swift names.
-public enum BLAS {
+package enum BLAS {
     /// The library behind these calls, for provenance and benchmarks.
-    public static var backend: String {
+    package static var backend: String {
         #if canImport(Accelerate)
         "Accelerate"
         #elseif canImport(CKinetixBLAS)
@@ -25,7 +25,7 @@ public enum BLAS {
     /// - Parameters:
     ///   - lda, ldb, ldc: Row strides in elements (≥ k, k, n).
     @inlinable
-    public static func multiplyTransposed(
+    package static func multiplyTransposed(
         m: Int, n: Int, k: Int, alpha: Float = 1,
         a: UnsafePointer<Float>, lda: Int, b: UnsafePointer<Float>, ldb: Int,
         beta: Float = 0, c: UnsafeMutablePointer<Float>, ldc: Int

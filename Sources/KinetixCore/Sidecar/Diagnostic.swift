@@ -59,7 +59,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Suggests the closest known name to a misspelt one, for "did you mean" hints.
-public func closestName(to name: String, in candidates: some Sequence<String>) -> String? {
+package func closestName(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = Array(name.lowercased())
     var best: (name: String, distance: Int)?
     for candidate in candidates {

@@ -39,7 +39,7 @@ extension Sidecar {
 
 /// Reads a whole input file after checking it exists, is a regular file and is
 /// within the size limit, so a huge file is refused before any memory is spent.
-public func readInput(_ path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Data {
+package func readInput(_ path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Data {
     func fail(_ kind: KinetixError.Kind, _ message: String, setting: Setting? = nil) -> KinetixError {
         KinetixError(kind, file: path, message, setting: setting)
     }

@@ -42,7 +42,7 @@ func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T) -> S
 }
 
 /// A string as a JSON string literal, quoted and escaped.
-public func jsonString(_ value: String) -> String {
+package func jsonString(_ value: String) -> String {
     var out = "\""
     for scalar in value.unicodeScalars {
         switch scalar {

@@ -142,6 +142,6 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
 
 /// Element-wise equality in which NaN equals NaN: missing values match.
 @inlinable
-public func sameValues(_ a: [Float], _ b: [Float]) -> Bool {
+package func sameValues(_ a: [Float], _ b: [Float]) -> Bool {
     a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
 }

@@ -1,11 +1,11 @@
 /// SplitMix64 (Steele, Lea & Flood, 2014): a tiny seeded generator whose
 /// sequence is the same on every platform and Swift version, unlike the system RNG.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+    package private(set) var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,10 +14,10 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform double in [0, 1) from the top 53 bits.
-    public mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
+    package mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
     /// A standard normal deviate (Box–Muller, one of the pair).
-    public mutating func nextGaussian() -> Double {
+    package mutating func nextGaussian() -> Double {
         let u1 = max(nextUnit(), 0x1p-53), u2 = nextUnit()
         return (-2 * _log(u1)).squareRoot() * _cos(2 * .pi * u2)
     }

@@ -1,61 +1,115 @@
 import KinetixCore
 
 /// The result of running a profile on a clip: one value that every writer renders.
-public struct Assessment: Sendable {
+public struct Assessment: Equatable, Sendable {
+    /// `ok` when the clip met the profile's requirements and was scored; `void` when
+    /// it did not (then `voidReason` says why and nothing is scored).
     public enum Status: String, Sendable { case ok, void }
 
-    public struct MetricSeries: Sendable {
+    /// A parameter and the value it had in this run (defaults included).
+    public struct Parameter: Equatable, Sendable {
         public var name: String
+        public var value: ParameterValue
+    }
+
+    /// One metric over the clip.
+    public struct MetricSeries: Equatable, Sendable {
+        /// The metric's name in the profile.
+        public var name: String
+        /// Its unit as the profile declares it (`deg`, `torso`, `ipd`, …).
         public var unit: String?
-        /// Per frame; relative to the baseline when the metric says so.
+        /// Per frame; relative to the baseline when the metric says so; NaN where not measurable.
         public var values: [Float]
         /// The baseline's median, when there is a baseline.
         public var baseline: Float?
+        /// True when `values` are differences from `baseline`.
         public var relativeToBaseline: Bool
+
+        /// Equal when every field is, NaN values equal to NaN.
+        public static func == (a: Self, b: Self) -> Bool {
+            a.name == b.name && a.unit == b.unit && sameValues(a.values, b.values)
+                && (a.baseline == b.baseline || (a.baseline?.isNaN == true && b.baseline?.isNaN == true))
+                && a.relativeToBaseline == b.relativeToBaseline
+        }
     }
 
-    public struct Rep: Sendable {
+    /// One repetition found by the profile's rep counter.
+    public struct Rep: Equatable, Sendable {
+        /// A summary expression's value over the rep.
+        public struct Value: Equatable, Sendable {
+            public var name: String
+            /// In the unit of the expression (NaN when not measurable).
+            public var value: Float
+
+            public init(name: String, value: Float) {
+                self.name = name
+                self.value = value
+            }
+        }
+
+        /// First and last frame's times, seconds.
         public var start: Double
         public var end: Double
         /// Summary values in the profile's order.
-        public var values: [(name: String, value: Float)]
+        public var values: [Value]
     }
 
-    public struct Finding: Sendable {
+    /// A rule that held: over a stretch of frames, or for one rep.
+    public struct Finding: Equatable, Sendable {
+        /// The rule's id in the profile.
         public var rule: String
+        /// First and last frame's times, seconds.
         public var start: Double
         public var end: Double
         public var severity: Profile.Rule.Severity
+        /// Words for the person moving, no numbers.
         public var cue: String
+        /// Words and numbers for the coach or clinician (the rule's detail template filled in).
         public var detail: String
     }
 
-    public struct SymmetryResult: Sendable {
+    /// One left/right measure of a symmetry profile.
+    public struct SymmetryResult: Equatable, Sendable {
+        /// The measure's name in the profile.
         public var measure: String
-        /// Movement from the baseline at the moments of greatest movement, per side.
+        /// Movement from the baseline at the moments of greatest movement, per side, in
+        /// the measure's unit.
         public var movementLeft: Float?
         public var movementRight: Float?
         /// 100 × (larger − smaller) / larger movement; nil when neither side moved.
         public var deviationPercent: Float?
+        /// `left` or `right` when the deviation reaches the profile's threshold.
         public var weakerSide: String?
+    }
+
+    /// How much of the clip a required joint or landmark was tracked in.
+    public struct Coverage: Equatable, Sendable {
+        public var name: String
+        /// Tracked frames over all frames, 0...1.
+        public var fraction: Double
     }
 
     public var profileID: String
     public var profileVersion: String
     public var profileTitle: String
-    public var parameters: [(name: String, value: ParameterValue)]
+    /// Every parameter with the value used.
+    public var parameters: [Parameter]
     public var status: Status
+    /// Why the result is void, in words; nil when `status` is `ok`.
     public var voidReason: String?
+    /// The clip's frame times, seconds.
     public var times: [Double]
     public var metrics: [MetricSeries]
     public var reps: [Rep]
+    /// In time order.
     public var findings: [Finding]
     public var symmetry: [SymmetryResult]
     /// The side weaker in most measures whose deviation reaches the threshold; nil when none does.
     public var weakerSide: String?
     /// Shoulder width over torso length: about 0.9 seen from the front, under 0.3 from the side.
     public var shoulderWidthRatio: Float?
-    /// Coverage of each required joint or landmark, 0...1.
-    public var coverage: [(name: String, fraction: Double)]
+    /// Coverage of each required joint or landmark.
+    public var coverage: [Coverage]
+    /// Where the baseline came from ("first 2 s", a file), when there is one.
     public var baselineSource: String?
 }

@@ -18,7 +18,7 @@ public struct Assessor: Sendable {
     /// result with the reason, never a score.
     public func assess(_ sidecar: Sidecar, baseline baselineClip: Sidecar? = nil, baselineName: String? = nil) -> Assessment {
         precondition(profile.kind != .pair, "pair profiles run through Comparison")
-        let parameterList = profile.parameters.map { ($0.name, parameters[$0.name] ?? $0.defaultValue) }
+        let parameterList = profile.parameters.map { Assessment.Parameter(name: $0.name, value: parameters[$0.name] ?? $0.defaultValue) }
         var result = Assessment(profileID: profile.id, profileVersion: profile.version, profileTitle: profile.title,
                                 parameters: parameterList, status: .ok, voidReason: nil, times: sidecar.times,
                                 metrics: [], reps: [], findings: [], symmetry: [], weakerSide: nil,
@@ -78,7 +78,7 @@ public struct Assessor: Sendable {
             result.reps = repRanges.map { range in
                 let evaluator = repEvaluator(range, metrics: metricTable, times: times)
                 return Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                      values: counter.summary.map { ($0.name, evaluator.evaluate($0.compiled).numbers[0]) })
+                                      values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) })
             }
         }
 
@@ -170,19 +170,19 @@ public struct Assessor: Sendable {
 
     // MARK: - Requirements
 
-    private func coverage(_ sidecar: Sidecar) -> [(name: String, fraction: Double)] {
+    private func coverage(_ sidecar: Sidecar) -> [Assessment.Coverage] {
         let n = Double(max(1, sidecar.frameCount))
-        var result: [(String, Double)] = profile.requirements.joints.map { joint in
-            (joint.name, Double((0..<sidecar.frameCount).filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n)
+        var result: [Assessment.Coverage] = profile.requirements.joints.map { joint in
+            .init(name: joint.name, fraction: Double((0..<sidecar.frameCount).filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n)
         }
         for landmark in profile.requirements.landmarks {
             let count = sidecar.face.map { face in (0..<sidecar.frameCount).filter { face[landmark, $0] != nil }.count } ?? 0
-            result.append((landmark.name, Double(count) / n))
+            result.append(.init(name: landmark.name, fraction: Double(count) / n))
         }
         return result
     }
 
-    private func voidReason(_ sidecar: Sidecar, coverage: [(name: String, fraction: Double)], shoulderRatio: Float?) -> String? {
+    private func voidReason(_ sidecar: Sidecar, coverage: [Assessment.Coverage], shoulderRatio: Float?) -> String? {
         if profile.kind == .face, sidecar.face == nil {
             return "this sidecar has no face landmarks; record it with face tracking on"
         }

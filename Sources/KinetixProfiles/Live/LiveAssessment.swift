@@ -211,7 +211,7 @@ public struct LiveAssessment: Sendable {
             let metrics = table()
             let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times)
             update.completedRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                                 values: counter.summary.map { ($0.name, evaluator.evaluate($0.compiled).numbers[0]) })
+                                                 values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) })
             for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
                 let finding = assessor.finding(rule, range, metrics: metrics, times: times)
                 update.findings.append(finding)
