@@ -103,6 +103,10 @@ let package = Package(
             dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport"]
         ),
         .testTarget(
+            name: "EmbeddingGuideTests",
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport"]
+        ),
+        .testTarget(
             name: "KinetixCLITests",
             dependencies: ["kinetix", "KinetixCore", "_KinetixTestSupport"]
         ),

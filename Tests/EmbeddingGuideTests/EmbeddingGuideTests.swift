@@ -1,0 +1,162 @@
+// The code of `Sources/KinetixCore/KinetixCore.docc/Embedding.md`, compiled and run.
+// Each `// snippet: NAME` … `// end snippet` region must appear verbatim in the guide
+// (the last test checks it), so the guide's code always builds against the public API:
+// this target imports the libraries without @testable, as an app would.
+import Foundation
+import Testing
+import KinetixCore
+import KinetixProfiles
+import KinetixReport
+
+/// The bundled sidecars, read as an app would receive bytes.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+func bytes(_ name: String) throws -> Data { try Data(contentsOf: root.appendingPathComponent("Sidecars/\(name)")) }
+
+@Suite("The embedding guide's code")
+struct EmbeddingGuideTests {
+    @Test("compare two clips held in memory")
+    func compare() throws {
+        let demonstratorData = try bytes("demonstrator.json"), learnerData = try bytes("learner.json")
+        // snippet: compare
+        let demonstrator = try ClipInput(decoding: demonstratorData, name: "demo.json", role: "demonstrator")
+        let learner = try ClipInput(decoding: learnerData, name: "learner.json", role: "learner")
+        var options = ComparisonOptions()     // the defaults: mirrored, 1 s lag search, 15° tolerance
+        options.repairSwaps = true            // undo the estimator's left/right swaps first
+        let report = try ComparisonReport(demonstrator: demonstrator, learner: learner, options: options)
+
+        let summary = report.summary
+        print(summary.medianLagSeconds ?? .nan)          // 0.4: the learner is 0.4 s behind
+        print(summary.worstLimb?.spokenName ?? "none")   // "right shoulder"
+        let json = report.json()                         // or .text(), .csv()
+        let html = CompareHTMLReport.html(report)        // a self-contained page
+        // end snippet
+        #expect(summary.medianLagSeconds == 0.4 && summary.worstLimb == .rightShoulder)
+        #expect(json.contains("\"kind\": \"comparison\"") && html.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test("scrub both clips together")
+    func scrub() throws {
+        let report = try ComparisonReport(demonstrator: ClipInput(decoding: try bytes("demonstrator.json"), name: "d", role: "demonstrator"),
+                                          learner: ClipInput(decoding: try bytes("learner.json"), name: "l", role: "learner"),
+                                          options: ComparisonOptions())
+        let sliderSeconds = 3.2
+        // snippet: scrub
+        if let moment = report.comparison.moment(at: sliderSeconds, cues: report.cues) {
+            // Step each video to its own frame: the learner's, and the demonstrator's it matched.
+            let learnerFrame = moment.learnerSourceFrame
+            let demonstratorFrame = moment.demonstratorSourceFrame   // nil when unscored
+            let worst = Limb.allCases.max { abs(moment.errors[$0.rawValue]) < abs(moment.errors[$1.rawValue]) }
+            print(learnerFrame, demonstratorFrame ?? -1, worst?.spokenName ?? "", moment.cue ?? "")
+        }
+        // end snippet
+        #expect(report.comparison.moment(at: sliderSeconds)?.learnerSourceFrame == 96)
+    }
+
+    @Test("stream live frames")
+    func live() throws {
+        let recordedDemonstrator = try Sidecar.decode(try bytes("demonstrator.json"))
+        let recordedLearner = try Sidecar.decode(try bytes("learner.json"))
+        var shown: [String] = []
+        func show(cue: String?, ghost: BodyPose?) { if let cue { shown.append(cue) } }
+        func store(_ frame: ComparisonFrame) {}
+        // snippet: live
+        // Both cameras at 30 fps, portrait 1080 × 1920 pixels, on one clock.
+        let space = CoordinateSpace(kind: .pixels, width: 1080, height: 1920)
+        var live = try LiveComparison(options: ComparisonOptions(), rate: 30,
+                                      demonstratorSpace: space, learnerSpace: space)
+
+        // From each camera callback, in time order (here: replaying recordings).
+        for index in 0..<recordedLearner.frameCount {
+            live.appendDemonstrator(recordedDemonstrator.poseFrame(index))
+            if let now = live.appendLearner(recordedLearner.poseFrame(index)) {
+                show(cue: now.cue, ghost: now.ghost)        // what the learner's screen shows
+            }
+            for final in live.takeFinalUpdates() { store(final.frame) }  // `latencySeconds` later
+        }
+        live.finish()
+        // end snippet
+        #expect(shown.contains("Raise your right arm higher") && shown.last == "Good")
+    }
+
+    @Test("a pose from your own estimator")
+    func pose() {
+        // snippet: pose
+        var pose = PoseFrame(time: 12.033)                  // seconds, the shared clock
+        pose[.leftShoulder] = (x: 412, y: 655, confidence: 0.92)
+        pose[.leftElbow] = (x: 398, y: 810, confidence: 0.88)
+        pose[.leftWrist] = nil                              // not detected
+        // Vision's joint names map directly: Joint(name: "left_shoulder_1_joint")
+        // end snippet
+        #expect(pose[.leftShoulder]?.confidence == 0.92 && pose[.leftWrist] == nil)
+        #expect(Joint(name: "left_shoulder_1_joint") == .leftShoulder)
+    }
+
+    @Test("run a profile, live and offline")
+    func profile() throws {
+        let clipData = try bytes("squat-front.json")
+        // snippet: profile
+        let resolved = try ProfileLibrary().resolve("squat")   // shipped with Kinetix
+        let profile = resolved.profile
+        let parameters = try profile.parameterValues(overriding: ["valgusLimit=8"])
+        let clip = try ClipInput(decoding: clipData, name: "squat.json", role: "sidecar")
+        let report = try AssessmentReport(clip: clip, profile: profile, parameters: parameters, source: resolved.source)
+        switch report.assessment.status {
+        case .ok: print("\(report.assessment.reps.count) reps, \(report.assessment.findings.count) findings")
+        case .void: print("No score: \(report.assessment.voidReason ?? "")")   // e.g. the wrong camera view
+        }
+
+        var coach = try LiveAssessment(profile: profile, parameters: parameters, space: clip.sidecar.space, rate: 30)
+        for index in 0..<clip.sidecar.frameCount {
+            guard let now = coach.append(clip.sidecar.poseFrame(index)) else { continue }
+            if let rep = now.completedRep { print("rep \(now.reps) ended at \(rep.end) s") }
+            if let cue = now.cue { print(cue) }
+        }
+        // end snippet
+        #expect(report.assessment.status == .ok && report.assessment.reps.count == 4)
+    }
+
+    @Test("handle errors by kind")
+    func errors() {
+        let data = Data(#"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 100, "height": 100}, "frames": [{"t": "soon"}]}"#.utf8)
+        var messages: [String] = []
+        func retry() {}
+        // snippet: errors
+        do {
+            _ = try ClipInput(decoding: data, name: "upload.json", role: "learner")
+        } catch {
+            switch error.kind {                 // typed throws: `error` is a KinetixError
+            case .unreadable, .notFound: retry()
+            case .invalidData, .unsupported, .limitExceeded, .invalidSetting:
+                for problem in error.diagnostics {
+                    // "upload.json: frame 0: t: expected a number, found a string"
+                    messages.append(problem.description)
+                    _ = (problem.frameIndex, problem.time, problem.field, problem.setting)
+                }
+            }
+        }
+        // end snippet
+        #expect(messages.first?.hasPrefix("upload.json: frame 0") == true, "\(messages)")
+    }
+
+    @Test("every snippet in the guide is the code above, verbatim")
+    func guideMatches() throws {
+        let guide = try String(contentsOf: root.appendingPathComponent("Sources/KinetixCore/KinetixCore.docc/Embedding.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        func dedent(_ lines: [Substring]) -> String {
+            let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+            return lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
+        }
+        var snippets: [String: String] = [:]
+        var name: String?, lines: [Substring] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// snippet: ") { name = String(trimmed.dropFirst("// snippet: ".count)); lines = []; continue }
+            if trimmed == "// end snippet", let current = name { snippets[current] = dedent(lines); name = nil; continue }
+            if name != nil { lines.append(line) }
+        }
+        #expect(snippets.count == 6)
+        for (name, code) in snippets {
+            #expect(guide.contains("<!-- snippet: \(name) -->\n```swift\n\(code)\n```"), "snippet '\(name)' differs from the guide")
+        }
+    }
+}
