@@ -18,6 +18,10 @@ public enum COCO17Converter {
         .leftHip: 11, .rightHip: 12, .leftKnee: 13, .rightKnee: 14, .leftAnkle: 15, .rightAnkle: 16,
     ]
 
+    /// Converts the file at `file`.
+    ///
+    /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
+    ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
         return try convert(data: data, name: file, options: options)

@@ -5,10 +5,12 @@ import KinetixCore
 public struct DetectedPerson: Sendable {
     /// Joints in the source's coordinates; absent when not detected.
     public var joints: [Joint: (x: Float, y: Float, confidence: Float)] = [:]
+    /// Face landmarks in the source's coordinates; absent when not detected.
     public var face: [FaceLandmark: (x: Float, y: Float, confidence: Float)] = [:]
     /// The estimator's own tracking id, when it gives one.
     public var id: Int?
 
+    /// A person with these joints.
     public init(joints: [Joint: (x: Float, y: Float, confidence: Float)] = [:], id: Int? = nil) {
         self.joints = joints
         self.id = id
@@ -36,11 +38,14 @@ public struct DetectedPerson: Sendable {
 
 /// One frame of a source: its time and the people in it.
 public struct DetectedFrame: Sendable {
+    /// The frame's time, seconds.
     public var t: Double
+    /// Everyone detected in it.
     public var people: [DetectedPerson]
     /// The source's frame number, for messages.
     public var number: Int
 
+    /// A frame at `t` seconds, numbered `number` in the source.
     public init(t: Double, number: Int, people: [DetectedPerson]) {
         self.t = t
         self.number = number
@@ -72,6 +77,7 @@ public struct ConversionOptions: Sendable {
     public var frameRate: Double?
     /// The image size in pixels, for sources that do not record it.
     public var imageSize: (width: Double, height: Double)?
+    /// Which person to follow.
     public var person: PersonSelection = .largest
     /// Stop at the first bad frame instead of reporting it and going on.
     public var strict = false
@@ -89,6 +95,7 @@ public struct ConversionOptions: Sendable {
 
 /// A converted sidecar and what the user should know about it.
 public struct ConversionResult: Sendable {
+    /// The sidecar.
     public var sidecar: Sidecar
     /// Bad frames skipped, people lost or switched, guesses made.
     public var warnings: [Diagnostic]

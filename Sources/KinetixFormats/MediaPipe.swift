@@ -37,6 +37,10 @@ public enum MediaPipeConverter {
         .noseBridge: 6, .noseTip: 1, .mouthLeft: 291, .mouthRight: 61, .upperLip: 13, .lowerLip: 14, .chin: 152,
     ]
 
+    /// Converts the file at `file`.
+    ///
+    /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
+    ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
         return try convert(data: data, name: file, options: options)

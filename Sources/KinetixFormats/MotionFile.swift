@@ -9,6 +9,7 @@ import KinetixCore
 /// an IK `.mot`), and so do Sports2D users' plotting scripts. Missing values are NaN,
 /// which OpenSim's Storage class and pandas both read.
 public enum MotionFile {
+    /// The angles as an OpenSim motion file (`.mot`) named `name`.
     public static func write(_ angles: AngleSeries, name: String) -> String {
         var out = "\(name)\nversion=1\nnRows=\(angles.frameCount)\nnColumns=\(Limb.count + 1)\ninDegrees=yes\n\n"
         out += "Kinetix limb angles: theta = angle(b - a, c - b), 0 = straight, 180 = fully folded; NaN = not tracked.\n"

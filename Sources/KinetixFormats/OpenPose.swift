@@ -30,6 +30,10 @@ public enum OpenPoseConverter {
         }
     }
 
+    /// Converts the folder of per-frame files at `folder`.
+    ///
+    /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
+    ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(folder: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {

@@ -11,6 +11,10 @@ import KinetixCore
 /// reports them. Eye and ear joints are dropped. Several observations in a frame are
 /// several people.
 public enum VisionConverter {
+    /// Converts the file at `file`.
+    ///
+    /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
+    ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
         return try convert(data: data, name: file, options: options)

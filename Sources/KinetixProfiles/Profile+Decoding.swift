@@ -9,6 +9,7 @@ extension Profile {
         return try decode(data, file: path)
     }
 
+    /// Decodes and checks a profile from its JSON bytes; `file` names it in messages.
     public static func decode(_ data: Data, file: String? = nil) throws(KinetixError) -> Profile {
         let value: JSONValue
         do { value = try JSONValue.parse(data) } catch {

@@ -6,6 +6,7 @@ import KinetixCore
 /// profile checks everything, expressions included, so a profile that loads is one
 /// the engine can run.
 public struct Profile: Sendable {
+    /// What a profile measures.
     public enum Kind: String, Sendable, CaseIterable {
         /// One person's body.
         case body
@@ -15,26 +16,45 @@ public struct Profile: Sendable {
         case pair
     }
 
+    /// The `format` field every profile carries.
     public static let formatName = "kinetix-profile"
+    /// The profile format version this Kinetix reads.
     public static let currentFormatVersion = 1
 
+    /// The id profiles are found by (`squat`): letters, digits and dashes.
     public var id: String
+    /// The profile's own version, recorded in every result.
     public var version: String
+    /// A title for people.
     public var title: String
+    /// What it assesses and for whom.
     public var description: String
+    /// Free words for finding it (`rehab`, `seated-friendly`).
     public var tags: [String]
+    /// Body, face or pair.
     public var kind: Kind
+    /// Settings a user may override, in the file's order.
     public var parameters: [ProfileParameter]
+    /// What a clip must show to be scored.
     public var requirements: Requirements
+    /// What is measured, in the file's order.
     public var metrics: [Metric]
+    /// What is checked, in the file's order.
     public var rules: [Rule]
+    /// How reps are counted, if they are.
     public var reps: RepCounter?
+    /// The baseline segment, if metrics are measured from one.
     public var baseline: Baseline?
+    /// Left/right comparison, for faces.
     public var symmetry: Symmetry?
+    /// The comparison's settings, for a pair profile.
     public var pair: PairSettings?
 
+    /// What a clip must show to be scored; otherwise the result is void with the reason.
     public struct Requirements: Sendable {
+        /// The camera view required.
         public enum View: String, Sendable, CaseIterable { case any, front, side }
+        /// The view required when no parameter sets it.
         public var view: View = .any
         /// A choice parameter (with choices among any, front, side) that sets the view, if any.
         public var viewParameter: String?
@@ -44,17 +64,24 @@ public struct Profile: Sendable {
             if let name = viewParameter, case .choice(let value)? = parameters[name], let view = View(rawValue: value) { return view }
             return view
         }
+        /// Joints that must be tracked in `minCoverage` of the frames.
         public var joints: [Joint] = []
+        /// Face landmarks that must be tracked in `minCoverage` of the frames.
         public var landmarks: [FaceLandmark] = []
         /// The least fraction of frames in which each required point must be tracked.
         public var minCoverage: Double = 0.8
     }
 
+    /// One measured quantity per frame.
     public struct Metric: Sendable {
+        /// The name expressions and reports use.
         public var name: String
+        /// The expression as written in the file.
         public var expression: String
         var compiled: CompiledExpression
+        /// The unit as the author declares it (`deg`, `torso`, `ipd`).
         public var unit: String?
+        /// What it measures, for people.
         public var description: String?
         /// Moving median over this many seconds, applied first.
         public var medianSeconds: Double?
@@ -64,14 +91,20 @@ public struct Profile: Sendable {
         public var relativeToBaseline: Bool
     }
 
+    /// A condition to report: over frames (for a minimum time) or per rep.
     public struct Rule: Sendable {
+        /// How much a finding matters; the most severe cue shows first.
         public enum Severity: String, Sendable, CaseIterable { case info, warning, critical }
+        /// The rule's id, in findings.
         public var id: String
+        /// The condition as written in the file.
         public var when: String
         var condition: CompiledExpression
+        /// Frames (per frame, with a minimum duration) or reps (once per rep).
         public var scope: ExpressionScope
         /// How long the condition must hold, seconds (frame rules only).
         public var minSeconds: Double
+        /// How much it matters.
         public var severity: Severity
         /// Words for the learner: no numbers.
         public var cue: String
@@ -80,13 +113,17 @@ public struct Profile: Sendable {
         var detailTemplate: DetailTemplate
     }
 
+    /// A hysteresis rep counter on one metric.
     public struct RepCounter: Sendable {
+        /// The metric counted.
         public var metric: String
         var metricIndex: Int
         /// A rep starts when the metric passes `enter` and ends when it comes back past
         /// `exit`; `enter > exit` counts rises (knee flexion), `enter < exit` counts dips.
         public var enter: NumberSetting
+        /// See `enter`.
         public var exit: NumberSetting
+        /// Reps shorter than this are not counted, seconds.
         public var minSeconds: Double
         var summary: [(name: String, expression: String, compiled: CompiledExpression)]
 
@@ -94,6 +131,7 @@ public struct Profile: Sendable {
         public var summaryExpressions: [(name: String, expression: String)] { summary.map { ($0.name, $0.expression) } }
     }
 
+    /// A resting segment that metrics can be measured from.
     public struct Baseline: Sendable {
         /// The first this many seconds of the clip are the baseline, unless a separate
         /// baseline sidecar is given.
@@ -104,23 +142,33 @@ public struct Profile: Sendable {
     public struct Symmetry: Sendable {
         /// Deviations at or above this percentage name a weaker side.
         public var thresholdPercent: NumberSetting
+        /// The left/right pairs compared.
         public var measures: [SymmetryMeasure]
     }
 
+    /// One left/right pair of metrics.
     public struct SymmetryMeasure: Sendable {
+        /// The measure's name in results.
         public var name: String
+        /// The left side's metric.
         public var left: String
+        /// The right side's metric.
         public var right: String
         var leftIndex: Int
         var rightIndex: Int
     }
 
+    /// The settings a pair profile gives the comparison (`ComparisonOptions(pairProfile:parameters:)`).
     public struct PairSettings: Sendable {
         /// True or false, or an expression of a boolean parameter (`"$facing"`).
         public var mirror: NumberSetting
+        /// The longest lag searched, seconds.
         public var maxLagSeconds: NumberSetting
+        /// A limb within this is on form, degrees.
         public var toleranceDegrees: NumberSetting
+        /// The tracking-lag window, seconds.
         public var lagWindowSeconds: NumberSetting
+        /// How long out of tolerance breaks form, seconds.
         public var formBreakSeconds: NumberSetting
         /// Per-limb weights; limbs not listed weigh 0.
         public var weights: [Limb: Float]
@@ -129,6 +177,7 @@ public struct Profile: Sendable {
 
 /// A number in a profile: a literal, or an expression of parameters (`"$depth * 2"`).
 public struct NumberSetting: Sendable {
+    /// As written in the file.
     public var text: String
     var compiled: CompiledExpression
 
@@ -140,12 +189,19 @@ public struct NumberSetting: Sendable {
 
 /// A parameter an author exposes, overridable with `--param name=value`.
 public struct ProfileParameter: Sendable {
+    /// The kind of value a parameter takes.
     public enum ParameterType: String, Sendable, CaseIterable { case number, integer, boolean, choice }
+    /// The name overrides and expressions (`$name`) use.
     public var name: String
+    /// The kind of value.
     public var type: ParameterType
+    /// The value when not overridden.
     public var defaultValue: ParameterValue
+    /// The least number allowed, for numbers.
     public var minimum: Double?
+    /// The largest number allowed, for numbers.
     public var maximum: Double?
+    /// The words allowed, for a choice.
     public var choices: [String]
     public var description: String?
 
@@ -174,6 +230,7 @@ public struct ProfileParameter: Sendable {
     }
 }
 
+/// A parameter's value.
 public enum ParameterValue: Equatable, Sendable, CustomStringConvertible {
     case number(Double)
     case boolean(Bool)

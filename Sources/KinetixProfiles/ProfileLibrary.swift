@@ -27,14 +27,18 @@ public struct ProfileLibrary: Sendable {
 
     /// A profile and where it came from.
     public struct Resolved: Sendable {
+        /// The profile, loaded and checked.
         public var profile: Profile
         /// As `Entry.source`.
         public var source: String
     }
 
+    /// Folders searched by id, in order, before the shipped profiles.
     public var folders: [String]
+    /// Whether the profiles compiled into Kinetix are searched last.
     public var includesShipped: Bool
 
+    /// A library of `folders` (and the shipped profiles unless told otherwise).
     public init(folders: [String] = [], includesShipped: Bool = true) {
         self.folders = folders
         self.includesShipped = includesShipped

@@ -60,10 +60,14 @@ extension AngleSeries {
 
 /// A uniform time grid: `start + k / rate` for k in 0..<count.
 public struct AnalysisGrid: Equatable, Sendable {
+    /// The time of frame 0, seconds.
     public var start: Double
+    /// Frames per second.
     public var rate: Double
+    /// The number of frames.
     public var count: Int
 
+    /// The grid of `count` frames from `start` at `rate` frames per second.
     public init(start: Double, rate: Double, count: Int) {
         self.start = start
         self.rate = rate
@@ -75,8 +79,10 @@ public struct AnalysisGrid: Equatable, Sendable {
         self.init(start: start, rate: rate, count: end >= start ? Int(((end - start) * rate + 1e-9).rounded(.down)) + 1 : 0)
     }
 
+    /// The time of frame `index`, seconds (`start + index / rate`).
     public func time(_ index: Int) -> Double { start + Double(index) / rate }
 
+    /// Every frame's time, seconds.
     public var times: [Double] { (0..<count).map(time) }
 
     /// The grid index nearest to `t`, clamped to the grid.
@@ -84,6 +90,7 @@ public struct AnalysisGrid: Equatable, Sendable {
         max(0, min(count - 1, Int(((t - start) * rate).rounded())))
     }
 
+    /// The interval between frames, seconds.
     public var step: Double { 1 / rate }
 }
 

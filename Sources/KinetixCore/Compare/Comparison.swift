@@ -5,6 +5,7 @@
 /// demonstrator, in degrees. With mirroring, the learner's left elbow is compared
 /// with the demonstrator's right elbow.
 public struct Comparison: Sendable {
+    /// The settings the comparison ran with.
     public var options: ComparisonOptions
     /// The grid: `historyFrames` frames of demonstrator history, then one per learner frame.
     public var grid: AnalysisGrid
@@ -14,6 +15,7 @@ public struct Comparison: Sendable {
     public var maxLagFrames: Int
     /// Angles on the whole grid; the demonstrator's already mirrored when `options.mirror`.
     public var learner: AngleSeries
+    /// The demonstrator's angles on the grid, mirrored when `options.mirror`.
     public var demonstrator: AngleSeries
     /// Each grid frame's own best match, τ* (`LagSearch`).
     public var matches: LagMatches
@@ -30,6 +32,7 @@ public struct Comparison: Sendable {
     public var ahead: [Bool]
     /// The learner's and demonstrator's original frame times (learner with the offset applied).
     public var learnerSourceTimes: [Double]
+    /// The demonstrator's original frame times, seconds.
     public var demonstratorSourceTimes: [Double]
 
     /// Learner frames in this comparison (grid frames from `historyFrames` on).
@@ -38,6 +41,7 @@ public struct Comparison: Sendable {
     /// The grid frame of learner frame `k`.
     public func gridFrame(_ k: Int) -> Int { historyFrames + k }
 
+    /// The learner frames' times on the grid, seconds.
     public var times: [Double] { errors.times }
 
     /// The lag learner frame `k` is measured at, in grid frames, or nil when unscored.
@@ -184,6 +188,7 @@ public struct ComparisonFrame: Equatable, Sendable {
     public var bestMatchLagSeconds: Double?
     /// Weighted RMS angle difference at `lagSeconds`, degrees.
     public var distanceDegrees: Float?
+    /// The limb with the largest absolute error, nil when unscored.
     public var worstLimb: Limb?
     /// The learner matches the demonstrator's future better than any lag.
     public var ahead: Bool

@@ -34,6 +34,7 @@ public struct ComparisonOptions: Equatable, Sendable {
     public var weights: [Float] = Array(repeating: 1, count: Limb.count)
     /// The least shared weight (with unit weights: shared limbs) for a frame to be scored.
     public var minSharedWeight: Float = 4
+    /// The lag-search kernel; all agree exactly (`LagSearch.Kernel`).
     public var kernel: LagSearch.Kernel = .automatic
     /// Threads for the lag search; 0: one per core.
     public var threads = 0

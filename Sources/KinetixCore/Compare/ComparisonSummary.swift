@@ -1,5 +1,6 @@
 /// What a coach reads first: lag, errors per limb, where form broke.
 public struct ComparisonSummary: Equatable, Sendable {
+    /// One limb's errors over the scored frames.
     public struct LimbSummary: Equatable, Sendable {
         /// Mean absolute error over scored frames where the limb is tracked in both, degrees.
         public var meanErrorDegrees: Float?
@@ -15,6 +16,7 @@ public struct ComparisonSummary: Equatable, Sendable {
     public struct Moment: Equatable, Sendable {
         /// Learner time, seconds.
         public var t: Double
+        /// The limb with the largest absolute error at `t`.
         public var limb: Limb
         /// Signed error (learner − demonstrator), degrees.
         public var errorDegrees: Float
@@ -22,7 +24,9 @@ public struct ComparisonSummary: Equatable, Sendable {
 
     /// The first stretch where some limb stayed out of tolerance for the minimum duration.
     public struct FormBreak: Equatable, Sendable {
+        /// First frame of the stretch, learner time in seconds.
         public var start: Double
+        /// Last frame of the stretch, learner time in seconds.
         public var end: Double
         /// The limb with the largest mean absolute error over the stretch.
         public var limb: Limb
@@ -32,16 +36,23 @@ public struct ComparisonSummary: Equatable, Sendable {
 
     /// The lower and upper quartile of a distribution.
     public struct Quartiles: Equatable, Sendable {
+        /// The first quartile.
         public var lower: Double
+        /// The third quartile.
         public var upper: Double
     }
 
+    /// Learner frames compared.
     public var frames: Int
+    /// Frames with enough limbs tracked in both to score.
     public var scoredFrames: Int
+    /// Frames not scored: too few limbs tracked in both, or no demonstrator frame to match.
     public var unscoredFrames: Int
+    /// The median lag of scored frames, seconds; nil when none is scored.
     public var medianLagSeconds: Double?
     /// First and third quartiles of the lag, seconds.
     public var lagQuartilesSeconds: Quartiles?
+    /// Per limb, by `Limb.rawValue`.
     public var limbs: [LimbSummary]  // by Limb.rawValue
     /// The limb with the largest mean error.
     public var worstLimb: Limb?
@@ -49,7 +60,9 @@ public struct ComparisonSummary: Equatable, Sendable {
     public var withinTolerancePercent: Double?
     /// Mean distance (weighted RMS over limbs) of scored frames, degrees.
     public var meanDistanceDegrees: Float?
+    /// Where form first broke, or nil when it never did.
     public var formBreak: FormBreak?
+    /// The largest absolute error of any limb in any scored frame.
     public var maxError: Moment?
     /// Scored frames where the learner matched the demonstrator's future better than
     /// any lag: the learner is ahead.
@@ -58,6 +71,7 @@ public struct ComparisonSummary: Equatable, Sendable {
     /// more than `maxLagSeconds` behind.
     public var framesAtMaxLag: Int
 
+    /// Summarizes `comparison`.
     public init(_ comparison: Comparison) {
         let n = comparison.frameCount
         let tolerance = comparison.options.toleranceDegrees

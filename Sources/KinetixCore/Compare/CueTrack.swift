@@ -8,16 +8,24 @@
 /// persist for `onsetSeconds` before it is shown, and a shown cue stays at least
 /// `minHoldSeconds`, so the screen never flickers.
 public struct CueTrack: Equatable, Sendable {
+    /// One cue and when it shows.
     public struct Cue: Equatable, Sendable {
+        /// When it appears, learner time in seconds.
         public var start: Double
+        /// When it goes, seconds (exclusive).
         public var end: Double
+        /// The words: a short instruction, no numbers.
         public var text: String
     }
 
+    /// Every cue shown, in time order, never overlapping.
     public var cues: [Cue]
+    /// How long a proposal must persist before it shows, seconds.
     public static let onsetSeconds = 0.3
+    /// How long a shown cue stays at least, seconds.
     public static let minHoldSeconds = 1.0
 
+    /// The cue track of `comparison`.
     public init(_ comparison: Comparison) {
         var machine = Machine()
         let n = comparison.frameCount

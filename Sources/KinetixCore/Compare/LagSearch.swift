@@ -16,6 +16,7 @@ import Foundation
 /// all agree exactly on τ* and on scores (the BLAS kernel shortlists with matrix
 /// products, then re-scores its shortlist with the same expression).
 public struct LagSearch: Sendable {
+    /// How the search is computed; every kernel gives the same lags and scores.
     public enum Kernel: String, CaseIterable, Sendable {
         /// Chooses by window size, from what the benchmark measured.
         case automatic
@@ -34,10 +35,12 @@ public struct LagSearch: Sendable {
     /// The least total weight of limbs tracked in both for a candidate to count
     /// (with unit weights: the least number of shared limbs; default 4 of 9).
     public var minSharedWeight: Float
+    /// The kernel to run.
     public var kernel: Kernel
     /// Threads for long clips; 0 means one per active core.
     public var threads: Int
 
+    /// A search up to `maxLag` grid frames with per-limb `weights` (9, by `Limb.rawValue`).
     public init(maxLag: Int, weights: [Float] = Array(repeating: 1, count: Limb.count),
                 minSharedWeight: Float = 4, kernel: Kernel = .automatic, threads: Int = 0) {
         precondition(maxLag >= 0 && weights.count == Limb.count)

@@ -6,15 +6,19 @@ public struct ComparisonMoment: Equatable, Sendable {
     public var learnerTime: Double
     /// The matched demonstrator time (learner time − lag), or nil when unscored.
     public var demonstratorTime: Double?
+    /// The lag at this frame, seconds; nil when unscored.
     public var lagSeconds: Double?
     /// Nearest frames of the original sidecars, for stepping the two videos.
     public var learnerSourceFrame: Int
+    /// Nil when unscored.
     public var demonstratorSourceFrame: Int?
     /// Angles by the learner's limbs; the demonstrator's mirrored when the comparison is.
     public var learnerAngles: [Float]
+    /// By `Limb.rawValue`, degrees; NaN when not tracked or unscored.
     public var demonstratorAngles: [Float]
     /// Signed errors, learner − demonstrator, degrees; NaN where not compared.
     public var errors: [Float]
+    /// The cue on the learner's screen at this time, when a cue track was given.
     public var cue: String?
 
     /// Equal when every field is, NaN angles equal to NaN (a limb not tracked).

@@ -2,6 +2,7 @@ import Foundation
 
 /// A fault of the pose estimator, as opposed to a movement of the person.
 public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: String, Sendable {
         /// The estimator exchanged the subject's left and right sides.
         case leftRightSwap = "left/right swap"
@@ -11,11 +12,15 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
         case teleport = "joint teleport"
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// First and last affected frame (inclusive).
     public var frames: ClosedRange<Int>
+    /// Time of the first affected frame, seconds.
     public var start: Double
+    /// Time of the last affected frame, seconds.
     public var end: Double
+    /// The joint, for a teleport; nil for whole-body faults.
     public var joint: Joint?
 
     /// The fault as JSON, as every command writes it.
@@ -45,12 +50,14 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
 /// - **Teleports**: one joint moves faster than 25 torso lengths per second relative to
 ///   the hip midpoint, and by at least 0.3 torso lengths.
 public struct EstimatorFaultDetector: Sendable {
+    /// Joints below this confidence count as not tracked.
     public var minConfidence: Float = BodySeries.defaultMinConfidence
     /// Body speed above which a move is not a person's, torso lengths per second.
     public var maxSpeedTorsosPerSecond: Float = 25
 
     public init() {}
 
+    /// Every fault in `sidecar`, in frame order, and per frame whether its left and right are swapped.
     public func detect(_ sidecar: Sidecar) -> (faults: [EstimatorFault], swapped: [Bool]) {
         let n = sidecar.frameCount
         let times = sidecar.times

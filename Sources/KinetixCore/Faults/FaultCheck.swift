@@ -3,10 +3,12 @@
 public struct FaultCheck: Equatable, Sendable {
     /// The input's role (`demonstrator`, `learner`, `sidecar`).
     public var role: String
+    /// What was found, in frame order.
     public var faults: [EstimatorFault]
     /// True when the input's swaps were repaired (there was at least one, and repair was asked for).
     public var repairedSwaps: Bool
 
+    /// A check of the input in `role`.
     public init(role: String, faults: [EstimatorFault], repairedSwaps: Bool) {
         self.role = role
         self.faults = faults

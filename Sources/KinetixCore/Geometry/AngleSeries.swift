@@ -6,11 +6,15 @@ import Foundation
 /// that frame. Column `limb` is `values[limb.rawValue * frameCount ..< (limb.rawValue + 1) * frameCount]`,
 /// contiguous so kernels stream through it.
 public struct AngleSeries: Equatable, Sendable {
+    /// Frame times, seconds.
     public var times: [Double]
+    /// Limb-major angles in degrees: limb `i`, frame `f` at `i * frameCount + f`.
     public var values: [Float]
 
+    /// The number of frames.
     public var frameCount: Int { times.count }
 
+    /// A series from its columns; `values` must hold 9 × `times.count` angles, limb-major.
     public init(times: [Double], values: [Float]) {
         precondition(values.count == times.count * Limb.count, "angle table and times disagree")
         self.times = times

@@ -11,16 +11,20 @@ public struct BodySeries: Equatable, Sendable {
     /// Sports2D's default likelihood threshold, 0.3).
     public static let defaultMinConfidence: Float = 0.3
 
+    /// Frame times, seconds.
     public var times: [Double]
     /// Joint positions in torso lengths; confidence copied from the sidecar.
     public var points: PointTable<Joint>
     /// The clip's torso length in isotropic image pixels; nil when neck and hips were
     /// never tracked together, and then every position is NaN.
     public var torsoLengthPixels: Float?
+    /// Joints below this confidence were treated as not tracked.
     public var minConfidence: Float
 
+    /// The number of frames.
     public var frameCount: Int { times.count }
 
+    /// The body coordinates of `sidecar`, scaled by its clip scale (`clipScale`).
     public init(_ sidecar: Sidecar, minConfidence: Float = defaultMinConfidence) {
         self.init(sidecar, minConfidence: minConfidence, scale: nil)
     }

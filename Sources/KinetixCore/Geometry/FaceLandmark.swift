@@ -13,12 +13,15 @@ public enum FaceLandmark: Int, CaseIterable, Sendable, Hashable, CustomStringCon
     case mouthLeft, mouthRight, upperLip, lowerLip
     case chin
 
+    /// How many there are.
     public static let count = allCases.count
 
+    /// The name used in sidecars, profiles and reports (lowerCamelCase).
     public var name: String { Self.names[rawValue] }
 
     public var description: String { name }
 
+    /// The one with this name, or nil.
     public init?(name: String) {
         guard let landmark = Self.byName[name] else { return nil }
         self = landmark

@@ -11,12 +11,15 @@ public enum Limb: Int, CaseIterable, Sendable, Hashable, CustomStringConvertible
     case leftKnee, rightKnee
     case neck
 
+    /// How many there are.
     public static let count = allCases.count
 
+    /// The name used in sidecars, profiles and reports (lowerCamelCase).
     public var name: String { Self.names[rawValue] }
 
     public var description: String { name }
 
+    /// The one with this name, or nil.
     public init?(name: String) {
         guard let index = Self.names.firstIndex(of: name) else { return nil }
         self.init(rawValue: index)

@@ -36,6 +36,7 @@ public struct LiveComparison: Sendable {
         public var isFinal: Bool
     }
 
+    /// The settings, with `rate` set.
     public let options: ComparisonOptions
     /// The analysis grid's rate, frames per second.
     public let rate: Double

@@ -6,7 +6,9 @@ public struct PoseFrame: Sendable {
     public var time: Double
     /// By `Joint.rawValue` (lanes 15 and up unused). A joint not tracked has confidence 0.
     public var x: SIMD16<Float>
+    /// By `Joint.rawValue`, in the stream's coordinate space.
     public var y: SIMD16<Float>
+    /// By `Joint.rawValue`, 0...1; 0 when not tracked.
     public var confidence: SIMD16<Float>
 
     /// A frame with nothing tracked.
@@ -63,7 +65,9 @@ extension Sidecar {
 /// A body pose in body coordinates: origin at the hip midpoint, y up, one unit a
 /// torso length. By `Joint.rawValue`; NaN where not tracked.
 public struct BodyPose: Equatable, Sendable {
+    /// Torso lengths right of the hip midpoint (image right), by `Joint.rawValue`.
     public var x: SIMD16<Float>
+    /// Torso lengths above the hip midpoint, by `Joint.rawValue`.
     public var y: SIMD16<Float>
 
     /// The joint's position, or nil when it is not known.

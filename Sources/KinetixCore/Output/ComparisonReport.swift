@@ -3,14 +3,19 @@ import Foundation
 /// A comparison with everything its writers need; every format renders this one
 /// value, so numbers never disagree between text, JSON and CSV.
 public struct ComparisonReport: Sendable {
+    /// The per-frame results.
     public var comparison: Comparison
+    /// What a coach reads first.
     public var summary: ComparisonSummary
+    /// The learner's cue track.
     public var cues: CueTrack
+    /// What produced the result.
     public var provenance: Provenance
     /// Estimator faults found in each input (demonstrator first), and which were repaired.
     public var faults: [FaultCheck] = []
     /// The clips as compared (swaps repaired when asked), for reports that draw them.
     public var demonstratorClip: Sidecar
+    /// The learner's clip as compared.
     public var learnerClip: Sidecar
 
     /// Wraps a comparison already made of `demonstrator` and `learner`.

@@ -5,9 +5,13 @@ import Foundation
 public struct InspectReport: Sendable {
     /// The clip's name as the caller gave it.
     public var file: String
+    /// The clip.
     public var sidecar: Sidecar
+    /// Timing and coverage.
     public var summary: SidecarSummary
+    /// Estimator faults, in frame order.
     public var faults: [EstimatorFault]
+    /// Joints below this confidence count as not tracked.
     public var minConfidence: Float
 
     /// Summarizes `sidecar` and finds its estimator faults.

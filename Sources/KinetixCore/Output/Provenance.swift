@@ -1,5 +1,6 @@
 /// What produced a result, so a saved result can be reproduced and checked.
 public struct Provenance: Equatable, Sendable {
+    /// One input: its role, name, digest and frame count.
     public struct Input: Equatable, Sendable {
         /// `demonstrator`, `learner`, `sidecar`, `baseline`, …
         public var role: String
@@ -7,8 +8,10 @@ public struct Provenance: Equatable, Sendable {
         public var path: String
         /// SHA-256 of the input's bytes, lowercase hex.
         public var sha256: String
+        /// The number of frames decoded.
         public var frames: Int
 
+        /// A record with every field given.
         public init(role: String, path: String, sha256: String, frames: Int) {
             self.role = role
             self.path = path
@@ -19,18 +22,23 @@ public struct Provenance: Equatable, Sendable {
 
     /// The profile that drove a run.
     public struct ProfileUsed: Equatable, Sendable {
+        /// A parameter and its value.
         public struct Parameter: Equatable, Sendable {
+            /// The parameter's name.
             public var name: String
             /// The value as text, as it would be given to override it.
             public var value: String
 
+            /// A parameter record.
             public init(name: String, value: String) {
                 self.name = name
                 self.value = value
             }
         }
 
+        /// The profile's id.
         public var id: String
+        /// The profile's version.
         public var version: String
         /// Every parameter with the value used (defaults included).
         public var parameters: [Parameter]
@@ -38,6 +46,7 @@ public struct Provenance: Equatable, Sendable {
         /// compiled into Kinetix.
         public var source: String
 
+        /// A record with every field given.
         public init(id: String, version: String, parameters: [Parameter], source: String) {
             self.id = id
             self.version = version
@@ -46,16 +55,20 @@ public struct Provenance: Equatable, Sendable {
         }
     }
 
+    /// The Kinetix version that produced the result.
     public var engineVersion = KinetixVersion.current
+    /// Every input, in the order the result names them.
     public var inputs: [Input]
     /// The profile that drove the run, when there was one.
     public var profile: ProfileUsed?
 
+    /// A record of `inputs`, and the profile when one drove the run.
     public init(inputs: [Input], profile: ProfileUsed? = nil) {
         self.inputs = inputs
         self.profile = profile
     }
 
+    /// The record as a JSON object, as every command writes it.
     public var json: String {
         var out = "{\"engineVersion\": \(jsonString(engineVersion)), \"inputs\": {"
         out += inputs.map { "\(jsonString($0.role)): {\"path\": \(jsonString($0.path)), \"sha256\": \"\($0.sha256)\", \"frames\": \($0.frames)}" }

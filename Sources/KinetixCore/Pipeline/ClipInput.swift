@@ -3,9 +3,12 @@ import Foundation
 /// A decoded sidecar with the provenance record of the bytes it came from: what
 /// every scoring call takes, whether the bytes came from a file or from memory.
 public struct ClipInput: Sendable {
+    /// The decoded, validated clip.
     public var sidecar: Sidecar
+    /// Its role, name, SHA-256 and frame count.
     public var provenance: Provenance.Input
 
+    /// A clip you decoded yourself, with its record.
     public init(sidecar: Sidecar, provenance: Provenance.Input) {
         self.sidecar = sidecar
         self.provenance = provenance

@@ -13,15 +13,18 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var time: Double?
     /// 1-based line and column, for syntax errors.
     public var line: Int?
+    /// 1-based column, for syntax errors.
     public var column: Int?
     /// The field, in words or as a coding path: `joint 'leftKnee'`, `space.width`.
     public var field: String?
+    /// What is wrong, in words; names no front end's flag.
     public var message: String
     /// The library setting that would resolve the problem, when one would (an image
     /// size to give, a limit to raise). Front ends turn it into their own hint, such
     /// as a command-line flag; the message itself names no front end's flag.
     public var setting: Setting?
 
+    /// A diagnostic with what is known of its place.
     public init(file: String? = nil, frameIndex: Int? = nil, time: Double? = nil,
                 line: Int? = nil, column: Int? = nil, field: String? = nil, message: String, setting: Setting? = nil) {
         self.file = file

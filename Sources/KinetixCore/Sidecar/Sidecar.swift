@@ -5,19 +5,25 @@
 /// isotropic body coordinates. Tables are structure-of-arrays, one contiguous
 /// column per joint.
 public struct Sidecar: Equatable, Sendable {
+    /// The `format` field every sidecar carries.
     public static let formatName = "kinetix-sidecar"
+    /// The sidecar format version this Kinetix reads and writes.
     public static let currentVersion = 1
 
     /// Where the data came from: free-form strings (`clip`, `detector`, `converter`, …).
     public var source: [String: String]
+    /// How the coordinates are expressed (normalized or pixels) and the image size.
     public var space: CoordinateSpace
     /// Frame times in seconds on the clip's clock, strictly increasing.
     public var times: [Double]
+    /// The 15 body joints per frame.
     public var joints: PointTable<Joint>
     /// Face landmarks, nil when no frame has any.
     public var face: PointTable<FaceLandmark>?
+    /// Labelled moments (cue onsets), in time order.
     public var events: [Event]
 
+    /// A sidecar from its tables; `joints` (and `face`) must have one frame per time.
     public init(source: [String: String] = [:], space: CoordinateSpace, times: [Double],
                 joints: PointTable<Joint>, face: PointTable<FaceLandmark>? = nil, events: [Event] = []) {
         precondition(joints.frameCount == times.count, "joint table and times disagree")
@@ -29,6 +35,7 @@ public struct Sidecar: Equatable, Sendable {
         self.events = events
     }
 
+    /// The number of frames.
     public var frameCount: Int { times.count }
 
     /// Seconds from the first to the last frame.
@@ -37,6 +44,7 @@ public struct Sidecar: Equatable, Sendable {
 
 /// How a sidecar's coordinates are expressed.
 public struct CoordinateSpace: Equatable, Sendable {
+    /// The kind of coordinates.
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         /// 0…1 of the image, origin lower-left, y up (Apple Vision).
         case normalized
@@ -44,11 +52,14 @@ public struct CoordinateSpace: Equatable, Sendable {
         case pixels
     }
 
+    /// Normalized or pixels.
     public var kind: Kind
     /// The image size in pixels, needed in both kinds to make coordinates isotropic.
     public var width: Double
+    /// The image height in pixels.
     public var height: Double
 
+    /// A space of `kind` for an image of `width` × `height` pixels.
     public init(kind: Kind, width: Double, height: Double) {
         self.kind = kind
         self.width = width
@@ -67,9 +78,12 @@ public struct CoordinateSpace: Equatable, Sendable {
 
 /// A labelled moment of the clip, such as a cue onset.
 public struct Event: Equatable, Sendable {
+    /// The event's time, seconds on the clip's clock.
     public var t: Double
+    /// What happened (a cue's name).
     public var label: String
 
+    /// An event at `t` seconds.
     public init(t: Double, label: String) {
         self.t = t
         self.label = label
@@ -90,9 +104,13 @@ extension Joint: PointName {}
 /// Column `p` of `x` is `x[p.rawValue * frameCount ..< (p.rawValue + 1) * frameCount]`.
 /// A point not tracked has confidence 0 and NaN coordinates.
 public struct PointTable<Name: PointName>: Equatable, Sendable {
+    /// Frames in the table.
     public let frameCount: Int
+    /// Point-major x coordinates (NaN when not tracked).
     public var x: [Float]
+    /// Point-major y coordinates (NaN when not tracked).
     public var y: [Float]
+    /// Point-major confidences, 0...1 (0 when not tracked).
     public var confidence: [Float]
 
     /// A table of `frameCount` frames with nothing tracked.
@@ -105,6 +123,7 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
     }
 
     @inlinable
+    /// The index of point `name` in `frame` in `x`, `y` and `confidence`.
     public func index(_ name: Name, _ frame: Int) -> Int { name.rawValue * frameCount + frame }
 
     /// The point in one frame, or nil when it is not tracked.

@@ -18,5 +18,6 @@ public struct SidecarLimits: Equatable, Sendable {
 
     public init() {}
 
+    /// The documented limits (README, "Limits").
     public static let `default` = SidecarLimits()
 }

@@ -11,7 +11,9 @@ public struct SidecarSummary: Equatable, Sendable {
         public var longestGapSeconds: Double
     }
 
+    /// Frames in the clip.
     public var frameCount: Int
+    /// First to last frame, seconds.
     public var durationSeconds: Double
     /// Frame rate from the median frame interval, frames per second.
     public var frameRate: Double?
@@ -21,13 +23,20 @@ public struct SidecarSummary: Equatable, Sendable {
     public var longestIntervalSeconds: Double?
     /// Frames in which no joint was detected at all.
     public var emptyFrames: Int
+    /// Per joint, by `Joint.rawValue`.
     public var joints: [Coverage]  // indexed by Joint.rawValue
+    /// Per limb angle, by `Limb.rawValue`.
     public var limbs: [Coverage]   // indexed by Limb.rawValue
+    /// Frames with face landmarks.
     public var faceFrames: Int
+    /// Events in the clip.
     public var eventCount: Int
+    /// The clip scale (`BodySeries.clipScale`), isotropic pixels; nil when unknown.
     public var torsoLengthPixels: Float?
+    /// Joints below this confidence counted as not tracked.
     public var minConfidence: Float
 
+    /// Summarizes `sidecar`.
     public init(_ sidecar: Sidecar, minConfidence: Float = BodySeries.defaultMinConfidence) {
         let times = sidecar.times
         let n = sidecar.frameCount

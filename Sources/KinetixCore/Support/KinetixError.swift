@@ -5,6 +5,7 @@
 /// their own wording around it (the command line maps `kind` to an exit code and
 /// `Diagnostic.setting` to a flag); never match on a message's text.
 public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure it is: decides what a caller does (retry, fix the input, change a setting).
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         /// An input is missing, is not a regular file, or cannot be read.
         case unreadable
@@ -21,11 +22,14 @@ public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible 
         case invalidSetting
     }
 
+    /// The kind of failure.
     public var kind: Kind
+    /// Every problem found, up to the input limits' cap, most general place first.
     public var diagnostics: [Diagnostic]
     /// True when more problems existed than `diagnostics` holds.
     public var truncated: Bool
 
+    /// An error of `kind` with its problems.
     public init(kind: Kind = .invalidData, diagnostics: [Diagnostic], truncated: Bool = false) {
         self.kind = kind
         self.diagnostics = diagnostics

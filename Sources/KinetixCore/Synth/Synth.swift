@@ -7,6 +7,7 @@ import Foundation
 /// dropouts from a seeded SplitMix64. Used by `kinetix synth`, the tests and the
 /// benchmarks alike.
 public enum Synth {
+    /// The `source.generator` of a synthesized sidecar.
     public static let generatorName = "kinetix-synth"
 
     /// The clip described by `options`.

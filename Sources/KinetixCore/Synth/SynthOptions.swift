@@ -1,5 +1,6 @@
 /// Everything that defines a synthesized clip; the same options give the same bytes.
 public struct SynthOptions: Equatable, Sendable {
+    /// What the synthetic subject does.
     public enum Motion: String, CaseIterable, Sendable {
         /// Bodyweight squats, feet planted.
         case squat
@@ -14,8 +15,10 @@ public struct SynthOptions: Equatable, Sendable {
         case face
     }
 
+    /// A side of the body.
     public enum Side: String, CaseIterable, Sendable { case left, right }
 
+    /// Where the camera stands.
     public enum View: String, CaseIterable, Sendable {
         /// The camera faces the subject.
         case front
@@ -26,11 +29,16 @@ public struct SynthOptions: Equatable, Sendable {
     /// A deliberate error: `degrees` added to what drives `limb` (on the subject's own
     /// side) between `from` and `to` seconds, ramped in and out over 0.2 s.
     public struct Fault: Equatable, Sendable {
+        /// The limb whose angle is changed.
         public var limb: Limb
+        /// Added to its angle, degrees.
         public var degrees: Double
+        /// Start, seconds.
         public var from: Double
+        /// End, seconds.
         public var to: Double
 
+        /// A fault of `degrees` on `limb` from `from` to `to` seconds.
         public init(limb: Limb, degrees: Double, from: Double, to: Double) {
             self.limb = limb
             self.degrees = degrees
@@ -39,21 +47,31 @@ public struct SynthOptions: Equatable, Sendable {
         }
     }
 
+    /// The movement.
     public var motion: Motion = .squat
+    /// Clip length, seconds.
     public var durationSeconds: Double = 10
+    /// Frames per second.
     public var frameRate: Double = 30
     /// One movement cycle (one squat, one raise, two steps), seconds.
     public var periodSeconds: Double = 2.5
+    /// The subject's standing height, metres.
     public var heightMeters: Double = 1.75
+    /// Camera distance from the subject, metres.
     public var cameraDistanceMeters: Double = 3
+    /// Front, or side (the subject's left).
     public var view: View = .front
+    /// The coordinates written.
     public var spaceKind: CoordinateSpace.Kind = .pixels
+    /// Image width, pixels.
     public var imageWidth: Double = 1080
+    /// Image height, pixels.
     public var imageHeight: Double = 1920
     /// Standard deviation of the detector's position noise, pixels.
     public var noisePixels: Double = 1
     /// Probability that a joint is missing in a frame.
     public var dropout: Double = 0
+    /// The random seed: the same options give the same clip, byte for byte.
     public var seed: UInt64 = 1
     /// The subject performs the motion this many seconds late.
     public var delaySeconds: Double = 0
@@ -64,6 +82,7 @@ public struct SynthOptions: Equatable, Sendable {
     public var kneeValgusCentimeters: Double = 0
     /// Squat depth in 0...1 (1: thighs past parallel, about 120° knee flexion).
     public var squatDepth: Double = 0.8
+    /// Deliberate limb-angle errors (a learner's mistakes).
     public var faults: [Fault] = []
     /// For the face: the side whose expressions are weak (facial palsy), if any.
     public var weakSide: Side? = nil

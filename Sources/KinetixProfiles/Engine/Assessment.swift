@@ -8,7 +8,9 @@ public struct Assessment: Equatable, Sendable {
 
     /// A parameter and the value it had in this run (defaults included).
     public struct Parameter: Equatable, Sendable {
+        /// The parameter's name.
         public var name: String
+        /// Its value in this run.
         public var value: ParameterValue
     }
 
@@ -37,10 +39,12 @@ public struct Assessment: Equatable, Sendable {
     public struct Rep: Equatable, Sendable {
         /// A summary expression's value over the rep.
         public struct Value: Equatable, Sendable {
+            /// The summary's name in the profile.
             public var name: String
             /// In the unit of the expression (NaN when not measurable).
             public var value: Float
 
+            /// A named summary value.
             public init(name: String, value: Float) {
                 self.name = name
                 self.value = value
@@ -49,6 +53,7 @@ public struct Assessment: Equatable, Sendable {
 
         /// First and last frame's times, seconds.
         public var start: Double
+        /// Last frame's time, seconds.
         public var end: Double
         /// Summary values in the profile's order.
         public var values: [Value]
@@ -60,7 +65,9 @@ public struct Assessment: Equatable, Sendable {
         public var rule: String
         /// First and last frame's times, seconds.
         public var start: Double
+        /// Last frame's time, seconds.
         public var end: Double
+        /// The rule's severity.
         public var severity: Profile.Rule.Severity
         /// Words for the person moving, no numbers.
         public var cue: String
@@ -75,6 +82,7 @@ public struct Assessment: Equatable, Sendable {
         /// Movement from the baseline at the moments of greatest movement, per side, in
         /// the measure's unit.
         public var movementLeft: Float?
+        /// See `movementLeft`.
         public var movementRight: Float?
         /// 100 × (larger − smaller) / larger movement; nil when neither side moved.
         public var deviationPercent: Float?
@@ -84,25 +92,33 @@ public struct Assessment: Equatable, Sendable {
 
     /// How much of the clip a required joint or landmark was tracked in.
     public struct Coverage: Equatable, Sendable {
+        /// The joint or landmark.
         public var name: String
         /// Tracked frames over all frames, 0...1.
         public var fraction: Double
     }
 
+    /// The profile's id.
     public var profileID: String
+    /// The profile's version.
     public var profileVersion: String
+    /// The profile's title.
     public var profileTitle: String
     /// Every parameter with the value used.
     public var parameters: [Parameter]
+    /// Scored, or void.
     public var status: Status
     /// Why the result is void, in words; nil when `status` is `ok`.
     public var voidReason: String?
     /// The clip's frame times, seconds.
     public var times: [Double]
+    /// Every metric, in the profile's order.
     public var metrics: [MetricSeries]
+    /// Reps counted, in time order.
     public var reps: [Rep]
     /// In time order.
     public var findings: [Finding]
+    /// Per symmetry measure, for face profiles.
     public var symmetry: [SymmetryResult]
     /// The side weaker in most measures whose deviation reaches the threshold; nil when none does.
     public var weakerSide: String?

@@ -3,10 +3,14 @@ import KinetixCore
 
 /// Runs a body or face profile on one clip.
 public struct Assessor: Sendable {
+    /// The body or face profile run.
     public var profile: Profile
+    /// Its parameter values.
     public var parameters: ParameterValues
+    /// Joints below this confidence count as not tracked.
     public var minConfidence: Float
 
+    /// An assessor of `profile` with these parameter values.
     public init(profile: Profile, parameters: ParameterValues, minConfidence: Float = BodySeries.defaultMinConfidence) {
         self.profile = profile
         self.parameters = parameters

@@ -10,11 +10,14 @@ import KinetixCore
 /// frame is replaced by the midpoint of that eye's corners; a frame with neither
 /// has no face coordinates (NaN).
 public struct FaceSeries: Sendable {
+    /// Frame times, seconds.
     public var times: [Double]
+    /// Landmarks in face coordinates (IPD units).
     public var points: PointTable<FaceLandmark>
     /// The interpupillary distance in isotropic pixels per frame (NaN when unknown).
     public var pupilDistancePixels: [Float]
 
+    /// The face coordinates of `sidecar`'s landmarks (all NaN when it has none).
     public init(_ sidecar: Sidecar) {
         let n = sidecar.frameCount
         times = sidecar.times

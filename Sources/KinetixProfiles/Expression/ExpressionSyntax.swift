@@ -1,8 +1,11 @@
 /// An error in an expression, at a 1-based column of its text.
 public struct ExpressionError: Error, Equatable, Sendable {
+    /// 1-based column in the expression.
     public var column: Int
+    /// What is wrong.
     public var message: String
 
+    /// An error at `column`.
     public init(column: Int, message: String) {
         self.column = column
         self.message = message

@@ -20,6 +20,7 @@ import KinetixCore
 /// Face profiles and profiles measured relative to a baseline need the whole clip
 /// (or a separate baseline recording) and are refused: assess those recordings offline.
 public struct LiveAssessment: Sendable {
+    /// What one frame gives.
     public struct Update: Sendable {
         /// The frame's time, seconds.
         public var t: Double
@@ -39,8 +40,11 @@ public struct LiveAssessment: Sendable {
     /// The longest rep or rule stretch followed, seconds.
     public static let maxSpanSeconds = 120.0
 
+    /// The profile run.
     public let profile: Profile
+    /// Its parameter values.
     public let parameters: ParameterValues
+    /// The frame rate the smoothing windows are set for, frames per second.
     public let rate: Double
     private let assessor: Assessor
     private let space: CoordinateSpace

@@ -3,10 +3,13 @@ import KinetixCore
 
 /// An assessment with its provenance; text, JSON and CSV render this one value.
 public struct AssessmentReport: Sendable {
+    /// The result.
     public var assessment: Assessment
+    /// What produced it.
     public var provenance: Provenance
     /// Estimator faults found in the clip, and whether its swaps were repaired.
     public var faults: [EstimatorFault] = []
+    /// True when the clip's left/right swaps were repaired first.
     public var repairedSwaps = false
     /// The clip as assessed (swaps repaired when asked), for reports that draw it.
     public var clip: Sidecar
@@ -20,6 +23,7 @@ public struct AssessmentReport: Sendable {
 
     // MARK: Text
 
+    /// For the coach or clinician: summary, reps, findings, symmetry.
     public func text() -> String {
         let a = assessment
         var out = "Kinetix \(provenance.engineVersion): \(a.profileTitle) (profile \(a.profileID) \(a.profileVersion))\n"
@@ -119,6 +123,7 @@ public struct AssessmentReport: Sendable {
 
     // MARK: JSON
 
+    /// Everything, for programs.
     public func json() -> String {
         let a = assessment
         var out = "{\n  \"kind\": \"assessment\",\n  \"provenance\": \(provenance.json),\n"
