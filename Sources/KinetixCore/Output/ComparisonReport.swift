@@ -62,6 +62,9 @@ public struct ComparisonReport: Sendable {
         for input in provenance.inputs {
             out += row(input.role, "\(input.path) (\(input.frames) frames)")
         }
+        if let profile = provenance.profile {
+            out += row("profile", "\(profile.id) \(profile.version) from \(profile.source)")
+        }
         out += faultLines()
         out += row("comparison", (options.mirror ? "mirrored (facing each other)" : "not mirrored (side by side)")
             + String(format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
