@@ -378,11 +378,15 @@ struct ProfileDecoder {
         } else {
             for limb in Limb.allCases { weights[limb] = 1 }
         }
-        guard let maxLag = setting(fields["maxLagSeconds"], "pair.maxLagSeconds", environment: constants, default: 1),
-              let tolerance = setting(fields["toleranceDegrees"], "pair.toleranceDegrees", environment: constants, default: 15),
-              let window = setting(fields["lagWindowSeconds"], "pair.lagWindowSeconds", environment: constants, default: 5),
-              let formBreak = setting(fields["formBreakSeconds"], "pair.formBreakSeconds", environment: constants, default: 0.5) else { return nil }
-        var mirror = NumberSetting(text: "true", compiled: .constant(1))
+        // Settings a pair profile leaves out take the library's defaults.
+        let defaults = ComparisonOptions.defaults
+        guard let maxLag = setting(fields["maxLagSeconds"], "pair.maxLagSeconds", environment: constants, default: defaults.maxLagSeconds),
+              let tolerance = setting(fields["toleranceDegrees"], "pair.toleranceDegrees", environment: constants,
+                                      default: Double(defaults.toleranceDegrees)),
+              let window = setting(fields["lagWindowSeconds"], "pair.lagWindowSeconds", environment: constants, default: defaults.lagWindowSeconds),
+              let formBreak = setting(fields["formBreakSeconds"], "pair.formBreakSeconds", environment: constants,
+                                      default: defaults.formBreakMinSeconds) else { return nil }
+        var mirror = NumberSetting(text: String(defaults.mirror), compiled: .constant(defaults.mirror ? 1 : 0))
         switch fields["mirror"] {
         case .bool(let b)?: mirror = NumberSetting(text: String(b), compiled: .constant(b ? 1 : 0))
         case .string(let text)?:

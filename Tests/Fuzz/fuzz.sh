@@ -23,6 +23,11 @@ sources() {  # one module: library sources with their cross-module imports remov
     find "Sources/$target" -name '*.swift' | while read -r f; do
       sed -E '/^(@testable )?import Kinetix(Core|Profiles|Formats)$/d' "$f" > "$dir/$(echo "$f" | tr / _)"
     done
+    # KinetixProfiles carries the shipped profiles, generated at build time by the EmbedProfiles plugin.
+    if [ "$target" = KinetixProfiles ]; then
+      swiftc -O Plugins/EmbedProfilesTool/main.swift -o "$out/embed-profiles" 2> "$out/build-embed.log" || { cat "$out/build-embed.log" >&2; exit 1; }
+      "$out/embed-profiles" "$dir/ShippedProfileFiles.swift" $(ls Profiles/*.json | grep -v '\.schema\.json$')
+    fi
   done
   echo "$dir"
 }
@@ -31,7 +36,7 @@ build() {
   local name=$1 harness=$2; shift 2
   local dir; dir=$(sources "$name" "$@")
   cp "Tests/Fuzz/Harnesses/$harness" "$dir/"
-  swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz \
+  swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz -package-name Kinetix \
     -I Sources/CKinetixBLAS -lopenblas "$dir"/*.swift -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
     || { cat "$out/build-$name.log"; exit 1; }
 }
