@@ -4,26 +4,13 @@ import _KinetixTestSupport
 
 /// Feeds both clips frame by frame in time order, as two cameras would, and returns
 /// every provisional and final update.
-func replay(_ demonstrator: Sidecar, _ learner: Sidecar, options: ComparisonOptions, rate: Double,
-            dropLearnerFrames: Set<Int> = []) throws -> (live: LiveComparison, provisional: [LiveComparison.Update], finals: [LiveComparison.Update]) {
-    var live = try LiveComparison(options: options, rate: rate, demonstratorSpace: demonstrator.space, learnerSpace: learner.space)
+func replay(_ demonstrator: Sidecar, _ learner: Sidecar, options: ComparisonOptions,
+            rate: Double) throws -> (provisional: [LiveComparison.Update], finals: [LiveComparison.Update]) {
     var provisional: [LiveComparison.Update] = [], finals: [LiveComparison.Update] = []
-    var d = 0, l = 0
-    while d < demonstrator.frameCount || l < learner.frameCount {
-        let demoNext = d < demonstrator.frameCount ? demonstrator.times[d] : .infinity
-        let learnerNext = l < learner.frameCount ? learner.times[l] + options.offsetSeconds : .infinity
-        if demoNext <= learnerNext {
-            live.appendDemonstrator(demonstrator.poseFrame(d))
-            d += 1
-        } else {
-            if !dropLearnerFrames.contains(l), let update = live.appendLearner(learner.poseFrame(l)) { provisional.append(update) }
-            l += 1
-        }
-        finals += live.takeFinalUpdates()
+    try LiveComparison.replay(demonstrator: demonstrator, learner: learner, options: options, rate: rate) { update in
+        if update.isFinal { finals.append(update) } else { provisional.append(update) }
     }
-    live.finish()
-    finals += live.takeFinalUpdates()
-    return (live, provisional, finals)
+    return (provisional, finals)
 }
 
 @Suite("Live comparison")
@@ -53,7 +40,8 @@ struct LiveComparisonTests {
         default: break
         }
         let rate = options.analysisRate(learnerTimes: Self.learner.times)
-        let (live, provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
+        let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
+        let live = try LiveComparison(options: options, rate: rate, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
         let comparison = offline(options, rate: rate, learner: Self.learner)
         #expect(provisional.count == Self.learner.frameCount)
         #expect(finals.count == comparison.frameCount)
@@ -74,10 +62,9 @@ struct LiveComparisonTests {
         let dropped: Set<Int> = [17, 40, 41, 42, 200]
         let options = ComparisonOptions()
         let rate = options.analysisRate(learnerTimes: learner.times)
-        let (_, _, finals) = try replay(Self.demonstrator, learner, options: options, rate: rate, dropLearnerFrames: dropped)
-        var fed = learner
-        let keep = (0..<learner.frameCount).filter { !dropped.contains($0) }
-        fed = learner.selecting(frames: keep)
+        // A dropped frame is one never fed: replay the clip without it.
+        let fed = learner.selecting(frames: (0..<learner.frameCount).filter { !dropped.contains($0) })
+        let (_, finals) = try replay(Self.demonstrator, fed, options: options, rate: rate)
         let comparison = offline(options, rate: rate, learner: fed)
         #expect(finals.count == comparison.frameCount)
         for (k, update) in finals.enumerated() where k < comparison.frameCount {
@@ -88,7 +75,7 @@ struct LiveComparisonTests {
     @Test("provisional updates use only the past: lag, errors, cue and a ghost in body coordinates")
     func provisional() throws {
         let options = ComparisonOptions()
-        let (_, provisional, _) = try replay(Self.demonstrator, Self.learner, options: options, rate: 30)
+        let (provisional, _) = try replay(Self.demonstrator, Self.learner, options: options, rate: 30)
         // Once the trailing window holds a whole movement (4 s), the lag is the generated 0.40 s delay.
         let settled = provisional.filter { $0.frame.t > 4 }
         #expect(!settled.isEmpty && settled.allSatisfy { $0.frame.lagSeconds.map { abs($0 - 0.4) < 0.05 } ?? false })
@@ -103,13 +90,21 @@ struct LiveComparisonTests {
         }
     }
 
-    @Test("replay gives the same updates as feeding by hand")
+    @Test("replay gives the same updates as feeding both streams by hand")
     func replayAPI() throws {
-        let (_, provisional, finals) = try replay(Self.demonstrator, Self.learner, options: ComparisonOptions(), rate: 30)
-        var updates: [LiveComparison.Update] = []
-        try LiveComparison.replay(demonstrator: Self.demonstrator, learner: Self.learner, options: ComparisonOptions()) { updates.append($0) }
-        #expect(updates.filter(\.isFinal).map(\.frame) == finals.map(\.frame))
-        #expect(updates.filter { !$0.isFinal }.map(\.frame) == provisional.map(\.frame))
+        let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: ComparisonOptions(), rate: 30)
+        var live = try LiveComparison(rate: 30, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
+        var byHand: [LiveComparison.Update] = [], byHandFinals: [LiveComparison.Update] = []
+        // Same clock, same length: each learner frame after its demonstrator frame.
+        for frame in 0..<Self.learner.frameCount {
+            live.appendDemonstrator(Self.demonstrator.poseFrame(frame))
+            if let update = live.appendLearner(Self.learner.poseFrame(frame)) { byHand.append(update) }
+            byHandFinals += live.takeFinalUpdates()
+        }
+        live.finish()
+        byHandFinals += live.takeFinalUpdates()
+        #expect(byHandFinals.map(\.frame) == finals.map(\.frame))
+        #expect(byHand.map(\.frame) == provisional.map(\.frame))
     }
 
     @Test("memory stays bounded over a long session")
