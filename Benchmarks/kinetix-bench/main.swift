@@ -80,7 +80,7 @@ harness.measure(BenchmarkCase(name: "compare end to end in memory (decode + SHA-
 })
 harness.measure(BenchmarkCase(name: "compare only (angles, grid, search, tracker)", unit: "frames", units: Double(clip.frameCount)) {
     let learner = try! Sidecar.decode(learnerBytes)
-    return ComparisonSummary(Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1
+    return ComparisonSummary(try! Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1
 })
 
 // MARK: - Foundation's JSONDecoder, the usual Swift way to read JSON

@@ -403,19 +403,9 @@ struct ProfileDecoder {
 
     /// Reports metrics that depend on themselves.
     private mutating func checkCycles(_ metrics: [Profile.Metric]) {
-        var state = [Int](repeating: 0, count: metrics.count)  // 0 new, 1 visiting, 2 done
-        var reported = false
-        func visit(_ i: Int, _ chain: [String]) {
-            if state[i] == 2 || reported { return }
-            if state[i] == 1 {
-                report("metrics.\(metrics[i].name)", "depends on itself: \((chain + [metrics[i].name]).joined(separator: " → "))")
-                reported = true
-                return
-            }
-            state[i] = 1
-            for j in metrics[i].compiled.metricReferences.sorted() where j < metrics.count { visit(j, chain + [metrics[i].name]) }
-            state[i] = 2
+        if case .cycle(let chain) = Profile.dependencyOrder(metrics) {
+            let names = chain.map { metrics[$0].name }
+            report("metrics.\(names.last!)", "depends on itself: \(names.joined(separator: " → "))")
         }
-        for i in metrics.indices { visit(i, []) }
     }
 }

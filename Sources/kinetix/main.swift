@@ -59,7 +59,7 @@ SUBCOMMANDS:
             // Settings and not-found profiles read as usage problems; data as located diagnostics.
             let prefix = failure.kind == .invalidSetting || failure.kind == .notFound ? "Error: " : ""
             for diagnostic in failure.diagnostics { printError(prefix + commandLineText(diagnostic)) }
-            if failure.truncated { printError("(more problems not shown)") }
+            if failure.truncated { printError("… and \(failure.omitted) more problems not shown") }
         case .output(let message):
             printError("Error: \(message)")
         }

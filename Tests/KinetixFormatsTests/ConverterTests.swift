@@ -213,8 +213,8 @@ struct ClipOperationTests {
     }
 
     @Test("resample to a new rate keeps the motion and the clip's span")
-    func resample() {
-        let resampled = clip.resampled(rate: 60)
+    func resample() throws {
+        let resampled = try clip.resampled(rate: 60)
         #expect(resampled.frameCount == 241)
         #expect(resampled.validate().isEmpty)
         let a = AngleSeries(clip), b = AngleSeries(resampled)

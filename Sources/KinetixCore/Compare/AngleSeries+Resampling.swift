@@ -76,7 +76,7 @@ public struct AnalysisGrid: Equatable, Sendable {
 
     /// The grid over `start...end` (both included when they fall on it).
     public init(from start: Double, through end: Double, rate: Double) {
-        self.init(start: start, rate: rate, count: end >= start ? Int(((end - start) * rate + 1e-9).rounded(.down)) + 1 : 0)
+        self.init(start: start, rate: rate, count: end >= start ? Int(saturating: ((end - start) * rate + 1e-9).rounded(.down)) + 1 : 0)
     }
 
     /// The time of frame `index`, seconds (`start + index / rate`).
@@ -87,7 +87,7 @@ public struct AnalysisGrid: Equatable, Sendable {
 
     /// The grid index nearest to `t`, clamped to the grid.
     public func nearestIndex(to t: Double) -> Int {
-        max(0, min(count - 1, Int(((t - start) * rate).rounded())))
+        max(0, min(count - 1, Int(saturating: ((t - start) * rate).rounded())))
     }
 
     /// The interval between frames, seconds.

@@ -109,7 +109,12 @@ public struct Comparison: Sendable {
     /// are interpolated across gaps up to `maxGapSeconds`; longer gaps stay missing.
     /// A demonstrator that ends before the learner leaves the learner's later frames
     /// with no history to match once it is more than `maxLagSeconds` behind: unscored.
-    public init(demonstrator demonstratorClip: Sidecar, learner learnerClip: Sidecar, options: ComparisonOptions = ComparisonOptions()) {
+    ///
+    /// - Throws: `KinetixError` of kind `.invalidSetting` or `.limitExceeded` when the
+    ///   options are out of range or the job too large (`ComparisonOptions.check`).
+    public init(demonstrator demonstratorClip: Sidecar, learner learnerClip: Sidecar,
+                options: ComparisonOptions = ComparisonOptions()) throws(KinetixError) {
+        try options.check(learner: learnerClip)
         self.options = options
         let learnerAngles = AngleSeries(learnerClip, minConfidence: options.minConfidence).shifted(by: options.offsetSeconds)
         let demonstratorAngles = AngleSeries(demonstratorClip, minConfidence: options.minConfidence)

@@ -68,15 +68,34 @@ public struct ComparisonOptions: Equatable, Sendable {
             if !ok { problems.append(Diagnostic(field: field, message: message, setting: setting)) }
         }
         let rate = analysisRate(learnerTimes: learner.times)
+        if self.rate == nil, rate > 1000 {
+            // Not a setting to change: the learner's own times are off.
+            let interval = 1 / rate
+            throw KinetixError(.invalidData, field: "t",
+                               "the learner's frames are \(jsonNumber(interval * 1e6, digits: 1)) µs apart (\(jsonNumber(rate, digits: 0)) fps): are the times in seconds?")
+        }
         let gridFrames = (learner.duration + maxLagSeconds) * rate
+        let at = " at \(jsonNumber(rate, digits: 2)) fps"
+        require(gridFrames <= 5_000_000, "rate", "the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames\(at) (limit 5,000,000)", .analysisRate)
+        problems += searchProblems(rate: rate)
+        guard problems.isEmpty else { throw KinetixError(kind: .limitExceeded, diagnostics: problems) }
+    }
+
+    /// The lag search's bounds at `rate` (a 20,000-frame search, 100,000,000 values of
+    /// lag-window state), as diagnostics; empty when within them.
+    package func searchProblems(rate: Double) -> [Diagnostic] {
         let lagFrames = maxLagSeconds * rate
         let windowValues = lagWindowSeconds * rate * lagFrames
         let at = " at \(jsonNumber(rate, digits: 2)) fps"
-        require(gridFrames <= 5_000_000, "rate", "the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames\(at) (limit 5,000,000)", .analysisRate)
-        require(lagFrames <= 20_000, "maxLagSeconds", "the lag search would cover \(jsonNumber(lagFrames, digits: 0)) frames\(at) (limit 20,000)", .maxLag)
-        require(windowValues <= 100_000_000, "lagWindowSeconds",
-                "the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values\(at) (limit 100,000,000)", .lagWindow)
-        guard problems.isEmpty else { throw KinetixError(kind: .limitExceeded, diagnostics: problems) }
+        var problems: [Diagnostic] = []
+        if !(lagFrames <= 20_000) {
+            problems.append(Diagnostic(field: "maxLagSeconds", message: "the lag search would cover \(jsonNumber(lagFrames, digits: 0)) frames\(at) (limit 20,000)", setting: .maxLag))
+        }
+        if !(windowValues <= 100_000_000) {
+            problems.append(Diagnostic(field: "lagWindowSeconds",
+                                       message: "the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values\(at) (limit 100,000,000)", setting: .lagWindow))
+        }
+        return problems
     }
 
     /// Checks that every setting is in its documented range; each problem names its

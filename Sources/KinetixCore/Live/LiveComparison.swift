@@ -89,6 +89,8 @@ public struct LiveComparison: Sendable {
         var options = options
         options.rate = rate ?? options.rate ?? 30
         try options.checkSettings()
+        let problems = options.searchProblems(rate: options.rate!)
+        guard problems.isEmpty else { throw KinetixError(kind: .limitExceeded, diagnostics: problems) }
         self.options = options
         self.rate = options.rate!
         maxLagFrames = max(0, Int((options.maxLagSeconds * self.rate).rounded()))

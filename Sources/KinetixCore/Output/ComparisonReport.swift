@@ -44,8 +44,7 @@ public struct ComparisonReport: Sendable {
             role: demonstrator.provenance.role, repairSwaps: options.repairSwaps, minConfidence: options.minConfidence)
         let (learnerClip, learnerFaults) = learner.sidecar.checkedForFaults(
             role: learner.provenance.role, repairSwaps: options.repairSwaps, minConfidence: options.minConfidence)
-        try options.check(learner: learnerClip)
-        self.init(Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
+        self.init(try Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
                   provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
         faults = [demoFaults, learnerFaults]
     }

@@ -29,7 +29,7 @@ public struct InspectReport: Sendable {
         var out = "\(file)\n"
         let source = sidecar.source.keys.sorted().map { "\($0)=\(sidecar.source[$0]!)" }.joined(separator: ", ")
         out += field("source", source.isEmpty ? "—" : source)
-        out += field("space", "\(sidecar.space.kind.rawValue), \(Int(sidecar.space.width)) × \(Int(sidecar.space.height)) px")
+        out += field("space", "\(sidecar.space.kind.rawValue), \(jsonNumber(sidecar.space.width, digits: 1)) × \(jsonNumber(sidecar.space.height, digits: 1)) px")
         var timing = "\(s.frameCount) over \(formatSeconds(s.durationSeconds))"
         if let rate = s.frameRate, let jitter = s.intervalJitterSeconds, let longest = s.longestIntervalSeconds {
             timing += String(format: ", %.2f fps (interval jitter %.1f ms, longest interval %.1f ms)", rate, jitter * 1000, longest * 1000)

@@ -42,7 +42,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         if let file { parts.append(file) }
         if let frameIndex {
             if let time, time.isFinite {
-                parts.append("frame \(frameIndex) (t=\(String(format: "%.3f", time))s)")
+                parts.append("frame \(frameIndex) (t=\(abs(time) < 1e12 ? String(format: "%.3f", time) : String(time))s)")
             } else {
                 parts.append("frame \(frameIndex)")
             }

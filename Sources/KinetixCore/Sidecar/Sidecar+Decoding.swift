@@ -15,11 +15,13 @@ extension Sidecar {
     /// Decodes and validates a sidecar from its JSON bytes.
     public static func decode(_ data: Data, file: String? = nil, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
         var diagnostics: [Diagnostic] = []
+        var suppressed = 0
         var sidecar: Sidecar?
         data.withUnsafeBytes { raw in
             var decoder = SidecarDecoder(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
             sidecar = decoder.decode()
             diagnostics = decoder.diagnostics
+            suppressed = decoder.suppressed
         }
         if let sidecar {
             // Report what the values mean too, so one run lists every problem.
@@ -30,8 +32,8 @@ extension Sidecar {
         }
         guard diagnostics.isEmpty, let sidecar else {
             if let file { diagnostics = diagnostics.map { $0.inFile(file) } }
-            let truncated = diagnostics.count > limits.maxDiagnostics
-            throw KinetixError(kind: .invalidData, diagnostics: Array(diagnostics.prefix(limits.maxDiagnostics)), truncated: truncated)
+            let omitted = max(0, diagnostics.count - limits.maxDiagnostics) + suppressed
+            throw KinetixError(kind: .invalidData, diagnostics: Array(diagnostics.prefix(limits.maxDiagnostics)), omitted: omitted)
         }
         return sidecar
     }
@@ -100,8 +102,28 @@ struct SidecarDecoder {
         self.limits = limits
     }
 
+    /// Problems found beyond the ones kept (`limits.maxDiagnostics` + 1 are kept).
+    var suppressed = 0
+    /// Did-you-mean hints by unknown name, so each distinct name is matched once.
+    var hints: [String: String] = [:]
+
     mutating func report(_ field: String?, _ message: String) {
+        guard diagnostics.count <= limits.maxDiagnostics else { suppressed += 1; return }
         diagnostics.append(Diagnostic(frameIndex: frameIndex, time: frameTime, field: field, message: message))
+    }
+
+    /// Reports an unknown name, with a did-you-mean computed once per distinct name
+    /// and only while problems are still being kept.
+    mutating func reportUnknown(_ key: String, what: String, among names: [String]) {
+        guard diagnostics.count <= limits.maxDiagnostics else { suppressed += 1; return }
+        let hint: String
+        if let cached = hints[key] {
+            hint = cached
+        } else {
+            hint = closestName(to: key, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            if hints.count < 1024 { hints[key] = hint }
+        }
+        report("\(what) '\(key)'", "unknown \(what) name\(hint)")
     }
 
     var tooManyProblems: Bool { diagnostics.count > limits.maxDiagnostics }
@@ -300,10 +322,7 @@ struct SidecarDecoder {
         while let keyBytes = try reader.nextKeyBytes(first: &first) {
             guard let rawValue = table.value(for: keyBytes), let name = Name(rawValue: rawValue) else {
                 let key = reader.keyString(keyBytes)
-                if !ignoring.contains(key) {
-                    let hint = closestName(to: key, in: Name.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                    report("\(what) '\(key)'", "unknown \(what) name\(hint)")
-                }
+                if !ignoring.contains(key) { reportUnknown(key, what: what, among: Name.allCases.map(\.name)) }
                 try reader.skipValue()
                 continue
             }

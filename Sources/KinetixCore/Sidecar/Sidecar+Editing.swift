@@ -23,6 +23,9 @@ extension Sidecar {
     }
 
     /// Every time (and event) moved by `seconds`.
+    ///
+    /// Times that end up beyond `maxAbsoluteTime` make an invalid sidecar: check
+    /// `validate()` (the command line refuses such a shift as a setting).
     public func shifted(bySeconds seconds: Double) -> Sidecar {
         var result = self
         result.times = times.map { ($0 + seconds) }
@@ -34,9 +37,21 @@ extension Sidecar {
     /// last. Each point is interpolated linearly between the two source frames around
     /// the new time when it is tracked in both and they are at most `maxGapSeconds`
     /// apart (confidence: the smaller of the two); otherwise it is missing.
-    public func resampled(rate: Double, maxGapSeconds: Double = 0.25) -> Sidecar {
-        guard let first = times.first, let last = times.last, rate > 0 else { return self }
-        let count = Int(((last - first) * rate + 1e-9).rounded(.down)) + 1
+    ///
+    /// - Throws: `KinetixError` of kind `.invalidSetting` for a rate outside
+    ///   0.1...10,000 fps, `.limitExceeded` when the result would have more frames than
+    ///   `SidecarLimits.default.maxFrames`.
+    public func resampled(rate: Double, maxGapSeconds: Double = 0.25) throws(KinetixError) -> Sidecar {
+        guard rate >= 0.1, rate <= 10_000 else {
+            throw KinetixError(.invalidSetting, field: "rate", "must be in 0.1...10,000 fps, got \(rate)")
+        }
+        guard let first = times.first, let last = times.last else { return self }
+        let frames = (last - first) * rate
+        guard frames < Double(SidecarLimits.default.maxFrames) else {
+            throw KinetixError(.limitExceeded, field: "rate",
+                               "\(jsonNumber(rate, digits: 3)) fps over \(jsonNumber(last - first, digits: 3)) s is more than \(SidecarLimits.default.maxFrames) frames")
+        }
+        let count = Int(saturating: (frames + 1e-9).rounded(.down)) + 1
         let newTimes = (0..<count).map { ((first + Double($0) / rate) * 1e6).rounded() / 1e6 }
         var result = self
         result.times = newTimes

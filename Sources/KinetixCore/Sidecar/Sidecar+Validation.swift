@@ -7,6 +7,14 @@ extension Sidecar {
     /// anything shorter is a unit mistake, and would make analysis grids unbounded.
     public static let minimumFrameInterval = 1e-6
 
+    /// The largest image side accepted, pixels: far beyond any camera, small enough
+    /// that every size converts to an integer and multiplies safely.
+    public static let maxImageDimension = 1_000_000.0
+
+    /// The largest absolute frame time accepted, seconds (about 31 years): times
+    /// beyond it lose sub-millisecond precision in a `Double`.
+    public static let maxAbsoluteTime = 1e9
+
     /// Checks what the values mean: image size, time order, confidence and
     /// coordinate ranges. Returns every problem, up to `limit`.
     ///
@@ -19,14 +27,18 @@ extension Sidecar {
             problems.append(Diagnostic(frameIndex: frame, time: frame.map { times[$0] }, field: field, message: message))
         }
         for (name, value) in [("space.width", space.width), ("space.height", space.height)]
-        where !(value.isFinite && value > 0) {
-            report(nil, name, "must be a positive number of pixels, found \(value)")
+        where !(value.isFinite && value > 0 && value <= Self.maxImageDimension) {
+            report(nil, name, value > Self.maxImageDimension && value.isFinite
+                ? "\(jsonNumber(value, digits: 0)) pixels is over the limit of 1,000,000"
+                : "must be a positive number of pixels, found \(value)")
         }
         if times.isEmpty { report(nil, "frames", "the sidecar has no frames") }
         for frame in times.indices {
             let t = times[frame]
             if !t.isFinite {
                 report(frame, "t", "the frame has no valid time")
+            } else if abs(t) > Self.maxAbsoluteTime {
+                report(frame, "t", "\(t) s is beyond ±1e9 s (about 31 years): are the times in seconds?")
             } else if frame > 0, times[frame - 1].isFinite, t <= times[frame - 1] {
                 let previous = String(format: "%.3f", times[frame - 1])
                 report(frame, "t", t == times[frame - 1]

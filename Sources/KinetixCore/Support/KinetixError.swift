@@ -26,14 +26,18 @@ public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible 
     public var kind: Kind
     /// Every problem found, up to the input limits' cap, most general place first.
     public var diagnostics: [Diagnostic]
-    /// True when more problems existed than `diagnostics` holds.
-    public var truncated: Bool
+    /// How many more problems were found than `diagnostics` holds (they are counted,
+    /// not kept, so a file of millions of bad fields costs no memory to report).
+    public var omitted: Int
 
-    /// An error of `kind` with its problems.
-    public init(kind: Kind = .invalidData, diagnostics: [Diagnostic], truncated: Bool = false) {
+    /// True when more problems existed than `diagnostics` holds.
+    public var truncated: Bool { omitted > 0 }
+
+    /// An error of `kind` with its problems, and a count of those not kept.
+    public init(kind: Kind = .invalidData, diagnostics: [Diagnostic], omitted: Int = 0) {
         self.kind = kind
         self.diagnostics = diagnostics
-        self.truncated = truncated
+        self.omitted = omitted
     }
 
     /// One problem.

@@ -118,12 +118,8 @@ public struct Assessor: Sendable {
         let face = sidecar.face == nil ? nil : FaceSeries(sidecar)
         var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
                                             metrics: [:], parameters: parameters)
-        var done = Set<Int>()
-        func compute(_ i: Int) {
-            guard !done.contains(i) else { return }
-            done.insert(i)
+        for i in profile.metricOrder {
             let metric = profile.metrics[i]
-            for dependency in metric.compiled.metricReferences.sorted() { compute(dependency) }
             var column = evaluator.evaluate(metric.compiled).numbers
             if let seconds = metric.medianSeconds {
                 // Capped at 255 frames so the cost stays linear in the clip's length.
@@ -134,7 +130,6 @@ public struct Assessor: Sendable {
             }
             evaluator.metrics[i] = column
         }
-        for i in profile.metrics.indices { compute(i) }
         return profile.metrics.indices.map { evaluator.metrics[$0]! }
     }
 

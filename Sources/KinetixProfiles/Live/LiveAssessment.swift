@@ -90,15 +90,7 @@ public struct LiveAssessment: Sendable {
         self.rate = rate
         self.space = space
         assessor = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
-        var order: [Int] = []
-        var done = Set<Int>()
-        func visit(_ i: Int) {
-            guard done.insert(i).inserted else { return }
-            for dependency in profile.metrics[i].compiled.metricReferences.sorted() { visit(dependency) }
-            order.append(i)
-        }
-        for i in profile.metrics.indices { visit(i) }
-        self.order = order
+        order = profile.metricOrder
         medianWindows = profile.metrics.map { $0.medianSeconds.map { min(255, Int(($0 * rate).rounded())) | 1 } ?? 1 }
         lowPass = profile.metrics.map { metric in
             guard let cutoff = metric.lowPassHertz, cutoff < rate / 2 else { return nil }

@@ -20,7 +20,8 @@ struct ClipOperation {
         do { sidecar = try Sidecar.load(contentsOf: input, limits: limits) } catch { throw .failed(error) }
         let result = try transform(sidecar)
         let problems = result.validate()
-        guard problems.isEmpty else { throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile(output) })) }
+        // The result of the operation is at fault here, not the output file (never written).
+        guard problems.isEmpty else { throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile("\(input) (after the operation)") })) }
         try writeAtomically(result.encoded(), to: output, inputs: [input])
         printError("\(output): \(result.frameCount) frames, \(formatSeconds(result.duration))")
         return ExitCode.success
@@ -74,10 +75,9 @@ struct ResampleCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         try operation.run { sidecar throws(CommandLineError) in
-            guard sidecar.duration * rate <= Double(SidecarLimits.default.maxFrames) else {
-                throw .usage("--rate \(rate) over \(sidecar.duration) s is more than \(SidecarLimits.default.maxFrames) frames", command: Self.spec)
+            do throws(KinetixError) { return try sidecar.resampled(rate: rate, maxGapSeconds: maxGap) } catch {
+                throw .usage(error.diagnostics.map(\.message).joined(separator: "; ") + " (--rate)", command: Self.spec)
             }
-            return sidecar.resampled(rate: rate, maxGapSeconds: maxGap)
         }
     }
 }
@@ -101,10 +101,18 @@ struct ShiftCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         operation = try ClipOperation(arguments, spec: Self.spec)
         guard arguments.string("seconds") != nil else { throw .usage("missing --seconds", command: Self.spec) }
-        seconds = try arguments.double("seconds", default: 0)
+        seconds = try arguments.double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)
     }
 
-    func run() throws(CommandLineError) -> Int32 { try operation.run { $0.shifted(bySeconds: seconds) } }
+    func run() throws(CommandLineError) -> Int32 {
+        try operation.run { sidecar throws(CommandLineError) in
+            let shifted = sidecar.shifted(bySeconds: seconds)
+            if let first = shifted.times.first, let last = shifted.times.last, max(abs(first), abs(last)) > Sidecar.maxAbsoluteTime {
+                throw .usage("--seconds \(seconds) puts the clip's times beyond ±1e9 s", command: Self.spec)
+            }
+            return shifted
+        }
+    }
 }
 
 struct MergeCommand: Subcommand {

@@ -29,10 +29,10 @@ struct ValidateCommand: Subcommand {
         for file in files {
             do {
                 let sidecar = try Sidecar.load(contentsOf: file, limits: limits)
-                print("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(Int(sidecar.space.width))×\(Int(sidecar.space.height)))")
+                print("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(jsonNumber(sidecar.space.width, digits: 1))×\(jsonNumber(sidecar.space.height, digits: 1)))")
             } catch {
                 for diagnostic in error.diagnostics { printError(diagnostic.description) }
-                if error.truncated { printError("\(file): more problems not shown (raise --max-problems)") }
+                if error.truncated { printError("\(file): … and \(error.omitted) more problems not shown [--max-problems]") }
                 let code = error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
                 status = status == ExitCode.noInput ? status : code
             }

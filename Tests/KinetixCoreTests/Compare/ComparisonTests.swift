@@ -9,8 +9,8 @@ struct ComparisonTests {
     static let learner = Synth.sidecar(BundledClips.learner)
 
     @Test("the bundled pair recovers its 0.4 s delay and names the faulty limb")
-    func bundledPair() {
-        let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
+    func bundledPair() throws {
+        let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
         let summary = ComparisonSummary(comparison)
         let frame = 1 / comparison.grid.rate
         #expect(abs(summary.medianLagSeconds! - 0.4) <= frame)
@@ -27,14 +27,14 @@ struct ComparisonTests {
     }
 
     @Test("a mirrored, rescaled, translated and delayed copy: near-zero error and the delay")
-    func selfCopy() {
+    func selfCopy() throws {
         var options = BundledClips.demonstrator
         options.noisePixels = 0
         let clip = Synth.sidecar(options)
         let copy = clip.mirrored()
             .transformingPoints { (0.6 * $0 + 150, 0.6 * $1 + 300) }
             .shifted(bySeconds: 0.5)
-        let comparison = Comparison(demonstrator: clip, learner: copy)
+        let comparison = try Comparison(demonstrator: clip, learner: copy)
         let summary = ComparisonSummary(comparison)
         #expect(summary.medianLagSeconds == 0.5)
         for limb in Limb.allCases {
@@ -45,13 +45,13 @@ struct ComparisonTests {
 
         var sideBySide = ComparisonOptions()
         sideBySide.mirror = false
-        let unmirrored = ComparisonSummary(Comparison(demonstrator: clip, learner: copy, options: sideBySide))
+        let unmirrored = try ComparisonSummary(Comparison(demonstrator: clip, learner: copy, options: sideBySide))
         #expect(unmirrored.limbs[Limb.leftShoulder.rawValue].meanErrorDegrees! > 20, "left compared with left is wrong")
         #expect(unmirrored.formBreak != nil)
     }
 
     @Test("different frame rates on the two sides")
-    func frameRates() {
+    func frameRates() throws {
         var demo = BundledClips.demonstrator
         demo.frameRate = 60
         demo.noisePixels = 0
@@ -59,7 +59,7 @@ struct ComparisonTests {
         learner.frameRate = 25
         learner.delaySeconds = 0.4
         learner.mirrorMotion = true
-        let comparison = Comparison(demonstrator: Synth.sidecar(demo), learner: Synth.sidecar(learner))
+        let comparison = try Comparison(demonstrator: Synth.sidecar(demo), learner: Synth.sidecar(learner))
         #expect(comparison.grid.rate == 25, "the grid runs at the learner's rate")
         let summary = ComparisonSummary(comparison)
         #expect(abs(summary.medianLagSeconds! - 0.4) <= 0.04)
@@ -67,13 +67,13 @@ struct ComparisonTests {
     }
 
     @Test("a learner ahead of the demonstrator is flagged, matched at lag 0, never in the future")
-    func learnerAhead() {
+    func learnerAhead() throws {
         var demo = BundledClips.demonstrator
         demo.noisePixels = 0
         var learner = demo
         learner.delaySeconds = -0.3
         learner.mirrorMotion = true
-        let comparison = Comparison(demonstrator: Synth.sidecar(demo), learner: Synth.sidecar(learner))
+        let comparison = try Comparison(demonstrator: Synth.sidecar(demo), learner: Synth.sidecar(learner))
         let summary = ComparisonSummary(comparison)
         #expect(summary.medianLagSeconds == 0)
         #expect(summary.aheadFrames > summary.scoredFrames / 2)
@@ -82,9 +82,9 @@ struct ComparisonTests {
     }
 
     @Test("a demonstrator shorter than the learner: later frames are unscored")
-    func shortDemonstrator() {
+    func shortDemonstrator() throws {
         let demo = Self.demonstrator.trimmed(from: 0, to: 6)
-        let comparison = Comparison(demonstrator: demo, learner: Self.learner)
+        let comparison = try Comparison(demonstrator: demo, learner: Self.learner)
         for k in 0..<comparison.frameCount {
             let t = comparison.times[k]
             if t > 6 + 1.0 + 1e-6 { #expect(comparison.lagFrames(k) == nil, "t=\(t): no demonstrator within the window") }
@@ -93,12 +93,12 @@ struct ComparisonTests {
     }
 
     @Test("gaps: short ones are bridged, long ones stay unscored")
-    func gaps() {
+    func gaps() throws {
         var clip = Self.learner
         for frame in 0..<clip.frameCount where (clip.times[frame] > 8 && clip.times[frame] < 8.2) || (clip.times[frame] > 9 && clip.times[frame] < 10) {
             for joint in Joint.allCases { clip.joints[joint, frame] = nil }
         }
-        let comparison = Comparison(demonstrator: Self.demonstrator, learner: clip)
+        let comparison = try Comparison(demonstrator: Self.demonstrator, learner: clip)
         let scored = { (t: Double) in comparison.lagFrames(comparison.grid.nearestIndex(to: t) - comparison.historyFrames) != nil }
         #expect(scored(8.1), "a 0.2 s gap is bridged")
         #expect(!scored(9.5), "a 1 s gap is not")
@@ -107,20 +107,20 @@ struct ComparisonTests {
     }
 
     @Test("all kernels give the same comparison")
-    func kernels() {
+    func kernels() throws {
         var results: [[Int32]] = []
         for kernel in [LagSearch.Kernel.scalar, .simd, .blas] {
             var options = ComparisonOptions()
             options.kernel = kernel
-            let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner, options: options)
+            let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner, options: options)
             results.append(comparison.matches.lag + comparison.lags)
         }
         #expect(results[0] == results[1] && results[0] == results[2])
     }
 
     @Test("cues: words only, one at a time, held, naming the learner's own side")
-    func cues() {
-        let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
+    func cues() throws {
+        let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
         let track = CueTrack(comparison)
         #expect(track.cues.first { $0.text.contains("arm") }?.text == "Raise your right arm higher")
         for (a, b) in zip(track.cues, track.cues.dropFirst()) { #expect(a.end <= b.start + 1e-9) }
@@ -133,7 +133,7 @@ struct ComparisonTests {
 
     @Test("scrubbing steps both clips together")
     func scrub() throws {
-        let comparison = Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
+        let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner)
         let moment = try #require(comparison.moment(at: 1.5))
         #expect(moment.learnerTime == comparison.times[moment.frame])
         #expect(abs(moment.learnerTime - 1.5) < 1e-6)

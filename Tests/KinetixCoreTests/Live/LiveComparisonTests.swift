@@ -19,10 +19,10 @@ struct LiveComparisonTests {
     static let learner = Synth.sidecar(BundledClips.learner)
 
     /// The offline comparison of the learner clip actually fed (dropped frames removed).
-    func offline(_ options: ComparisonOptions, rate: Double, learner: Sidecar) -> Comparison {
+    func offline(_ options: ComparisonOptions, rate: Double, learner: Sidecar) throws -> Comparison {
         var options = options
         options.rate = rate
-        return Comparison(demonstrator: Self.demonstrator, learner: learner, options: options)
+        return try Comparison(demonstrator: Self.demonstrator, learner: learner, options: options)
     }
 
     @Test("final updates equal the offline frames, bit for bit",
@@ -42,7 +42,7 @@ struct LiveComparisonTests {
         let rate = options.analysisRate(learnerTimes: Self.learner.times)
         let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
         let live = try LiveComparison(options: options, rate: rate, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
-        let comparison = offline(options, rate: rate, learner: Self.learner)
+        let comparison = try offline(options, rate: rate, learner: Self.learner)
         #expect(provisional.count == Self.learner.frameCount)
         #expect(finals.count == comparison.frameCount)
         #expect(finals.allSatisfy(\.isFinal) && !provisional.contains(where: \.isFinal))
@@ -65,7 +65,7 @@ struct LiveComparisonTests {
         // A dropped frame is one never fed: replay the clip without it.
         let fed = learner.selecting(frames: (0..<learner.frameCount).filter { !dropped.contains($0) })
         let (_, finals) = try replay(Self.demonstrator, fed, options: options, rate: rate)
-        let comparison = offline(options, rate: rate, learner: fed)
+        let comparison = try offline(options, rate: rate, learner: fed)
         #expect(finals.count == comparison.frameCount)
         for (k, update) in finals.enumerated() where k < comparison.frameCount {
             #expect(update.frame == comparison.frame(k), "frame \(k)")
