@@ -164,7 +164,7 @@ package struct JSONReader {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found \(describeNext())") }
         let start = index + 1
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 { end += 1 }
         let key: UnsafeBufferPointer<UInt8>
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             key = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -217,29 +217,98 @@ package struct JSONReader {
 
     // MARK: Scalars
 
-    /// Reads a string, decoding escapes. Invalid UTF-8 is replaced, not trusted.
+    /// Reads a string, decoding escapes. The string must be valid (`scanString`).
     package mutating func readString() throws(JSONSyntaxError) -> String {
         guard try peekKind() == .string else { throw error("expected a string, found \(describeNext())") }
+        let (contentStart, contentEnd, hasEscape) = try scanString()
+        let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])
+        if !hasEscape { return String(decoding: raw, as: UTF8.self) }
+        return try unescape(raw, at: contentStart)
+    }
+
+    /// Consumes a string at the reader (which is at its opening quote), checking it as
+    /// RFC 8259 and RFC 3629 require, whether or not its value is used: only the escapes
+    /// `\" \\ \/ \b \f \n \r \t \uXXXX`, a high surrogate escape only followed by a low
+    /// one (and a low one only after a high one), no raw control characters, and
+    /// well-formed UTF-8 (no overlong forms, no encoded surrogates, nothing past U+10FFFF).
+    ///
+    /// - Returns: The content's range (without quotes) and whether it has escapes.
+    private mutating func scanString() throws(JSONSyntaxError) -> (start: Int, end: Int, hasEscape: Bool) {
         let start = index
         index += 1
         let contentStart = index
         var hasEscape = false
+        func hexValue(_ at: Int) -> UInt32? {
+            guard at + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for k in 0..<4 {
+                let c = bytes[at + k]
+                let digit: UInt32
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+            }
+            return value
+        }
         while true {
             guard index < bytes.count else { throw error("unterminated string (the file is truncated?)", at: start) }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte < 0x20 { throw error("control character inside a string") }
-            if byte == UInt8(ascii: "\\") { hasEscape = true; index += 1 }
-            index += 1
             if index - contentStart > maxStringBytes {
                 throw error("string longer than the limit of \(maxStringBytes) bytes", at: start)
             }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 { throw error("control character inside a string (write it as an escape)") }
+            if byte == UInt8(ascii: "\\") {
+                hasEscape = true
+                guard index + 1 < bytes.count else { throw error("unterminated string (the file is truncated?)", at: start) }
+                let code = bytes[index + 1]
+                switch code {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard let unit = hexValue(index + 2) else { throw error("invalid \\u escape: four hex digits must follow") }
+                    index += 6
+                    if (0xDC00..<0xE000).contains(unit) { throw error("invalid \\u escape: a low surrogate without a high one before it", at: index - 6) }
+                    if (0xD800..<0xDC00).contains(unit) {
+                        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+                              let low = hexValue(index + 2), (0xDC00..<0xE000).contains(low) else {
+                            throw error("invalid \\u escape: a high surrogate must be followed by a low one", at: index - 6)
+                        }
+                        index += 6
+                    }
+                default:
+                    let shown = code < 0x20 || code >= 0x7F ? String(format: "byte 0x%02X", code) : "'\\\(Character(Unicode.Scalar(code)))'"
+                    throw error("invalid escape \(shown) (JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+                }
+                continue
+            }
+            if byte < 0x80 { index += 1; continue }
+            // UTF-8: the lead byte gives the length and the range of the second byte.
+            let length: Int, secondRange: ClosedRange<UInt8>
+            switch byte {
+            case 0xC2...0xDF: length = 2; secondRange = 0x80...0xBF
+            case 0xE0: length = 3; secondRange = 0xA0...0xBF
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3; secondRange = 0x80...0xBF
+            case 0xED: length = 3; secondRange = 0x80...0x9F
+            case 0xF0: length = 4; secondRange = 0x90...0xBF
+            case 0xF1...0xF3: length = 4; secondRange = 0x80...0xBF
+            case 0xF4: length = 4; secondRange = 0x80...0x8F
+            default: throw error(String(format: "invalid UTF-8 (byte 0x%02X)", byte))
+            }
+            guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]),
+                  (2..<length).allSatisfy({ (0x80...0xBF).contains(bytes[index + $0]) }) else {
+                throw error(String(format: "invalid UTF-8 (a sequence starting with byte 0x%02X)", byte))
+            }
+            index += length
         }
         let contentEnd = index
         index += 1
-        let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd])
-        if !hasEscape { return String(decoding: raw, as: UTF8.self) }
-        return try unescape(raw, at: contentStart)
+        return (contentStart, contentEnd, hasEscape)
     }
 
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at base: Int) throws(JSONSyntaxError) -> String {
@@ -422,13 +491,8 @@ package struct JSONReader {
 
     private mutating func skipString() throws(JSONSyntaxError) -> Int {
         let start = index
-        index += 1
-        while true {
-            guard index < bytes.count else { throw error("unterminated string (the file is truncated?)", at: start) }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { index += 1; return start }
-            if byte < 0x20 { throw error("control character inside a string") }
-            index += byte == UInt8(ascii: "\\") ? 2 : 1
-        }
+        _ = try scanString()
+        return start
     }
+
 }

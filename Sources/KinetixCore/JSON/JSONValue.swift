@@ -57,8 +57,13 @@ package indirect enum JSONValue: Equatable, Sendable {
             guard depth < reader.maxDepth else { throw reader.error("nesting deeper than the limit of \(reader.maxDepth) levels") }
             try reader.beginObject()
             var members: [(key: String, value: JSONValue)] = []
+            var keys = Set<String>()
             var first = true
-            while let key = try reader.nextKey(first: &first) { members.append((key, try parseValue(&reader, depth: depth + 1))) }
+            while let key = try reader.nextKey(first: &first) {
+                // Readers disagree on duplicate keys (first wins, last wins, both): refuse them.
+                guard keys.insert(key).inserted else { throw reader.error("duplicate key \"\(key)\": a key may appear once in an object") }
+                members.append((key, try parseValue(&reader, depth: depth + 1)))
+            }
             return .object(members)
         }
     }

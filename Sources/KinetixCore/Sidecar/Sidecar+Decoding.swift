@@ -170,7 +170,9 @@ struct SidecarDecoder {
         if try reader.peekKind() != .object { throw reader.error("a sidecar is a JSON object; found another kind of value") }
         try reader.beginObject()
         var first = true
+        var seen: [String] = []
         while let key = try reader.nextKey(first: &first) {
+            if ["format", "version", "source", "space", "frames", "events"].contains(key) { try once(key, &seen) }
             switch key {
             case "format": format = try readString(field: "format")
             case "version": version = try readNumber(field: "version")
@@ -183,6 +185,15 @@ struct SidecarDecoder {
             }
         }
         try reader.expectEnd()
+    }
+
+    /// Refuses a key seen before in the same object: a second `frames` would otherwise
+    /// be read as more frames, where other readers keep only the last.
+    private func once(_ key: String, _ seen: inout [String], in object: String? = nil) throws(JSONSyntaxError) {
+        guard !seen.contains(key) else {
+            throw reader.error("duplicate key \"\(key)\"\(object.map { " in \($0)" } ?? ""): a key may appear once in an object")
+        }
+        seen.append(key)
     }
 
     /// Reads a string, or reports a type problem and skips the value.
@@ -227,6 +238,7 @@ struct SidecarDecoder {
         try reader.beginObject()
         var first = true
         while let key = try reader.nextKey(first: &first) {
+            if source[key] != nil { throw reader.error("duplicate key \"\(key)\" in source: a key may appear once in an object") }
             if try reader.peekKind() == .string { source[key] = try reader.readString() } else { try reader.skipValue() }
         }
     }
@@ -238,7 +250,9 @@ struct SidecarDecoder {
         var width: Double?, height: Double?
         var sawKind = false
         var first = true
+        var seen: [String] = []
         while let key = try reader.nextKey(first: &first) {
+            if ["kind", "width", "height"].contains(key) { try once(key, &seen, in: "space") }
             switch key {
             case "kind":
                 sawKind = true
@@ -288,8 +302,16 @@ struct SidecarDecoder {
         try reader.beginObject()
         var sawTime = false
         var first = true
+        var seen: UInt8 = 0  // t, joints, face
         while let keyBytes = try reader.nextKeyBytes(first: &first) {
-            switch Self.frameKeys.value(for: keyBytes) {
+            let known = Self.frameKeys.value(for: keyBytes)
+            if let known {
+                guard seen & (1 << known) == 0 else {
+                    throw reader.error("duplicate key \"\(reader.keyString(keyBytes))\" in this frame: a key may appear once in an object")
+                }
+                seen |= 1 << known
+            }
+            switch known {
             case 0:
                 sawTime = true
                 if let t = try readNumber(field: "t") { times[index] = t }
@@ -408,7 +430,9 @@ struct SidecarDecoder {
             try reader.beginObject()
             var t: Double?, label: String?
             var firstKey = true
+            var seen: [String] = []
             while let key = try reader.nextKey(first: &firstKey) {
+                if key == "t" || key == "label" { try once(key, &seen, in: path) }
                 switch key {
                 case "t": t = try readNumber(field: "\(path).t")
                 case "label": label = try readString(field: "\(path).label")

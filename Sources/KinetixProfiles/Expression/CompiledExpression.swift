@@ -79,9 +79,25 @@ indirect enum CompiledExpression: Equatable, Sendable {
 
 /// Names and types an expression may use, for type checking.
 struct CompileEnvironment {
-    var metrics: [String]
+    var metrics: [String] { didSet { metricIndex = Self.index(metrics) } }
     var parameters: [String: ProfileParameter]
     var scope: ExpressionScope
+    /// Each metric name's index (the first, for a name given twice), so a profile of n
+    /// metrics compiles in O(n) lookups rather than O(n²).
+    private(set) var metricIndex: [String: Int]
+
+    init(metrics: [String], parameters: [String: ProfileParameter], scope: ExpressionScope) {
+        self.metrics = metrics
+        self.parameters = parameters
+        self.scope = scope
+        metricIndex = Self.index(metrics)
+    }
+
+    private static func index(_ names: [String]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (i, name) in names.enumerated() where index[name] == nil { index[name] = i }
+        return index
+    }
 
     static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration"]
         + CompiledExpression.Aggregate.allCases.map(\.rawValue)
@@ -118,7 +134,7 @@ struct CompileEnvironment {
             if let limb = Limb(name: name) { return (.limbAngle(limb), .number) }
             if let joint = Joint(name: name) { return (.point(.joint(joint)), .bodyPoint) }
             if let landmark = FaceLandmark(name: name) { return (.point(.landmark(landmark)), .facePoint) }
-            if let index = metrics.firstIndex(of: name) {
+            if let index = metricIndex[name] {
                 if scope == .reps {
                     throw ExpressionError(column: column, message: "'\(name)' changes during a rep: use lowest(\(name)), highest(\(name)) or average(\(name))")
                 }
@@ -200,7 +216,7 @@ struct CompileEnvironment {
                 let (value, type): (CompiledExpression, ExpressionType)
                 if case .name(let n, _) = argument, let joint = Joint(name: n) {
                     (value, type) = (.point(.joint(joint)), .bodyPoint)
-                } else if case .name(let n, let c) = argument, Limb(name: n) == nil, FaceLandmark(name: n) == nil, !metrics.contains(n) {
+                } else if case .name(let n, let c) = argument, Limb(name: n) == nil, FaceLandmark(name: n) == nil, metricIndex[n] == nil {
                     throw unknownName(n, column: c, expectingPoint: true)
                 } else {
                     (value, type) = try check(argument)
@@ -271,7 +287,7 @@ struct CompileEnvironment {
                 guard case .name(let metric, let metricColumn) = arguments[0] else {
                     throw ExpressionError(column: arguments[0].column, message: "\(name)() takes the name of a metric")
                 }
-                guard let index = metrics.firstIndex(of: metric) else { throw unknownName(metric, column: metricColumn) }
+                guard let index = metricIndex[metric] else { throw unknownName(metric, column: metricColumn) }
                 return (.aggregate(aggregate, metric: index), .number)
             }
             let hint = closestName(to: name, in: Self.functions).map { " (did you mean '\($0)'?)" } ?? ""

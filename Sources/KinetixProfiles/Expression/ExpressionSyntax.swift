@@ -102,13 +102,26 @@ indirect enum Syntax: Equatable {
 }
 
 /// A precedence-climbing parser: `||` < `&&` < `!` < comparisons < `+ -` < `* /` < unary `-` < calls.
+///
+/// Bounded so that no expression can exhaust the call stack here, in the type checker
+/// or in the evaluator, which all recurse on the tree: at most `maxTokens` tokens
+/// (the tree is then at most that deep) and `maxNesting` levels of parentheses, calls,
+/// `!` and unary `-`.
 struct ExpressionParser {
+    static let maxTokens = 512
+    static let maxNesting = 32
+
     private var tokens: [Token]
     private var index = 0
+    private var nesting = 0
 
     static func parse(_ text: String) throws(ExpressionError) -> Syntax {
         var parser = ExpressionParser(tokens: try tokenize(text))
         if case .end = parser.tokens[0].kind { throw ExpressionError(column: 1, message: "empty expression") }
+        if parser.tokens.count - 1 > maxTokens {
+            throw ExpressionError(column: parser.tokens[maxTokens].column,
+                                  message: "the expression has \(parser.tokens.count - 1) tokens; the limit is \(maxTokens) (split it into metrics)")
+        }
         let syntax = try parser.parseOr()
         guard case .end = parser.peek.kind else {
             throw ExpressionError(column: parser.peek.column, message: "unexpected \(parser.describe(parser.peek)) after a complete expression")
@@ -149,8 +162,20 @@ struct ExpressionParser {
     private mutating func parseAnd() throws(ExpressionError) -> Syntax { try parseBinary(["&&"]) { p throws(ExpressionError) in try p.parseNot() } }
 
     private mutating func parseNot() throws(ExpressionError) -> Syntax {
-        if let bang = accept("!") { return .unary("!", try parseNot(), column: bang.column) }
+        if let bang = accept("!") {
+            try enter(bang)
+            defer { nesting -= 1 }
+            return .unary("!", try parseNot(), column: bang.column)
+        }
         return try parseComparison()
+    }
+
+    /// One level deeper; refuses to go past `maxNesting`.
+    private mutating func enter(_ token: Token) throws(ExpressionError) {
+        nesting += 1
+        if nesting > Self.maxNesting {
+            throw ExpressionError(column: token.column, message: "nested more than \(Self.maxNesting) deep (parentheses, calls, '!' and '-'); split it into metrics")
+        }
     }
 
     private mutating func parseComparison() throws(ExpressionError) -> Syntax {
@@ -170,7 +195,11 @@ struct ExpressionParser {
     private mutating func parseMultiplicative() throws(ExpressionError) -> Syntax { try parseBinary(["*", "/"]) { p throws(ExpressionError) in try p.parseUnary() } }
 
     private mutating func parseUnary() throws(ExpressionError) -> Syntax {
-        if let minus = accept("-") { return .unary("-", try parseUnary(), column: minus.column) }
+        if let minus = accept("-") {
+            try enter(minus)
+            defer { nesting -= 1 }
+            return .unary("-", try parseUnary(), column: minus.column)
+        }
         return try parsePrimary()
     }
 
@@ -183,6 +212,8 @@ struct ExpressionParser {
         case .string(let s): return .string(s, column: token.column)
         case .identifier(let name):
             guard accept("(") != nil else { return .name(name, column: token.column) }
+            try enter(token)
+            defer { nesting -= 1 }
             var arguments: [Syntax] = []
             if accept(")") == nil {
                 repeat { arguments.append(try parseOr()) } while accept(",") != nil
@@ -192,6 +223,8 @@ struct ExpressionParser {
             }
             return .call(name, arguments, column: token.column)
         case .symbol("("):
+            try enter(token)
+            defer { nesting -= 1 }
             let inner = try parseOr()
             guard accept(")") != nil else { throw ExpressionError(column: peek.column, message: "expected ')', found \(describe(peek))") }
             return inner

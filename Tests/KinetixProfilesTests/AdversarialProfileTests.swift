@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import KinetixProfiles
+import KinetixCore
+
+/// Profiles an adversary can write: nothing overflows the stack, grows quadratically
+/// or silently changes meaning.
+@Suite("Adversarial profiles")
+struct AdversarialProfileTests {
+    func profile(metrics: String, extra: String = "") -> Data {
+        Data(#"{"format": "kinetix-profile", "formatVersion": 1, "id": "t", "version": "1", "title": "T", "kind": "body", "metrics": {\#(metrics)}\#(extra)}"#.utf8)
+    }
+
+    func lintError(_ data: Data) -> String {
+        do { _ = try Profile.decode(data, file: "p.json"); return "" } catch { return error.description }
+    }
+
+    @Test("deep nesting, long unary chains and huge sums are refused with a located message, never a stack overflow")
+    func depth() {
+        // 12,000 levels (26 KB) as in the report: refused before parsing, by size; 40 levels by depth.
+        for (open, close) in [(12_000, 12_000), (40, 40)] {
+            let parens = String(repeating: "(", count: open) + "leftKnee" + String(repeating: ")", count: close)
+            let message = lintError(profile(metrics: #""m": "\#(parens)""#))
+            #expect(message.contains("metrics.m: column ") && (message.contains("nested more than 32 deep") || message.contains("the limit is 512")), "\(message.prefix(120))")
+        }
+        #expect(lintError(profile(metrics: #""m": "\#(String(repeating: "(", count: 40) + "1" + String(repeating: ")", count: 40))""#)).contains("nested more than 32 deep"))
+        #expect(lintError(profile(metrics: #""m": "\#(String(repeating: "-", count: 40) + "leftKnee")""#)).contains("nested more than 32 deep"))
+        #expect(lintError(profile(metrics: #""m": "if(\#(String(repeating: "!", count: 40))(leftKnee > 1), 1)""#)).contains("nested more than 32 deep"))
+        #expect(lintError(profile(metrics: #""m": "\#(String(repeating: "-", count: 20_000) + "leftKnee")""#)).contains("the limit is 512"))
+        let sum = Array(repeating: "leftKnee", count: 600).joined(separator: "+")
+        #expect(lintError(profile(metrics: #""m": "\#(sum)""#)).contains("the limit is 512"))
+        let calls = String(repeating: "abs(", count: 40) + "leftKnee" + String(repeating: ")", count: 40)
+        #expect(lintError(profile(metrics: #""m": "\#(calls)""#)).contains("metrics.m: column "))
+    }
+
+    @Test("a 20,000-metric dependency chain loads in linear time and assesses; a cycle is named")
+    func chain() throws {
+        let metrics = ([#""m0": "leftKnee""#] + (1..<20_000).map { #""m\#($0)": "m\#($0 - 1) + 1""# }).joined(separator: ", ")
+        let loaded = try Profile.decode(profile(metrics: metrics))
+        #expect(loaded.metricOrder.count == 20_000 && loaded.metricOrder.first == 0 && loaded.metricOrder.last == 19_999)
+        var options = SynthOptions()
+        options.durationSeconds = 0.5
+        let clip = Synth.sidecar(options)
+        let columns = Assessor(profile: loaded, parameters: [:]).metricColumns(clip, body: BodySeries(clip), rate: 30)
+        let knee = AngleSeries(clip)[.leftKnee, 3]
+        #expect(columns[19_999][3] == knee + 19_999, "each metric adds one to the one before")
+        let cycle = lintError(profile(metrics: #""a": "b + 1", "b": "c + 1", "c": "a + 1""#))
+        #expect(cycle.contains("depends on itself: a → b → c → a"), "\(cycle)")
+    }
+
+    @Test("duplicate metric names, parameters and rules are refused")
+    func duplicates() {
+        #expect(lintError(profile(metrics: #""m": "leftKnee", "m": "rightKnee""#)).contains("duplicate key \"m\""))
+        let rules = #", "rules": [{"id": "r", "when": "m > 1", "cue": "C", "detail": "D"}], "parameters": {"x": {"type": "number", "default": 1}, "x": {"type": "number", "default": 2}}"#
+        #expect(lintError(profile(metrics: #""m": "leftKnee""#, extra: rules)).contains("duplicate key \"x\""))
+    }
+}
