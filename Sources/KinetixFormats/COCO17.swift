@@ -23,7 +23,7 @@ public enum COCO17Converter {
     /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
     ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
-        guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
+        let data = try readInput(file, limits: options.limits)
         return try convert(data: data, name: file, options: options)
     }
 
@@ -59,7 +59,7 @@ public enum COCO17Converter {
         options.inputName = file
         let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
                                    source: ["detector": "COCO-17 keypoints", "format": "coco17"], options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
     }
 
     static func read(_ entry: JSONValue) throws(Diagnostic) -> (Int, DetectedPerson) {

@@ -89,6 +89,9 @@ public struct ConversionOptions: Sendable {
     public var inputName = "input"
     /// The most people accepted in one frame; a frame with more is a bad frame.
     public var maxPeople = 1_000
+    /// Input size limits: a file (or an OpenPose folder, all files together) over
+    /// `limits.maxFileBytes` is refused before it is read.
+    public var limits = SidecarLimits.default
 
     public init() {}
 }
@@ -99,6 +102,8 @@ public struct ConversionResult: Sendable {
     public var sidecar: Sidecar
     /// Bad frames skipped, people lost or switched, guesses made.
     public var warnings: [Diagnostic]
+    /// Every file read, so a caller never writes its output over one of them.
+    public var inputFiles: [String] = []
 }
 
 /// The formats `kinetix convert --from` reads.
@@ -107,9 +112,24 @@ public enum SourceFormat: String, CaseIterable, Sendable {
 }
 
 /// Builds the sidecar from frames of detected people: picks and follows one person.
-func assemble(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
+func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
               warnings: inout [Diagnostic]) throws(KinetixError) -> Sidecar {
-    var frames = frames.sorted { $0.t < $1.t }
+    // A frame without a usable time, or at the time of an earlier one, is reported and
+    // skipped, like any other bad frame; the rest of the clip converts.
+    var frames: [DetectedFrame] = []
+    frames.reserveCapacity(input.count)
+    for frame in input.sorted(by: { $0.t < $1.t || ($0.t == $1.t && $0.number < $1.number) }) {
+        var problem: String?
+        if !frame.t.isFinite {
+            problem = "the frame has no valid time"
+        } else if let previous = frames.last, frame.t == previous.t {
+            problem = "duplicate time: source frame \(previous.number) has the same t=\(String(format: "%.6f", frame.t))s; skipped"
+        }
+        guard let problem else { frames.append(frame); continue }
+        let diagnostic = Diagnostic(file: options.inputName, frameIndex: frame.number, time: frame.t.isFinite ? frame.t : nil, field: "t", message: problem)
+        if options.strict { throw KinetixError(diagnostics: [diagnostic]) }
+        warnings.append(diagnostic)
+    }
     for i in frames.indices where frames[i].people.count > options.maxPeople {
         let diagnostic = Diagnostic(file: options.inputName, frameIndex: i, time: frames[i].t,
                                     message: "\(frames[i].people.count) people, more than the limit of \(options.maxPeople)")
@@ -119,6 +139,12 @@ func assemble(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String
     }
     guard !frames.isEmpty else { throw KinetixError(.invalidData, file: options.inputName, "no frames could be read") }
     var chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
+    if !chosen.contains(where: { $0 != nil }) {
+        let most = frames.map(\.people.count).max() ?? 0
+        let message = most == 0 ? "nobody was detected in any frame"
+            : "the person asked for never appears (frames have at most \(most) \(most == 1 ? "person" : "people"))"
+        throw KinetixError(.invalidData, file: options.inputName, message, setting: most == 0 ? nil : .person)
+    }
     let n = frames.count
     var joints = PointTable<Joint>(frameCount: n)
     var face = PointTable<FaceLandmark>(frameCount: n)
@@ -171,6 +197,6 @@ extension ConversionResult {
             clip.source["repairedSwaps"] = check.faults.filter { $0.kind == .leftRightSwap }
                 .map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" }.joined(separator: ",")
         }
-        return (ConversionResult(sidecar: clip, warnings: warnings), check)
+        return (ConversionResult(sidecar: clip, warnings: warnings, inputFiles: inputFiles), check)
     }
 }

@@ -42,7 +42,7 @@ public enum MediaPipeConverter {
     /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
     ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
-        guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
+        let data = try readInput(file, limits: options.limits)
         return try convert(data: data, name: file, options: options)
     }
 
@@ -82,12 +82,16 @@ public enum MediaPipeConverter {
         }
         let sidecar = try assemble(frames, space: space, source: ["detector": "MediaPipe Pose", "format": "mediapipe"],
                                    options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
     }
 
     static func readFrame(_ item: JSONValue, index: Int, fps: Double?) throws(Diagnostic) -> DetectedFrame {
         var t: Double?
-        if case .number(let v)? = item["t"] { t = v }
+        switch item["t"] {
+        case .number(let v)?: t = v
+        case nil, .null?: break
+        case let other?: throw Diagnostic(field: "t", message: "expected a number of seconds, found \(other.kindDescription)")
+        }
         var number = index
         if case .number(let v)? = item["i"], let i = Int(checking: v) { number = i }
         if t == nil, let fps { t = Double(number) / fps }

@@ -67,14 +67,43 @@ public enum OpenPoseConverter {
 
         // Read every frame's people as raw keypoint lists first; the model is decided from all of them.
         var raw: [(number: Int, file: String, people: [(keypoints: [Float], id: Int?)])] = []
+        var inputFiles: [String] = []
+        var totalBytes = 0
         for (number, name) in numbered {
             let path = (folder as NSString).appendingPathComponent(name)
-            do {
-                raw.append((number, path, try readPeople(path)))
+            inputFiles.append(path)
+            let data = try readInput(path, limits: options.limits)
+            totalBytes += data.count
+            if totalBytes > options.limits.maxFileBytes {
+                throw KinetixError(.limitExceeded, file: folder, "the folder's files are over the input limit of \(options.limits.maxFileBytes >> 20) MiB together",
+                                   setting: .maxInputBytes)
+            }
+            var people: [(keypoints: [Float], id: Int?)]
+            do throws(Diagnostic) {
+                people = try readPeople(data: data)
             } catch {
                 if options.strict { throw KinetixError(diagnostics: [error.inFile(path)]) }
                 warnings.append(error.inFile(path))
+                continue
             }
+            if people.count > options.maxPeople {
+                // Over the limit: a bad frame, named as such, never a model question.
+                let diagnostic = Diagnostic(file: path, message: "\(people.count) people, more than the limit of \(options.maxPeople) per frame; frame skipped")
+                if options.strict { throw KinetixError(diagnostics: [diagnostic]) }
+                warnings.append(diagnostic)
+                people = []
+            }
+            raw.append((number, path, people))
+        }
+        // Say what is wrong with the files before asking which model they are.
+        guard !raw.isEmpty else {
+            throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: folder, message: "none of the \(numbered.count) .json files could be read as OpenPose output")]
+                               + warnings.filter { $0.file != folder }.prefix(5))
+        }
+        guard raw.contains(where: { !$0.people.isEmpty }) else {
+            let skipped = raw.count < numbered.count ? " (\(numbered.count - raw.count) could not be read)" : ""
+            let limited = warnings.contains { $0.message.contains("more than the limit of") } ? "; frames over the limit of \(options.maxPeople) people were skipped" : ""
+            throw KinetixError(.invalidData, file: folder, "nobody was detected in any of the \(raw.count) frames read\(skipped)\(limited)")
         }
         let counts = Set(raw.flatMap { $0.people.map { $0.keypoints.count / 3 } })
         guard counts.count <= 1 else {
@@ -99,7 +128,7 @@ public enum OpenPoseConverter {
         let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
                                    source: ["detector": "OpenPose \(model.rawValue.uppercased())", "format": "openpose"],
                                    options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: inputFiles)
     }
 
     /// The last run of digits in a file name, ignoring the extension.
@@ -113,11 +142,6 @@ public enum OpenPoseConverter {
     }
 
     /// The people of one file: `pose_keypoints_2d` and `person_id`.
-    static func readPeople(_ path: String) throws(Diagnostic) -> [(keypoints: [Float], id: Int?)] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(message: "cannot be read") }
-        return try readPeople(data: data)
-    }
-
     /// The people of one OpenPose frame file's bytes.
     public static func readPeople(data: Data) throws(Diagnostic) -> [(keypoints: [Float], id: Int?)] {
         let root: JSONValue
@@ -198,7 +222,10 @@ public enum OpenPoseConverter {
             return forcedModel
         }
         guard let detected else {
-            throw KinetixError(.invalidData, file: folder, "25 keypoints could be BODY_25 or BODY_25B and the keypoints do not tell which; give the model (body25 or body25b)", setting: .estimatorModel)
+            let why = body25 == nil && body25b == nil
+                ? "no person has the shoulders and a neck keypoint detected together, which is what tells them apart"
+                : "the keypoints do not tell which"
+            throw KinetixError(.invalidData, file: folder, "25 keypoints could be BODY_25 or BODY_25B and \(why); give the model (body25 or body25b)", setting: .estimatorModel)
         }
         return detected
     }

@@ -16,7 +16,7 @@ public enum VisionConverter {
     /// - Throws: `KinetixError`: `.unreadable` when it is missing, `.invalidData` with each
     ///   problem located (with `options.strict`, at the first bad frame).
     public static func convert(file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
-        guard let data = FileManager.default.contents(atPath: file) else { throw KinetixError(.unreadable, file: file, "no such file") }
+        let data = try readInput(file, limits: options.limits)
         return try convert(data: data, name: file, options: options)
     }
 
@@ -64,6 +64,6 @@ public enum VisionConverter {
         options.inputName = file
         let sidecar = try assemble(frames, space: CoordinateSpace(kind: .normalized, width: width, height: height),
                                    source: ["detector": "VNDetectHumanBodyPoseRequest", "format": "vision"], options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings)
+        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
     }
 }

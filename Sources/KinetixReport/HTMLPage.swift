@@ -20,9 +20,22 @@ enum HTMLPage {
         return out
     }
 
-    /// JSON placed inside `<script type="application/json">`: `</` cannot end the element.
+    /// JSON placed inside `<script type="application/json">`. Every `<`, `>` and `&` (they
+    /// occur only inside JSON strings) becomes its `\u` escape, so no text from a file
+    /// (a profile title, a path with `</script>` or `<!--<script>`) can end the element
+    /// or switch the parser into a state where `</script>` no longer ends it.
     static func embed(json: String) -> String {
-        json.replacingOccurrences(of: "</", with: "<\\/")
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for c in json.unicodeScalars {
+            switch c {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     static func document(title: String, body: String, data: String, script: String) -> String {

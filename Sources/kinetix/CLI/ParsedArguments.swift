@@ -111,5 +111,9 @@ extension CommandSpec.Option {
         help: "Refuse input files larger than this many MiB.", defaultValue: String(SidecarLimits.default.maxFileBytes >> 20))
     static let output = CommandSpec.Option(
         long: "output", short: "o", valueName: "file",
-        help: "Write to this file (atomically) instead of standard output.")
+        help: "Write to this file (atomically; '-' is standard output) instead of standard output.")
+    /// For commands whose output is a sidecar: a file is required ('-' for standard output).
+    static let sidecarOutput = CommandSpec.Option(
+        long: "output", short: "o", valueName: "file",
+        help: "The sidecar to write (required; atomically; '-' is standard output). Never one of the inputs.")
 }

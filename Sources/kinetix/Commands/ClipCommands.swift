@@ -15,14 +15,14 @@ struct ClipOperation {
         limits = try arguments.limits()
     }
 
-    func run(_ transform: (Sidecar) throws(CommandLineError) -> Sidecar) throws(CommandLineError) -> Int32 {
+    func run(reading extraInputs: [String] = [], _ transform: (Sidecar) throws(CommandLineError) -> Sidecar) throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
         do { sidecar = try Sidecar.load(contentsOf: input, limits: limits) } catch { throw .failed(error) }
         let result = try transform(sidecar)
         let problems = result.validate()
         // The result of the operation is at fault here, not the output file (never written).
         guard problems.isEmpty else { throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile("\(input) (after the operation)") })) }
-        try writeAtomically(result.encoded(), to: output, inputs: [input])
+        try writeAtomically(result.encoded(), to: output, inputs: [input] + extraInputs)
         printError("\(output): \(result.frameCount) frames, \(formatSeconds(result.duration))")
         return ExitCode.success
     }
@@ -30,7 +30,7 @@ struct ClipOperation {
     static func spec(_ name: String, _ abstract: String, _ options: [CommandSpec.Option], discussion: String? = nil) -> CommandSpec {
         CommandSpec(name: name, abstract: abstract, discussion: discussion,
                     arguments: [.init(name: "sidecar", help: "The sidecar to read (never modified).")],
-                    options: options + [.output, .maxInput])
+                    options: options + [.sidecarOutput, .maxInput])
     }
 }
 
@@ -134,7 +134,7 @@ struct MergeCommand: Subcommand {
     func run() throws(CommandLineError) -> Int32 {
         let faceClip: Sidecar
         do { faceClip = try Sidecar.load(contentsOf: face, limits: operation.limits) } catch { throw .failed(error) }
-        return try operation.run { sidecar throws(CommandLineError) in
+        return try operation.run(reading: [face]) { sidecar throws(CommandLineError) in
             guard faceClip.face != nil else { throw .failed(KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: face, message: "has no face landmarks to merge")])) }
             let (merged, matched) = sidecar.mergingFace(from: faceClip, toleranceSeconds: tolerance)
             printError("merged face landmarks into \(matched) of \(sidecar.frameCount) frames")

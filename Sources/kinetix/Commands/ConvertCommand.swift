@@ -33,7 +33,7 @@ struct ConvertCommand: Subcommand {
             .init(long: "no-face", help: "Leave face landmarks out."),
             .init(long: "strict", help: "Stop at the first bad frame."),
             .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps (see 'kinetix inspect')."),
-            .output,
+            .sidecarOutput, .maxInput,
         ]
     )
 
@@ -60,6 +60,7 @@ struct ConvertCommand: Subcommand {
         options.includeFace = !arguments.flag("no-face")
         options.strict = arguments.flag("strict")
         options.inputName = input
+        options.limits = try arguments.limits()
         self.options = options
         repairSwaps = arguments.flag("repair-swaps")
     }
@@ -74,7 +75,8 @@ struct ConvertCommand: Subcommand {
             printError("warning: estimator faults: \(check.countsText)\(check.repairedSwaps ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them")
         }
         let s = result.sidecar
-        try writeAtomically(s.encoded(), to: output, inputs: [input])
+        // Every file read counts as an input: never write over an OpenPose frame file.
+        try writeAtomically(s.encoded(), to: output, inputs: [input] + result.inputFiles)
         printError("\(output): \(s.frameCount) frames, \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
         return ExitCode.success
     }
