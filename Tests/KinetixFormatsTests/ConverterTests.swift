@@ -108,9 +108,13 @@ struct PersonSelectionTests {
     func tooManyPeople() throws {
         var o = options()
         o.maxPeople = 1
-        let result = try OpenPoseConverter.convert(folder: try openPoseFolder(twoPeople(frames: 3)), options: o)
+        var frames = twoPeople(frames: 3)
+        frames[1] = [frames[1][0]]
+        let result = try OpenPoseConverter.convert(folder: try openPoseFolder(frames), options: o)
         #expect(result.warnings.contains { $0.description.contains("2 people, more than the limit of 1") })
-        #expect(result.sidecar.joints[.root, 0] == nil)
+        #expect(result.sidecar.joints[.root, 0] == nil && result.sidecar.joints[.root, 1] != nil)
+        // With every frame over the limit, the error names the limit.
+        #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: try openPoseFolder(twoPeople(frames: 3)), options: o) }
     }
 
     @Test("a lost person is reported, and not replaced by someone else at once")
