@@ -84,8 +84,8 @@ struct SidecarDecoder {
     var sawFrames = false
     var times: [Double] = []
     /// Row-major while reading (frame × point), transposed once at the end.
-    var jointRows: [Float] = []
-    var faceRows: [Float] = []
+    var jointRows = PointRows<Joint>()
+    var faceRows = PointRows<FaceLandmark>()
     var hasFace = false
     var events: [Event] = []
     var looksLikeOpenPose = false
@@ -161,8 +161,8 @@ struct SidecarDecoder {
         if !sawFrames { report("frames", "missing required field") }
         guard let space, version != nil, sawFrames else { return nil }
         return Sidecar(source: source, space: space, times: times,
-                       joints: transpose(jointRows, frames: times.count),
-                       face: hasFace ? transpose(faceRows, frames: times.count) : nil,
+                       joints: jointRows.table(),
+                       face: hasFace ? faceRows.table() : nil,
                        events: events)
     }
 
@@ -294,8 +294,7 @@ struct SidecarDecoder {
     private mutating func decodeFrame(_ index: Int) throws(JSONSyntaxError) {
         let firstDiagnostic = diagnostics.count
         times.append(.nan)
-        jointRows.append(contentsOf: repeatElement(.nan, count: Joint.count * 3))
-        for p in 0..<Joint.count { jointRows[(index * Joint.count + p) * 3 + 2] = 0 }
+        jointRows.appendEmptyFrames()
         // Face rows exist only from the first face on (backfilled): most clips have none.
         if hasFace { appendEmptyFaceRows(frames: 1) }
         guard try expectKind(.object, field: nil, what: "a frame object {\"t\": …, \"joints\": {…}}") else { return }
@@ -393,20 +392,15 @@ struct SidecarDecoder {
                 broken = true
             }
             if broken { continue }
-            let base = (frame * Name.count + name.rawValue) * 3
             if values.2 == 0 { continue }  // confidence 0 means not detected
             if Name.self == Joint.self {
-                jointRows[base] = values.0
-                jointRows[base + 1] = values.1
-                jointRows[base + 2] = values.2
+                jointRows.setNewest(point: name.rawValue, values)
             } else {
                 if !hasFace {
                     hasFace = true
                     appendEmptyFaceRows(frames: frame + 1)
                 }
-                faceRows[base] = values.0
-                faceRows[base + 1] = values.1
-                faceRows[base + 2] = values.2
+                faceRows.setNewest(point: name.rawValue, values)
             }
         }
     }
@@ -448,22 +442,7 @@ struct SidecarDecoder {
 
     /// Appends face rows with nothing tracked (NaN positions, confidence 0).
     private mutating func appendEmptyFaceRows(frames: Int) {
-        for _ in 0..<frames {
-            for _ in 0..<FaceLandmark.count { faceRows.append(contentsOf: [.nan, .nan, 0]) }
-        }
+        faceRows.appendEmptyFrames(frames)
     }
 
-    private func transpose<Name: PointName>(_ rows: [Float], frames: Int) -> PointTable<Name> {
-        var table = PointTable<Name>(frameCount: frames)
-        for frame in 0..<frames {
-            for p in 0..<Name.count {
-                let base = (frame * Name.count + p) * 3
-                let i = p * frames + frame
-                table.x[i] = rows[base]
-                table.y[i] = rows[base + 1]
-                table.confidence[i] = rows[base + 2]
-            }
-        }
-        return table
-    }
 }

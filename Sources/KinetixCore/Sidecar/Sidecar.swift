@@ -122,6 +122,15 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
         confidence = Array(repeating: 0, count: size)
     }
 
+    /// A table from its point-major columns (each `frameCount * Name.count` long).
+    package init(frameCount: Int, x: [Float], y: [Float], confidence: [Float]) {
+        precondition(x.count == frameCount * Name.count && y.count == x.count && confidence.count == x.count)
+        self.frameCount = frameCount
+        self.x = x
+        self.y = y
+        self.confidence = confidence
+    }
+
     @inlinable
     /// The index of point `name` in `frame` in `x`, `y` and `confidence`.
     public func index(_ name: Name, _ frame: Int) -> Int { name.rawValue * frameCount + frame }
