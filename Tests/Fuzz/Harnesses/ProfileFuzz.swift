@@ -1,22 +1,41 @@
 import Foundation
 
 /// libFuzzer entry: the profile parser, its lint and the expression language.
-/// The first byte chooses: a whole profile file, or one expression compiled in a
-/// frame or rep scope and evaluated on a tiny synthesized clip.
+/// The first byte chooses: a whole profile file (assessed on a tiny body and face clip,
+/// its report written), or one expression compiled and evaluated in a frame or rep
+/// scope on the tiny body clip.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let data = Data(bytes: start + 1, count: count - 1)
     if start[0] % 2 == 0 {
         if let profile = try? Profile.decode(data), profile.kind != .pair {
-            let assessor = Assessor(profile: profile, parameters: (try? profile.parameterValues(overriding: [])) ?? [:])
-            _ = assessor.assess(FuzzClip.body)
-            _ = assessor.assess(FuzzClip.face)
+            let parameters = (try? profile.parameterValues(overriding: [])) ?? [:]
+            let assessor = Assessor(profile: profile, parameters: parameters)
+            for clip in [FuzzClip.body, FuzzClip.face] {
+                let report = AssessmentReport(assessor.assess(clip), clip: clip, provenance: Provenance(inputs: []))
+                _ = report.text()
+                _ = report.json()
+                _ = report.csv()
+                _ = report.cueText()
+            }
+            if var live = try? LiveAssessment(profile: profile, parameters: parameters, space: FuzzClip.body.space, rate: 30) {
+                for frame in 0..<FuzzClip.body.frameCount { _ = live.append(FuzzClip.body.poseFrame(frame)) }
+                _ = live.finish()
+            }
         }
     } else {
         let text = String(decoding: data, as: UTF8.self)
-        let environment = CompileEnvironment(metrics: ["m"], parameters: [:], scope: start[0] % 4 == 1 ? .frames : .reps)
-        _ = try? environment.compile(text)
+        let clip = FuzzClip.body
+        let frames = start[0] % 4 == 1
+        let environment = CompileEnvironment(metrics: ["m"], parameters: [:], scope: frames ? .frames : .reps)
+        if let compiled = try? environment.compile(text) {
+            let metric = [Float](AngleSeries(clip).column(.leftKnee))
+            let evaluator = ExpressionEvaluator(count: frames ? clip.frameCount : 1, angles: AngleSeries(clip), body: BodySeries(clip),
+                                                face: nil, metrics: [0: metric], parameters: [:],
+                                                rep: frames ? nil : (0..<clip.frameCount, clip.times))
+            _ = evaluator.evaluate(compiled)
+        }
     }
     return 0
 }

@@ -1,15 +1,25 @@
 import Foundation
 
-/// libFuzzer entry: the sidecar decoder and validator must never crash, trap or hang.
+/// libFuzzer entry: the sidecar decoder and validator, and everything that reads a
+/// decoded clip (geometry, fault detection and repair, every writer), must never
+/// crash, trap or hang.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSidecar(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var limits = SidecarLimits()
     limits.maxFrames = 10_000  // keep each run small; the limit path is exercised too
     if let sidecar = try? Sidecar.decode(Data(bytes: start, count: count), limits: limits) {
-        _ = AngleSeries(sidecar)
+        let angles = AngleSeries(sidecar)
         _ = BodySeries(sidecar).mirrored()
-        _ = SidecarSummary(sidecar)
         _ = sidecar.encoded()
+        let (repaired, check) = sidecar.checkedForFaults(role: "sidecar", repairSwaps: true, minConfidence: 0.3)
+        _ = repaired.validate()
+        _ = check.countsText
+        let inspect = InspectReport(sidecar, file: "fuzz.json")
+        _ = inspect.text()
+        _ = inspect.json()
+        _ = AngleTable.csv(angles)
+        _ = AngleTable.json(angles, file: "fuzz.json", mirrored: false, minConfidence: 0.3)
+        _ = try? sidecar.resampled(rate: 30)
     }
     return 0
 }
