@@ -144,6 +144,15 @@ if FileManager.default.isExecutableFile(atPath: kinetix.path) {
     print("(kinetix not built beside kinetix-bench: 'swift build -c release' builds both; end-to-end CLI case skipped)")
 }
 
+var memoryFailures = 0
+if FileManager.default.isExecutableFile(atPath: kinetix.path), harness.filters.isEmpty || harness.filters.contains(where: { "memory".contains($0) }) {
+    memoryFailures = memoryChecks(kinetix: kinetix, quick: quick)
+}
+if memoryFailures > 0 {
+    print("FAILED: \(memoryFailures) memory bound(s) exceeded")
+    exit(1)
+}
+
 if harness.mismatches > 0 {
     print("FAILED: \(harness.mismatches) checksum mismatch(es) between kernels")
     exit(1)
