@@ -17,6 +17,10 @@ public enum AssessmentHTMLReport {
         body += report.provenance.inputs.map { "\(HTMLPage.escape($0.role)): \(HTMLPage.escape($0.path)) (\($0.frames) frames, SHA-256 \($0.sha256.prefix(12))…)" }.joined(separator: " · ")
         body += " · Kinetix \(HTMLPage.escape(report.provenance.engineVersion))"
         if !a.parameters.isEmpty { body += "<br>parameters: " + HTMLPage.escape(a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
+        if !report.faults.isEmpty {
+            let counts = Dictionary(grouping: report.faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
+            body += "<br>estimator faults: " + HTMLPage.escape(counts.joined(separator: ", ") + (report.repairedSwaps ? " (swaps repaired)" : ""))
+        }
         body += "</p></header>"
         guard a.status == .ok else {
             body += "<div class=\"void\" id=\"void\"><h2>No score: the clip does not meet this profile's requirements</h2>"

@@ -45,7 +45,7 @@ public enum CompareHTMLReport {
         if let formBreak = s.formBreak { marks.append((formBreak.start, "form breaks", "#c43d3d")) }
         if let maxError = s.maxError { marks.append((maxError.t, "max error", "#7a3db8")) }
         let errors = timeline.rows(Limb.allCases.map { limb in
-            (limb.name, (0..<c.frameCount).map { abs(c.errors[limb, $0]) }, limb == s.worstLimb)
+            (limb.spokenName, (0..<c.frameCount).map { abs(c.errors[limb, $0]) }, limb == s.worstLimb)
         }, times: times, maxValue: max(tolerance * 3, 30), band: tolerance, unit: "error, degrees (shaded: within \(fmt0(tolerance))°)", marks: marks, id: "errors")
         let lagRow = timeline.rows([("lag", (0..<c.frameCount).map { Float(c.lagSeconds($0) ?? .nan) }, false)], times: times,
                                    maxValue: Float(max(c.options.maxLagSeconds, 0.1)), band: nil, unit: "lag, seconds (0 to \(String(format: "%.2f", c.options.maxLagSeconds)))", marks: [], id: "lag")
@@ -57,7 +57,7 @@ public enum CompareHTMLReport {
         body += figureBlock(formBreak: s.formBreak?.start)
         body += "<h2>Learner's screen</h2><div class=\"cue\" id=\"cue\">—</div>"
         body += "<h2>This moment</h2><table id=\"moment\"><thead><tr><th>limb</th><th class=\"num\">learner</th><th class=\"num\">demonstrator</th><th class=\"num\">error</th></tr></thead><tbody>"
-        body += Limb.allCases.map { "<tr data-limb=\"\($0.name)\"><td>\($0.name)</td><td class=\"num\">—</td><td class=\"num\">—</td><td class=\"num\">—</td></tr>" }.joined()
+        body += Limb.allCases.map { "<tr data-limb=\"\($0.name)\"><td>\($0.spokenName)</td><td class=\"num\">—</td><td class=\"num\">—</td><td class=\"num\">—</td></tr>" }.joined()
         body += "</tbody></table></section><section>"
         body += summaryBlock(report)
         body += "<h2>Error per limb over time</h2>" + errors
@@ -91,10 +91,14 @@ public enum CompareHTMLReport {
             out += row("lag", String(format: "learner %.2f s behind (middle half %.2f–%.2f s)", median, quartiles.lower, quartiles.upper))
         }
         out += row("scored", "\(s.scoredFrames) of \(s.frames) frames")
+        for check in report.faults where !check.faults.isEmpty {
+            out += row("faults (\(check.role))", check.countsText + (check.repairedSwaps ? " (swaps repaired)" : ""))
+        }
         if let within = s.withinTolerancePercent { out += row("within \(fmt0(o.toleranceDegrees))°", String(format: "%.1f %% of scored frames", within)) }
         if let worst = s.worstLimb, let mean = s.limbs[worst.rawValue].meanErrorDegrees { out += row("worst limb", String(format: "%@, mean %.1f°", worst.spokenName, mean)) }
         if let formBreak = s.formBreak {
-            out += row("form breaks", String(format: "at %.2f s (%@, up to %+.0f°)", formBreak.start, formBreak.limb.spokenName, formBreak.peakErrorDegrees))
+            out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f° (up to %+.0f° at %.2f s)", formBreak.start,
+                                             formBreak.limb.spokenName, formBreak.errorDegrees, formBreak.peakErrorDegrees, formBreak.peakTime))
         } else {
             out += row("form breaks", "never")
         }
@@ -102,7 +106,7 @@ public enum CompareHTMLReport {
         out += "</tbody></table><table><thead><tr><th>limb</th><th class=\"num\">mean</th><th class=\"num\">RMS</th><th class=\"num\">within \(fmt0(o.toleranceDegrees))°</th></tr></thead><tbody>"
         for limb in Limb.allCases {
             let l = s.limbs[limb.rawValue]
-            out += "<tr\(limb == s.worstLimb ? " class=\"worst\"" : "")><td>\(limb.name)</td>"
+            out += "<tr\(limb == s.worstLimb ? " class=\"worst\"" : "")><td>\(limb.spokenName)</td>"
             if let mean = l.meanErrorDegrees, let rms = l.rmsErrorDegrees, let within = l.withinTolerancePercent {
                 out += String(format: "<td class=\"num\">%.1f°</td><td class=\"num\">%.1f°</td><td class=\"num\">%.1f %%</td>", mean, rms, within)
             } else {

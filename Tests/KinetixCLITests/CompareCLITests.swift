@@ -13,7 +13,7 @@ struct CompareCLITests {
         #expect(result.stdout.contains("lag           learner 0.40 s behind"))
         #expect(result.stdout.contains("worst limb    right shoulder"))
         #expect(result.stdout.contains("form breaks   at "))
-        #expect(result.stdout.contains("rightShoulder") && result.stdout.contains("← worst"))
+        #expect(result.stdout.contains("right shoulder") && result.stdout.contains("← worst") && !result.stdout.contains("rightShoulder"), "limbs in words people read")
     }
 
     @Test("JSON carries the documented fields and provenance")

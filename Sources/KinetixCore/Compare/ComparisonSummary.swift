@@ -28,10 +28,15 @@ public struct ComparisonSummary: Equatable, Sendable {
         public var start: Double
         /// Last frame of the stretch, learner time in seconds.
         public var end: Double
-        /// The limb with the largest mean absolute error over the stretch.
+        /// The limb out of tolerance where the stretch starts (the worst limb of its
+        /// first frame): what a report's label, its time and a figure's highlight show.
         public var limb: Limb
-        /// Its largest signed error in the stretch, degrees.
+        /// That limb's signed error at `start`, degrees.
+        public var errorDegrees: Float
+        /// That limb's largest signed error in the stretch, degrees.
         public var peakErrorDegrees: Float
+        /// When that peak is, learner time in seconds.
+        public var peakTime: Double
     }
 
     /// The lower and upper quartile of a distribution.
@@ -145,16 +150,16 @@ public struct ComparisonSummary: Equatable, Sendable {
     }
 
     private static func describe(_ comparison: Comparison, frames: Range<Int>) -> FormBreak {
-        var best: (limb: Limb, mean: Float) = (.neck, -1)
-        for limb in Limb.allCases {
-            let values = frames.map { abs(comparison.errors[limb, $0]) }.filter { !$0.isNaN }
-            guard !values.isEmpty else { continue }
-            let mean = values.reduce(0, +) / Float(values.count)
-            if mean > best.mean { best = (limb, mean) }
+        let first = frames.lowerBound
+        // The run's frames all have a worst limb out of tolerance: the first one's names the break.
+        let limb = comparison.worstLimb(first) ?? .neck
+        var peak = (error: comparison.errors[limb, first], frame: first)
+        for k in frames {
+            let e = comparison.errors[limb, k]
+            if !e.isNaN, abs(e) > abs(peak.error) { peak = (e, k) }
         }
-        let peak = frames.map { comparison.errors[best.limb, $0] }.filter { !$0.isNaN }.max { abs($0) < abs($1) } ?? 0
-        return FormBreak(start: comparison.times[frames.lowerBound], end: comparison.times[frames.upperBound - 1],
-                         limb: best.limb, peakErrorDegrees: peak)
+        return FormBreak(start: comparison.times[first], end: comparison.times[frames.upperBound - 1], limb: limb,
+                         errorDegrees: comparison.errors[limb, first], peakErrorDegrees: peak.error, peakTime: comparison.times[peak.frame])
     }
 }
 

@@ -22,7 +22,8 @@ extension ComparisonReport {
         out += ", \"meanDistanceDegrees\": \(jsonNumber(s.meanDistanceDegrees, digits: 3)),\n"
         out += "    \"aheadFrames\": \(s.aheadFrames), \"framesAtMaxLag\": \(s.framesAtMaxLag),\n"
         out += "    \"formBreak\": " + (s.formBreak.map {
-            "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"limb\": \"\($0.limb.name)\", \"peakErrorDegrees\": \(jsonNumber($0.peakErrorDegrees, digits: 2))}"
+            "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"limb\": \"\($0.limb.name)\", "
+                + "\"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2)), \"peakErrorDegrees\": \(jsonNumber($0.peakErrorDegrees, digits: 2)), \"peakT\": \(jsonNumber($0.peakTime, digits: 4))}"
         } ?? "null") + ",\n"
         out += "    \"maxError\": " + (s.maxError.map {
             "{\"t\": \(jsonNumber($0.t, digits: 4)), \"limb\": \"\($0.limb.name)\", \"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2))}"

@@ -82,8 +82,9 @@ public struct ComparisonReport: Sendable {
             out += row("worst limb", String(format: "%@: mean %.1f°, RMS %.1f°", worst.spokenName, limb, rms))
         }
         if let formBreak = s.formBreak {
-            out += row("form breaks", String(format: "at %.2f s (%@ off by up to %+.0f° until %.2f s)",
-                                             formBreak.start, formBreak.limb.spokenName, formBreak.peakErrorDegrees, formBreak.end))
+            out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f° (up to %+.0f° at %.2f s; out of tolerance until %.2f s)",
+                                             formBreak.start, formBreak.limb.spokenName, formBreak.errorDegrees, formBreak.peakErrorDegrees,
+                                             formBreak.peakTime, formBreak.end))
         } else {
             out += row("form breaks", String(format: "never (no limb out of tolerance for %.1f s)", options.formBreakMinSeconds))
         }
@@ -99,7 +100,7 @@ public struct ComparisonReport: Sendable {
         out += "\n" + "limb".padding(toLength: 16, withPad: " ", startingAt: 0) + "  mean     RMS  within \(tolerance)\n"
         for limb in Limb.allCases {
             let l = s.limbs[limb.rawValue]
-            out += limb.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+            out += limb.spokenName.padding(toLength: 16, withPad: " ", startingAt: 0)
             if let mean = l.meanErrorDegrees, let rms = l.rmsErrorDegrees, let within = l.withinTolerancePercent {
                 out += String(format: "%5.1f°  %5.1f°  %8.1f %%", mean, rms, within)
             } else {
@@ -120,7 +121,18 @@ public struct ComparisonReport: Sendable {
 
     /// The learner's screen: one cue at a time, words only.
     public func cueText() -> String {
-        cues.cues.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.text }.joined(separator: "\n") + "\n"
+        guard cues.cues.isEmpty else {
+            return cues.cues.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.text }.joined(separator: "\n") + "\n"
+        }
+        return "no cue was shown: \(noCueReason)\n"
+    }
+
+    /// Why the learner's screen stayed empty, in words.
+    public var noCueReason: String {
+        if summary.scoredFrames == 0 {
+            return "no frame could be scored (too few limbs tracked in both, or no demonstrator frame to match)"
+        }
+        return String(format: "no cue persisted for the %.1f s a cue needs before it shows", CueTrack.onsetSeconds)
     }
 
     /// Both clips at one moment.
@@ -138,7 +150,7 @@ public struct ComparisonReport: Sendable {
         }
         for limb in Limb.allCases {
             let i = limb.rawValue
-            out += limb.name.padding(toLength: 16, withPad: " ", startingAt: 0)
+            out += limb.spokenName.padding(toLength: 16, withPad: " ", startingAt: 0)
                 + " \(degrees(m.learnerAngles[i]))        \(degrees(m.demonstratorAngles[i]))  \(degrees(m.errors[i], sign: true))\n"
         }
         out += "\ncue on the learner's screen: \(m.cue ?? "—")\n"

@@ -90,7 +90,12 @@ public struct AssessmentReport: Sendable {
     /// merge; where different cues overlap, the more severe one wins (the earlier on a tie)
     /// and the other is shown only for what is left of it.
     public func cueText() -> String {
-        cueTrack().map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
+        let track = cueTrack()
+        guard track.isEmpty else {
+            return track.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
+        }
+        if assessment.status == .void { return "no cue: the result is void (\(assessment.voidReason ?? "requirements not met"))\n" }
+        return "no cue: no rule of the profile held at any time (no findings)\n"
     }
 
     func cueTrack() -> [(start: Double, end: Double, cue: String)] {
