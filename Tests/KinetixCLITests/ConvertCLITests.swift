@@ -199,3 +199,35 @@ struct OutputFaultTests {
         #expect(try Kinetix.run(["mirror", "Sidecars/learner.json", "-o", toInput]).status == 73)
     }
 }
+
+@Suite("Teleported joints on real data", .serialized)
+struct TeleportMaskingTests {
+    @Test("OpenPose cam01's nose at x = 0 (frames 4–8, 15) is masked in angles and compare, and kept on request",
+          .enabled(if: FileManager.default.fileExists(atPath: ConvertCLITests.realData.path), "../shared/realdata is absent"))
+    func nose() throws {
+        let folder = try Kinetix.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var clips: [String] = []
+        for camera in ["cam01", "cam02"] {
+            let clip = folder.appendingPathComponent("\(camera).json").path
+            let trial = ConvertCLITests.realData.appendingPathComponent("openpose_body25b/balancing_\(camera)").path
+            #expect(try Kinetix.run(["convert", "--from", "openpose", trial, "--fps", "60", "--image-size", "1080x1920", "-o", clip]).status == 0)
+            clips.append(clip)
+        }
+        let masked = try Kinetix.run(["angles", clips[0]])
+        let neck = masked.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
+        for frame in [4, 5, 6, 7, 8, 15] { #expect(neck[frame].isEmpty, "neck angle masked in frame \(frame)") }
+        for frame in [3, 9, 14, 16] { #expect(!neck[frame].isEmpty && Double(neck[frame])! < 60, "frame \(frame) kept: \(neck[frame])") }
+        #expect(masked.stderr.contains("6 teleported joint positions masked"))
+        let kept = try Kinetix.run(["angles", clips[0], "--keep-teleports"])
+        let keptNeck = kept.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
+        #expect(Double(keptNeck[5])! > 90, "kept: the jump is back")
+        // The comparison's headline is no longer the teleport.
+        let compare = try Kinetix.run(["compare", clips[1], clips[0], "--no-mirror", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as! [String: Any]
+        let summary = object["summary"] as! [String: Any]
+        let maxError = summary["maxError"] as? [String: Any]
+        #expect(!(maxError?["limb"] as? String == "neck" && abs((maxError?["t"] as? Double ?? 0) - 0.25) < 0.01), "\(String(describing: maxError))")
+        #expect((object["maskedJointFrames"] as? [String: Int])?["learner"] == 6)
+    }
+}

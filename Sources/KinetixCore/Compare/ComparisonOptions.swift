@@ -41,6 +41,9 @@ public struct ComparisonOptions: Equatable, Sendable {
 
     /// Undo each input's estimator left/right swaps before comparing (`EstimatorFaultDetector`).
     public var repairSwaps = false
+    /// Mask joints the estimator teleported (`Sidecar.maskingTeleports`), so a nose
+    /// put at the image edge never reads as a neck movement. On by default.
+    public var maskTeleports = true
 
     public init() {}
 

@@ -10,7 +10,7 @@ extension ComparisonReport {
         out += "\"offsetSeconds\": \(jsonNumber(o.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), "
         out += "\"maxGapSeconds\": \(jsonNumber(o.maxGapSeconds, digits: 6)), \"toleranceDegrees\": \(jsonNumber(o.toleranceDegrees, digits: 4)), "
         out += "\"formBreakMinSeconds\": \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \"minConfidence\": \(jsonNumber(o.minConfidence, digits: 4)), "
-        out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), \"repairSwaps\": \(o.repairSwaps), "
+        out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), \"repairSwaps\": \(o.repairSwaps), \"maskTeleports\": \(o.maskTeleports), "
         out += "\"weights\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
         out += "\"kernel\": \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
         out += "  \"summary\": {\n"
@@ -40,6 +40,7 @@ extension ComparisonReport {
         }
         out += "  ],\n  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
         out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
+        out += "  \"maskedJointFrames\": {" + faults.map { "\(jsonString($0.role)): \($0.maskedJointFrames)" }.joined(separator: ", ") + "},\n"
         out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]\n}\n"

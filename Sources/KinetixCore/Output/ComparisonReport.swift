@@ -41,9 +41,9 @@ public struct ComparisonReport: Sendable {
     public init(demonstrator: ClipInput, learner: ClipInput, options: ComparisonOptions,
                 profile: Provenance.ProfileUsed? = nil) throws(KinetixError) {
         let (demoClip, demoFaults) = demonstrator.sidecar.checkedForFaults(
-            role: demonstrator.provenance.role, repairSwaps: options.repairSwaps, minConfidence: options.minConfidence)
+            role: demonstrator.provenance.role, repairSwaps: options.repairSwaps, maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
         let (learnerClip, learnerFaults) = learner.sidecar.checkedForFaults(
-            role: learner.provenance.role, repairSwaps: options.repairSwaps, minConfidence: options.minConfidence)
+            role: learner.provenance.role, repairSwaps: options.repairSwaps, maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
         self.init(try Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
                   provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
         faults = [demoFaults, learnerFaults]

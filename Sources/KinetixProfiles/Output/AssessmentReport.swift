@@ -11,6 +11,8 @@ public struct AssessmentReport: Sendable {
     public var faults: [EstimatorFault] = []
     /// True when the clip's left/right swaps were repaired first.
     public var repairedSwaps = false
+    /// Joint positions masked as teleports before assessing.
+    public var maskedJointFrames = 0
     /// The clip as assessed (swaps repaired when asked), for reports that draw it.
     public var clip: Sidecar
 
@@ -33,7 +35,8 @@ public struct AssessmentReport: Sendable {
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
         if !faults.isEmpty {
             let counts = Dictionary(grouping: faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-            out += row("faults", counts.joined(separator: ", ") + (repairedSwaps ? " (swaps repaired)" : ""))
+            out += row("faults", counts.joined(separator: ", ") + (repairedSwaps ? " (swaps repaired)" : "")
+                + (maskedJointFrames > 0 ? " (\(maskedJointFrames) joint positions masked)" : ""))
         }
         out += "\n"
         guard a.status == .ok else {
@@ -134,7 +137,7 @@ public struct AssessmentReport: Sendable {
         var out = "{\n  \"kind\": \"assessment\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"profile\": {\"id\": \(jsonString(a.profileID)), \"version\": \(jsonString(a.profileVersion)), \"title\": \(jsonString(a.profileTitle))},\n"
         out += "  \"parameters\": {" + a.parameters.map { "\(jsonString($0.name)): \($0.value.json)" }.joined(separator: ", ") + "},\n"
-        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "],\n  \"repairedSwaps\": \(repairedSwaps),\n"
+        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "],\n  \"repairedSwaps\": \(repairedSwaps), \"maskedJointFrames\": \(maskedJointFrames),\n"
         out += "  \"status\": \"\(a.status.rawValue)\",\n  \"voidReason\": \(a.voidReason.map(jsonString) ?? "null"),\n"
         out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
         out += "  \"shoulderWidthRatio\": \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"

@@ -6,6 +6,8 @@ public struct AssessmentOptions: Equatable, Sendable {
     public var minConfidence: Float = BodySeries.defaultMinConfidence
     /// Undo the clip's estimator left/right swaps before assessing.
     public var repairSwaps = false
+    /// Mask joints the estimator teleported (`Sidecar.maskingTeleports`). On by default.
+    public var maskTeleports = true
 
     public init() {}
 
@@ -33,7 +35,7 @@ extension AssessmentReport {
             throw KinetixError(.unsupported, "profile '\(profile.id)' compares two people; it runs as a comparison, not an assessment", setting: .profile)
         }
         let (checked, faults) = clip.sidecar.checkedForFaults(role: clip.provenance.role, repairSwaps: options.repairSwaps,
-                                                              minConfidence: options.minConfidence)
+                                                              maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
         let assessment = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
             .assess(checked, baseline: baseline?.sidecar, baselineName: baseline?.provenance.path)
         let inputs = [clip.provenance] + (baseline.map { [$0.provenance] } ?? [])
@@ -42,5 +44,6 @@ extension AssessmentReport {
         hasRepCounter = profile.reps != nil
         self.faults = faults.faults
         repairedSwaps = faults.repairedSwaps
+        maskedJointFrames = faults.maskedJointFrames
     }
 }

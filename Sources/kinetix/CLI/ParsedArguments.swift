@@ -106,6 +106,8 @@ extension CommandSpec.Option {
     static let minConfidence = CommandSpec.Option(
         long: "min-confidence", valueName: "x",
         help: "Joints below this confidence count as not tracked.", defaultValue: defaultText(BodySeries.defaultMinConfidence))
+    static let keepTeleports = CommandSpec.Option(
+        long: "keep-teleports", help: "Keep joints the estimator teleported (by default they are masked as not tracked; see 'kinetix inspect').")
     static let maxInput = CommandSpec.Option(
         long: "max-input-mb", valueName: "n",
         help: "Refuse input files larger than this many MiB.", defaultValue: String(SidecarLimits.default.maxFileBytes >> 20))

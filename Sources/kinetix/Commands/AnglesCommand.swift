@@ -15,7 +15,7 @@ struct AnglesCommand: Subcommand {
         options: [
             .init(long: "format", valueName: "format", help: "csv, json, or mot (OpenSim motion file).", defaultValue: "csv"),
             .init(long: "mirror", help: "Exchange left and right limbs (as seen by someone facing the subject)."),
-            .minConfidence, .output, .maxInput,
+            .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
 
@@ -25,6 +25,7 @@ struct AnglesCommand: Subcommand {
     let format: Format
     let mirror: Bool
     let minConfidence: Float
+    let keepTeleports: Bool
     let output: String?
     let limits: SidecarLimits
 
@@ -33,6 +34,7 @@ struct AnglesCommand: Subcommand {
         format = try arguments.choice("format", default: .csv)
         mirror = arguments.flag("mirror")
         minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        keepTeleports = arguments.flag("keep-teleports")
         output = arguments.string("output")
         limits = try arguments.limits()
     }
@@ -40,7 +42,11 @@ struct AnglesCommand: Subcommand {
     func run() throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
         do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .failed(error) }
-        var angles = AngleSeries(sidecar, minConfidence: minConfidence)
+        let (clip, check) = sidecar.checkedForFaults(role: "sidecar", repairSwaps: false, maskTeleports: !keepTeleports, minConfidence: minConfidence)
+        if check.maskedJointFrames > 0 {
+            printError("note: \(check.maskedJointFrames) teleported joint positions masked (--keep-teleports keeps them; 'kinetix inspect \(file)' lists them)")
+        }
+        var angles = AngleSeries(clip, minConfidence: minConfidence)
         if mirror { angles = angles.mirrored() }
         let text: String
         switch format {

@@ -24,7 +24,7 @@ struct AssessCommand: Subcommand {
             .init(long: "live", help: "Replay the clip frame by frame through the live API: reps and the cue as they happen (JSON: one line per frame). Body profiles."),
             .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps first (see 'kinetix inspect')."),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
-            .minConfidence, .output, .maxInput,
+            .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
 
@@ -54,6 +54,7 @@ struct AssessCommand: Subcommand {
         var options = AssessmentOptions()
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
         options.repairSwaps = arguments.flag("repair-swaps")
+        options.maskTeleports = !arguments.flag("keep-teleports")
         self.options = options
         output = arguments.string("output")
         report = arguments.string("report")

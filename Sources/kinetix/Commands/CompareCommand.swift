@@ -41,7 +41,7 @@ struct CompareCommand: Subcommand {
             .init(long: "min-shared", valueName: "n", help: "Limbs tracked in both needed to score a frame.", defaultValue: defaultText(defaults.minSharedWeight)),
             .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas.", defaultValue: defaults.kernel.rawValue),
             .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
-            .minConfidence, .output, .maxInput,
+            .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
 
@@ -95,6 +95,7 @@ struct CompareCommand: Subcommand {
         options.kernel = try arguments.choice("kernel", default: options.kernel)
         options.threads = Int(try arguments.double("threads", default: Double(options.threads), in: 0...256))
         options.repairSwaps = arguments.flag("repair-swaps")
+        options.maskTeleports = !arguments.flag("keep-teleports")
         self.profile = profile
         self.options = options
         output = arguments.string("output")

@@ -47,6 +47,14 @@ struct EstimatorFaultTests {
         #expect(faults.contains { $0.kind == .teleport && $0.joint == .leftWrist && $0.frames == 201...201 }, "and back")
         #expect(faults.contains { $0.kind == .personJump && $0.frames == 250...250 })
         #expect(faults.count == 3)
+        // Masking: the excursion (200 up to its return at 201) is masked, nothing else.
+        let (masked, count) = broken.maskingTeleports(faults)
+        #expect(count == 1 && masked.joints[.leftWrist, 200] == nil && masked.joints[.leftWrist, 201] != nil)
+        // A longer excursion, away at 300 and back at 306, masks 300–305.
+        var away = clip()
+        for f in 300..<306 { let q = away.joints[.nose, f]!; away.joints[.nose, f] = (q.x + 400, q.y, q.confidence) }
+        let (awayMasked, awayCount) = away.maskingTeleports(EstimatorFaultDetector().detect(away).faults)
+        #expect(awayCount == 6 && (300..<306).allSatisfy { awayMasked.joints[.nose, $0] == nil } && awayMasked.joints[.nose, 306] != nil)
     }
 
     @Test("a person turning round slowly is not a swap")
