@@ -166,6 +166,8 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
     var source = source
     source["clip"] = source["clip"] ?? (options.inputName as NSString).lastPathComponent
     source["converter"] = "kinetix \(KinetixVersion.current)"
+    // A rate the source recorded (or the user gave) beats one estimated from rounded times.
+    if let fps = options.frameRate, fps.isFinite, fps > 0 { source["fps"] = jsonNumber(fps, digits: 6) }
     let sidecar = Sidecar(source: source, space: space, times: frames.map(\.t), joints: joints, face: hasFace ? face : nil)
     let problems = sidecar.validate()
     guard problems.isEmpty else { throw KinetixError(diagnostics: problems.map { $0.inFile(options.inputName) }) }

@@ -64,7 +64,8 @@ public enum MediaPipeConverter {
             if case .number(let w)? = root["video"]?["width"], case .number(let h)? = root["video"]?["height"] { width = width ?? w; height = height ?? h }
             guard let width, let height else { throw KinetixError(.invalidData, file: file, "no video.width/height in the file: give the image size", setting: .imageSize) }
             var fps = options.frameRate
-            if fps == nil, case .number(let f)? = root["video"]?["fps"] { fps = f }
+            if fps == nil, case .number(let f)? = root["video"]?["fps"], f.isFinite, f > 0 { fps = f }
+            options.frameRate = fps  // recorded in the sidecar's source
             space = CoordinateSpace(kind: .pixels, width: width, height: height)
             guard case .array(let items)? = root["frames"] else { throw KinetixError(.invalidData, file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)") }
             var result: [DetectedFrame] = []

@@ -10,7 +10,7 @@ struct CompareCLITests {
     func text() throws {
         let result = try Kinetix.run(pair)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("lag           learner 0.40 s behind"))
+        #expect(result.stdout.contains("lag           learner 0.40 s (12 frames) behind"))
         #expect(result.stdout.contains("worst limb    right shoulder"))
         #expect(result.stdout.contains("form breaks   at "))
         #expect(result.stdout.contains("right shoulder") && result.stdout.contains("← worst") && !result.stdout.contains("rightShoulder"), "limbs in words people read")

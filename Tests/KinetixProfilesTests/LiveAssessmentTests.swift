@@ -7,7 +7,7 @@ import _KinetixTestSupport
 /// Runs `clip` through a live assessment frame by frame.
 func assessLive(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = []) throws -> (updates: [LiveAssessment.Update], tail: [Assessment.Finding], live: LiveAssessment) {
     var live = try LiveAssessment(profile: profile, parameters: try profile.parameterValues(overriding: overrides),
-                                  space: clip.space, rate: medianFrameRate(clip.times) ?? 30)
+                                  space: clip.space, rate: clip.frameRate ?? 30)
     var updates: [LiveAssessment.Update] = []
     for frame in 0..<clip.frameCount { if let update = live.append(clip.poseFrame(frame)) { updates.append(update) } }
     let tail = live.finish()

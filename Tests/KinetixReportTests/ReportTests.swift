@@ -86,7 +86,7 @@ struct ReportTests {
         let data = try embeddedData(html)
         let embedded = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! NSDictionary
         #expect((data["report"] as! NSDictionary) == embedded, "the page carries the JSON output itself")
-        #expect(html.contains("learner 0.40 s behind") && report.text().contains("learner 0.40 s behind"))
+        #expect(html.contains("learner 0.40 s behind") && report.text().contains("learner 0.40 s (12 frames) behind"))
         #expect(html.contains("right shoulder, mean 8.6°") && report.text().contains("right shoulder: mean 8.6°"))
         for cue in report.cues.cues { #expect(html.contains(HTMLPage.escape(cue.text))) }
     }

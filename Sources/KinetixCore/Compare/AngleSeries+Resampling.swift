@@ -94,14 +94,52 @@ public struct AnalysisGrid: Equatable, Sendable {
     public var step: Double { 1 / rate }
 }
 
-/// A clip's frame rate from its frame times: 1 / the median interval, rounded to
-/// 0.01 fps at 1 fps and above (a clip stamped in microseconds gives 30, not 30.0003);
-/// nil with fewer than two frames. The one estimator every analysis uses.
-public func medianFrameRate(_ times: [Double]) -> Double? {
+/// A clip's frame rate from its frame times, robust to rounded timestamps and dropped
+/// frames: each frame is given its slot number on the nominal interval (the median
+/// interval), and a least-squares line through (slot, time) over all frames gives the
+/// interval. Timestamps rounded to milliseconds at 60 fps (intervals of 16 and 17 ms)
+/// give 60, where the median interval would give 58.8 or 62.5. Rounded to 0.01 fps at
+/// 1 fps and above; nil with fewer than two frames. The one estimator every analysis
+/// uses, after a rate the source recorded (`Sidecar.frameRate`).
+public func estimatedFrameRate(_ times: [Double]) -> Double? {
     let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
     guard !intervals.isEmpty else { return nil }
     let median = quantile(sorted: intervals, 0.5)
-    guard median > 0 else { return nil }
-    let rate = 1 / median
+    guard median > 0, median.isFinite else { return nil }
+    // Slots from the current interval, a least-squares line through (slot, time), over a
+    // prefix that doubles: each fit is good enough to number the next, twice as long,
+    // stretch of frames without drifting by half a slot.
+    let first = times[0]
+    var interval = median
+    var count = min(times.count, 16)
+    while true {
+        var n = 0.0, sumK = 0.0, sumT = 0.0, sumKK = 0.0, sumKT = 0.0
+        for t in times[0..<count] {
+            let dt = t - first
+            let k = (dt / interval).rounded()
+            n += 1; sumK += k; sumT += dt; sumKK += k * k; sumKT += k * dt
+        }
+        let denominator = n * sumKK - sumK * sumK
+        if denominator > 0 {
+            let slope = (n * sumKT - sumK * sumT) / denominator
+            // Trust the fit only near the median (a clip of irregular times keeps the median).
+            if slope.isFinite, slope > 0.5 * median, slope < 1.5 * median { interval = slope }
+        }
+        if count == times.count { break }
+        count = min(times.count, count * 2)
+    }
+    let rate = 1 / interval
     return rate >= 1 ? (rate * 100).rounded() / 100 : rate
+}
+
+extension Sidecar {
+    /// The frame rate the source recorded (`source["fps"]`, written by converters from
+    /// MediaPipe's `video.fps` or `--fps`), when it is a number in 0.1...10,000.
+    public var recordedFrameRate: Double? {
+        guard let text = source["fps"], let rate = Double(text), rate >= 0.1, rate <= 10_000 else { return nil }
+        return rate
+    }
+
+    /// The clip's frame rate: the recorded one, else `estimatedFrameRate(times)`.
+    public var frameRate: Double? { recordedFrameRate ?? estimatedFrameRate(times) }
 }

@@ -120,7 +120,7 @@ public struct Comparison: Sendable {
         let demonstratorAngles = AngleSeries(demonstratorClip, minConfidence: options.minConfidence)
         learnerSourceTimes = learnerAngles.times
         demonstratorSourceTimes = demonstratorAngles.times
-        let rate = options.analysisRate(learnerTimes: learnerAngles.times)
+        let rate = options.analysisRate(learner: learnerClip)
         maxLagFrames = max(0, Int((options.maxLagSeconds * rate).rounded()))
         historyFrames = maxLagFrames
         let first = learnerAngles.times.first ?? 0, last = learnerAngles.times.last ?? 0

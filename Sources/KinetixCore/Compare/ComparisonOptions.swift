@@ -51,10 +51,11 @@ public struct ComparisonOptions: Equatable, Sendable {
     public static let defaults = ComparisonOptions()
 
     /// The analysis grid's rate for a learner with these frame times, frames per
-    /// second: `rate` when set, otherwise the learner's frame rate (`medianFrameRate`),
-    /// otherwise 30. The one place a comparison's rate is decided.
-    public func analysisRate(learnerTimes: [Double]) -> Double {
-        rate ?? medianFrameRate(learnerTimes) ?? 30
+    /// second: `rate` when set, otherwise the learner's frame rate (`Sidecar.frameRate`:
+    /// recorded by the source, else estimated), otherwise 30. The one place a
+    /// comparison's rate is decided.
+    public func analysisRate(learner: Sidecar) -> Double {
+        rate ?? learner.frameRate ?? 30
     }
 
     /// Checks that comparing against `learner` with these options stays within fixed
@@ -70,7 +71,7 @@ public struct ComparisonOptions: Equatable, Sendable {
         func require(_ ok: Bool, _ field: String, _ message: String, _ setting: Setting? = nil) {
             if !ok { problems.append(Diagnostic(field: field, message: message, setting: setting)) }
         }
-        let rate = analysisRate(learnerTimes: learner.times)
+        let rate = analysisRate(learner: learner)
         if self.rate == nil, rate > 1000 {
             // Not a setting to change: the learner's own times are off.
             let interval = 1 / rate

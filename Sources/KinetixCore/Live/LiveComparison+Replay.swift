@@ -7,7 +7,7 @@ extension LiveComparison {
     /// - Throws: `KinetixError` of kind `.invalidSetting` for options out of range.
     public static func replay(demonstrator: Sidecar, learner: Sidecar, options: ComparisonOptions, rate: Double? = nil,
                               onUpdate: (Update) -> Void) throws(KinetixError) {
-        var live = try LiveComparison(options: options, rate: rate ?? options.analysisRate(learnerTimes: learner.times),
+        var live = try LiveComparison(options: options, rate: rate ?? options.analysisRate(learner: learner),
                                       demonstratorSpace: demonstrator.space, learnerSpace: learner.space)
         var d = 0, l = 0
         while d < demonstrator.frameCount || l < learner.frameCount {

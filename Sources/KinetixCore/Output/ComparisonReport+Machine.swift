@@ -16,6 +16,7 @@ extension ComparisonReport {
         out += "  \"summary\": {\n"
         out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames),\n"
         out += "    \"medianLagSeconds\": \(jsonNumber(s.medianLagSeconds, digits: 4)), "
+        out += "\"medianLagFrames\": \(jsonNumber(s.medianLagSeconds.map { $0 * c.grid.rate }, digits: 2)), "
         out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.lower, digits: 4)), \(jsonNumber($0.upper, digits: 4))]" } ?? "null") + ",\n"
         out += "    \"worstLimb\": " + (s.worstLimb.map { "\"\($0.name)\"" } ?? "null")
         out += ", \"withinTolerancePercent\": \(jsonNumber(s.withinTolerancePercent, digits: 2))"

@@ -69,7 +69,8 @@ public struct ComparisonReport: Sendable {
             + String(format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
         out += "\n"
         if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {
-            out += row("lag", String(format: "learner %.2f s behind (middle half of frames: %.2f–%.2f s)", median, quartiles.lower, quartiles.upper))
+            out += row("lag", String(format: "learner %.2f s (%.0f frames) behind (middle half of frames: %.2f–%.2f s)",
+                                     median, median * comparison.grid.rate, quartiles.lower, quartiles.upper))
         } else {
             out += row("lag", "no frame could be scored")
         }

@@ -32,7 +32,8 @@ public struct InspectReport: Sendable {
         out += field("space", "\(sidecar.space.kind.rawValue), \(jsonNumber(sidecar.space.width, digits: 1)) × \(jsonNumber(sidecar.space.height, digits: 1)) px")
         var timing = "\(s.frameCount) over \(formatSeconds(s.durationSeconds))"
         if let rate = s.frameRate, let jitter = s.intervalJitterSeconds, let longest = s.longestIntervalSeconds {
-            timing += String(format: ", %.2f fps (interval jitter %.1f ms, longest interval %.1f ms)", rate, jitter * 1000, longest * 1000)
+            timing += String(format: ", %.2f fps %@(interval jitter %.1f ms, longest interval %.1f ms)", rate,
+                             s.frameRateRecorded ? "as recorded by the source " : "", jitter * 1000, longest * 1000)
         }
         out += field("frames", timing)
         out += field("no person", "\(s.emptyFrames) frame\(s.emptyFrames == 1 ? "" : "s")")

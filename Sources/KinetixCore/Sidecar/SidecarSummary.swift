@@ -15,8 +15,11 @@ public struct SidecarSummary: Equatable, Sendable {
     public var frameCount: Int
     /// First to last frame, seconds.
     public var durationSeconds: Double
-    /// Frame rate from the median frame interval, frames per second.
+    /// The clip's frame rate (`Sidecar.frameRate`: recorded by the source, else
+    /// estimated from all frame times), frames per second.
     public var frameRate: Double?
+    /// True when `frameRate` is the one the source recorded.
+    public var frameRateRecorded: Bool
     /// Median absolute deviation of frame intervals from their median, seconds.
     public var intervalJitterSeconds: Double?
     /// The longest interval between two consecutive frames, seconds.
@@ -43,10 +46,11 @@ public struct SidecarSummary: Equatable, Sendable {
         self.minConfidence = minConfidence
         frameCount = n
         durationSeconds = sidecar.duration
+        frameRate = sidecar.frameRate
+        frameRateRecorded = sidecar.recordedFrameRate != nil
         let intervals = zip(times.dropFirst(), times).map { $0 - $1 }.sorted()
         if !intervals.isEmpty {
             let median = quantile(sorted: intervals, 0.5)
-            frameRate = median > 0 ? 1 / median : nil
             intervalJitterSeconds = quantile(sorted: intervals.map { abs($0 - median) }.sorted(), 0.5)
             longestIntervalSeconds = intervals.last
         }

@@ -35,7 +35,7 @@ public struct Assessor: Sendable {
             result.voidReason = reason
             return result
         }
-        let rate = medianFrameRate(sidecar.times) ?? 30
+        let rate = sidecar.frameRate ?? 30
         let columns = metricColumns(sidecar, body: body, rate: rate)
 
         // Baseline: a separate clip's medians, or the first seconds of this one.
@@ -43,7 +43,7 @@ public struct Assessor: Sendable {
         var activeFrames = 0..<sidecar.frameCount
         if let baselineClip {
             let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence),
-                                     rate: medianFrameRate(baselineClip.times) ?? rate)
+                                     rate: baselineClip.frameRate ?? rate)
             baselineValues = base.map { median($0[...]) }
             result.baselineSource = baselineName ?? "baseline sidecar"
             let needed = profile.metrics.indices.filter { profile.metrics[$0].relativeToBaseline }

@@ -106,7 +106,7 @@ extension AssessCommand {
         var live: LiveAssessment
         do {
             live = try LiveAssessment(profile: profile, parameters: parameters, space: clip.space,
-                                      rate: medianFrameRate(clip.times) ?? 30, options: options)
+                                      rate: clip.frameRate ?? 30, options: options)
         } catch {
             throw .failed(error)
         }

@@ -154,7 +154,7 @@ extension CompareCommand {
         func write(_ line: String) {
             if output == nil { FileHandle.standardOutput.write(Data(line.utf8)) } else { text += line }
         }
-        let rate = options.analysisRate(learnerTimes: learnerClip.sidecar.times)
+        let rate = options.analysisRate(learner: learnerClip.sidecar)
         if format == .text {
             write(String(format: "live replay at %.2f fps; final results come %.2f s behind the newest frame\n", rate,
                          (try? LiveComparison(options: options, rate: rate, demonstratorSpace: demonstratorClip.sidecar.space,

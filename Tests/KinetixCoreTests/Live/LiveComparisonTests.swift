@@ -39,7 +39,7 @@ struct LiveComparisonTests {
             options.offsetSeconds = 0.1
         default: break
         }
-        let rate = options.analysisRate(learnerTimes: Self.learner.times)
+        let rate = options.analysisRate(learner: Self.learner)
         let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
         let live = try LiveComparison(options: options, rate: rate, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
         let comparison = try offline(options, rate: rate, learner: Self.learner)
@@ -61,7 +61,7 @@ struct LiveComparisonTests {
         for frame in 90..<105 { learner.joints[.rightWrist, frame] = nil }
         let dropped: Set<Int> = [17, 40, 41, 42, 200]
         let options = ComparisonOptions()
-        let rate = options.analysisRate(learnerTimes: learner.times)
+        let rate = options.analysisRate(learner: learner)
         // A dropped frame is one never fed: replay the clip without it.
         let fed = learner.selecting(frames: (0..<learner.frameCount).filter { !dropped.contains($0) })
         let (_, finals) = try replay(Self.demonstrator, fed, options: options, rate: rate)
