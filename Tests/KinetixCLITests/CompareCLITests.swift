@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KinetixCore
+import _KinetixTestSupport
 
 @Suite("kinetix compare", .serialized)
 struct CompareCLITests {
@@ -46,9 +47,10 @@ struct CompareCLITests {
     @Test("CSV: one row per learner frame, empty fields when unscored")
     func csv() throws {
         let lines = try Kinetix.run(pair + ["--format", "csv"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "t,lagSeconds,distanceDegrees,worstLimb,ahead,leftElbow,rightElbow,leftShoulder,rightShoulder,leftHip,rightHip,leftKnee,rightKnee,neck")
+        #expect(lines[0] == "frame,t,gridT,lagSeconds,distanceDegrees,worstLimb,ahead,leftElbow,rightElbow,leftShoulder,rightShoulder,leftHip,rightHip,leftKnee,rightKnee,neck")
         #expect(lines.count == 361 + 2)
-        #expect(lines[1] == "0,,,,0,,,,,,,,,")
+        #expect(lines[1] == "0,0,0,,,,0,,,,,,,,,")
+        #expect(lines[101].hasPrefix("100,3.333333,3.333333,0.4,"), "row i is the learner's frame i at its own time")
     }
 
     @Test("learner cues are words only; --at shows both clips at one moment")
@@ -87,5 +89,32 @@ struct CompareCLITests {
         let result = try Kinetix.run(arguments)
         #expect(result.status == status)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+}
+
+@Suite("Results per video frame")
+struct VideoFrameTests {
+    @Test("frames[i] is the learner's video frame i with its own t, on a clip whose frames are not on the grid")
+    func irregular() throws {
+        let folder = try Kinetix.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The learner at 29.97 fps with millisecond timestamps and two dropped frames: 85 frames.
+        let learner = Synth.sidecar({ var o = BundledClips.learner; o.durationSeconds = 3; o.frameRate = 29.97; return o }())
+        var clip = learner.selecting(frames: (0..<learner.frameCount).filter { $0 != 20 && $0 != 50 })
+        clip.times = clip.times.map { ($0 * 1000).rounded() / 1000 }
+        let path = folder.appendingPathComponent("learner.json").path
+        try clip.encoded().write(to: URL(fileURLWithPath: path))
+        let result = try Kinetix.run(["compare", "Sidecars/demonstrator.json", path, "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let frames = object["frames"] as! [[String: Any]]
+        #expect(frames.count == clip.frameCount)
+        for (i, frame) in frames.enumerated() {
+            #expect(frame["frame"] as? Int == i && abs((frame["t"] as! Double) - clip.times[i]) < 1e-6, "frame \(i)")
+            #expect(abs((frame["gridT"] as! Double) - clip.times[i]) <= 0.5 / 29.97 + 1e-9, "the nearest grid frame")
+        }
+        let parameters = object["parameters"] as! [String: Any]
+        #expect(parameters["rate"] as? Double == 29.97, "the rate from a fit over all frames, not 1 / median interval")
+        #expect((parameters["frameAlignment"] as? String)?.contains("nearest analysis-grid frame") == true)
     }
 }

@@ -78,11 +78,33 @@ public struct Comparison: Sendable {
         return worst?.0
     }
 
-    /// Learner frame `k` as a result row: what `--format json` writes in `frames[]`.
+    /// Grid learner frame `k` as a result row (`t` is the grid time).
     public func frame(_ k: Int) -> ComparisonFrame {
-        ComparisonFrame(t: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
+        ComparisonFrame(t: times[k], gridT: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
                         distanceDegrees: distance(k), worstLimb: worstLimb(k), ahead: ahead[k],
                         errors: Limb.allCases.map { errors[$0, k] })
+    }
+
+    /// The learner's own (video) frames: `learnerSourceTimes.count`.
+    public var learnerFrameCount: Int { learnerSourceTimes.count }
+
+    /// The grid learner frame nearest to shared-clock time `t` (clamped to the clip).
+    public func nearestFrame(to t: Double) -> Int {
+        guard frameCount > 0 else { return 0 }
+        let position = ((t - times[0]) * grid.rate).rounded()
+        return position.isNaN ? 0 : Int(max(0, min(Double(frameCount - 1), position)))
+    }
+
+    /// The learner's video frame `i` as a result row, what `--format json` writes in
+    /// `frames[i]`: its own time `t` (the learner's clock) and frame number, with the
+    /// figures of the nearest analysis-grid frame (`gridT`, on the shared clock). With
+    /// the default grid (the learner's own rate) the two coincide for a regular clip.
+    public func learnerFrame(_ i: Int) -> ComparisonFrame {
+        let shared = learnerSourceTimes[i]
+        var row = frame(nearestFrame(to: shared))
+        row.t = shared - options.offsetSeconds
+        row.sourceFrame = i
+        return row
     }
 
     /// The score (weighted mean squared difference, degrees²) of two frames' angles by
@@ -185,8 +207,13 @@ public struct Comparison: Sendable {
 
 /// One learner frame of a comparison: the row `frames[]` holds, offline or live.
 public struct ComparisonFrame: Equatable, Sendable {
-    /// Learner time on the shared clock, seconds.
+    /// The learner's video frame number, for rows of video frames (`learnerFrame(_:)`).
+    public var sourceFrame: Int?
+    /// The frame's time, seconds: the learner's own clock for a video frame, the
+    /// shared clock for a grid frame.
     public var t: Double
+    /// The analysis-grid frame the figures come from, shared clock, seconds.
+    public var gridT: Double
     /// The lag errors are measured at (the tracking lag), seconds; nil when unscored.
     public var lagSeconds: Double?
     /// The frame's own best match τ*, seconds; nil when no lag has enough shared limbs.
@@ -200,19 +227,34 @@ public struct ComparisonFrame: Equatable, Sendable {
     /// Signed errors (learner − demonstrator) by `Limb.rawValue`, degrees; NaN where not compared.
     public var errors: [Float]
 
-    /// The matched demonstrator time, seconds.
-    public var demonstratorT: Double? { lagSeconds.map { t - $0 } }
+    /// A row from its figures.
+    public init(sourceFrame: Int? = nil, t: Double, gridT: Double, lagSeconds: Double?, bestMatchLagSeconds: Double?,
+                distanceDegrees: Float?, worstLimb: Limb?, ahead: Bool, errors: [Float]) {
+        self.sourceFrame = sourceFrame
+        self.t = t
+        self.gridT = gridT
+        self.lagSeconds = lagSeconds
+        self.bestMatchLagSeconds = bestMatchLagSeconds
+        self.distanceDegrees = distanceDegrees
+        self.worstLimb = worstLimb
+        self.ahead = ahead
+        self.errors = errors
+    }
+
+    /// The matched demonstrator time on the shared clock, seconds.
+    public var demonstratorT: Double? { lagSeconds.map { gridT - $0 } }
 
     /// Equal when every field is, NaN errors equal to NaN.
     public static func == (a: Self, b: Self) -> Bool {
-        a.t == b.t && a.lagSeconds == b.lagSeconds && a.bestMatchLagSeconds == b.bestMatchLagSeconds
+        a.sourceFrame == b.sourceFrame && a.t == b.t && a.gridT == b.gridT && a.lagSeconds == b.lagSeconds && a.bestMatchLagSeconds == b.bestMatchLagSeconds
             && a.distanceDegrees == b.distanceDegrees && a.worstLimb == b.worstLimb && a.ahead == b.ahead
             && sameValues(a.errors, b.errors)
     }
 
     /// The JSON object members (without braces), as `frames[]` writes them.
     public var jsonMembers: String {
-        var out = "\"t\": \(jsonNumber(t, digits: 6)), \"lagSeconds\": \(jsonNumber(lagSeconds, digits: 6)), "
+        var out = sourceFrame.map { "\"frame\": \($0), " } ?? ""
+        out += "\"t\": \(jsonNumber(t, digits: 6)), \"gridT\": \(jsonNumber(gridT, digits: 6)), \"lagSeconds\": \(jsonNumber(lagSeconds, digits: 6)), "
         out += "\"bestMatchLagSeconds\": \(jsonNumber(bestMatchLagSeconds, digits: 6)), "
         out += "\"demonstratorT\": \(jsonNumber(demonstratorT, digits: 6)), "
         out += "\"distanceDegrees\": \(jsonNumber(distanceDegrees, digits: 3)), "

@@ -77,6 +77,10 @@ public struct LiveComparison: Sendable {
     private var finalCues = CueTrack.Machine()
     private var liveCues = CueTrack.Machine()
     private var finals: [Update] = []
+    /// Learner video frames accepted but not yet final: number and shared-clock time.
+    private var pendingLearner: [(index: Int, time: Double)] = []
+    private var learnerFramesSeen = 0
+    private var lastGridUpdate: Update?
 
     /// - Parameters:
     ///   - options: As for `Comparison`; `rate` is taken from `rate` below.
@@ -146,8 +150,13 @@ public struct LiveComparison: Sendable {
             gridStart = time - Double(maxLagFrames) / rate
         }
         lastLearnerTime = time
+        pendingLearner.append((learnerFramesSeen, time))
+        learnerFramesSeen += 1
         advance()
-        return provisionalUpdate(time: time, angles: angles)
+        var update = provisionalUpdate(time: time, angles: angles)
+        update.frame.sourceFrame = learnerFramesSeen - 1
+        update.frame.t = pose.time
+        return update
     }
 
     /// Ends both streams: every remaining frame becomes final.
@@ -171,6 +180,8 @@ public struct LiveComparison: Sendable {
             self.window = w
         }
         finalize(through: n)
+        // Video frames past the last grid frame take its figures, as offline (clamped).
+        if let last = lastGridUpdate { emitVideoFrames(upTo: .max, from: last, clampingRest: true) }
     }
 
     /// The final updates completed since the last call, in time order.
@@ -270,7 +281,11 @@ public struct LiveComparison: Sendable {
         let n = finished ? (gridCount ?? 0) : Int.max
         while nextFinal < end, nextFinal < ready {
             let c = nextFinal
-            if c >= maxLagFrames { finals.append(finalUpdate(c, frames: min(n, ready))) }
+            if c >= maxLagFrames {
+                let update = finalUpdate(c, frames: min(n, ready))
+                lastGridUpdate = update
+                emitVideoFrames(upTo: c - maxLagFrames, from: update)
+            }
             nextFinal += 1
         }
         // Keep what later frames still read: the lag search, the fill radius, the window.
@@ -284,10 +299,29 @@ public struct LiveComparison: Sendable {
         supported.discard(before: keep)
     }
 
+    /// Emits the final update of every pending learner video frame whose nearest grid
+    /// learner frame (as `Comparison.nearestFrame(to:)`) is at most `k`, with `update`'s
+    /// figures and its own time and number.
+    private mutating func emitVideoFrames(upTo k: Int, from update: Update, clampingRest: Bool = false) {
+        let firstLearnerGridTime = gridTime(maxLagFrames)
+        var taken = 0
+        for pending in pendingLearner {
+            let position = ((pending.time - firstLearnerGridTime) * rate).rounded()
+            let nearest = position.isNaN ? 0 : Int(saturating: max(0, position))
+            guard clampingRest || nearest <= k else { break }
+            var row = update
+            row.frame.t = pending.time - options.offsetSeconds
+            row.frame.sourceFrame = pending.index
+            finals.append(row)
+            taken += 1
+        }
+        pendingLearner.removeFirst(taken)
+    }
+
     private mutating func finalUpdate(_ c: Int, frames n: Int) -> Update {
         let t = gridTime(c)
         let best = bestLags[c]
-        var frame = ComparisonFrame(t: t, lagSeconds: nil, bestMatchLagSeconds: best >= 0 ? Double(best) / rate : nil,
+        var frame = ComparisonFrame(t: t, gridT: t, lagSeconds: nil, bestMatchLagSeconds: best >= 0 ? Double(best) / rate : nil,
                                     distanceDegrees: nil, worstLimb: nil, ahead: false,
                                     errors: Array(repeating: .nan, count: Limb.count))
         let learner = learnerGrid[c]
@@ -321,7 +355,7 @@ public struct LiveComparison: Sendable {
 
     /// The newest learner frame against the demonstrator at the lag tracked so far.
     private mutating func provisionalUpdate(time: Double, angles: SIMD16<Float>) -> Update {
-        var frame = ComparisonFrame(t: time, lagSeconds: nil, bestMatchLagSeconds: nil, distanceDegrees: nil,
+        var frame = ComparisonFrame(t: time, gridT: time, lagSeconds: nil, bestMatchLagSeconds: nil, distanceDegrees: nil,
                                     worstLimb: nil, ahead: false, errors: Array(repeating: .nan, count: Limb.count))
         var lag: Int32 = -1
         if halfWindow > 0, evaluatedCenters > 0 {

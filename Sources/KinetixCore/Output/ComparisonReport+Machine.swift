@@ -12,6 +12,8 @@ extension ComparisonReport {
         out += "\"formBreakMinSeconds\": \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \"minConfidence\": \(jsonNumber(o.minConfidence, digits: 4)), "
         out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), \"repairSwaps\": \(o.repairSwaps), \"maskTeleports\": \(o.maskTeleports), "
         out += "\"weights\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
+        out += "\"frameAlignment\": \"frames[i] is the learner's video frame i; figures from the nearest analysis-grid frame (gridT)\", "
+        out += "\"grid\": {\"start\": \(jsonNumber(c.grid.start, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), \"frames\": \(c.grid.count)}, "
         out += "\"kernel\": \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
         out += "  \"summary\": {\n"
         out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames),\n"
@@ -35,9 +37,9 @@ extension ComparisonReport {
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
         out += "  \"frames\": [\n"
-        for k in 0..<c.frameCount {
-            out += "    {" + c.frame(k).jsonMembers + "}"
-            out += k == c.frameCount - 1 ? "\n" : ",\n"
+        for k in 0..<c.learnerFrameCount {
+            out += "    {" + c.learnerFrame(k).jsonMembers + "}"
+            out += k == c.learnerFrameCount - 1 ? "\n" : ",\n"
         }
         out += "  ],\n  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
         out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
@@ -50,16 +52,18 @@ extension ComparisonReport {
 
     // MARK: - CSV
 
-    /// One row per learner frame: time, lag, distance, worst limb, then each limb's
-    /// absolute error in degrees. Unscored values are empty fields.
+    /// One row per learner video frame (as `frames[]`): frame, its time, the grid time
+    /// the figures come from, lag, distance, worst limb, then each limb's absolute error
+    /// in degrees. Unscored values are empty fields.
     public func csv() -> String {
         let c = comparison
-        var out = "t,lagSeconds,distanceDegrees,worstLimb,ahead," + Limb.allCases.map(\.name).joined(separator: ",") + "\n"
+        var out = "frame,t,gridT,lagSeconds,distanceDegrees,worstLimb,ahead," + Limb.allCases.map(\.name).joined(separator: ",") + "\n"
         func field(_ text: String) -> String { text == "null" ? "" : text }
-        for k in 0..<c.frameCount {
-            out += jsonNumber(c.times[k], digits: 6) + "," + field(jsonNumber(c.lagSeconds(k), digits: 6))
-            out += "," + field(jsonNumber(c.distance(k), digits: 3)) + "," + (c.worstLimb(k)?.name ?? "") + ",\(c.ahead[k] ? 1 : 0)"
-            for limb in Limb.allCases { out += "," + field(jsonNumber(abs(c.errors[limb, k]), digits: 2)) }
+        for i in 0..<c.learnerFrameCount {
+            let row = c.learnerFrame(i)
+            out += "\(i)," + jsonNumber(row.t, digits: 6) + "," + jsonNumber(row.gridT, digits: 6) + "," + field(jsonNumber(row.lagSeconds, digits: 6))
+            out += "," + field(jsonNumber(row.distanceDegrees, digits: 3)) + "," + (row.worstLimb?.name ?? "") + ",\(row.ahead ? 1 : 0)"
+            for limb in Limb.allCases { out += "," + field(jsonNumber(abs(row.errors[limb.rawValue]), digits: 2)) }
             out += "\n"
         }
         return out
