@@ -30,7 +30,6 @@ public enum COCO17Converter {
     /// Converts COCO results already in memory; `name` is used in messages.
     public static func convert(data: Data, name file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         guard let fps = options.frameRate else { throw KinetixError(.invalidData, file: file, "COCO results have no times: give the frame rate", setting: .frameRate) }
-        guard let size = options.imageSize else { throw KinetixError(.invalidData, file: file, "COCO results do not record the image size: give it", setting: .imageSize) }
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
         let entries: [JSONValue]
@@ -57,8 +56,10 @@ public enum COCO17Converter {
         }
         var options = options
         options.inputName = file
+        var source = ["detector": "COCO-17 keypoints", "format": "coco17"]
+        let size = imageSize(options, frames: frames, file: file, warnings: &warnings, source: &source)
         let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
-                                   source: ["detector": "COCO-17 keypoints", "format": "coco17"], options: options, warnings: &warnings)
+                                   source: source, options: options, warnings: &warnings)
         return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
     }
 

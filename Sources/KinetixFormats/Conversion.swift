@@ -27,9 +27,11 @@ public struct DetectedPerson: Sendable {
         if joints[.root] == nil { joints[.root] = midpoint(.leftHip, .rightHip) }
     }
 
-    /// The diagonal of the box around the confident joints, in source units.
+    /// The diagonal of the box around the confident joints (or, for a face without a
+    /// body, the face landmarks), in source units.
     var size: Float {
-        let points = joints.values.filter { $0.confidence > 0 }
+        var points = joints.values.filter { $0.confidence > 0 }
+        if points.count < 2 { points = face.values.filter { $0.confidence > 0 } }
         guard points.count >= 2 else { return 0 }
         let xs = points.map(\.x), ys = points.map(\.y)
         return hypot(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
@@ -109,6 +111,30 @@ public struct ConversionResult: Sendable {
 /// The formats `kinetix convert --from` reads.
 public enum SourceFormat: String, CaseIterable, Sendable {
     case openpose, coco17, mediapipe, vision
+}
+
+/// The image size for pixel keypoints of a source that does not record it: the one
+/// given, else the keypoints' extent (the largest x and y, rounded up), with a warning
+/// and `source["imageSize"] = "inferred"`. Pixel coordinates are isotropic, so angles,
+/// body coordinates and every score are the same whatever the size; only drawings
+/// placed on the image would notice.
+func imageSize(_ options: ConversionOptions, frames: [DetectedFrame], file: String,
+               warnings: inout [Diagnostic], source: inout [String: String]) -> (width: Double, height: Double) {
+    if let size = options.imageSize { return size }
+    var maxX: Float = 1, maxY: Float = 1
+    for frame in frames {
+        for person in frame.people {
+            for p in person.joints.values where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
+                maxX = max(maxX, p.x)
+                maxY = max(maxY, p.y)
+            }
+        }
+    }
+    let size = (width: min(Sidecar.maxImageDimension, Double(maxX.rounded(.up)) + 1), height: min(Sidecar.maxImageDimension, Double(maxY.rounded(.up)) + 1))
+    warnings.append(Diagnostic(file: file, message: "the source does not record the image size: inferred \(Int(size.width))×\(Int(size.height)) from the keypoints' extent (scores do not depend on it)",
+                               setting: .imageSize))
+    source["imageSize"] = "inferred"
+    return size
 }
 
 /// Builds the sidecar from frames of detected people: picks and follows one person.

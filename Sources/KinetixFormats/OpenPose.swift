@@ -43,7 +43,6 @@ public enum OpenPoseConverter {
             throw KinetixError(.invalidData, file: folder, "OpenPose writes one JSON file per frame: give the folder that holds them")
         }
         guard let fps = options.frameRate else { throw KinetixError(.invalidData, file: folder, "OpenPose files have no times: give the frame rate", setting: .frameRate) }
-        guard let size = options.imageSize else { throw KinetixError(.invalidData, file: folder, "OpenPose files do not record the image size: give it", setting: .imageSize) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") }
         var numbered: [(number: Int, name: String)] = []
         var warnings: [Diagnostic] = []
@@ -125,9 +124,10 @@ public enum OpenPoseConverter {
         }
         var options = options
         options.inputName = folder
+        var source = ["detector": "OpenPose \(model.rawValue.uppercased())", "format": "openpose"]
+        let size = imageSize(options, frames: frames, file: folder, warnings: &warnings, source: &source)
         let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
-                                   source: ["detector": "OpenPose \(model.rawValue.uppercased())", "format": "openpose"],
-                                   options: options, warnings: &warnings)
+                                   source: source, options: options, warnings: &warnings)
         return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: inputFiles)
     }
 

@@ -68,6 +68,13 @@ struct PersonTracker {
             sum += hypot(p.x - q.x, p.y - q.y)
             count += 1
         }
+        if count < 3 {  // a face without a body is followed by its landmarks
+            for (landmark, p) in a.face where p.confidence > 0 {
+                guard let q = b.face[landmark], q.confidence > 0 else { continue }
+                sum += hypot(p.x - q.x, p.y - q.y)
+                count += 1
+            }
+        }
         let size = a.size
         return count >= 3 && size > 0 ? sum / Float(count) / size : .nan
     }

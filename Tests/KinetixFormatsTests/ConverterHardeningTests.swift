@@ -67,3 +67,40 @@ struct ConverterHardeningTests {
         #expect(error?.diagnostics.first?.setting == .person)
     }
 }
+
+@Suite("Formats recognised by content")
+struct FormatRecognitionTests {
+    static let realData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/realdata").standardizedFileURL
+
+    @Test("every real file, the bundled sidecars, a .mot and garbage are told apart",
+          .enabled(if: FileManager.default.fileExists(atPath: realData.path), "../shared/realdata is absent"))
+    func recognise() throws {
+        let r = Self.realData
+        #expect(RecognisedInput.recognise(r.appendingPathComponent("openpose_body25b/balancing_cam01").path) == .estimator(.openpose))
+        let frameFile = try FileManager.default.contentsOfDirectory(atPath: r.appendingPathComponent("openpose_body25b/balancing_cam01").path).first { $0.hasSuffix(".json") }!
+        #expect(RecognisedInput.recognise(r.appendingPathComponent("openpose_body25b/balancing_cam01/\(frameFile)").path) == .openPoseFrameFile)
+        for name in ["balancing_cam02_mediapipe.json", "demo4_walking_mediapipe.json", "hamilton_clip_face_pose_mediapipe.json"] {
+            #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/\(name)").path) == .estimator(.mediapipe), "\(name)")
+        }
+        #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/face_images_mediapipe.json").path) == .stillImages)
+        #expect(RecognisedInput.recognise(Data(#"{"width": 640, "height": 480, "frames": [{"t": 0, "observations": []}]}"#.utf8)) == .estimator(.vision))
+        #expect(RecognisedInput.recognise(Data(#"[{"image_id": 1, "keypoints": [1, 2, 1]}]"#.utf8)) == .estimator(.coco17))
+        #expect(RecognisedInput.recognise(Data("frame,t,nose_x,nose_y\n0,0,1,2\n".utf8)) == .estimator(.mediapipe))
+        #expect(RecognisedInput.recognise(Data("Coordinates\nversion=1\nendheader\ntime\tleftElbow\n".utf8)) == .openSimMotion)
+        #expect(RecognisedInput.recognise(Data(#"{"format": "kinetix-sidecar", "version": 1}"#.utf8)) == .sidecar)
+        #expect(RecognisedInput.recognise(Data("hello".utf8)) == .unknown)
+    }
+
+    @Test("a MediaPipe face-only dump keeps its faces")
+    func faceOnly() throws {
+        var frames: [String] = []
+        for i in 0..<20 {
+            let mesh = (0..<468).map { k in "[\(300 + Double(k % 20) * 5 + Double(i) * 0.1), \(400 + Double(k / 20) * 5)]" }.joined(separator: ", ")
+            frames.append(#"{"i": \#(i), "t": \#(Double(i) / 30), "face468": [\#(mesh)]}"#)
+        }
+        let text = #"{"format": "keypoints-pose-v1", "video": {"fps": 30, "width": 1280, "height": 720}, "frames": [\#(frames.joined(separator: ", "))]}"#
+        let result = try MediaPipeConverter.convert(data: Data(text.utf8), name: "face.json", options: ConversionOptions())
+        #expect(result.sidecar.face != nil && result.sidecar.frameCount == 20)
+    }
+}

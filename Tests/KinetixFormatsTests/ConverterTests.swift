@@ -68,13 +68,19 @@ struct OpenPoseTests {
         #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: folder, options: strict) }
     }
 
-    @Test("fps and image size are required; a missing folder is unreadable")
+    @Test("fps is required, an image size not recorded is inferred; a missing folder is unreadable")
     func required() throws {
         let folder = try openPoseFolder([[openPoseKeypoints(knownPosePixels(), model: "body25")]])
         #expect(throws: KinetixError(.invalidData, file: folder, "OpenPose files have no times: give the frame rate", setting: .frameRate)) {
             try OpenPoseConverter.convert(folder: folder, options: ConversionOptions())
         }
         do { _ = try OpenPoseConverter.convert(folder: "/nonexistent", options: options()) } catch { #expect(error.kind == .unreadable) }
+        var noSize = ConversionOptions()
+        noSize.frameRate = 30
+        let inferred = try OpenPoseConverter.convert(folder: folder, options: noSize)
+        #expect(inferred.sidecar.source["imageSize"] == "inferred" && inferred.warnings.contains { $0.setting == .imageSize })
+        let given = try OpenPoseConverter.convert(folder: folder, options: options())
+        #expect(AngleSeries(inferred.sidecar) == AngleSeries(given.sidecar), "angles do not depend on the image size")
     }
 }
 

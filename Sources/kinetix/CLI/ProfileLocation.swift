@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixProfiles
+import KinetixFormats
 
 /// Where `kinetix` looks for profiles by id: the folders in `KINETIX_PROFILES`
 /// (colon-separated, in order), then the profiles shipped inside the binary. Never the
@@ -24,5 +25,23 @@ func loadProfile(_ reference: String, overrides: [String]) throws(CommandLineErr
 
 /// Reads a sidecar file for a command, with its provenance record.
 func loadClip(_ path: String, role: String, limits: SidecarLimits) throws(CommandLineError) -> ClipInput {
-    do { return try ClipInput(contentsOf: path, role: role, limits: limits) } catch { throw .failed(error) }
+    do { return try ClipInput(contentsOf: path, role: role, limits: limits) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
+}
+
+/// Reads a sidecar file for a command.
+func loadSidecar(_ path: String, limits: SidecarLimits) throws(CommandLineError) -> Sidecar {
+    do { return try Sidecar.load(contentsOf: path, limits: limits) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
+}
+
+/// When a file that failed to load as a sidecar is something else Kinetix recognises
+/// (MediaPipe output, an OpenPose frame file, an OpenSim .mot, …), says so first,
+/// with what to do, instead of leaving a syntax error at line 1 to explain it.
+func explainingFormat(_ error: KinetixError, path: String, limits: SidecarLimits) -> KinetixError {
+    guard error.kind == .invalidData else { return error }
+    let recognised = RecognisedInput.recognise(path, limits: limits)
+    guard recognised != .sidecar, recognised != .unknown else { return error }
+    var explained = error
+    explained.diagnostics = [Diagnostic(file: path, message: "this is \(recognised), not a sidecar: \(recognised.advice)")]
+    explained.omitted = 0
+    return explained
 }

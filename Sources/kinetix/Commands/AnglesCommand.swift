@@ -41,7 +41,7 @@ struct AnglesCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
-        do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .failed(error) }
+        sidecar = try loadSidecar(file, limits: limits)
         let (clip, check) = sidecar.checkedForFaults(role: "sidecar", repairSwaps: false, maskTeleports: !keepTeleports, minConfidence: minConfidence)
         if check.maskedJointFrames > 0 {
             printError("note: \(check.maskedJointFrames) teleported joint positions masked (--keep-teleports keeps them; 'kinetix inspect \(file)' lists them)")

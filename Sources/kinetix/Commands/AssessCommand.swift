@@ -71,10 +71,11 @@ struct AssessCommand: Subcommand {
             throw .usage("profile '\(profile.id)' compares two people: use 'kinetix compare <demonstrator> <learner> --profile \(profile.id)'", command: Self.spec)
         }
         if live { return try runLive(profile, parameters: parameters, source: resolved.source) }
+        let clip = try loadClip(sidecar, role: "sidecar", limits: limits)
+        let baselineClip = try baseline.map { path throws(CommandLineError) in try loadClip(path, role: "baseline", limits: limits) }
         let report: AssessmentReport
         do {
-            report = try AssessmentReport(clip: try ClipInput(contentsOf: sidecar, role: "sidecar", limits: limits),
-                                          baseline: try baseline.map { path throws(KinetixError) in try ClipInput(contentsOf: path, role: "baseline", limits: limits) },
+            report = try AssessmentReport(clip: clip, baseline: baselineClip,
                                           profile: profile, parameters: parameters, source: resolved.source, options: options)
         } catch {
             throw .failed(error)

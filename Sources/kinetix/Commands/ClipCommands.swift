@@ -17,7 +17,7 @@ struct ClipOperation {
 
     func run(reading extraInputs: [String] = [], _ transform: (Sidecar) throws(CommandLineError) -> Sidecar) throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
-        do { sidecar = try Sidecar.load(contentsOf: input, limits: limits) } catch { throw .failed(error) }
+        sidecar = try loadSidecar(input, limits: limits)
         let result = try transform(sidecar)
         let problems = result.validate()
         // The result of the operation is at fault here, not the output file (never written).
@@ -133,7 +133,7 @@ struct MergeCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         let faceClip: Sidecar
-        do { faceClip = try Sidecar.load(contentsOf: face, limits: operation.limits) } catch { throw .failed(error) }
+        faceClip = try loadSidecar(face, limits: operation.limits)
         return try operation.run(reading: [face]) { sidecar throws(CommandLineError) in
             guard faceClip.face != nil else { throw .failed(KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: face, message: "has no face landmarks to merge")])) }
             let (merged, matched) = sidecar.mergingFace(from: faceClip, toleranceSeconds: tolerance)

@@ -110,11 +110,11 @@ struct CompareCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         if live { return try runLive() }
+        let demonstratorClip = try loadClip(demonstrator, role: "demonstrator", limits: limits)
+        let learnerClip = try loadClip(learner, role: "learner", limits: limits)
         let report: ComparisonReport
         do {
-            report = try ComparisonReport(demonstrator: try ClipInput(contentsOf: demonstrator, role: "demonstrator", limits: limits),
-                                          learner: try ClipInput(contentsOf: learner, role: "learner", limits: limits),
-                                          options: options, profile: profile)
+            report = try ComparisonReport(demonstrator: demonstratorClip, learner: learnerClip, options: options, profile: profile)
         } catch {
             throw .failed(error)
         }

@@ -25,7 +25,7 @@ struct ConvertCommand: Subcommand {
         """,
         arguments: [.init(name: "input", help: "The file or folder to convert.")],
         options: [
-            .init(long: "from", valueName: "format", help: "openpose, coco17, mediapipe or vision (required)."),
+            .init(long: "from", valueName: "format", help: "auto (recognised from the content), openpose, coco17, mediapipe or vision.", defaultValue: "auto"),
             .init(long: "fps", valueName: "rate", help: "Frames per second, for sources without times."),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels, for sources without it."),
             .init(long: "model", valueName: "model", help: "OpenPose model: body25, body25b or coco18 (checked against the keypoints)."),
@@ -37,7 +37,8 @@ struct ConvertCommand: Subcommand {
         ]
     )
 
-    let format: SourceFormat
+    /// The format given with --from, or nil for auto.
+    let format: SourceFormat?
     let input: String
     let options: ConversionOptions
     let output: String
@@ -45,8 +46,11 @@ struct ConvertCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         input = arguments.positional[0]
-        guard arguments.string("from") != nil else { throw .usage("missing --from <format> (openpose, coco17, mediapipe or vision)", command: Self.spec) }
-        format = try arguments.choice("from", default: .openpose)
+        if let given = arguments.string("from"), given != "auto" {
+            format = try arguments.choice("from", default: SourceFormat.openpose)
+        } else {
+            format = nil  // recognised from the content when run
+        }
         guard let output = arguments.string("output") else { throw .usage("missing -o <sidecar>", command: Self.spec) }
         self.output = output
         var options = ConversionOptions()
@@ -66,6 +70,22 @@ struct ConvertCommand: Subcommand {
     }
 
     func run() throws(CommandLineError) -> Int32 {
+        let recognised = RecognisedInput.recognise(input, limits: options.limits)
+        let format: SourceFormat
+        switch (self.format, recognised) {
+        case (nil, .estimator(let found)):
+            format = found
+            printError("note: \(input) is \(recognised); converting it as --from \(found.rawValue)")
+        case (nil, _):
+            let what = FileManager.default.fileExists(atPath: input) ? "is \(recognised): \(recognised.advice)" : "no such file or folder"
+            throw .failed(KinetixError(FileManager.default.fileExists(atPath: input) ? .unsupported : .unreadable, file: input, what))
+        case (let given?, .estimator(let found)) where found != given:
+            throw .usage("\(input) is \(recognised), not \(given.rawValue): use --from \(found.rawValue), or leave --from out", command: Self.spec)
+        case (let given?, .sidecar), (let given?, .openSimMotion), (let given?, .stillImages), (let given?, .openPoseFrameFile):
+            throw .usage("\(input) is \(recognised), not \(given.rawValue) output: \(recognised.advice)", command: Self.spec)
+        case (let given?, _):
+            format = given
+        }
         let converted: ConversionResult
         do { converted = try format.convert(input, options: options) } catch { throw .failed(error) }
         for warning in converted.warnings.prefix(20) { printError("warning: \(commandLineText(warning))") }

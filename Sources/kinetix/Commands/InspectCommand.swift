@@ -29,7 +29,7 @@ struct InspectCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
-        do { sidecar = try Sidecar.load(contentsOf: file, limits: limits) } catch { throw .failed(error) }
+        sidecar = try loadSidecar(file, limits: limits)
         let report = InspectReport(sidecar, file: file, minConfidence: minConfidence)
         print(format == .json ? report.json() : report.text(), terminator: "")
         return ExitCode.success

@@ -31,7 +31,8 @@ struct ValidateCommand: Subcommand {
                 let sidecar = try Sidecar.load(contentsOf: file, limits: limits)
                 print("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(jsonNumber(sidecar.space.width, digits: 1))×\(jsonNumber(sidecar.space.height, digits: 1)))")
             } catch {
-                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                let error = explainingFormat(error, path: file, limits: limits)
+                for diagnostic in error.diagnostics { printError(commandLineText(diagnostic)) }
                 if error.truncated { printError("\(file): … and \(error.omitted) more problems not shown [--max-problems]") }
                 let code = error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
                 status = status == ExitCode.noInput ? status : code
