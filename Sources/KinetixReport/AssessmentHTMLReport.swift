@@ -60,7 +60,7 @@ public enum AssessmentHTMLReport {
         }
         body += "</section><section>"
         if profile.reps != nil { body += repsBlock(a, poses: poses, profile: profile, isFace: isFace) }
-        if !a.symmetry.isEmpty { body += symmetryBlock(a, sidecar: sidecar) }
+        if !a.symmetry.isEmpty { body += symmetryBlock(report, sidecar: sidecar, isFace: isFace) }
         body += "<h2>Metrics over time</h2>"
         let timeline = SVGTimeline(start: times.first ?? 0, end: times.last ?? 1)
         let shown = a.metrics.filter { m in m.values.contains { $0.isFinite } }.prefix(8)
@@ -109,7 +109,8 @@ public enum AssessmentHTMLReport {
         return out + "</div>"
     }
 
-    static func symmetryBlock(_ a: Assessment, sidecar: Sidecar) -> String {
+    static func symmetryBlock(_ report: AssessmentReport, sidecar: Sidecar, isFace: Bool) -> String {
+        let a = report.assessment
         var out = "<h2>Symmetry</h2><p class=\"big\" id=\"weaker\">Weaker side: <b>\(a.weakerSide ?? "none (symmetric within the threshold)")</b></p>"
         out += "<table id=\"symmetry\"><thead><tr><th>measure</th><th>left</th><th>right</th><th class=\"num\">deviation</th></tr></thead><tbody>"
         for s in a.symmetry {
@@ -117,11 +118,14 @@ public enum AssessmentHTMLReport {
             func bar(_ v: Float, _ weaker: Bool) -> String {
                 "<svg width=\"120\" height=\"14\"><rect x=\"0\" y=\"2\" width=\"\(String(format: "%.0f", 110 * v / scale))\" height=\"10\" fill=\"\(weaker ? "#c43d3d" : "#2d6cdf")\"/></svg>"
             }
-            out += "<tr><td>\(HTMLPage.escape(s.measure))</td><td>\(bar(l, s.weakerSide == "left")) \(s.movementLeft.map { String(format: "%+.3f", $0) } ?? "—")</td>"
-            out += "<td>\(bar(r, s.weakerSide == "right")) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
+            // Red only for the side named weaker overall, and only in measures where it is.
+            out += "<tr><td>\(HTMLPage.escape(s.measure))</td><td>\(bar(l, s.weakerSide == "left" && a.weakerSide == "left")) \(s.movementLeft.map { String(format: "%+.3f", $0) } ?? "—")</td>"
+            out += "<td>\(bar(r, s.weakerSide == "right" && a.weakerSide == "right")) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
             out += "<td class=\"num\">\(s.deviationPercent.map { String(format: "%.1f %%", $0) } ?? "no movement")</td></tr>"
         }
-        out += "</tbody></table><p class=\"legend\">Movement of each side from its own baseline, in interpupillary distances (the smile angle in degrees); red: the weaker side.</p>"
+        out += "</tbody></table><p class=\"legend\">Movement of each side from its own baseline, \(report.symmetryUnitsText)"
+            + (a.weakerSide == nil ? "; no side is named weaker.</p>" : "; red: the weaker side.</p>")
+        guard isFace else { return out }  // the face drawing is for face profiles only
         // The face where the two sides differ most.
         let face = FaceSeries(sidecar)
         let measures = a.metrics.filter { $0.relativeToBaseline }

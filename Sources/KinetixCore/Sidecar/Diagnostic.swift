@@ -70,10 +70,17 @@ package func closestName(to name: String, in candidates: some Sequence<String>) 
         if distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     if let best, best.distance <= max(2, lowered.count / 3) { return best.name }
-    // A word and its abbreviation ("absolute" for "abs"): suggest the prefix.
+    // A word and its abbreviation ("absolute" for "abs", "minSeconds" for "minSecs"):
+    // the same first three letters, and one spelled out in order inside the other.
+    func isSubsequence(_ short: [Character], of long: [Character]) -> Bool {
+        var i = 0
+        for c in long where i < short.count && c == short[i] { i += 1 }
+        return i == short.count
+    }
     return candidates.first { candidate in
-        let c = candidate.lowercased(), n = String(lowered)
-        return min(c.count, n.count) >= 3 && (c.hasPrefix(n) || n.hasPrefix(c))
+        let c = Array(candidate.lowercased())
+        guard min(c.count, lowered.count) >= 3, c.prefix(3) == lowered.prefix(3) else { return false }
+        return c.count <= lowered.count ? isSubsequence(c, of: lowered) : isSubsequence(lowered, of: c)
     }
 }
 

@@ -66,7 +66,7 @@ public struct AssessmentReport: Sendable {
                 out += s.deviationPercent.map { String(format: "%5.1f %%", $0) + (s.weakerSide.map { " (\($0) weaker)" } ?? "") } ?? "no movement"
                 out += "\n"
             }
-            out += "Movements are from the baseline, in interpupillary distances (angles in degrees).\n\n"
+            out += "Movements are from the baseline, \(symmetryUnitsText).\n\n"
         }
         if a.findings.isEmpty {
             out += row("findings", "none")
@@ -128,6 +128,19 @@ public struct AssessmentReport: Sendable {
 
     private func row(_ name: String, _ value: String) -> String { pad(name, 14) + value + "\n" }
     private func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+
+    /// The units of the symmetry measures in words, from their metrics' declared units:
+    /// "in interpupillary distances (angles in degrees)" for a face, "in torso lengths" for a body.
+    public var symmetryUnitsText: String {
+        let units = Set(assessment.metrics.filter(\.relativeToBaseline).compactMap { $0.unit?.lowercased() })
+        let words: [String: String] = ["ipd": "interpupillary distances", "torso": "torso lengths", "deg": "degrees", "degrees": "degrees", "px": "pixels"]
+        let angles: Set<String> = ["deg", "degrees"]
+        let lengths = units.subtracting(angles).sorted().map { words[$0] ?? $0 }
+        var text = lengths.isEmpty ? "in degrees" : "in " + lengths.joined(separator: " and ")
+        if !units.isDisjoint(with: angles), !lengths.isEmpty { text += " (angles in degrees)" }
+        if units.isEmpty { text = "in the measures' own units" }
+        return text
+    }
 
     // MARK: JSON
 
