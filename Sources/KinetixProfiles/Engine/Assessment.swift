@@ -88,6 +88,8 @@ public struct Assessment: Equatable, Sendable {
         public var deviationPercent: Float?
         /// `left` or `right` when the deviation reaches the profile's threshold.
         public var weakerSide: String?
+        /// The movements' unit, as the profile declares its metrics' (`IPD`, `deg`, `torso`).
+        public var unit: String?
     }
 
     /// How much of the clip a required joint or landmark was tracked in.

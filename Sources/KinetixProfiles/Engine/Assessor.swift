@@ -108,6 +108,9 @@ public struct Assessor: Sendable {
             (result.symmetry, result.weakerSide) = Symmetry.evaluate(
                 symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames,
                 thresholdPercent: Float(symmetry.thresholdPercent.value(parameters)))
+            for i in result.symmetry.indices where i < symmetry.measures.count {
+                result.symmetry[i].unit = profile.metrics[symmetry.measures[i].leftIndex].unit
+            }
         }
         return result
     }

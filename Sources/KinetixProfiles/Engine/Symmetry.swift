@@ -44,6 +44,6 @@ enum Symmetry {
 
 extension Assessment.SymmetryResult {
     init(measure: String, movementLeft: Float? = nil, movementRight: Float? = nil) {
-        self.init(measure: measure, movementLeft: movementLeft, movementRight: movementRight, deviationPercent: nil, weakerSide: nil)
+        self.init(measure: measure, movementLeft: movementLeft, movementRight: movementRight, deviationPercent: nil, weakerSide: nil, unit: nil)
     }
 }

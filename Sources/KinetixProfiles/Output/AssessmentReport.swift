@@ -132,7 +132,7 @@ public struct AssessmentReport: Sendable {
     /// The units of the symmetry measures in words, from their metrics' declared units:
     /// "in interpupillary distances (angles in degrees)" for a face, "in torso lengths" for a body.
     public var symmetryUnitsText: String {
-        let units = Set(assessment.metrics.filter(\.relativeToBaseline).compactMap { $0.unit?.lowercased() })
+        let units = Set(assessment.symmetry.compactMap { $0.unit?.lowercased() })
         let words: [String: String] = ["ipd": "interpupillary distances", "torso": "torso lengths", "deg": "degrees", "degrees": "degrees", "px": "pixels"]
         let angles: Set<String> = ["deg", "degrees"]
         let lengths = units.subtracting(angles).sorted().map { words[$0] ?? $0 }
