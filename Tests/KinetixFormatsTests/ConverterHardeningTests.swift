@@ -104,3 +104,40 @@ struct FormatRecognitionTests {
         #expect(result.sidecar.face != nil && result.sidecar.frameCount == 20)
     }
 }
+
+@Suite("OpenSim export")
+struct MotionExportTests {
+    @Test("OpenSim-named columns follow OpenSim's conventions beside the nine Kinetix angles")
+    func columns() throws {
+        var options = SynthOptions()
+        options.motion = .squat
+        options.view = .side
+        let angles = AngleSeries(Synth.sidecar(options))
+        let lines = MotionFile.write(angles, name: "squat.mot").split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex(of: "endheader"))
+        let names = lines[header + 1].split(separator: "\t").map(String.init)
+        #expect(names == ["time"] + Limb.allCases.map(\.name) + ["knee_angle_r", "knee_angle_l", "elbow_flex_r", "elbow_flex_l",
+                                                                "hip_flexion_r", "hip_flexion_l", "arm_flex_r", "arm_flex_l"])
+        let row = lines[header + 1 + 40].split(separator: "\t").map { Float($0) ?? .nan }
+        func value(_ name: String) -> Float { row[names.firstIndex(of: name)!] }
+        #expect(value("knee_angle_r") == value("rightKnee") && value("elbow_flex_l") == value("leftElbow"))
+        #expect(abs(value("arm_flex_r") - (180 - value("rightShoulder"))) < 1e-3, "0 with the arm hanging")
+    }
+
+    @Test("gap filling bridges short gaps only; the low-pass keeps a slow movement and never fills")
+    func filtering() {
+        var options = SynthOptions()
+        options.motion = .squat
+        options.noisePixels = 3
+        var angles = AngleSeries(Synth.sidecar(options))
+        for f in 100..<103 { angles[.leftKnee, f] = .nan }   // 0.1 s
+        for f in 200..<230 { angles[.leftKnee, f] = .nan }   // 1 s
+        let filled = angles.fillingGaps(upTo: 0.2)
+        #expect(!(100..<103).contains { filled[.leftKnee, $0].isNaN } && (200..<230).allSatisfy { filled[.leftKnee, $0].isNaN })
+        let smooth = angles.lowPassed(cutoffHertz: 6)
+        #expect((200..<230).allSatisfy { smooth[.leftKnee, $0].isNaN })
+        // Smoother: frame-to-frame differences shrink.
+        func roughness(_ a: AngleSeries) -> Float { (1..<90).map { abs(a[.rightKnee, $0] - a[.rightKnee, $0 - 1]) }.reduce(0, +) }
+        #expect(roughness(smooth) < roughness(angles))
+    }
+}

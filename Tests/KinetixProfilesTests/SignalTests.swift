@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KinetixProfiles
+import KinetixCore
 import _KinetixTestSupport
 
 @Suite("Smoothing and reps")

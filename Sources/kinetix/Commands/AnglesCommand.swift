@@ -15,6 +15,8 @@ struct AnglesCommand: Subcommand {
         options: [
             .init(long: "format", valueName: "format", help: "csv, json, or mot (OpenSim motion file).", defaultValue: "csv"),
             .init(long: "mirror", help: "Exchange left and right limbs (as seen by someone facing the subject)."),
+            .init(long: "fill-gaps", valueName: "seconds", help: "Fill gaps in a limb's angle up to this long by linear interpolation (off by default; never used for scoring)."),
+            .init(long: "low-pass", valueName: "hertz", help: "Zero-phase 2nd-order Butterworth low-pass at this cutoff, as Sports2D (off by default; 6 is usual for gait)."),
             .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
@@ -26,6 +28,8 @@ struct AnglesCommand: Subcommand {
     let mirror: Bool
     let minConfidence: Float
     let keepTeleports: Bool
+    let fillGapsSeconds: Double?
+    let lowPassHertz: Double?
     let output: String?
     let limits: SidecarLimits
 
@@ -35,6 +39,8 @@ struct AnglesCommand: Subcommand {
         mirror = arguments.flag("mirror")
         minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
         keepTeleports = arguments.flag("keep-teleports")
+        fillGapsSeconds = arguments.string("fill-gaps") == nil ? nil : try arguments.double("fill-gaps", default: 0, in: 0...10)
+        lowPassHertz = arguments.string("low-pass") == nil ? nil : try arguments.double("low-pass", default: 6, in: 0.1...100)
         output = arguments.string("output")
         limits = try arguments.limits()
     }
@@ -48,6 +54,8 @@ struct AnglesCommand: Subcommand {
         }
         var angles = AngleSeries(clip, minConfidence: minConfidence)
         if mirror { angles = angles.mirrored() }
+        if let fillGapsSeconds { angles = angles.fillingGaps(upTo: fillGapsSeconds) }
+        if let lowPassHertz { angles = angles.lowPassed(cutoffHertz: lowPassHertz) }
         let text: String
         switch format {
         case .csv: text = AngleTable.csv(angles)

@@ -2,9 +2,9 @@ import Foundation
 
 /// Smoothing filters for metric columns. NaN marks gaps: each filter works on the
 /// runs of finite values between them and never fills a gap.
-enum Smoothing {
+package enum Smoothing {
     /// A centred moving median over `window` frames (made odd).
-    static func movingMedian(_ values: [Float], window: Int) -> [Float] {
+    package static func movingMedian(_ values: [Float], window: Int) -> [Float] {
         let half = max(0, window / 2)
         guard half > 0 else { return values }
         var result = values
@@ -26,7 +26,7 @@ enum Smoothing {
     /// response is 4th-order with no lag), as Sports2D and Pose2Sim filter keypoints.
     /// Runs are extended by odd reflection at both ends to settle the filter; runs
     /// shorter than 10 frames are left as they are.
-    static func lowPass(_ values: [Float], cutoffHertz: Double, sampleRate: Double) -> [Float] {
+    package static func lowPass(_ values: [Float], cutoffHertz: Double, sampleRate: Double) -> [Float] {
         guard cutoffHertz < sampleRate / 2 else { return values }
         let k = tan(Double.pi * cutoffHertz / sampleRate)
         let norm = 1 / (1 + 2.squareRoot() * k + k * k)
@@ -56,7 +56,7 @@ enum Smoothing {
     }
 
     /// Half-open index ranges of consecutive finite values.
-    static func finiteRuns(_ values: [Float]) -> [(Int, Int)] {
+    package static func finiteRuns(_ values: [Float]) -> [(Int, Int)] {
         var runs: [(Int, Int)] = []
         var start: Int?
         for i in 0...values.count {
