@@ -1,5 +1,22 @@
 import Foundation
 
+/// A half of the body, for faults that affect one: the estimator can swap the arms
+/// alone, or the legs alone.
+public enum BodyPart: String, Equatable, Sendable {
+    /// Shoulders, elbows, wrists (and the face landmarks).
+    case upper
+    /// Hips, knees, ankles.
+    case lower
+
+    /// The left joints of this half (their mirrors are the right ones).
+    public var leftJoints: [Joint] {
+        switch self {
+        case .upper: [.leftShoulder, .leftElbow, .leftWrist]
+        case .lower: [.leftHip, .leftKnee, .leftAnkle]
+        }
+    }
+}
+
 /// A fault of the pose estimator, as opposed to a movement of the person.
 public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
@@ -14,6 +31,8 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
 
     /// What went wrong.
     public var kind: Kind
+    /// The half of the body a swap affects (nil: the whole body, or not a swap).
+    public var bodyPart: BodyPart?
     /// First and last affected frame (inclusive).
     public var frames: ClosedRange<Int>
     /// Time of the first affected frame, seconds.
@@ -23,16 +42,27 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
     /// The joint, for a teleport; nil for whole-body faults.
     public var joint: Joint?
 
+    /// A fault with every field given.
+    public init(kind: Kind, bodyPart: BodyPart? = nil, frames: ClosedRange<Int>, start: Double, end: Double, joint: Joint?) {
+        self.kind = kind
+        self.bodyPart = bodyPart
+        self.frames = frames
+        self.start = start
+        self.end = end
+        self.joint = joint
+    }
+
     /// The fault as JSON, as every command writes it.
     public var json: String {
         "{\"kind\": \"\(kind.rawValue)\", \"firstFrame\": \(frames.lowerBound), \"lastFrame\": \(frames.upperBound), "
-            + "\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), \"joint\": \(joint.map { "\"\($0.name)\"" } ?? "null")}"
+            + "\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), \"joint\": \(joint.map { "\"\($0.name)\"" } ?? "null"), "
+            + "\"bodyPart\": \(bodyPart.map { "\"\($0.rawValue)\"" } ?? "null")}"
     }
 
     public var description: String {
         let span = frames.count == 1 ? "frame \(frames.lowerBound) (t=\(String(format: "%.3f", start))s)"
             : "frames \(frames.lowerBound)–\(frames.upperBound) (t=\(String(format: "%.3f", start))–\(String(format: "%.3f", end))s)"
-        return "\(span): \(kind.rawValue)" + (joint.map { " (\($0.name))" } ?? "")
+        return "\(span): \(kind.rawValue)" + (joint.map { " (\($0.name))" } ?? "") + (bodyPart.map { " (\($0.rawValue) body)" } ?? "")
     }
 }
 
@@ -57,44 +87,48 @@ public struct EstimatorFaultDetector: Sendable {
 
     public init() {}
 
-    /// Every fault in `sidecar`, in frame order, and per frame whether its left and right are swapped.
-    public func detect(_ sidecar: Sidecar) -> (faults: [EstimatorFault], swapped: [Bool]) {
+    /// Every fault in `sidecar`, in frame order, and per frame which halves of the body
+    /// have their left and right swapped.
+    public func detect(_ sidecar: Sidecar) -> (faults: [EstimatorFault], swapped: SwapMask) {
         let n = sidecar.frameCount
         let times = sidecar.times
-        guard n > 1, let scale = BodySeries(sidecar, minConfidence: minConfidence).torsoLengthPixels else { return ([], Array(repeating: false, count: n)) }
+        var mask = SwapMask(frameCount: n)
+        guard n > 1, let scale = BodySeries(sidecar, minConfidence: minConfidence).torsoLengthPixels else { return ([], mask) }
         func point(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? { sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence) }
         func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
-        // Torso orientation: left minus right along image x, shoulders and hips, in torso lengths.
-        let orientation: [Float?] = (0..<n).map { frame in
-            var sum: Float = 0, count = 0
-            for (l, r) in [(Joint.leftShoulder, Joint.rightShoulder), (.leftHip, .rightHip)] {
-                guard let a = point(l, frame), let b = point(r, frame) else { continue }
-                sum += a.x - b.x
-                count += 1
+        // Each half's orientation: left minus right along image x (shoulders; hips), in torso lengths.
+        func orientation(_ left: Joint, _ right: Joint) -> [Float?] {
+            (0..<n).map { frame in
+                guard let a = point(left, frame), let b = point(right, frame) else { return nil }
+                return (a.x - b.x) / scale
             }
-            return count == 0 ? nil : sum / Float(count) / scale
         }
+        let upper = orientation(.leftShoulder, .rightShoulder), lower = orientation(.leftHip, .rightHip)
+        // The clip's usual facing, from both halves together.
+        let known = (upper + lower).compactMap { $0 }.sorted()
         var faults: [EstimatorFault] = []
-        var swapped = [Bool](repeating: false, count: n)
-        let known = orientation.compactMap { $0 }.sorted()
         if !known.isEmpty {
             let usual: Float = known[known.count / 2] >= 0 ? 1 : -1
-            let opposite = orientation.map { o in o.map { $0 * usual < -0.15 } ?? false }
+            mask.upper = swappedRuns(upper, usual: usual)
+            mask.lower = swappedRuns(lower, usual: usual)
+            // Report runs: both halves together are a whole-body swap, else the half that is.
             var i = 0
             while i < n {
-                guard opposite[i] else { i += 1; continue }
+                let part: BodyPart?? = mask.upper[i] && mask.lower[i] ? .some(nil) : mask.upper[i] ? .some(.upper) : mask.lower[i] ? .some(.lower) : .none
+                guard let bodyPart = part else { i += 1; continue }
                 var j = i
-                while j + 1 < n, opposite[j + 1] { j += 1 }
-                func abrupt(_ a: Int, _ b: Int) -> Bool {
-                    guard a >= 0, b < n, let x = orientation[a], let y = orientation[b] else { return false }
-                    return abs(x - y) > 0.5
+                while j + 1 < n {
+                    let next: BodyPart?? = mask.upper[j + 1] && mask.lower[j + 1] ? .some(nil) : mask.upper[j + 1] ? .some(.upper) : mask.lower[j + 1] ? .some(.lower) : .none
+                    guard next == part else { break }
+                    j += 1
                 }
-                if abrupt(i - 1, i) || abrupt(j, j + 1) {
-                    for k in i...j { swapped[k] = true }
-                    faults.append(EstimatorFault(kind: .leftRightSwap, frames: i...j, start: times[i], end: times[j], joint: nil))
-                }
+                faults.append(EstimatorFault(kind: .leftRightSwap, bodyPart: bodyPart, frames: i...j, start: times[i], end: times[j], joint: nil))
                 i = j + 1
             }
+        }
+        func consistent(_ joint: Joint, _ frame: Int) -> Bool {
+            BodyPart.lower.leftJoints.contains(joint) || BodyPart.lower.leftJoints.contains(joint.mirrored)
+                ? mask.lower[frame] == mask.lower[frame - 1] : mask.upper[frame] == mask.upper[frame - 1]
         }
         for frame in 1..<n {
             let dt = Float(times[frame] - times[frame - 1])
@@ -105,9 +139,8 @@ public struct EstimatorFaultDetector: Sendable {
                 faults.append(EstimatorFault(kind: .personJump, frames: frame...frame, start: times[frame], end: times[frame], joint: nil))
                 continue
             }
-            // A swap frame moves every joint: teleports are judged on consistent labels only.
-            guard swapped[frame] == swapped[frame - 1] else { continue }
-            for joint in Joint.allCases where joint != .root {
+            // A swap moves the joints of the half it swaps: teleports are judged on consistent labels only.
+            for joint in Joint.allCases where joint != .root && consistent(joint, frame) {
                 guard let p = point(joint, frame), let q = point(joint, frame - 1) else { continue }
                 let dx = (p.x - root.x) - (q.x - previousRoot.x), dy = (p.y - root.y) - (q.y - previousRoot.y)
                 if hypot(dx, dy) > max(limit, 0.3 * scale) {
@@ -116,26 +149,81 @@ public struct EstimatorFaultDetector: Sendable {
             }
         }
         faults.sort { ($0.frames.lowerBound, $0.kind.rawValue) < ($1.frames.lowerBound, $1.kind.rawValue) }
-        return (faults, swapped)
+        return (faults, mask)
     }
+
+    /// Frames of runs whose orientation is clearly opposite to `usual` (beyond 0.15
+    /// torso lengths) and flips into or out of it abruptly (by over half a torso length
+    /// between two frames).
+    private func swappedRuns(_ orientation: [Float?], usual: Float) -> [Bool] {
+        let n = orientation.count
+        var swapped = [Bool](repeating: false, count: n)
+        let opposite = orientation.map { o in o.map { $0 * usual < -0.15 } ?? false }
+        var i = 0
+        while i < n {
+            guard opposite[i] else { i += 1; continue }
+            var j = i
+            while j + 1 < n, opposite[j + 1] { j += 1 }
+            func abrupt(_ a: Int, _ b: Int) -> Bool {
+                guard a >= 0, b < n, let x = orientation[a], let y = orientation[b] else { return false }
+                return abs(x - y) > 0.5
+            }
+            if abrupt(i - 1, i) || abrupt(j, j + 1) { for k in i...j { swapped[k] = true } }
+            i = j + 1
+        }
+        return swapped
+    }
+}
+
+/// Which halves of the body have their left and right swapped, per frame.
+public struct SwapMask: Equatable, Sendable {
+    /// Per frame: shoulders, elbows, wrists (and face landmarks) swapped.
+    public var upper: [Bool]
+    /// Per frame: hips, knees, ankles swapped.
+    public var lower: [Bool]
+
+    /// No swap in `frameCount` frames.
+    public init(frameCount: Int) {
+        upper = Array(repeating: false, count: frameCount)
+        lower = upper
+    }
+
+    /// The whole body swapped in the frames marked.
+    public init(wholeBody: [Bool]) {
+        upper = wholeBody
+        lower = wholeBody
+    }
+
+    /// True when any half is swapped in `frame`.
+    public subscript(frame: Int) -> Bool { upper[frame] || lower[frame] }
 }
 
 extension Sidecar {
     /// The clip with left and right joints (and face landmarks) exchanged in the frames
-    /// marked `swapped`, undoing an estimator's left/right swaps. Positions are kept.
+    /// marked `swapped`, undoing an estimator's whole-body left/right swaps.
     public func repairingSwaps(_ swapped: [Bool]) -> Sidecar {
+        repairingSwaps(SwapMask(wholeBody: swapped))
+    }
+
+    /// The clip with each half's left and right joints exchanged where `mask` marks it
+    /// (face landmarks with the upper half). Positions are kept; exchanging is its own inverse.
+    public func repairingSwaps(_ mask: SwapMask) -> Sidecar {
         var result = self
-        for frame in 0..<frameCount where frame < swapped.count && swapped[frame] {
-            for joint in Joint.allCases where joint.mirrored.rawValue > joint.rawValue {
-                let a = joints[joint, frame], b = joints[joint.mirrored, frame]
-                result.joints[joint, frame] = b
-                result.joints[joint.mirrored, frame] = a
-            }
-            if let face {
-                for landmark in FaceLandmark.allCases where landmark.mirrored.rawValue > landmark.rawValue {
-                    let a = face[landmark, frame], b = face[landmark.mirrored, frame]
-                    result.face![landmark, frame] = b
-                    result.face![landmark.mirrored, frame] = a
+        for frame in 0..<frameCount {
+            for part in [BodyPart.upper, .lower] {
+                let swapped = part == .upper ? mask.upper : mask.lower
+                guard frame < swapped.count, swapped[frame] else { continue }
+                for joint in part.leftJoints {
+                    let a = joints[joint, frame], b = joints[joint.mirrored, frame]
+                    result.joints[joint, frame] = b
+                    result.joints[joint.mirrored, frame] = a
+                }
+                if part == .upper, let face {
+                    for landmark in FaceLandmark.allCases where landmark.mirrored.rawValue > landmark.rawValue {
+                        let a = face[landmark, frame], b = face[landmark.mirrored, frame]
+                        result.face![landmark, frame] = b
+                        result.face![landmark.mirrored, frame] = a
+                    }
                 }
             }
         }

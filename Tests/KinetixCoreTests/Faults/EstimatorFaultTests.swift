@@ -26,7 +26,8 @@ struct EstimatorFaultTests {
         let broken = original.repairingSwaps(swappedFlags)  // exchanging labels is its own inverse
         let (faults, swapped) = EstimatorFaultDetector().detect(broken)
         #expect(faults.filter { $0.kind == .leftRightSwap }.map(\.frames) == [100...139])
-        #expect(swapped == swappedFlags)
+        #expect(swapped == SwapMask(wholeBody: swappedFlags))
+        #expect(faults.first { $0.kind == .leftRightSwap }?.bodyPart == nil, "the whole body")
         #expect(!faults.contains { $0.kind == .teleport }, "a swap is not reported as teleports")
         let repaired = broken.repairingSwaps(swapped)
         #expect(repaired.joints == original.joints)
@@ -55,6 +56,21 @@ struct EstimatorFaultTests {
         for f in 300..<306 { let q = away.joints[.nose, f]!; away.joints[.nose, f] = (q.x + 400, q.y, q.confidence) }
         let (awayMasked, awayCount) = away.maskingTeleports(EstimatorFaultDetector().detect(away).faults)
         #expect(awayCount == 6 && (300..<306).allSatisfy { awayMasked.joints[.nose, $0] == nil } && awayMasked.joints[.nose, 306] != nil)
+    }
+
+    @Test("an arms-only or legs-only swap is found as such and repaired in that half only")
+    func partialSwap() {
+        let original = clip()
+        for part in [BodyPart.upper, .lower] {
+            var mask = SwapMask(frameCount: original.frameCount)
+            for f in 150...170 { if part == .upper { mask.upper[f] = true } else { mask.lower[f] = true } }
+            let broken = original.repairingSwaps(mask)
+            let (faults, found) = EstimatorFaultDetector().detect(broken)
+            let swaps = faults.filter { $0.kind == .leftRightSwap }
+            #expect(swaps.map(\.frames) == [150...170] && swaps.first?.bodyPart == part, "\(part): \(swaps)")
+            #expect(found == mask)
+            #expect(broken.repairingSwaps(found).joints == original.joints, "repaired exactly")
+        }
     }
 
     @Test("a person turning round slowly is not a swap")
@@ -99,6 +115,6 @@ struct EstimatorFaultTests {
         #expect(faults.contains { $0.kind == .leftRightSwap && $0.frames == 41...61 })
         let second = (63...74).filter { swapped[$0] }.count
         #expect(second >= 8, "most of the second swap is found: \(second) of 12 frames")
-        #expect(!swapped[0..<41].contains(true), "nothing before the first swap")
+        #expect(!(0..<41).contains { swapped[$0] }, "nothing before the first swap")
     }
 }
