@@ -111,6 +111,35 @@ public struct EstimatorFaultDetector: Sendable {
             let usual: Float = known[known.count / 2] >= 0 ? 1 : -1
             mask.upper = swappedRuns(upper, usual: usual)
             mask.lower = swappedRuns(lower, usual: usual)
+            // A half whose orientation is too narrow to judge (hips seen from the side)
+            // swaps with the other when, where the other's run starts, its own joints are
+            // far better explained exchanged than kept.
+            func flipsAt(_ part: BodyPart, _ frame: Int) -> Bool {
+                guard frame > 0 else { return false }
+                var kept: Float = 0, exchanged: Float = 0, pairs = 0
+                for left in part.leftJoints {
+                    guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
+                          let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { continue }
+                    kept += hypot(l1.x - l0.x, l1.y - l0.y) + hypot(r1.x - r0.x, r1.y - r0.y)
+                    exchanged += hypot(l1.x - r0.x, l1.y - r0.y) + hypot(r1.x - l0.x, r1.y - l0.y)
+                    pairs += 1
+                }
+                return pairs >= 2 && kept > 0.3 * scale * Float(pairs) && exchanged < 0.5 * kept
+            }
+            for (source, target) in [(BodyPart.upper, BodyPart.lower), (.lower, .upper)] {
+                let runs = source == .upper ? mask.upper : mask.lower
+                var i = 0
+                while i < n {
+                    guard runs[i] else { i += 1; continue }
+                    var j = i
+                    while j + 1 < n, runs[j + 1] { j += 1 }
+                    let own = target == .upper ? mask.upper : mask.lower
+                    if !own[i], flipsAt(target, i) || (j + 1 < n && flipsAt(target, j + 1)) {
+                        for k in i...j { if target == .upper { mask.upper[k] = true } else { mask.lower[k] = true } }
+                    }
+                    i = j + 1
+                }
+            }
             // Report runs: both halves together are a whole-body swap, else the half that is.
             var i = 0
             while i < n {
