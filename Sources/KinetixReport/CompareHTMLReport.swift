@@ -18,25 +18,33 @@ public enum CompareHTMLReport {
         let learnerBody = BodySeries(learner, minConfidence: c.options.minConfidence)
         var demoBody = BodySeries(demonstrator, minConfidence: c.options.minConfidence)
         if c.options.mirror { demoBody = demoBody.mirrored() }
-        var learnerPoses: [String] = [], demoPoses: [String] = [], learnerFrames: [Int] = [], demoFrames: [Int] = []
-        var learnerAngles: [String] = [], demoAngles: [String] = []
-        for k in 0..<c.frameCount {
+        // The figure's data at most `maxSamples` grid frames (every `step`-th on longer
+        // clips), packed as little-endian integers in base64: an hour at 60 fps stays a
+        // few MB and opens at once. Timelines (SVG) are drawn from every frame.
+        let step = max(1, (c.frameCount + maxSamples - 1) / maxSamples)
+        let samples = Array(Swift.stride(from: 0, to: c.frameCount, by: step))
+        var lag = Packed<Int16>(), learnerPoses = Packed<Int8>(), demoPoses = Packed<Int8>()
+        var learnerAngles = Packed<UInt16>(), demoAngles = Packed<UInt16>()
+        var learnerFrames = Packed<Int32>(), demoFrames = Packed<Int32>(), cueIndex = Packed<Int16>()
+        for k in samples {
             let m = c.moment(at: times[k])!
-            learnerFrames.append(m.learnerSourceFrame)
-            learnerPoses.append(pose(learnerBody, m.learnerSourceFrame))
-            demoFrames.append(m.demonstratorSourceFrame ?? -1)
-            demoPoses.append(m.demonstratorSourceFrame.map { pose(demoBody, $0) } ?? "null")
-            learnerAngles.append("[" + m.learnerAngles.map { jsonNumber($0, digits: 1) }.joined(separator: ",") + "]")
-            demoAngles.append("[" + m.demonstratorAngles.map { jsonNumber($0, digits: 1) }.joined(separator: ",") + "]")
+            lag.append(Int16(clamping: c.lagFrames(k) ?? -1))
+            learnerFrames.append(Int32(clamping: m.learnerSourceFrame))
+            demoFrames.append(Int32(clamping: m.demonstratorSourceFrame ?? -1))
+            packPose(learnerBody, m.learnerSourceFrame, into: &learnerPoses)
+            packPose(demoBody, m.demonstratorSourceFrame, into: &demoPoses)
+            for v in m.learnerAngles { learnerAngles.append(packAngle(v)) }
+            for v in m.demonstratorAngles { demoAngles.append(packAngle(v)) }
+            cueIndex.append(Int16(clamping: report.cues.cues.firstIndex { $0.start <= times[k] && times[k] < $0.end } ?? -1))
         }
-        let cueIndex = times.map { t in report.cues.cues.firstIndex { $0.start <= t && t < $0.end } ?? -1 }
         let data = """
-        {"report": \(report.json()), "figure": {"joints": [\(Joint.allCases.map { "\"\($0.name)\"" }.joined(separator: ","))],
-        "learner": [\(learnerPoses.joined(separator: ","))], "demonstrator": [\(demoPoses.joined(separator: ","))],
-        "learnerSourceFrames": [\(learnerFrames.map(String.init).joined(separator: ","))], "demonstratorSourceFrames": [\(demoFrames.map(String.init).joined(separator: ","))],
-        "learnerAngles": [\(learnerAngles.joined(separator: ","))], "demonstratorAngles": [\(demoAngles.joined(separator: ","))],
+        {"report": \(report.json(frames: false)), "figure": {"joints": [\(Joint.allCases.map { "\"\($0.name)\"" }.joined(separator: ","))],
         "limbs": [\(Limb.allCases.map { "\"\($0.name)\"" }.joined(separator: ","))],
-        "cueIndex": [\(cueIndex.map(String.init).joined(separator: ","))]}}
+        "t0": \(jsonNumber(times.first ?? 0, digits: 9)), "rate": \(jsonNumber(c.grid.rate, digits: 9)), "stride": \(step), "count": \(samples.count),
+        "poseScale": \(poseScale), "lag": "\(lag.base64)", "learner": "\(learnerPoses.base64)", "demonstrator": "\(demoPoses.base64)",
+        "learnerAngles": "\(learnerAngles.base64)", "demonstratorAngles": "\(demoAngles.base64)",
+        "learnerSourceFrames": "\(learnerFrames.base64)", "demonstratorSourceFrames": "\(demoFrames.base64)",
+        "cueIndex": "\(cueIndex.base64)"}}
         """
 
         let timeline = SVGTimeline(start: times.first ?? 0, end: times.last ?? 1)
@@ -131,6 +139,26 @@ public enum CompareHTMLReport {
     /// A pose as `[x0, y0, x1, y1, …]` in body coordinates, null where missing.
     static func pose(_ body: BodySeries, _ frame: Int) -> String { pose(body.points, frame) }
 
+    /// The most grid frames whose figure data a page carries.
+    static let maxSamples = 20_000
+    /// Pose coordinates are stored as Int8 in 1/40 torso length (±3.2 torso lengths,
+    /// a resolution of about 1 cm): enough to draw a figure.
+    static let poseScale: Float = 40
+
+    static func packPose(_ body: BodySeries, _ frame: Int?, into packed: inout Packed<Int8>) {
+        for joint in Joint.allCases {
+            guard let frame else { packed.append(.min); packed.append(.min); continue }
+            let i = body.points.index(joint, frame)
+            for v in [body.points.x[i], body.points.y[i]] {
+                let q = (v * poseScale).rounded()
+                packed.append(q.isFinite && abs(q) <= 127 ? Int8(q) : .min)  // .min: missing (or off the figure)
+            }
+        }
+    }
+
+    /// An angle in tenths of a degree; 65535 when missing.
+    static func packAngle(_ v: Float) -> UInt16 { v.isFinite ? UInt16(clamping: Int((v * 10).rounded())) : .max }
+
     /// Points of one frame as `[x0, y0, x1, y1, …]`, null where missing.
     static func pose<Name: PointName>(_ table: PointTable<Name>, _ frame: Int) -> String {
         "[" + Name.allCases.map { name -> String in
@@ -141,4 +169,16 @@ public enum CompareHTMLReport {
     }
 
     static func fmt0(_ v: Float) -> String { String(format: "%.0f", v) }
+}
+
+/// Fixed-width integers packed little-endian, for base64 in a page (JavaScript reads
+/// them back with a typed array).
+struct Packed<Value: FixedWidthInteger> {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func append(_ value: Value) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    var base64: String { Data(bytes).base64EncodedString() }
 }

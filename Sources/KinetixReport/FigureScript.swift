@@ -37,35 +37,54 @@ enum FigureScript {
     """
 
     static let compare = common + """
-    const R = DATA.report, F = DATA.figure, frames = R.frames, n = frames.length;
-    const t0 = frames[0].t, t1 = frames[n - 1].t, tol = R.parameters.toleranceDegrees;
+    function unpack(text, Type) {
+      const bin = atob(text), bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      return new Type(bytes.buffer);
+    }
+    const R = DATA.report, F = DATA.figure, n = F.count, tol = R.parameters.toleranceDegrees;
+    const LAG = unpack(F.lag, Int16Array), LP = unpack(F.learner, Int8Array), DP = unpack(F.demonstrator, Int8Array);
+    const LA = unpack(F.learnerAngles, Uint16Array), DA = unpack(F.demonstratorAngles, Uint16Array);
+    const LF = unpack(F.learnerSourceFrames, Int32Array), DF = unpack(F.demonstratorSourceFrames, Int32Array);
+    const CUE = unpack(F.cueIndex, Int16Array), J = F.joints.length, L = F.limbs.length;
+    const tAt = k => F.t0 + k * F.stride / F.rate;
+    const t0 = tAt(0), t1 = tAt(n - 1);
+    function pose(P, k) {
+      const out = [];
+      for (let i = 0; i < 2 * J; i++) { const v = P[k * 2 * J + i]; out.push(v === -128 ? null : v / F.poseScale); }
+      return out;
+    }
+    function angle(A, k, i) { const v = A[k * L + i]; return v === 65535 ? null : v / 10; }
     const slider = document.getElementById('slider'); slider.max = n - 1;
     const figure = document.getElementById('figure');
-    function nearest(t) { let best = 0; for (let k = 0; k < n; k++) if (Math.abs(frames[k].t - t) < Math.abs(frames[best].t - t)) best = k; return best; }
+    function nearest(t) { return Math.max(0, Math.min(n - 1, Math.round((t - t0) * F.rate / F.stride))); }
     function fmt(v, d) { return v === null || v === undefined ? '—' : v.toFixed(d); }
     function show(k) {
       k = Math.max(0, Math.min(n - 1, k)); slider.value = k;
-      const f = frames[k], lag = f.lagSeconds;
-      const drawnLearner = drawBones(document.getElementById('learner'), F.learner[k], F.joints, BONES);
-      const drawnGhost = drawBones(document.getElementById('ghost'), F.demonstrator[k], F.joints, BONES);
-      const out = Object.keys(f.errors).filter(l => f.errors[l] !== null && f.errors[l] > tol);
-      drawBones(document.getElementById('worst'), F.learner[k], F.joints, out.flatMap(l => LIMB_BONES[l]));
-      figure.dataset.frame = k; figure.dataset.learnerSourceFrame = F.learnerSourceFrames[k];
-      figure.dataset.demonstratorSourceFrame = F.demonstratorSourceFrames[k];
-      figure.dataset.t = f.t.toFixed(3); figure.dataset.bones = drawnLearner + '/' + drawnGhost;
-      document.getElementById('now').textContent = 't = ' + f.t.toFixed(2) + ' s · frame ' + k +
-        (lag === null ? ' · unscored' : ' · demonstrator at ' + (f.t - lag).toFixed(2) + ' s (lag ' + lag.toFixed(2) + ' s)');
-      const cue = F.cueIndex[k] >= 0 ? R.cues[F.cueIndex[k]].text : '—';
+      const t = tAt(k), lag = LAG[k] >= 0 ? LAG[k] / F.rate : null;
+      const learner = pose(LP, k), ghost = DF[k] >= 0 ? pose(DP, k) : null;
+      const drawnLearner = drawBones(document.getElementById('learner'), learner, F.joints, BONES);
+      const drawnGhost = drawBones(document.getElementById('ghost'), ghost, F.joints, BONES);
+      const errors = {};
+      F.limbs.forEach((limb, i) => { const a = angle(LA, k, i), b = angle(DA, k, i); errors[limb] = lag === null || a === null || b === null ? null : a - b; });
+      const out = F.limbs.filter(l => errors[l] !== null && Math.abs(errors[l]) > tol);
+      drawBones(document.getElementById('worst'), learner, F.joints, out.flatMap(l => LIMB_BONES[l]));
+      figure.dataset.frame = k * F.stride; figure.dataset.learnerSourceFrame = LF[k];
+      figure.dataset.demonstratorSourceFrame = DF[k];
+      figure.dataset.t = t.toFixed(3); figure.dataset.bones = drawnLearner + '/' + drawnGhost;
+      document.getElementById('now').textContent = 't = ' + t.toFixed(2) + ' s · frame ' + (k * F.stride) +
+        (lag === null ? ' · unscored' : ' · demonstrator at ' + (t - lag).toFixed(2) + ' s (lag ' + lag.toFixed(2) + ' s)');
+      const cue = CUE[k] >= 0 ? R.cues[CUE[k]].text : '—';
       document.getElementById('cue').textContent = cue;
       for (const row of document.querySelectorAll('#moment tbody tr')) {
-        const limb = row.dataset.limb, e = f.signedErrors[limb], li = F.limbs.indexOf(limb);
-        const a = F.learnerAngles[k][li], b = F.demonstratorAngles[k][li];
+        const limb = row.dataset.limb, li = F.limbs.indexOf(limb), e = errors[limb];
+        const a = angle(LA, k, li), b = lag === null ? null : angle(DA, k, li);
         row.cells[1].textContent = a === null ? '—' : a.toFixed(1) + '°';
         row.cells[2].textContent = b === null ? '—' : b.toFixed(1) + '°';
         row.cells[3].textContent = e === null ? '—' : (e > 0 ? '+' : '') + e.toFixed(1) + '°';
         row.className = e !== null && Math.abs(e) > tol ? 'worst' : '';
       }
-      moveCursors(f.t, t0, t1);
+      moveCursors(t, t0, t1);
     }
     slider.addEventListener('input', () => show(+slider.value));
     document.getElementById('prev').addEventListener('click', () => show(+slider.value - 1));

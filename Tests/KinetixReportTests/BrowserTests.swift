@@ -53,4 +53,34 @@ struct BrowserTests {
         let size = (try FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0
         #expect(size > 30_000, "a blank 1280×900 page compresses to a few kB; this one has \(size) bytes")
     }
+
+    @Test("a 10-minute 60 fps report stays small and opens at its time; its opening time is measured, not asserted")
+    func longReport() throws {
+        var options = SynthOptions()
+        options.motion = .routine
+        options.frameRate = 60
+        options.durationSeconds = 600
+        let demonstrator = Synth.sidecar(options)
+        options.seed = 2
+        options.delaySeconds = 0.4
+        options.mirrorMotion = true
+        let learner = Synth.sidecar(options)
+        let report = try ComparisonReport(demonstrator: ClipInput(sidecar: demonstrator, provenance: .init(role: "demonstrator", path: "d", sha256: "", frames: 0)),
+                                          learner: ClipInput(sidecar: learner, provenance: .init(role: "learner", path: "l", sha256: "", frames: 0)),
+                                          options: ComparisonOptions())
+        let html = CompareHTMLReport.html(report)
+        // The figure data is capped at 20,000 samples, so an hour's page is no larger than this one's.
+        #expect(html.utf8.count < 5_000_000, "\(html.utf8.count) bytes")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-browser-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let page = folder.appendingPathComponent("long.html")
+        try html.write(to: page, atomically: true, encoding: .utf8)
+        let start = Date()
+        let dom = try runChromium(["--dump-dom", page.absoluteString + "#t=300"])
+        let seconds = Date().timeIntervalSince(start)
+        let expected = report.comparison.nearestFrame(to: 300)
+        #expect(dom.contains("data-frame=\"\(expected)\""), "opened at 300 s: grid frame \(expected)")
+        #expect(dom.contains("data-bones=\"14/14\""))
+        print(String(format: "long report: %.2f MB, opened and scrubbed by headless Chromium in %.2f s", Double(html.utf8.count) / 1e6, seconds))
+    }
 }

@@ -56,8 +56,15 @@ struct ReportTests {
         let (report, html) = try compareReport()
         let data = try embeddedData(html)
         let figure = data["figure"] as! [String: Any]
-        let learnerFrames = figure["learnerSourceFrames"] as! [Int], demoFrames = figure["demonstratorSourceFrames"] as! [Int]
+        func unpack<T: FixedWidthInteger>(_ key: String, _: T.Type) -> [T] {
+            let bytes = Data(base64Encoded: figure[key] as! String)!
+            return stride(from: 0, to: bytes.count, by: MemoryLayout<T>.size).map { offset in
+                bytes[offset..<offset + MemoryLayout<T>.size].enumerated().reduce(T.zero) { $0 | (T(truncatingIfNeeded: $1.element) << (8 * $1.offset)) }
+            }
+        }
+        let learnerFrames = unpack("learnerSourceFrames", Int32.self).map(Int.init), demoFrames = unpack("demonstratorSourceFrames", Int32.self).map(Int.init)
         let comparison = report.comparison
+        #expect(figure["count"] as? Int == comparison.frameCount && figure["stride"] as? Int == 1, "a short clip keeps every frame")
         #expect(learnerFrames.count == comparison.frameCount)
         for k in stride(from: 0, to: comparison.frameCount, by: 7) {
             let moment = comparison.moment(at: comparison.times[k])!
@@ -67,11 +74,11 @@ struct ReportTests {
         // The ghost at 1.5 s is the demonstrator 0.4 s earlier, mirrored into the learner's frame.
         let demo = try bundled("demonstrator.json")
         let k = comparison.moment(at: 1.5)!.frame
-        let ghost = (figure["demonstrator"] as! [Any])[k] as! [Any]
+        let ghost = unpack("demonstrator", Int8.self)
         let mirrored = BodySeries(demo).mirrored()
         let source = demoFrames[k]
-        let x = try #require(ghost[2 * Joint.rightWrist.rawValue] as? Double)
-        #expect(abs(Float(x) - mirrored.points.x[mirrored.points.index(.rightWrist, source)]) < 0.001)
+        let x = Float(ghost[k * 2 * Joint.count + 2 * Joint.rightWrist.rawValue]) / 40
+        #expect(abs(x - mirrored.points.x[mirrored.points.index(.rightWrist, source)]) <= 0.5 / 40 + 1e-6, "to the packing's resolution")
         #expect(abs(comparison.times[k] - demo.times[source] - 0.4) < 0.02)
     }
 
@@ -84,8 +91,8 @@ struct ReportTests {
         let withoutNamespace = html.replacingOccurrences(of: "'http://www.w3.org/2000/svg'", with: "")
         #expect(!withoutNamespace.contains("http://") && !withoutNamespace.contains("https://"), "no network references")
         let data = try embeddedData(html)
-        let embedded = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! NSDictionary
-        #expect((data["report"] as! NSDictionary) == embedded, "the page carries the JSON output itself")
+        let embedded = try JSONSerialization.jsonObject(with: Data(report.json(frames: false).utf8)) as! NSDictionary
+        #expect((data["report"] as! NSDictionary) == embedded, "the page carries the JSON output itself (its per-frame rows packed)")
         #expect(html.contains("learner 0.40 s behind") && report.text().contains("learner 0.40 s (12 frames) behind"))
         #expect(html.contains("right shoulder, mean 8.6°") && report.text().contains("right shoulder: mean 8.6°"))
         for cue in report.cues.cues { #expect(html.contains(HTMLPage.escape(cue.text))) }

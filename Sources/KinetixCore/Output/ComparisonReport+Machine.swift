@@ -2,7 +2,10 @@ extension ComparisonReport {
     // MARK: - JSON
 
     /// Everything, for programs: provenance, parameters, summary, frames, cues.
-    public func json() -> String {
+    ///
+    /// - Parameter frames: Include `frames[]` (one row per learner video frame); a page
+    ///   that carries its own compact per-frame data leaves it out.
+    public func json(frames includeFrames: Bool = true) -> String {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
@@ -36,12 +39,15 @@ extension ComparisonReport {
             return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
-        out += "  \"frames\": [\n"
-        for k in 0..<c.learnerFrameCount {
-            out += "    {" + c.learnerFrame(k).jsonMembers + "}"
-            out += k == c.learnerFrameCount - 1 ? "\n" : ",\n"
+        if includeFrames {
+            out += "  \"frames\": [\n"
+            for k in 0..<c.learnerFrameCount {
+                out += "    {" + c.learnerFrame(k).jsonMembers + "}"
+                out += k == c.learnerFrameCount - 1 ? "\n" : ",\n"
+            }
+            out += "  ],\n"
         }
-        out += "  ],\n  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
+        out += "  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
         out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
         out += "  \"maskedJointFrames\": {" + faults.map { "\(jsonString($0.role)): \($0.maskedJointFrames)" }.joined(separator: ", ") + "},\n"
         out += "  \"cues\": [" + cues.cues.map {
