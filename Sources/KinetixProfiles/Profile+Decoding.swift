@@ -253,8 +253,10 @@ struct ProfileDecoder {
             if case .number(let v)? = defaultValue, (minimum.map { v < $0 } ?? false) || (maximum.map { v > $0 } ?? false) {
                 report("\(path).default", "\(jsonNumber(v, digits: 6)) is outside min...max")
             }
-            guard let defaultValue else { continue }
-            result.append(ProfileParameter(name: name, type: type, defaultValue: defaultValue, minimum: minimum, maximum: maximum,
+            // A parameter with a bad default is still declared (with a stand-in value; the
+            // profile does not load anyway), so expressions using it report only their own problems.
+            let declared = defaultValue ?? { switch type { case .number, .integer: .number(0); case .boolean: .boolean(false); case .choice: .choice(choices.first ?? "") } }()
+            result.append(ProfileParameter(name: name, type: type, defaultValue: declared, minimum: minimum, maximum: maximum,
                                            choices: choices, description: string(fields["description"], "\(path).description", required: false)))
         }
         return result
@@ -298,9 +300,12 @@ struct ProfileDecoder {
         guard scopeName == "frames" || scopeName == "reps" else { report("\(path).scope", "expected \"frames\" or \"reps\", found \"\(scopeName)\""); return nil }
         let scope: ExpressionScope = scopeName == "reps" ? .reps : .frames
         let environment = scope == .reps ? reps : frames
-        guard let when = string(fields["when"], "\(path).when") else { return nil }
-        let condition: CompiledExpression
-        do { condition = try environment.compile(when, expecting: .boolean) } catch { report("\(path).when", error); return nil }
+        // Every field is checked, even after one fails, so one lint pass reports everything.
+        let when = string(fields["when"], "\(path).when")
+        var condition: CompiledExpression?
+        if let when {
+            do { condition = try environment.compile(when, expecting: .boolean) } catch { report("\(path).when", error) }
+        }
         let cue = string(fields["cue"], "\(path).cue") ?? ""
         if cue.contains(where: { $0.isNumber || $0 == "{" }) { report("\(path).cue", "a cue is words for the learner: no numbers or placeholders (put them in \"detail\")") }
         let detail = string(fields["detail"], "\(path).detail") ?? ""
@@ -308,9 +313,10 @@ struct ProfileDecoder {
         do { template = try DetailTemplate(detail, metrics: environment.metrics, parameters: environment.parameters) } catch { report("\(path).detail", error) }
         let minSeconds = number(fields["minSeconds"], "\(path).minSeconds", required: false, range: 0...60) ?? 0
         if scope == .reps, fields["minSeconds"] != nil { report("\(path).minSeconds", "a rep rule is checked once per rep; minSeconds applies to frame rules") }
+        let severity: Profile.Rule.Severity = choice(fields["severity"], "\(path).severity", default: .warning)
+        guard let when, let condition else { return nil }
         return Profile.Rule(id: id, when: when, condition: condition, scope: scope, minSeconds: minSeconds,
-                            severity: choice(fields["severity"], "\(path).severity", default: .warning),
-                            cue: cue, detail: detail, detailTemplate: template)
+                            severity: severity, cue: cue, detail: detail, detailTemplate: template)
     }
 
     private mutating func decodeReps(_ fields: [String: JSONValue], frames: CompileEnvironment, reps: CompileEnvironment,

@@ -64,6 +64,7 @@ public enum CompareHTMLReport {
         body += "</p></header><main><section>"
         body += figureBlock(formBreak: s.formBreak?.start)
         body += "<h2>Learner's screen</h2><div class=\"cue\" id=\"cue\">—</div>"
+        if report.cues.cues.isEmpty { body += "<p class=\"legend\" id=\"no-cue\">No cue was shown: \(HTMLPage.escape(report.noCueReason)).</p>" }
         body += "<h2>This moment</h2><table id=\"moment\"><thead><tr><th>limb</th><th class=\"num\">learner</th><th class=\"num\">demonstrator</th><th class=\"num\">error</th></tr></thead><tbody>"
         body += Limb.allCases.map { "<tr data-limb=\"\($0.name)\"><td>\($0.spokenName)</td><td class=\"num\">—</td><td class=\"num\">—</td><td class=\"num\">—</td></tr>" }.joined()
         body += "</tbody></table></section><section>"

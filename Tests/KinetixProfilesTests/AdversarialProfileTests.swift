@@ -54,4 +54,27 @@ struct AdversarialProfileTests {
         let rules = #", "rules": [{"id": "r", "when": "m > 1", "cue": "C", "detail": "D"}], "parameters": {"x": {"type": "number", "default": 1}, "x": {"type": "number", "default": 2}}"#
         #expect(lintError(profile(metrics: #""m": "leftKnee""#, extra: rules)).contains("duplicate key \"x\""))
     }
+
+    @Test("lint reports every problem in one pass, without cascades")
+    func onePass() throws {
+        var squat = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Profiles/squat.json"))) as? [String: Any])
+        var metrics = squat["metrics"] as! [String: Any], rules = squat["rules"] as! [[String: Any]], parameters = squat["parameters"] as! [String: Any]
+        var depth = metrics["depth"] as! [String: Any]
+        depth["expr"] = "y(midpoint(leftHip, rightHip) - "
+        metrics["depth"] = depth
+        rules[1]["cue"] = "Push your knees out 10 cm"
+        rules[2]["severity"] = "severe"
+        var limit = parameters["valgusLimit"] as! [String: Any]
+        limit["default"] = "ten"
+        parameters["valgusLimit"] = limit
+        var reps = squat["reps"] as! [String: Any]
+        reps["minSecs"] = 1
+        squat["metrics"] = metrics; squat["rules"] = rules; squat["parameters"] = parameters; squat["reps"] = reps
+        let message = lintError(try JSONSerialization.data(withJSONObject: squat))
+        for expected in ["parameters.valgusLimit.default", "metrics.depth: column", "rules[1].cue", "rules[2].severity", "reps.minSecs: unknown field (did you mean 'minSeconds'?)"] {
+            #expect(message.contains(expected), "\(expected) in:\n\(message)")
+        }
+        #expect(!message.contains("unknown parameter '$valgusLimit'"), "no cascade from the bad default")
+    }
 }
