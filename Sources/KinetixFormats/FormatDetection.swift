@@ -68,26 +68,80 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
             if header.contains("frame") && header.contains("_x") { return .estimator(.mediapipe) }
             return .unknown
         }
-        guard let root = try? JSONValue.parse(data) else { return .unknown }
-        switch root {
-        case .object:
-            if case .string(let format)? = root["format"] {
-                if format == Sidecar.formatName { return .sidecar }
-                if format.hasPrefix("keypoints-face") { return .stillImages }
-                if format.hasPrefix("keypoints-pose") { return .estimator(.mediapipe) }
-            }
-            if root["people"] != nil { return .openPoseFrameFile }
-            if root["annotations"] != nil { return .estimator(.coco17) }
-            if case .array(let frames)? = root["frames"], let frame = frames.first {
-                if frame["mp33"] != nil || frame["face468"] != nil { return .estimator(.mediapipe) }
-                if frame["observations"] != nil { return .estimator(.vision) }
-            }
-            return .unknown
-        case .array(let items):
-            if let item = items.first, item["keypoints"] != nil, item["image_id"] != nil { return .estimator(.coco17) }
-            return .unknown
-        default:
-            return .unknown
+        // A streaming look at the top-level keys and the first frame's: constant memory,
+        // whatever the file holds (a full parse of a hostile file could take gigabytes).
+        guard let shape = try? JSONShape.read(data) else { return .unknown }
+        if shape.isArray {
+            return shape.firstItemKeys.contains("keypoints") && shape.firstItemKeys.contains("image_id") ? .estimator(.coco17) : .unknown
         }
+        if let format = shape.format {
+            if format == Sidecar.formatName { return .sidecar }
+            if format.hasPrefix("keypoints-face") { return .stillImages }
+            if format.hasPrefix("keypoints-pose") { return .estimator(.mediapipe) }
+        }
+        if shape.keys.contains("people") { return .openPoseFrameFile }
+        if shape.keys.contains("annotations") { return .estimator(.coco17) }
+        if shape.firstItemKeys.contains("mp33") || shape.firstItemKeys.contains("face468") { return .estimator(.mediapipe) }
+        if shape.firstItemKeys.contains("observations") { return .estimator(.vision) }
+        return .unknown
+    }
+}
+
+/// The top-level keys of a JSON document and those of its first frame (or first array
+/// item), read with the streaming reader without building the document.
+struct JSONShape {
+    var isArray = false
+    var keys: Set<String> = []
+    var format: String?
+    var firstItemKeys: Set<String> = []
+
+    static func read(_ data: Data) throws(JSONSyntaxError) -> JSONShape {
+        var shape = JSONShape()
+        var failure: JSONSyntaxError?
+        data.withUnsafeBytes { raw in
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(JSONSyntaxError) {
+                switch try reader.peekKind() {
+                case .array:
+                    shape.isArray = true
+                    shape.firstItemKeys = try firstObjectKeys(&reader)
+                case .object:
+                    try reader.beginObject()
+                    var first = true
+                    while shape.keys.count < 64, let key = try reader.nextKey(first: &first) {
+                        shape.keys.insert(key)
+                        if key == "format", try reader.peekKind() == .string {
+                            shape.format = try reader.readString()
+                        } else if key == "frames", try reader.peekKind() == .array {
+                            shape.firstItemKeys = try firstObjectKeys(&reader)
+                            return  // enough to tell
+                        } else {
+                            try reader.skipValue()
+                        }
+                    }
+                default:
+                    break
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return shape
+    }
+
+    /// The keys of the first element of the array at the reader, when it is an object.
+    private static func firstObjectKeys(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Set<String> {
+        try reader.beginArray()
+        var first = true
+        guard try reader.nextElement(first: &first), try reader.peekKind() == .object else { return [] }
+        try reader.beginObject()
+        var keys: Set<String> = []
+        var firstKey = true
+        while keys.count < 64, let key = try reader.nextKey(first: &firstKey) {
+            keys.insert(key)
+            try reader.skipValue()
+        }
+        return keys
     }
 }
