@@ -177,6 +177,37 @@ public struct EstimatorFaultDetector: Sendable {
                 }
             }
         }
+        // Pair swaps: one pair of joints (wrists, elbows, knees or ankles) exchanged alone,
+        // seen where exchanging the labels explains the motion far better than keeping
+        // them (each jumps to where the other was), and again where they exchange back
+        // within a second. Those frames are a swap of that pair, repaired by exchanging
+        // it; its teleports at the two ends are explained, not reported.
+        let pairs: [Joint] = [.leftElbow, .leftWrist, .leftKnee, .leftAnkle]
+        for left in pairs {
+            let lowerHalf = BodyPart.lower.leftJoints.contains(left)
+            func exchanged(_ frame: Int) -> Bool {
+                guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
+                      let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { return false }
+                let kept = hypot(l1.x - l0.x, l1.y - l0.y) + hypot(r1.x - r0.x, r1.y - r0.y)
+                let swapped = hypot(l1.x - r0.x, l1.y - r0.y) + hypot(r1.x - l0.x, r1.y - l0.y)
+                return kept > 0.3 * scale && swapped < 0.35 * kept
+            }
+            var start: Int?
+            for frame in 1..<n {
+                let halfSwapped = lowerHalf ? (mask.lower[frame] || mask.lower[frame - 1]) : (mask.upper[frame] || mask.upper[frame - 1])
+                guard !halfSwapped, exchanged(frame) else { continue }
+                if let first = start, times[frame] - times[first] <= 1 {
+                    mask.pairs.append(SwapMask.PairSwap(joint: left, frames: first..<frame))
+                    faults.removeAll { $0.kind == .teleport && ($0.joint == left || $0.joint == left.mirrored)
+                        && ($0.frames.lowerBound == first || $0.frames.lowerBound == frame) }
+                    faults.append(EstimatorFault(kind: .leftRightSwap, bodyPart: lowerHalf ? .lower : .upper, frames: first...(frame - 1),
+                                                 start: times[first], end: times[frame - 1], joint: left))
+                    start = nil
+                } else {
+                    start = frame
+                }
+            }
+        }
         faults.sort { ($0.frames.lowerBound, $0.kind.rawValue) < ($1.frames.lowerBound, $1.kind.rawValue) }
         return (faults, mask)
     }
@@ -210,6 +241,15 @@ public struct SwapMask: Equatable, Sendable {
     public var upper: [Bool]
     /// Per frame: hips, knees, ankles swapped.
     public var lower: [Bool]
+    /// One pair of joints exchanged alone over some frames.
+    public struct PairSwap: Equatable, Sendable {
+        /// The left joint of the pair.
+        public var joint: Joint
+        /// The frames swapped.
+        public var frames: Range<Int>
+    }
+    /// Pairs of joints swapped alone (not as part of a half).
+    public var pairs: [PairSwap] = []
 
     /// No swap in `frameCount` frames.
     public init(frameCount: Int) {
@@ -223,8 +263,8 @@ public struct SwapMask: Equatable, Sendable {
         lower = wholeBody
     }
 
-    /// True when any half is swapped in `frame`.
-    public subscript(frame: Int) -> Bool { upper[frame] || lower[frame] }
+    /// True when any half (or pair) is swapped in `frame`.
+    public subscript(frame: Int) -> Bool { upper[frame] || lower[frame] || pairs.contains { $0.frames.contains(frame) } }
 }
 
 extension Sidecar {
@@ -238,6 +278,13 @@ extension Sidecar {
     /// (face landmarks with the upper half). Positions are kept; exchanging is its own inverse.
     public func repairingSwaps(_ mask: SwapMask) -> Sidecar {
         var result = self
+        for pair in mask.pairs {
+            for frame in pair.frames where frame < frameCount {
+                let a = joints[pair.joint, frame], b = joints[pair.joint.mirrored, frame]
+                result.joints[pair.joint, frame] = b
+                result.joints[pair.joint.mirrored, frame] = a
+            }
+        }
         for frame in 0..<frameCount {
             for part in [BodyPart.upper, .lower] {
                 let swapped = part == .upper ? mask.upper : mask.lower

@@ -73,6 +73,23 @@ struct EstimatorFaultTests {
         }
     }
 
+    @Test("one pair of joints exchanged alone (the ankles) is a swap of that pair, repaired, not two teleports")
+    func pairSwap() {
+        let original = clip()
+        var broken = original
+        for f in 200..<205 {
+            let a = broken.joints[.leftAnkle, f], b = broken.joints[.rightAnkle, f]
+            broken.joints[.leftAnkle, f] = b
+            broken.joints[.rightAnkle, f] = a
+        }
+        let (faults, found) = EstimatorFaultDetector().detect(broken)
+        #expect(faults.contains { $0.kind == .leftRightSwap && $0.joint == .leftAnkle && $0.frames == 200...204 }, "\(faults)")
+        #expect(!faults.contains { $0.kind == .teleport }, "explained, not teleports")
+        #expect(found.pairs == [SwapMask.PairSwap(joint: .leftAnkle, frames: 200..<205)])
+        #expect(broken.repairingSwaps(found).joints == original.joints)
+        #expect(EstimatorFaultDetector().detect(original).swapped.pairs.isEmpty, "a clean clip has none")
+    }
+
     @Test("a person turning round slowly is not a swap")
     func turning() {
         var o = SynthOptions()
