@@ -238,22 +238,7 @@ package struct JSONReader {
         index += 1
         let contentStart = index
         var hasEscape = false
-        func hexValue(_ at: Int) -> UInt32? {
-            guard at + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for k in 0..<4 {
-                let c = bytes[at + k]
-                let digit: UInt32
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
-                default: return nil
-                }
-                value = value << 4 | digit
-            }
-            return value
-        }
+        func hexValue(_ at: Int) -> UInt32? { Self.hexValue(bytes, at: at) }
         while true {
             guard index < bytes.count else { throw error("unterminated string (the file is truncated?)", at: start) }
             if index - contentStart > maxStringBytes {
@@ -311,24 +296,30 @@ package struct JSONReader {
         return (contentStart, contentEnd, hasEscape)
     }
 
+    /// The value of the four hex digits at `at`, or nil when they are not four hex digits.
+    private static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> UInt32? {
+        guard at >= 0, at + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = bytes[at + k]
+            let digit: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
     private func unescape(_ raw: UnsafeBufferPointer<UInt8>, at base: Int) throws(JSONSyntaxError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var i = 0
         func hex4(_ at: Int) throws(JSONSyntaxError) -> UInt32 {
-            guard at + 4 <= raw.count else { throw error("truncated \\u escape", at: base + at) }
-            var value: UInt32 = 0
-            for k in 0..<4 {
-                let c = raw[at + k]
-                let digit: UInt32
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
-                default: throw error("invalid \\u escape", at: base + at)
-                }
-                value = value << 4 | digit
-            }
+            guard let value = Self.hexValue(raw, at: at) else { throw error("invalid \\u escape", at: base + at) }
             return value
         }
         while i < raw.count {
