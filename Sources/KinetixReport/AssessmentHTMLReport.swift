@@ -56,7 +56,7 @@ public enum AssessmentHTMLReport {
                 "<tr><td class=\"num\"><a href=\"#t=\(String(format: "%.2f", $0.start))\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</a></td><td>\(HTMLPage.escape($0.severity.rawValue))</td><td>\(HTMLPage.escape($0.detail))<br><small>cue: \(HTMLPage.escape($0.cue))</small></td></tr>"
             }.joined() + "</tbody></table>"
         } else {
-            body += "<h2>Findings</h2><p>none</p>"
+            body += "<h2>Findings</h2><p>none: no rule of the profile held at any time, so no cue was shown</p>"
         }
         body += "</section><section>"
         if profile.reps != nil { body += repsBlock(a, poses: poses, profile: profile, isFace: isFace) }

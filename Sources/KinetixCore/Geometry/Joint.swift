@@ -21,6 +21,11 @@ public enum Joint: Int, CaseIterable, Sendable, Hashable, CustomStringConvertibl
 
     public var description: String { name }
 
+    /// Words for people: "left knee", "root (hip midpoint)".
+    public var spokenName: String {
+        self == .root ? "root (hip midpoint)" : name.reduce(into: "") { text, c in text += c.isUppercase ? " " + c.lowercased() : String(c) }
+    }
+
     /// Vision's raw joint identifier (`left_forearm_joint` for the left elbow).
     public var visionIdentifier: String { Self.visionIdentifiers[rawValue] }
 

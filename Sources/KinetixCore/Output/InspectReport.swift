@@ -40,11 +40,11 @@ public struct InspectReport: Sendable {
         out += field("torso length", s.torsoLengthPixels.map { String(format: "%.1f px (clip scale: 90th percentile)", $0) } ?? "unknown (neck and hips never tracked together)")
         out += field("face", s.faceFrames > 0 ? "landmarks in \(s.faceFrames) frames" : "none")
         out += field("events", s.eventCount > 0 ? "\(s.eventCount): " + sidecar.events.prefix(6).map { "\(formatSeconds($0.t)) \($0.label)" }.joined(separator: ", ") + (s.eventCount > 6 ? ", …" : "") : "none")
-        out += "\n" + "joint".padding(toLength: 15, withPad: " ", startingAt: 0) + "  tracked   longest gap"
+        out += "\n" + "joint".padding(toLength: 20, withPad: " ", startingAt: 0) + "  tracked   longest gap"
         out += String(format: "   (tracked: confidence ≥ %.2f)\n", minConfidence)
-        for joint in Joint.allCases { out += coverageRow(joint.name, s.joints[joint.rawValue]) }
-        out += "\n" + "limb angle".padding(toLength: 15, withPad: " ", startingAt: 0) + "  defined   longest gap\n"
-        for limb in Limb.allCases { out += coverageRow(limb.name, s.limbs[limb.rawValue]) }
+        for joint in Joint.allCases { out += coverageRow(joint.spokenName, s.joints[joint.rawValue]) }
+        out += "\n" + "limb angle".padding(toLength: 20, withPad: " ", startingAt: 0) + "  defined   longest gap\n"
+        for limb in Limb.allCases { out += coverageRow(limb.spokenName, s.limbs[limb.rawValue]) }
         out += "\nestimator faults: " + (faults.isEmpty ? "none found\n" : "\(faults.count)\n")
         for fault in faults.prefix(30) { out += "  \(fault)\n" }
         if faults.count > 30 { out += "  … \(faults.count - 30) more (the JSON output lists all)\n" }
@@ -57,7 +57,7 @@ public struct InspectReport: Sendable {
     }
 
     private func coverageRow(_ name: String, _ coverage: SidecarSummary.Coverage) -> String {
-        name.padding(toLength: 15, withPad: " ", startingAt: 0)
+        name.padding(toLength: 20, withPad: " ", startingAt: 0)
             + String(format: "  %5.1f %%  %9.3f s\n", coverage.fraction * 100, coverage.longestGapSeconds)
     }
 
