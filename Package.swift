@@ -29,6 +29,7 @@ let package = Package(
             name: "KinetixCore",
             dependencies: [
                 .target(name: "CKinetixBLAS", condition: .when(platforms: [.linux])),
+                "CKinetixSHA",
             ],
             swiftSettings: cpuSettings
         ),
@@ -71,6 +72,8 @@ let package = Package(
             path: "Sources/CKinetixBLAS",
             providers: [.apt(["libopenblas-dev"])]
         ),
+        // SHA-256 blocks with the CPU's SHA extensions, chosen at run time.
+        .target(name: "CKinetixSHA", path: "Sources/CKinetixSHA"),
         .plugin(
             name: "EmbedProfiles",
             capability: .buildTool(),

@@ -1,3 +1,6 @@
+import CKinetixSHA
+import Foundation
+
 /// SHA-256 (FIPS 180-4), for recording exactly which inputs produced a result.
 /// Foundation on Linux has no digest API and CryptoKit is Apple-only.
 package struct SHA256: Sendable {
@@ -5,9 +8,14 @@ package struct SHA256: Sendable {
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
-    private var schedule = [UInt32](repeating: 0, count: 64)
 
-    package init() { buffer.reserveCapacity(64) }
+    private let usesHardware: Bool
+
+    /// A hasher; `portable` keeps it off the CPU's SHA extensions (tests compare the two).
+    package init(portable: Bool = false) {
+        usesHardware = !portable && Self.hardwareAvailable
+        buffer.reserveCapacity(64)
+    }
 
     /// The hex digest of `bytes`.
     package static func hex(_ bytes: some Sequence<UInt8>) -> String {
@@ -37,9 +45,10 @@ package struct SHA256: Sendable {
             buffer.withUnsafeBufferPointer { compress(block: $0.baseAddress!) }
             buffer.removeAll(keepingCapacity: true)
         }
-        while i + 64 <= raw.count {
-            compress(block: raw.baseAddress! + i)
-            i += 64
+        let whole = (raw.count - i) / 64
+        if whole > 0 {
+            compress(blocks: raw.baseAddress! + i, count: whole)
+            i += 64 * whole
         }
         buffer.append(contentsOf: raw[i...])
     }
@@ -70,29 +79,57 @@ package struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private mutating func compress(block: UnsafePointer<UInt8>) {
-        var w = schedule
-        schedule = []  // keep the buffer uniquely referenced while it is used
-        defer { schedule = w }
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+    private mutating func compress(block: UnsafePointer<UInt8>) { compress(blocks: block, count: 1) }
+
+    /// Compresses `count` consecutive 64-byte blocks. The round constants and the
+    /// message schedule are reached through pointers taken once per call: no bounds
+    /// checks, no lazy-global checks and no allocation per block.
+    private mutating func compress(blocks: UnsafePointer<UInt8>, count: Int) {
+        #if arch(x86_64)
+        if usesHardware {
+            withUnsafeMutableBytes(of: &state) { words in
+                kinetix_sha256_hardware_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self), blocks, count)
+            }
+            return
         }
-        func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        #endif
+        compressPortably(blocks: blocks, count: count)
+    }
+
+    /// Whether `compress` uses the CPU's SHA extensions (x86-64 SHA-NI): about eight
+    /// times the portable code's speed. `KINETIX_PORTABLE_SHA=1` turns them off.
+    package static let hardwareAvailable = kinetix_sha256_hardware_available() == 1
+        && ProcessInfo.processInfo.environment["KINETIX_PORTABLE_SHA"] != "1"
+
+    /// FIPS 180-4 in Swift, for every CPU.
+    private mutating func compressPortably(blocks: UnsafePointer<UInt8>, count: Int) {
+        var digest = state
+        Self.k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
+                for index in 0..<count {
+                    let block = UnsafeRawPointer(blocks + 64 * index)
+                    for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)) }
+                    for i in 16..<64 {
+                        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = digest
+                    for i in 0..<64 {
+                        let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                        let choice = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let t2 = s0 &+ majority
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                    }
+                    digest = (digest.0 &+ a, digest.1 &+ b, digest.2 &+ c, digest.3 &+ d,
+                              digest.4 &+ e, digest.5 &+ f, digest.6 &+ g, digest.7 &+ h)
+                }
+            }
         }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+        state = digest
     }
 }

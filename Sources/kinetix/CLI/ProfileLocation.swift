@@ -28,6 +28,15 @@ func loadClip(_ path: String, role: String, limits: SidecarLimits) throws(Comman
     do { return try ClipInput(contentsOf: path, role: role, limits: limits) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
 }
 
+/// Reads a pair's two sidecar files at once (one per core); when both fail, the
+/// demonstrator's error is the one reported, as when read in turn.
+func loadPair(demonstrator: String, learner: String, limits: SidecarLimits) throws(CommandLineError) -> (ClipInput, ClipInput) {
+    let (demonstratorClip, learnerClip) = bothAtOnce(
+        { Result { () throws(CommandLineError) in try loadClip(demonstrator, role: "demonstrator", limits: limits) } },
+        { Result { () throws(CommandLineError) in try loadClip(learner, role: "learner", limits: limits) } })
+    return (try demonstratorClip.get(), try learnerClip.get())
+}
+
 /// Reads a sidecar file for a command.
 func loadSidecar(_ path: String, limits: SidecarLimits) throws(CommandLineError) -> Sidecar {
     do { return try Sidecar.load(contentsOf: path, limits: limits) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }

@@ -110,8 +110,7 @@ struct CompareCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         if live { return try runLive() }
-        let demonstratorClip = try loadClip(demonstrator, role: "demonstrator", limits: limits)
-        let learnerClip = try loadClip(learner, role: "learner", limits: limits)
+        let (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
         let report: ComparisonReport
         do {
             report = try ComparisonReport(demonstrator: demonstratorClip, learner: learnerClip, options: options, profile: profile)
@@ -144,8 +143,7 @@ extension CompareCommand {
     /// Text shows the learner's screen whenever its cue changes, and once a second;
     /// JSON writes every update as a line, provisional then final.
     func runLive() throws(CommandLineError) -> Int32 {
-        let demonstratorClip = try loadClip(demonstrator, role: "demonstrator", limits: limits)
-        let learnerClip = try loadClip(learner, role: "learner", limits: limits)
+        let (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
         do { try options.check(learner: learnerClip.sidecar) } catch { throw .failed(error) }
         var text = ""
         var lastCue: String?? = .none
