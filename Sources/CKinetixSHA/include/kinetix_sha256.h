@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// The 64 round constants K of SHA-256 (FIPS 180-4 §4.2.2), shared by both paths.
+const uint32_t *kinetix_sha256_round_constants(void);
+
 /// 1 when this CPU has the SHA extensions (x86-64 SHA-NI with SSSE3 and SSE4.1),
 /// else 0. Decided once, from CPUID.
 int kinetix_sha256_hardware_available(void);
