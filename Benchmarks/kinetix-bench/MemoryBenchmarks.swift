@@ -8,7 +8,12 @@ func memoryChecks(kinetix: URL, quick: Bool) -> Int {
     #if DEBUG
     print("memory: checks skipped in a debug build (its allocations are not the product's); run the release build")
     return 0
+    #else
+    return measuredMemoryChecks(kinetix: kinetix, quick: quick)
     #endif
+}
+
+private func measuredMemoryChecks(kinetix: URL, quick: Bool) -> Int {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else {
         print("  (install /usr/bin/time, Debian package 'time', for the memory checks)")
         return 0

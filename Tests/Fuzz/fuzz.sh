@@ -38,8 +38,9 @@ build() {
   local name=$1 harness=$2; shift 2
   local dir; dir=$(sources "$name" "$@")
   cp "Tests/Fuzz/Harnesses/$harness" "$dir/"
+  clang -O2 -fsanitize=address -I Sources/CKinetixSHA/include -c Sources/CKinetixSHA/kinetix_sha256.c -o "$dir/kinetix_sha256.o"
   swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz -package-name Kinetix \
-    -I Sources/CKinetixBLAS -lopenblas "$dir"/*.swift -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
+    -I Sources/CKinetixBLAS -I Sources/CKinetixSHA/include -lopenblas "$dir"/*.swift "$dir/kinetix_sha256.o" -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
     || { cat "$out/build-$name.log"; exit 1; }
 }
 
