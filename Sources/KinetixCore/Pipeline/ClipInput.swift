@@ -30,9 +30,10 @@ public struct ClipInput: Sendable {
                                setting: .maxInputBytes)
         }
         // Hashing takes as long as decoding; on a second core it costs nothing.
-        let (decoded, sha256) = data.count < Self.overlapBytes
-            ? (Result { () throws(KinetixError) in try Sidecar.decode(data, file: name, limits: limits) }, SHA256.hex(data))
-            : bothAtOnce({ Result { () throws(KinetixError) in try Sidecar.decode(data, file: name, limits: limits) } }, { SHA256.hex(data) })
+        func decode() -> Result<Sidecar, KinetixError> {
+            Result { () throws(KinetixError) in try Sidecar.decode(data, file: name, limits: limits) }
+        }
+        let (decoded, sha256) = data.count < Self.overlapBytes ? (decode(), SHA256.hex(data)) : bothAtOnce(decode, { SHA256.hex(data) })
         sidecar = try decoded.get()
         provenance = Provenance.Input(role: role, path: name, sha256: sha256, frames: sidecar.frameCount)
     }

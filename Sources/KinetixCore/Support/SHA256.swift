@@ -21,7 +21,12 @@ package struct SHA256: Sendable {
     package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
-        return hasher.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        return hasher.finalizeHex()
+    }
+
+    /// `finalize()` as 64 lowercase hex digits.
+    package mutating func finalizeHex() -> String {
+        finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// Hashes `bytes`; whole 64-byte blocks are compressed straight from contiguous
