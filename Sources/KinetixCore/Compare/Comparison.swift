@@ -138,8 +138,9 @@ public struct Comparison: Sendable {
                 options: ComparisonOptions = ComparisonOptions()) throws(KinetixError) {
         try options.check(learner: learnerClip)
         self.options = options
-        let learnerAngles = AngleSeries(learnerClip, minConfidence: options.minConfidence).shifted(by: options.offsetSeconds)
-        let demonstratorAngles = AngleSeries(demonstratorClip, minConfidence: options.minConfidence)
+        let (learnerAngles, demonstratorAngles) = bothAtOnce(
+            { AngleSeries(learnerClip, minConfidence: options.minConfidence).shifted(by: options.offsetSeconds) },
+            { AngleSeries(demonstratorClip, minConfidence: options.minConfidence) })
         learnerSourceTimes = learnerAngles.times
         demonstratorSourceTimes = demonstratorAngles.times
         let rate = options.analysisRate(learner: learnerClip)
@@ -149,12 +150,13 @@ public struct Comparison: Sendable {
         let learnerGrid = AnalysisGrid(from: first, through: last, rate: rate)
         grid = AnalysisGrid(start: first - Double(historyFrames) / rate, rate: rate, count: learnerGrid.count + historyFrames)
         let times = grid.times
-        learner = learnerAngles.resampled(at: times, maxGapSeconds: options.maxGapSeconds)
+        let (resampledLearner, resampledDemonstrator) = bothAtOnce(
+            { learnerAngles.resampled(at: times, maxGapSeconds: options.maxGapSeconds) },
+            { demonstratorAngles.resampled(at: times, maxGapSeconds: options.maxGapSeconds) })
+        learner = resampledLearner
         // Learner frames exist only from its first frame on, even where interpolation could reach.
         for limb in Limb.allCases { for g in 0..<historyFrames { learner[limb, g] = .nan } }
-        var demo = demonstratorAngles.resampled(at: times, maxGapSeconds: options.maxGapSeconds)
-        if options.mirror { demo = demo.mirrored() }
-        demonstrator = demo
+        demonstrator = options.mirror ? resampledDemonstrator.mirrored() : resampledDemonstrator
         let search = LagSearch(maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight,
                                kernel: options.kernel, threads: options.threads)
         matches = search.run(learner: learner, demonstrator: demonstrator)
@@ -253,14 +255,39 @@ public struct ComparisonFrame: Equatable, Sendable {
 
     /// The JSON object members (without braces), as `frames[]` writes them.
     public var jsonMembers: String {
-        var out = sourceFrame.map { "\"frame\": \($0), " } ?? ""
-        out += "\"t\": \(jsonNumber(t, digits: 6)), \"gridT\": \(jsonNumber(gridT, digits: 6)), \"lagSeconds\": \(jsonNumber(lagSeconds, digits: 6)), "
-        out += "\"bestMatchLagSeconds\": \(jsonNumber(bestMatchLagSeconds, digits: 6)), "
-        out += "\"demonstratorT\": \(jsonNumber(demonstratorT, digits: 6)), "
-        out += "\"distanceDegrees\": \(jsonNumber(distanceDegrees, digits: 3)), "
-        out += "\"worstLimb\": " + (worstLimb.map { "\"\($0.name)\"" } ?? "null") + ", \"ahead\": \(ahead), "
-        out += "\"errors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(abs(errors[$0.rawValue]), digits: 2))" }.joined(separator: ", ") + "}, "
-        out += "\"signedErrors\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(errors[$0.rawValue], digits: 2))" }.joined(separator: ", ") + "}"
-        return out
+        var writer = JSONWriter(capacity: 640)
+        writeMembers(into: &writer)
+        return writer.text
     }
+
+    /// Appends the JSON object members (without braces) to `out`.
+    package func writeMembers(into out: inout JSONWriter) {
+        if let sourceFrame {
+            out.raw("\"frame\": "); out.integer(sourceFrame); out.raw(", ")
+        }
+        out.raw("\"t\": "); out.number(t, digits: 6)
+        out.raw(", \"gridT\": "); out.number(gridT, digits: 6)
+        out.raw(", \"lagSeconds\": "); out.number(lagSeconds, digits: 6)
+        out.raw(", \"bestMatchLagSeconds\": "); out.number(bestMatchLagSeconds, digits: 6)
+        out.raw(", \"demonstratorT\": "); out.number(demonstratorT, digits: 6)
+        out.raw(", \"distanceDegrees\": "); out.number(distanceDegrees, digits: 3)
+        out.raw(", \"worstLimb\": ")
+        if let worstLimb { out.raw(Self.quotedNames[worstLimb.rawValue]) } else { out.raw("null") }
+        out.raw(", \"ahead\": "); out.bool(ahead)
+        out.raw(", \"errors\": {")
+        writeLimbs(into: &out) { abs($0) }
+        out.raw("}, \"signedErrors\": {")
+        writeLimbs(into: &out) { $0 }
+        out.raw("}")
+    }
+
+    private func writeLimbs(into out: inout JSONWriter, _ value: (Float) -> Float) {
+        for limb in Limb.allCases {
+            if limb.rawValue > 0 { out.raw(", ") }
+            out.raw(Self.quotedNames[limb.rawValue]); out.raw(": "); out.number(value(errors[limb.rawValue]), digits: 2)
+        }
+    }
+
+    /// Each limb's name as a JSON string literal, encoded once.
+    private static let quotedNames: [[UInt8]] = Limb.allCases.map { Array(jsonString($0.name).utf8) }
 }

@@ -29,6 +29,38 @@ extension LagSearch {
         }}
     }
 
+    /// Every lag's score for the 16 learner frames from `n0`: `scores[τ × 16 + lane]`
+    /// is `exactScore` of frame n0 + lane at lag τ (s/c, or infinity when too few limbs
+    /// are shared), bitwise, for τ in 0...maxLag. `scores` holds (maxLag + 1) × 16 floats.
+    /// Both layouts must be padded for blocks (`trailingPad` to a multiple of 16).
+    func scoreAllLags(_ l: PaddedAngles, _ d: PaddedAngles, n0: Int, into scores: UnsafeMutablePointer<Float>) {
+        let pad = d.leadingPad
+        l.values.withUnsafeBufferPointer { lvb in
+        d.values.withUnsafeBufferPointer { dvb in
+            let lv = UnsafeRawPointer(lvb.baseAddress!), dv = UnsafeRawPointer(dvb.baseAddress!)
+            let block = LearnerBlock(lv, stride: l.stride, n0: n0)
+            let base = n0 + pad
+            let minShared = Vector(repeating: minSharedWeight), infinity = Vector(repeating: .infinity)
+            let out = UnsafeMutableRawPointer(scores)
+            if l.isComplete(n0..<(n0 + Self.lanes)) && d.isComplete((base - maxLag)..<(base + Self.lanes)) {
+                let c = Vector(repeating: weights.reduce(0, +))
+                for tau in 0...maxLag {
+                    var score = block.completeSquares(dv, ds: d.stride, m: base &- tau) / c
+                    score.replace(with: infinity, where: c .< minShared)
+                    out.storeBytes(of: score, toByteOffset: tau &* 64, as: Vector.self)
+                }
+            } else {
+                let w = LimbWeights(weights)
+                for tau in 0...maxLag {
+                    let (sum, c) = block.maskedSums(dv, ds: d.stride, m: base &- tau, weights: w)
+                    var score = sum / c
+                    score.replace(with: infinity, where: c .< minShared)
+                    out.storeBytes(of: score, toByteOffset: tau &* 64, as: Vector.self)
+                }
+            }
+        }}
+    }
+
     /// All lags for one fully tracked block; `base` is the padded demonstrator index of lag 0.
     @inline(__always)
     private func scanComplete(_ l: LearnerBlock, _ dv: UnsafeRawPointer, ds: Int, base: Int) -> Best {

@@ -34,17 +34,27 @@ package struct LagTracker: Sendable {
     /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory.
     package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
         let n = learner.frameCount
-        let l = PaddedAngles(learner, scales: search.scales)
-        let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag)
-        var window = LagWindow(lags: search.maxLag + 1, halfWindow: halfWindow)
+        let lanes = LagSearch.lanes
+        let padded = (n + lanes - 1) / lanes * lanes
+        let l = PaddedAngles(learner, scales: search.scales, trailingPad: padded - n)
+        let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag, trailingPad: padded - n)
+        let lags = search.maxLag + 1
+        var window = LagWindow(lags: lags, halfWindow: halfWindow)
         var estimates = [Int32](repeating: -1, count: n)
         var supported = [Bool](repeating: false, count: n)
-        l.values.withUnsafeBufferPointer { lv in
-        d.values.withUnsafeBufferPointer { dv in
+        // Scores of one 16-frame block at every lag (the SIMD kernel, equal to
+        // `exactScore` bitwise), computed when the window first reaches the block.
+        var blockScores = [Float](repeating: .infinity, count: lags * lanes)
+        var scoredBlock = -1
+        blockScores.withUnsafeMutableBufferPointer { scores in
+            let scores = scores.baseAddress!
             func add(_ frame: Int) {
-                window.add(frame: frame) { tau in
-                    search.exactScore(lv, ls: l.stride, n: frame, dv, ds: d.stride, m: frame + d.leadingPad - tau)
+                if frame / lanes != scoredBlock {
+                    scoredBlock = frame / lanes
+                    search.scoreAllLags(l, d, n0: scoredBlock * lanes, into: scores)
                 }
+                let lane = frame % lanes
+                window.add(frame: frame) { tau in scores[tau &* lanes &+ lane] }
             }
             for frame in 0..<min(halfWindow, n) { add(frame) }
             for center in 0..<n {
@@ -52,7 +62,7 @@ package struct LagTracker: Sendable {
                 if center - halfWindow - 1 >= 0 { window.remove(frame: center - halfWindow - 1) }
                 (estimates[center], supported[center]) = window.estimate()
             }
-        }}
+        }
         return Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
     }
 

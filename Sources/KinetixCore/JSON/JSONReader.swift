@@ -410,6 +410,63 @@ package struct JSONReader {
         return slowNumber(from: start, to: index)
     }
 
+    /// Reads `[a, b, c]` of three plain numbers (no exponent, at most 19 significant
+    /// digits: exactly what `readNumber` returns for them) in one pass, the shape of
+    /// almost every point in a sidecar. Anything else (another count, an exponent,
+    /// null, a syntax error) leaves the reader where it was and returns nil, so the
+    /// general path reads it and reports any problem exactly.
+    @inlinable
+    package mutating func readPlainTriple() -> (Double, Double, Double)? {
+        let start = index
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { index = start; return nil }
+        index += 1
+        guard let a = plainNumber(then: UInt8(ascii: ",")),
+              let b = plainNumber(then: UInt8(ascii: ",")),
+              let c = plainNumber(then: UInt8(ascii: "]"))
+        else { index = start; return nil }
+        return (a, b, c)
+    }
+
+    /// One plain number (see `readPlainTriple`) followed, after optional whitespace,
+    /// by `terminator`, which is consumed; nil for anything else.
+    @inlinable
+    mutating func plainNumber(then terminator: UInt8) -> Double? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        var mantissa: UInt64 = 0
+        var digits = 0
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            if mantissa != 0 { digits += 1 }
+            index += 1
+        }
+        let integerDigits = index - integerStart
+        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        var exponent = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                if mantissa != 0 { digits += 1 }
+                index += 1
+            }
+            exponent = fractionStart - index
+            guard exponent < 0 else { return nil }
+        }
+        guard digits <= 15, exponent >= -22 else { return nil }  // then mantissa < 2^53: Clinger's exact path
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == terminator else { return nil }
+        index += 1
+        var value = Double(mantissa)
+        if exponent < 0 { value /= Self.powersOfTen[-exponent] }
+        return negative ? -value : value
+    }
+
     @usableFromInline
     func numberError(_ start: Int) -> JSONSyntaxError {
         JSONSyntaxError(offset: start, message: "malformed number")

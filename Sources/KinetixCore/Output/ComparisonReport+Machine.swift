@@ -39,13 +39,23 @@ extension ComparisonReport {
             return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
+        var writer = JSONWriter(capacity: out.utf8.count + (includeFrames ? 640 * c.learnerFrameCount : 0) + 4096)
+        writer.raw(out)
+        out = ""
         if includeFrames {
-            out += "  \"frames\": [\n"
-            for k in 0..<c.learnerFrameCount {
-                out += "    {" + c.learnerFrame(k).jsonMembers + "}"
-                out += k == c.learnerFrameCount - 1 ? "\n" : ",\n"
+            writer.raw("  \"frames\": [\n")
+            let count = c.learnerFrameCount
+            if count < 4096 {
+                writeFrames(0..<count, into: &writer)
+            } else {  // two halves at once, joined in order
+                let (_, second) = bothAtOnce({ writeFrames(0..<(count / 2), into: &writer) }, {
+                    var half = JSONWriter(capacity: 640 * (count - count / 2))
+                    writeFrames((count / 2)..<count, into: &half)
+                    return half
+                })
+                writer.raw(second.bytes)
             }
-            out += "  ],\n"
+            writer.raw("  ],\n")
         }
         out += "  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
         out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
@@ -53,7 +63,18 @@ extension ComparisonReport {
         out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]\n}\n"
-        return out
+        writer.raw(out)
+        return writer.text
+    }
+
+    /// `frames[k]` for each k in `range`, one per line, comma-separated except after the last frame.
+    private func writeFrames(_ range: Range<Int>, into writer: inout JSONWriter) {
+        let c = comparison
+        for k in range {
+            writer.raw("    {")
+            c.learnerFrame(k).writeMembers(into: &writer)
+            writer.raw(k == c.learnerFrameCount - 1 ? "}\n" : "},\n")
+        }
     }
 
     // MARK: - CSV

@@ -40,10 +40,11 @@ public struct ComparisonReport: Sendable {
     ///   `ComparisonOptions.check(learner:)`); nothing is computed then.
     public init(demonstrator: ClipInput, learner: ClipInput, options: ComparisonOptions,
                 profile: Provenance.ProfileUsed? = nil) throws(KinetixError) {
-        let (demoClip, demoFaults) = demonstrator.sidecar.checkedForFaults(
-            role: demonstrator.provenance.role, repairSwaps: options.repairSwaps, maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
-        let (learnerClip, learnerFaults) = learner.sidecar.checkedForFaults(
-            role: learner.provenance.role, repairSwaps: options.repairSwaps, maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
+        func checked(_ input: ClipInput) -> (Sidecar, FaultCheck) {
+            input.sidecar.checkedForFaults(role: input.provenance.role, repairSwaps: options.repairSwaps,
+                                           maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
+        }
+        let ((demoClip, demoFaults), (learnerClip, learnerFaults)) = bothAtOnce({ checked(demonstrator) }, { checked(learner) })
         self.init(try Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
                   provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
         faults = [demoFaults, learnerFaults]

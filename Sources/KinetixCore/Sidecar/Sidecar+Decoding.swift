@@ -354,6 +354,11 @@ struct SidecarDecoder {
                 continue
             }
             seen |= bit
+            if let (x, y, confidence) = reader.readPlainTriple() {
+                // Plain numbers of at most 15 digits are far inside Float's range.
+                if confidence != 0 { store(name, (Float(x), Float(y), Float(confidence)), frame: frame) }
+                continue
+            }
             if try reader.readNullIfPresent() { continue }
             guard try reader.peekKind() == .array else {
                 _ = try expectKind(.array, field: "\(what) '\(name.name)'", what: "[x, y, confidence]")
@@ -393,15 +398,21 @@ struct SidecarDecoder {
             }
             if broken { continue }
             if values.2 == 0 { continue }  // confidence 0 means not detected
-            if Name.self == Joint.self {
-                jointRows.setNewest(point: name.rawValue, values)
-            } else {
-                if !hasFace {
-                    hasFace = true
-                    appendEmptyFaceRows(frames: frame + 1)
-                }
-                faceRows.setNewest(point: name.rawValue, values)
+            store(name, values, frame: frame)
+        }
+    }
+
+    /// Records a detected point (x, y, confidence) of the newest frame.
+    @inline(__always)
+    private mutating func store<Name: PointName>(_ name: Name, _ values: (Float, Float, Float), frame: Int) {
+        if Name.self == Joint.self {
+            jointRows.setNewest(point: name.rawValue, values)
+        } else {
+            if !hasFace {
+                hasFace = true
+                appendEmptyFaceRows(frames: frame + 1)
             }
+            faceRows.setNewest(point: name.rawValue, values)
         }
     }
 

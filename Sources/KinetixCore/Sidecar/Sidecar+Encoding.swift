@@ -41,19 +41,9 @@ func number<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T) -> S
     return String(value)
 }
 
-/// A string as a JSON string literal, quoted and escaped.
+/// A string as a JSON string literal, quoted and escaped (`JSONWriter.string(_:)`).
 package func jsonString(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    var writer = JSONWriter()
+    writer.string(value)
+    return writer.text
 }
