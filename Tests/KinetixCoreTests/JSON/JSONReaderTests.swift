@@ -34,6 +34,49 @@ struct JSONReaderTests {
         }
     }
 
+    @Test("the one-pass point reader returns what readNumber returns, or leaves the reader untouched", arguments: [
+        ("[540.75, 645.01, 0.933]", true), ("[ -0 ,0.5,1 ]", true), ("[1,2,3]", true), ("[123456789012345, 1, 1]", true),
+        ("[0.000000000000000000001, 1, 1]", true),
+        ("[1e2, 1, 1]", false), ("[1, 2]", false), ("[1, 2, 3, 4]", false), ("[01, 2, 3]", false), ("[1., 2, 3]", false),
+        ("[1234567890123456, 1, 1]", false), ("[null, 1, 1]", false), ("[1, 2, 3", false), ("{", false), ("[-, 1, 1]", false),
+        ("[0.00000000000000000000001, 1, 1]", false),
+    ])
+    func plainTriple(_ text: String, _ plain: Bool) throws {
+        try withReader(text) { reader in
+            guard let (a, b, c) = reader.readPlainTriple() else {
+                #expect(!plain)
+                #expect(reader.offset == 0)
+                return
+            }
+            #expect(plain)
+            #expect(reader.offset == text.utf8.count)
+            let numbers = text.dropFirst().dropLast().split(separator: ",").map { strtod($0.trimmingCharacters(in: .whitespaces), nil) }
+            #expect([a, b, c].map(\.bitPattern) == numbers.map(\.bitPattern))
+        }
+    }
+
+    @Test("seeded random points: the one-pass reader agrees with strtod bit for bit")
+    func randomPlainTriples() throws {
+        var rng = SplitMix64(seed: 9)
+        for _ in 0..<5000 {
+            let parts = (0..<3).map { _ in
+                let digits = String(rng.next() % 1_000_000_000_000_000)
+                let point = Int(rng.next() % UInt64(digits.count + 1))
+                let text = point == digits.count ? digits : String(digits.prefix(point).isEmpty ? "0" : digits.prefix(point)) + "." + digits.dropFirst(point)
+                return (rng.next() % 2 == 0 ? "-" : "") + text
+            }
+            let text = "[\(parts.joined(separator: ", "))]"
+            let triple = try withReader(text) { $0.readPlainTriple() }
+            let expected = parts.map { strtod($0, nil) }
+            if let (a, b, c) = triple {
+                #expect([a, b, c].map(\.bitPattern) == expected.map(\.bitPattern), "\(text)")
+            } else {
+                // Only numbers beyond the exact fast path (more than 15 significant digits) may fall back.
+                #expect(parts.contains { $0.filter(\.isNumber).drop { $0 == "0" }.count > 15 }, "\(text)")
+            }
+        }
+    }
+
     @Test("malformed numbers are syntax errors", arguments: ["-", "1.", ".5", "01", "1e", "NaN", "Infinity", "+1"])
     func malformedNumbers(_ text: String) {
         #expect(throws: JSONSyntaxError.self) {

@@ -25,4 +25,26 @@ struct JSONNumberTests {
             #expect(abs(ours - theirs) <= pow(10, -Double(digits)) * 1.0001, "\(value) \(digits)")
         }
     }
+
+    @Test("strings escape quotes, backslashes and control characters, and keep other UTF-8 as it is")
+    func strings() {
+        #expect(jsonString("plain") == "\"plain\"")
+        #expect(jsonString("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(jsonString("line\nnext\r\ttab") == "\"line\\nnext\\r\\ttab\"")
+        #expect(jsonString("\u{1}\u{1f}") == "\"\\u0001\\u001f\"")
+        #expect(jsonString("épaule 👋") == "\"épaule 👋\"")
+        for text in ["plain", "a\"b\\c", "x\u{1}\ny", "épaule 👋"] {
+            let decoded = try? JSONSerialization.jsonObject(with: Data(jsonString(text).utf8), options: .fragmentsAllowed) as? String
+            #expect(decoded == text)
+        }
+    }
+
+    @Test("integers and booleans", arguments: [0, 7, -7, 1_000_000, Int.max, Int.min])
+    func integers(_ value: Int) {
+        var writer = JSONWriter()
+        writer.integer(value)
+        writer.raw(" ")
+        writer.bool(value > 0)
+        #expect(writer.text == "\(value) \(value > 0)")
+    }
 }
