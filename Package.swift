@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 .target(name: "CKinetixBLAS", condition: .when(platforms: [.linux])),
                 "CKinetixSHA",
+                "CKinetixLag",
             ],
             swiftSettings: cpuSettings
         ),
@@ -74,6 +75,8 @@ let package = Package(
         ),
         // SHA-256 blocks with the CPU's SHA extensions, chosen at run time.
         .target(name: "CKinetixSHA", path: "Sources/CKinetixSHA"),
+        // The lag-search SIMD kernel for AVX-512, AVX2 and the baseline, chosen at run time.
+        .target(name: "CKinetixLag", path: "Sources/CKinetixLag"),
         .plugin(
             name: "EmbedProfiles",
             capability: .buildTool(),
@@ -103,7 +106,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KinetixReportTests",
-            dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport"]
+            dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport"],
+            exclude: ["Screenshots"]  // a report screenshot the README shows, not a test resource
         ),
         .testTarget(
             name: "EmbeddingGuideTests",

@@ -11,11 +11,17 @@ func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
                 let learner = syntheticAngles(frames: frames, nanFraction: nanFraction, seed: 2)
                 let pairs = Double(frames) * Double(window)
                 let label = "n=\(frames) window=\(window)\(nanFraction > 0 ? " masked" : "")"
-                let kernels: [(LagSearch.Kernel, Int)] = [(.simd, 1), (.simd, 2), (.scalar, 1), (.blas, 1)]
+                // The SIMD kernel at its best instruction set (1 and 2 threads), then at each lower
+                // set the CPU has (what a CPU without AVX-512 or AVX2 would run), then the others.
+                let best = LagSearch.InstructionSet.active
+                let lower = LagSearch.InstructionSet.allCases.filter { $0 < best }.reversed()
+                let kernels: [(LagSearch.Kernel, Int, LagSearch.InstructionSet)] = [(.simd, 1, best), (.simd, 2, best)]
+                    + lower.map { (.simd, 1, $0) } + [(.scalar, 1, best), (.blas, 1, best)]
                 var checksums: [Double] = []
-                for (kernel, threads) in kernels {
-                    let search = LagSearch(maxLag: window - 1, kernel: kernel, threads: threads)
-                    let name = "lag \(kernel.rawValue) \(threads)t \(label)"
+                for (kernel, threads, set) in kernels {
+                    var search = LagSearch(maxLag: window - 1, kernel: kernel, threads: threads)
+                    search.instructionSet = set
+                    let name = "lag \(kernel.rawValue)\(kernel == .simd && set != best ? "-\(set)" : "") \(threads)t \(label)"
                     // The slow kernels at a million frames take seconds a run: fewer samples.
                     harness.samples = kernel == .simd || frames <= 18_000 || quick ? (quick ? 1 : 5) : 1
                     harness.measure(BenchmarkCase(name: name, unit: "pairs", units: pairs) {
@@ -31,6 +37,7 @@ func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
                 harness.ratio("lag simd 1t \(label)", over: "lag scalar 1t \(label)")
                 harness.ratio("lag simd 1t \(label)", over: "lag blas 1t \(label)")
                 harness.ratio("lag simd 2t \(label)", over: "lag simd 1t \(label)")
+                for set in lower { harness.ratio("lag simd 1t \(label)", over: "lag simd-\(set) 1t \(label)") }
                 harness.samples = quick ? 1 : 5
             }
         }

@@ -20,7 +20,8 @@ let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
 var harness = Harness(samples: quick ? 1 : 5, filters: arguments)
 
-print("kinetix-bench \(KinetixVersion.current), \(ProcessInfo.processInfo.activeProcessorCount) cores, BLAS: \(BLAS.backend)\(quick ? ", quick sizes" : "")")
+print("kinetix-bench \(KinetixVersion.current), BLAS: \(BLAS.backend)\(quick ? ", quick sizes" : "")")
+print("machine: \(machineDescription())")
 
 // MARK: - Sidecar decoding
 
@@ -142,6 +143,23 @@ if FileManager.default.isExecutableFile(atPath: kinetix.path) {
     try? FileManager.default.removeItem(at: folder)
 } else {
     print("(kinetix not built beside kinetix-bench: 'swift build -c release' builds both; end-to-end CLI case skipped)")
+}
+
+// MARK: - Peers side by side (../shared/peers)
+
+// Filters: "peers" runs both, "peers compare" or "peers kernel" one.
+let wantsPeers = { (name: String) in harness.filters.isEmpty || harness.filters.contains { name.contains($0) } }
+if wantsPeers("peers compare") || wantsPeers("peers kernel") {
+    if let peers = peersDirectory() {
+        if wantsPeers("peers compare"), FileManager.default.isExecutableFile(atPath: kinetix.path) {
+            compareAgainstNumpy(kinetix: kinetix, peers: peers, rates: quick ? [60] : [60, 240], minutes: quick ? 0.1 : 10, rounds: quick ? 1 : 7)
+        }
+        if wantsPeers("peers kernel") {
+            kernelAgainstC(peers: peers, frames: quick ? 20_000 : 1_000_000, windows: [31, 241], rounds: quick ? 1 : 5)
+        }
+    } else {
+        print("peers: skipped (../shared/peers not found; set KINETIX_PEERS to its path)")
+    }
 }
 
 var memoryFailures = 0

@@ -72,7 +72,7 @@ extension LagSearch {
                                   max(sums[r * cols + j], 0) / c <= approximateBest + bound / c else { continue }
                             // The reference kernel's own sums and rule, in lag order.
                             let exact = self.sums(lv, ls: ls, n: n, dv, ds: ds, m: n + pad - tau)
-                            if exact.c >= minSharedWeight, exact.s * best.c < best.s * exact.c { best = exact; bestLag = Int32(tau) }
+                            if exact.c >= minSharedWeight, Self.beats(exact.s, exact.c, best.s, best.c) { best = exact; bestLag = Int32(tau) }
                         }
                     }
                     output.lag[n] = bestLag

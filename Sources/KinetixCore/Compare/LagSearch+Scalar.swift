@@ -1,9 +1,8 @@
 extension LagSearch {
     /// The reference kernel: one candidate at a time, limbs in order.
     ///
-    /// Candidate (s, c) beats the best (sᵦ, cᵦ) when s·cᵦ < sᵦ·c: the score order
-    /// s/c < sᵦ/cᵦ without a division. Every kernel uses this very rule, in lag order,
-    /// so they agree exactly, ties included.
+    /// Candidates are compared by `beats` in lag order; every kernel uses this very
+    /// rule, so they agree exactly, ties included.
     func searchScalar(_ l: PaddedAngles, _ d: PaddedAngles, frames: Range<Int>, into output: LagOutput) {
         l.values.withUnsafeBufferPointer { lv in
         d.values.withUnsafeBufferPointer { dv in
@@ -12,12 +11,21 @@ extension LagSearch {
                 var bestLag: Int32 = -1
                 for tau in 0...maxLag {
                     let (s, c) = sums(lv, ls: l.stride, n: n, dv, ds: d.stride, m: n + d.leadingPad - tau)
-                    if c >= minSharedWeight, s * best.c < best.s * c { best = (s, c); bestLag = Int32(tau) }
+                    if c >= minSharedWeight, Self.beats(s, c, best.s, best.c) { best = (s, c); bestLag = Int32(tau) }
                 }
                 output.lag[n] = bestLag
                 output.score[n] = bestLag >= 0 ? best.s / best.c : .nan
             }
         }}
+    }
+
+    /// Whether candidate (s, c) beats the best so far (sᵦ, cᵦ), s being Σ d² and c the
+    /// shared weight: the score order s/c < sᵦ/cᵦ without a division. With equal
+    /// weights (every fully tracked candidate) it compares the sums themselves; with
+    /// different weights, by cross-multiplication, s·cᵦ < sᵦ·c.
+    @inline(__always)
+    static func beats(_ s: Float, _ c: Float, _ bestS: Float, _ bestC: Float) -> Bool {
+        c == bestC ? s < bestS : s * bestC < bestS * c
     }
 
     /// Σ dᵢ² and Σ wᵢ over limbs tracked in both, in limb order, where dᵢ = L′ᵢ(n) − D′ᵢ(m)

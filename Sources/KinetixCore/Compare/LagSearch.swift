@@ -39,6 +39,9 @@ public struct LagSearch: Sendable {
     public var kernel: Kernel
     /// Threads for long clips; 0 means one per active core.
     public var threads: Int
+    /// The instruction set the SIMD kernel runs (default: the best the CPU has); every
+    /// set gives the same results.
+    public var instructionSet: InstructionSet = .active
 
     /// A search up to `maxLag` grid frames with per-limb `weights` (9, by `Limb.rawValue`).
     public init(maxLag: Int, weights: [Float] = Array(repeating: 1, count: Limb.count),
@@ -76,15 +79,34 @@ public struct LagSearch: Sendable {
     /// - Complexity: O(*n* × `maxLag` × 9).
     public func run(learner: AngleSeries, demonstrator: AngleSeries) -> LagMatches {
         precondition(learner.frameCount == demonstrator.frameCount, "learner and demonstrator must share the grid")
+        let kernel = resolvedKernel
         let n = learner.frameCount
+        let work = Double(n) * Double(maxLag + 1)
+        let threadCount = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        if kernel == .simd {
+            // The SIMD kernel builds its own cache-sized layout from the series.
+            // It writes every frame's lag and score, so the arrays start uninitialized.
+            let chunks = work < 2e6 || threadCount == 1 ? 1 : min(threadCount * 4, max(1, n / 4096))
+            var score: [Float] = []
+            let lag = [Int32](unsafeUninitializedCapacity: n) { lag, lagCount in
+                score = [Float](unsafeUninitializedCapacity: n) { score, scoreCount in
+                    if n > 0 {
+                        let output = LagOutput(lag: lag.baseAddress!, score: score.baseAddress!)
+                        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                            searchSIMD(learner, demonstrator, frames: (n * chunk / chunks)..<(n * (chunk + 1) / chunks), into: output)
+                        }
+                    }
+                    scoreCount = n
+                }
+                lagCount = n
+            }
+            return LagMatches(lag: lag, score: score)
+        }
         let padded = (n + Self.lanes - 1) / Self.lanes * Self.lanes
         let l = PaddedAngles(learner, scales: scales, trailingPad: padded - n)
         let d = PaddedAngles(demonstrator, scales: scales, leadingPad: maxLag, trailingPad: padded - n)
         var matches = LagMatches(count: padded)
-        let kernel = resolvedKernel
         let blocks = padded / Self.lanes
-        let work = Double(n) * Double(maxLag + 1)
-        let threadCount = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let chunks = work < 2e6 || blocks < 2 || threadCount == 1 ? 1 : min(threadCount * 4, blocks)
         matches.lag.withUnsafeMutableBufferPointer { lag in
             matches.score.withUnsafeMutableBufferPointer { score in
@@ -92,10 +114,10 @@ public struct LagSearch: Sendable {
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let first = blocks * chunk / chunks * Self.lanes
                     let last = blocks * (chunk + 1) / chunks * Self.lanes
-                    switch kernel {
-                    case .scalar: searchScalar(l, d, frames: first..<last, into: output)
-                    case .simd, .automatic: searchSIMD(l, d, frames: first..<last, into: output)
-                    case .blas: searchBLAS(l, d, frames: first..<last, into: output)
+                    if kernel == .blas {
+                        searchBLAS(l, d, frames: first..<last, into: output)
+                    } else {
+                        searchScalar(l, d, frames: first..<last, into: output)
                     }
                 }
             }
@@ -123,6 +145,11 @@ public struct LagMatches: Equatable, Sendable {
     init(count: Int) {
         lag = [Int32](repeating: -1, count: count)
         score = [Float](repeating: .nan, count: count)
+    }
+
+    init(lag: [Int32], score: [Float]) {
+        self.lag = lag
+        self.score = score
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -46,12 +46,13 @@ package struct LagTracker: Sendable {
         // `exactScore` bitwise), computed when the window first reaches the block.
         var blockScores = [Float](repeating: .infinity, count: lags * lanes)
         var scoredBlock = -1
+        search.withProblem(l, d) { problem in
         blockScores.withUnsafeMutableBufferPointer { scores in
             let scores = scores.baseAddress!
             func add(_ frame: Int) {
                 if frame / lanes != scoredBlock {
                     scoredBlock = frame / lanes
-                    search.scoreAllLags(l, d, n0: scoredBlock * lanes, into: scores)
+                    search.scoreAllLags(problem, n0: scoredBlock * lanes, into: scores)
                 }
                 let lane = frame % lanes
                 window.add(frame: frame) { tau in scores[tau &* lanes &+ lane] }
@@ -62,7 +63,7 @@ package struct LagTracker: Sendable {
                 if center - halfWindow - 1 >= 0 { window.remove(frame: center - halfWindow - 1) }
                 (estimates[center], supported[center]) = window.estimate()
             }
-        }
+        }}
         return Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
     }
 

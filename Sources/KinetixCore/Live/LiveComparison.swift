@@ -234,7 +234,7 @@ public struct LiveComparison: Sendable {
             let (s, c) = sums(l, demonstratorScaled[frame - tau])
             if c >= search.minSharedWeight {
                 row[tau] = s / c
-                if s * best.c < best.s * c { best = (s, c); bestLag = Int32(tau) }
+                if LagSearch.beats(s, c, best.s, best.c) { best = (s, c); bestLag = Int32(tau) }
             }
         }
         bestLags.append(bestLag)

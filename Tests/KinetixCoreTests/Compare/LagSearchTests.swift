@@ -49,6 +49,55 @@ struct LagSearchTests {
         }
     }
 
+    @Test("every instruction set the CPU has gives the scalar reference's lags and scores, bit for bit", arguments: [
+        (frames: 333, maxLag: 30, nan: 0.0), (frames: 500, maxLag: 61, nan: 0.2), (frames: 97, maxLag: 7, nan: 0.6),
+    ])
+    func instructionSetsAgree(_ c: (frames: Int, maxLag: Int, nan: Double)) {
+        let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames) + 5)
+        let learner = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames) + 6)
+        let weights: [Float] = [2, 2, 1, 1, 0.5, 0.5, 1.5, 1.5, 0.25]
+        let reference = LagSearch(maxLag: c.maxLag, weights: weights, kernel: .scalar).run(learner: learner, demonstrator: demo)
+        let available = LagSearch.InstructionSet.allCases.filter { $0 <= .best }
+        #expect(available.contains(.baseline))
+        for set in available {
+            var search = LagSearch(maxLag: c.maxLag, weights: weights, kernel: .simd)
+            search.instructionSet = set
+            #expect(search.run(learner: learner, demonstrator: demo) == reference, "\(set)")
+        }
+    }
+
+    @Test("the block scores the tracking lag reads equal the scalar score of every frame and lag")
+    func blockScores() {
+        let frames = 160, maxLag = 23
+        let demo = randomAngles(frames: frames, nanFraction: 0.3, seed: 41)
+        let learner = randomAngles(frames: frames, nanFraction: 0.3, seed: 42)
+        for set in LagSearch.InstructionSet.allCases where set <= .best {
+            var search = LagSearch(maxLag: maxLag, weights: [1, 2, 1, 1, 0.5, 0.5, 1, 1, 3])
+            search.instructionSet = set
+            let l = PaddedAngles(learner, scales: search.scales)
+            let d = PaddedAngles(demo, scales: search.scales, leadingPad: maxLag)
+            var scores = [Float](repeating: 0, count: (maxLag + 1) * LagSearch.lanes)
+            var mismatches = 0
+            search.withProblem(l, d) { problem in
+                scores.withUnsafeMutableBufferPointer { buffer in
+                    for n0 in stride(from: 0, to: frames, by: LagSearch.lanes) {
+                        search.scoreAllLags(problem, n0: n0, into: buffer.baseAddress!)
+                        l.values.withUnsafeBufferPointer { lv in
+                        d.values.withUnsafeBufferPointer { dv in
+                            for lane in 0..<LagSearch.lanes {
+                                for tau in 0...maxLag {
+                                    let exact = search.exactScore(lv, ls: l.stride, n: n0 + lane, dv, ds: d.stride, m: n0 + lane + maxLag - tau)
+                                    if buffer[tau * LagSearch.lanes + lane].bitPattern != exact.bitPattern { mismatches += 1 }
+                                }
+                            }
+                        }}
+                    }
+                }
+            }
+            #expect(mismatches == 0, "\(set)")
+        }
+    }
+
     @Test("threads do not change the result")
     func threads() {
         let demo = randomAngles(frames: 20_000, nanFraction: 0.1, seed: 1)

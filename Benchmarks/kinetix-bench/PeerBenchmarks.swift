@@ -1,0 +1,177 @@
+import Foundation
+import KinetixCore
+
+// Kinetix side by side with the peers in ../shared/peers (measuring sticks, run from
+// there, never copied): the hand-written C lag-search kernel and the json+numpy
+// `compare`. Each round runs both, interleaved, so drift on a shared machine hits both;
+// the figure is the ratio per round, reported as median and range.
+
+/// The machine a figure was measured on: CPU model, cores, load average.
+func machineDescription() -> String {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+        .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+    let load = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").first.map(String.init) ?? "?"
+    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(load), SIMD kernel \(LagSearch.InstructionSet.active)"
+}
+
+/// Per-round ratios (peer time / Kinetix time: above 1, Kinetix is faster).
+struct RoundRatios {
+    var name: String
+    var kinetix: [Double] = []
+    var peer: [Double] = []
+
+    var ratios: [Double] { zip(peer, kinetix).map { $0 / $1 } }
+
+    func report() {
+        guard !ratios.isEmpty else { return }
+        let sorted = ratios.sorted(), median = sorted[sorted.count / 2]
+        let kinetixMedian = kinetix.sorted()[kinetix.count / 2], peerMedian = peer.sorted()[peer.count / 2]
+        print(String(format: "%@: Kinetix %.4f s, peer %.4f s (medians of %d rounds); ratio %.2f× (range %.2f–%.2f; per round %@)",
+                     name, kinetixMedian, peerMedian, ratios.count, median, sorted.first!, sorted.last!,
+                     ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")))
+    }
+}
+
+/// Where the peers live: `$KINETIX_PEERS`, else `../shared/peers` beside the checkout.
+func peersDirectory() -> URL? {
+    let candidates = [ProcessInfo.processInfo.environment["KINETIX_PEERS"],
+                      FileManager.default.currentDirectoryPath + "/../shared/peers"].compactMap { $0 }
+    return candidates.map { URL(fileURLWithPath: $0).standardized }
+        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("README.md").path) }
+}
+
+/// Runs a program to the end; its wall time in seconds, or nil when it failed.
+@discardableResult
+func timedRun(_ executable: String, _ arguments: [String], standardOutput: URL? = nil, output: inout String) -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    if let standardOutput {
+        _ = FileManager.default.createFile(atPath: standardOutput.path, contents: nil)
+        process.standardOutput = try? FileHandle(forWritingTo: standardOutput)
+    } else {
+        process.standardOutput = pipe
+    }
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard (try? process.run()) != nil else { return nil }
+    if standardOutput == nil { output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    process.waitUntilExit()
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return process.terminationStatus == 0 ? seconds : nil
+}
+
+func which(_ program: String) -> String? {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        .map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+// MARK: - compare end to end against json + numpy
+
+/// `kinetix compare --format json -o FILE` against `python3 compare_numpy.py … --format json > FILE`,
+/// whole processes, interleaved, on synthesized pairs of `minutes` at each rate.
+func compareAgainstNumpy(kinetix: URL, peers: URL, rates: [Double], minutes: Double, rounds: Int) {
+    guard let python = which("python3"), (try? Process.run(URL(fileURLWithPath: python), arguments: ["-c", "import numpy"]))
+        .map({ $0.waitUntilExit(); return $0.terminationStatus == 0 }) == true
+    else { return print("compare vs json+numpy: skipped (python3 with numpy not found; pip install numpy)") }
+    let script = peers.appendingPathComponent("python/compare_numpy.py").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-peers-\(getpid())")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for rate in rates {
+        var options = SynthOptions()
+        options.motion = .routine
+        options.frameRate = rate
+        options.durationSeconds = minutes * 60
+        let demo = folder.appendingPathComponent("demo.json"), learner = folder.appendingPathComponent("learner.json")
+        try! Synth.sidecar(options).encoded().write(to: demo)
+        options.seed = 2
+        options.delaySeconds = 0.4
+        options.mirrorMotion = true
+        try! Synth.sidecar(options).encoded().write(to: learner)
+        let megabytes = Double(((try? Data(contentsOf: demo).count) ?? 0) + ((try? Data(contentsOf: learner).count) ?? 0)) / 1e6
+        var result = RoundRatios(name: String(format: "compare end to end, %g min at %g fps (%.1f MB of JSON in), kinetix vs json+numpy", minutes, rate, megabytes))
+        let ours = folder.appendingPathComponent("kinetix.json"), theirs = folder.appendingPathComponent("numpy.json")
+        var ignored = ""
+        for round in 0..<rounds {
+            // Alternate who goes first, so neither always runs on a warm page cache.
+            for side in round % 2 == 0 ? [0, 1] : [1, 0] {
+                if side == 0 {
+                    guard let t = timedRun(kinetix.path, ["compare", demo.path, learner.path, "--format", "json", "-o", ours.path], output: &ignored)
+                    else { return print("compare vs json+numpy: kinetix compare failed") }
+                    result.kinetix.append(t)
+                } else {
+                    guard let t = timedRun(python, [script, demo.path, learner.path, "--format", "json"], standardOutput: theirs, output: &ignored)
+                    else { return print("compare vs json+numpy: the peer failed") }
+                    result.peer.append(t)
+                }
+            }
+        }
+        result.report()
+        let lag = { (url: URL) -> Double? in
+            guard let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let summary = object["summary"] as? [String: Any] else { return nil }
+            return summary["medianLagSeconds"] as? Double
+        }
+        print("  median lag: kinetix \(lag(ours).map { String($0) } ?? "none") s, json+numpy \(lag(theirs).map { String($0) } ?? "none") s")
+    }
+}
+
+// MARK: - the lag kernel against the C reference
+
+/// The C reference (`lagsearch.c`, built with its README's command) and Kinetix's kernel on
+/// the same (N, 9) arrays, one core, interleaved rounds. Both time arrays in → lags and
+/// scores out: the C program times its own transpose + kernel; Kinetix times
+/// `LagSearch.run` (padded copy + kernel + outputs).
+func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
+    guard let gcc = which("gcc") ?? which("cc") else { return print("kernel vs C: skipped (no C compiler; apt-get install gcc)") }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-c-\(getpid())")
+    try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let program = folder.appendingPathComponent("lagsearch").path
+    var output = ""
+    guard timedRun(gcc, ["-O3", "-march=native", "-fopenmp", "-o", program, peers.appendingPathComponent("c/lagsearch.c").path, "-lm"],
+                   output: &output) != nil
+    else { return print("kernel vs C: skipped (the C reference did not build)") }
+    let avx512 = LagSearch.InstructionSet.best == .avx512
+    for masked in [false, true] {
+        let demo = syntheticAngles(frames: frames, nanFraction: masked ? 0.05 : 0, seed: 1)
+        let learner = syntheticAngles(frames: frames, nanFraction: masked ? 0.05 : 0, seed: 2)
+        let paths = [("D", demo), ("L", learner)].map { name, series -> String in
+            let path = folder.appendingPathComponent("\(name).f32").path
+            var rows = [Float](repeating: 0, count: frames * Limb.count)  // (N, 9) row-major, as the C program reads
+            for f in 0..<frames { for limb in 0..<Limb.count { rows[f * Limb.count + limb] = series.values[limb * frames + f] } }
+            _ = FileManager.default.createFile(atPath: path, contents: rows.withUnsafeBytes { Data($0) })
+            return path
+        }
+        let variant = (avx512 ? "avx512_seg" : "avx2") + (masked ? "_masked" : "")
+        for window in windows {
+            // The C program's window W searches lags 0..W−1; masked, a candidate needs one shared angle.
+            let search = LagSearch(maxLag: window - 1, minSharedWeight: masked ? 1 : 4, kernel: .simd, threads: 1)
+            var result = RoundRatios(name: "lag kernel n=\(frames) W=\(window)\(masked ? " masked" : ""), 1 core, kinetix vs C \(variant)")
+            var lags: [Int32] = []
+            _ = search.run(learner: learner, demonstrator: demo)  // warm-up
+            for _ in 0..<rounds {
+                let start = DispatchTime.now().uptimeNanoseconds
+                lags = search.run(learner: learner, demonstrator: demo).lag
+                result.kinetix.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                guard timedRun(program, [variant, paths[0], paths[1], String(window), "3", folder.appendingPathComponent("out.bin").path],
+                               output: &output) != nil,
+                      let line = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+                      let seconds = line["median_s"] as? Double
+                else { return print("kernel vs C: the C reference failed (\(variant))") }
+                result.peer.append(seconds)
+            }
+            result.report()
+            let theirs = (try? Data(contentsOf: folder.appendingPathComponent("out.bin")))?.prefix(frames * 4)
+                .withUnsafeBytes { Array($0.bindMemory(to: Int32.self)) } ?? []
+            let same = zip(lags, theirs).filter { $0 == $1 }.count
+            let pairs = Double((0..<frames).reduce(0) { $0 + min(window, $1 + 1) })
+            print(String(format: "  %.2f G pairs/s vs %.2f G; same lag on %.3f %% of frames (rounding of different sum orders can flip near-ties)",
+                         pairs / result.kinetix.sorted()[rounds / 2] / 1e9, pairs / result.peer.sorted()[rounds / 2] / 1e9,
+                         100 * Double(same) / Double(max(1, frames))))
+        }
+    }
+}

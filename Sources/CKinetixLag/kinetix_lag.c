@@ -1,0 +1,390 @@
+// The lag-search SIMD kernel (see kinetix_lag.h), written once with vector types and
+// compiled three times: for AVX-512, for AVX2 and for the baseline (SSE2 / NEON).
+// `kinetix_lag_best_level` reads the CPU's features at run time.
+//
+// Exactness: every lane evaluates the scalar reference's expression in the same order
+// (Swift's LagSearch.searchScalar), Σ d² over limbs in order, then compares candidates
+// by its rule (LagSearch.beats: equal shared weights compare sums, others by
+// cross-multiplication), so all levels give bitwise-equal lags and scores. Contraction
+// of a*b+c into a fused multiply-add would change the rounding, so it is off.
+#include "kinetix_lag.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#pragma STDC FP_CONTRACT OFF
+#ifdef __clang__
+#pragma clang fp contract(off)
+// The vector helpers are always inlined into each instruction set's copy, so the
+// ABI of passing 64-byte vectors between differently compiled functions never arises.
+#pragma clang diagnostic ignored "-Wpsabi"
+#endif
+
+typedef float v16 __attribute__((vector_size(64)));
+typedef int32_t v16i __attribute__((vector_size(64)));
+typedef float v16u __attribute__((vector_size(64), aligned(4)));
+typedef int32_t v16iu __attribute__((vector_size(64), aligned(4)));
+
+#define LANES 16
+#define LIMBS 9
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE v16 load(const float *p) { return *(const v16u *)p; }
+INLINE void store(float *p, v16 v) { *(v16u *)p = v; }
+
+INLINE v16 splat(float x) {
+    v16 v;
+    for (int i = 0; i < LANES; i++) v[i] = x;
+    return v;
+}
+
+INLINE v16i splat_i(int32_t x) {
+    v16i v;
+    for (int i = 0; i < LANES; i++) v[i] = x;
+    return v;
+}
+
+/// Lanes of `a` where `mask` is set, else of `b`.
+INLINE v16 blend(v16i mask, v16 a, v16 b) { return (v16)(((v16i)a & mask) | ((v16i)b & ~mask)); }
+INLINE v16i blend_i(v16i mask, v16i a, v16i b) { return (a & mask) | (b & ~mask); }
+
+/// The learner's 9 limbs for 16 frames.
+typedef struct { v16 v[LIMBS]; } block_t;
+
+INLINE block_t load_block(const kinetix_lag_problem *p, long n0) {
+    block_t b;
+    for (int i = 0; i < LIMBS; i++) b.v[i] = load(p->learner + i * p->learner_stride + n0);
+    return b;
+}
+
+/// Σ d² against the 16 demonstrator frames from padded index m, every limb tracked.
+INLINE v16 complete_squares(const block_t *b, const float *dv, long ds, long m) {
+    v16 s = splat(0);
+    for (int i = 0; i < LIMBS; i++) {
+        v16 d = b->v[i] - load(dv + i * ds + m);
+        s += d * d;
+    }
+    return s;
+}
+
+/// Σ d² and Σ w over limbs tracked on both sides (a NaN difference adds nothing).
+INLINE void masked_sums(const block_t *b, const float *dv, long ds, long m, const v16 *w, v16 *s_out, v16 *c_out) {
+    v16 s = splat(0), c = splat(0);
+    for (int i = 0; i < LIMBS; i++) {
+        v16 d = b->v[i] - load(dv + i * ds + m);
+        v16i tracked = d == d;
+        s = blend(tracked, s + d * d, s);
+        c = blend(tracked, c + w[i], c);
+    }
+    *s_out = s;
+    *c_out = c;
+}
+
+/// The best candidate so far per lane, in lag order.
+typedef struct { v16 s, c; v16i lag; } best_t;
+
+/// LagSearch.beats: equal shared weights compare sums, others cross-multiply.
+INLINE void consider(best_t *best, v16 s, v16 c, int32_t tau, v16 min_shared) {
+    v16i better = (c >= min_shared) & blend_i(c == best->c, (v16i)(s < best->s), (v16i)(s * best->c < best->s * c));
+    best->s = blend(better, s, best->s);
+    best->c = blend(better, c, best->c);
+    best->lag = blend_i(better, splat_i(tau), best->lag);
+}
+
+/// `consider` when the candidate's and the best's shared weights are equal in every
+/// lane (fully tracked rows whose best so far is fully tracked too): a plain minimum.
+INLINE void consider_equal(best_t *best, v16 s, int32_t tau) {
+    v16i better = s < best->s;
+    best->s = blend(better, s, best->s);
+    best->lag = blend_i(better, splat_i(tau), best->lag);
+}
+
+INLINE float full_weight(const kinetix_lag_problem *p) {
+    float total = 0;
+    for (int i = 0; i < LIMBS; i++) total += p->weights[i];
+    return total;
+}
+
+/// True when frames [from, to) of a padded layout are all fully tracked.
+INLINE int complete(const int32_t *untracked, long from, long to) { return untracked[to] == untracked[from]; }
+
+INLINE int block_is_complete(const kinetix_lag_problem *p, long n0) {
+    long base = n0 + p->pad;
+    return complete(p->learner_untracked, n0, n0 + LANES)
+        && complete(p->demonstrator_untracked, base - p->max_lag, base + LANES);
+}
+
+// ---- The search, on the lane-segmented layout ------------------------------------------
+
+enum { SEGMENT = 256, LAG_TILE = 32 };
+
+/// One thread's workspace: a chunk's learner rows (S x 9 vectors), demonstrator rows
+/// ((S + max_lag) x 9 vectors), per-row "some lane or limb untracked" prefix counts,
+/// and the best candidate so far per learner row.
+typedef struct {
+    float *learner, *demonstrator;
+    int32_t *learner_untracked, *demonstrator_untracked;
+    float *best_s, *best_c;
+    int32_t *best_lag;
+} workspace_t;
+
+/// Copies frames [start + lane x S, … + rows) of `source` (limb-major, `frames` per limb,
+/// frame index shifted by `offset`) into rows of 9 vectors; frames outside [0, limit)
+/// are NaN. Counts rows with anything untracked into `untracked` (a prefix sum).
+INLINE void build_rows(const float *source, long frames, long limit, const float *scales, long start, long offset,
+                       long segment, long rows, float *target, int32_t *untracked) {
+    v16 scale[LIMBS];
+    for (int i = 0; i < LIMBS; i++) scale[i] = splat(scales[i]);
+    untracked[0] = 0;
+    for (long r = 0; r < rows; r++) {
+        const long f0 = start + offset + r;  // lane 0's frame; lane j's is f0 + j x segment
+        float *row = target + r * (LIMBS * LANES);
+        v16i any = splat_i(0);
+        for (int limb = 0; limb < LIMBS; limb++) {
+            const float *from = source + limb * frames;
+            v16 v;
+            if (f0 >= 0 && f0 + (LANES - 1) * segment < limit) {
+                for (int lane = 0; lane < LANES; lane++) v[lane] = from[f0 + lane * segment];
+            } else {
+                for (int lane = 0; lane < LANES; lane++) {
+                    const long f = f0 + lane * segment;
+                    v[lane] = (f >= 0 && f < limit) ? from[f] : NAN;
+                }
+            }
+            v = v * scale[limb];
+            any |= v != v;
+            *(v16 *)(row + limb * LANES) = v;
+        }
+        int untracked_row = 0;
+        for (int lane = 0; lane < LANES; lane++) untracked_row |= any[lane];
+        untracked[r + 1] = untracked[r] + (untracked_row != 0);
+    }
+}
+
+INLINE v16 row_load(const float *rows, long r, int limb) { return *(const v16 *)(rows + (r * LIMBS + limb) * LANES); }
+
+/// Σ d² over limbs for learner row `b` against demonstrator row r, every limb tracked.
+INLINE v16 row_complete_squares(const block_t *b, const float *rows, long r) {
+    v16 s = splat(0);
+    for (int i = 0; i < LIMBS; i++) {
+        v16 d = b->v[i] - row_load(rows, r, i);
+        s += d * d;
+    }
+    return s;
+}
+
+INLINE void row_masked_sums(const block_t *b, const float *rows, long r, const v16 *w, v16 *s_out, v16 *c_out) {
+    v16 s = splat(0), c = splat(0);
+    for (int i = 0; i < LIMBS; i++) {
+        v16 d = b->v[i] - row_load(rows, r, i);
+        v16i tracked = d == d;
+        s = blend(tracked, s + d * d, s);
+        c = blend(tracked, c + w[i], c);
+    }
+    *s_out = s;
+    *c_out = c;
+}
+
+/// Lags [tau0, tau1) for learner rows 0..<rows of the chunk, updating each row's best.
+INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0, int tau1, const v16 *w, v16 full,
+                        v16 min_shared) {
+    for (long k = 0; k < rows; k++) {
+        block_t b;
+        for (int i = 0; i < LIMBS; i++) b.v[i] = row_load(ws->learner, k, i);
+        best_t best = { *(v16 *)(ws->best_s + k * LANES), *(v16 *)(ws->best_c + k * LANES), *(v16i *)(ws->best_lag + k * LANES) };
+        const long top = k + max_lag;  // demonstrator row of lag 0
+        const int complete = ws->learner_untracked[k + 1] == ws->learner_untracked[k]
+            && ws->demonstrator_untracked[top - tau0 + 1] == ws->demonstrator_untracked[top - (tau1 - 1)];
+        int tau = tau0;
+        v16i same_weight = best.c == full;
+        int all_same = full[0] >= min_shared[0];
+        for (int lane = 0; lane < LANES; lane++) all_same &= same_weight[lane] != 0;
+        if (complete && all_same) {
+            for (; tau + 3 < tau1; tau += 4) {
+                v16 a = row_complete_squares(&b, ws->demonstrator, top - tau), e = row_complete_squares(&b, ws->demonstrator, top - tau - 1);
+                v16 f = row_complete_squares(&b, ws->demonstrator, top - tau - 2), g = row_complete_squares(&b, ws->demonstrator, top - tau - 3);
+                consider_equal(&best, a, tau);
+                consider_equal(&best, e, tau + 1);
+                consider_equal(&best, f, tau + 2);
+                consider_equal(&best, g, tau + 3);
+            }
+            for (; tau < tau1; tau++) consider_equal(&best, row_complete_squares(&b, ws->demonstrator, top - tau), tau);
+        } else if (complete) {
+            for (; tau < tau1; tau++) consider(&best, row_complete_squares(&b, ws->demonstrator, top - tau), full, tau, min_shared);
+        } else {
+            for (; tau + 1 < tau1; tau += 2) {
+                v16 s0, c0, s1, c1;
+                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0);
+                row_masked_sums(&b, ws->demonstrator, top - tau - 1, w, &s1, &c1);
+                consider(&best, s0, c0, tau, min_shared);
+                consider(&best, s1, c1, tau + 1, min_shared);
+            }
+            for (; tau < tau1; tau++) {
+                v16 s0, c0;
+                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0);
+                consider(&best, s0, c0, tau, min_shared);
+            }
+        }
+        *(v16 *)(ws->best_s + k * LANES) = best.s;
+        *(v16 *)(ws->best_c + k * LANES) = best.c;
+        *(v16i *)(ws->best_lag + k * LANES) = best.lag;
+    }
+}
+
+INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, long segment, long first, long last,
+                          int32_t *lag_out, float *score_out) {
+    const int max_lag = p->max_lag;
+    const v16 min_shared = splat(p->min_shared_weight);
+    v16 w[LIMBS];
+    for (int i = 0; i < LIMBS; i++) w[i] = splat(p->weights[i]);
+    float total = 0;
+    for (int i = 0; i < LIMBS; i++) total += p->weights[i];
+    const v16 full = splat(total);
+    for (long start = first; start < last; start += LANES * segment) {
+        const long rows = segment;
+        build_rows(p->learner, p->frames, last, p->scales, start, 0, segment, rows, ws->learner, ws->learner_untracked);
+        build_rows(p->demonstrator, p->frames, p->frames, p->scales, start, -max_lag, segment, rows + max_lag,
+                   ws->demonstrator, ws->demonstrator_untracked);
+        for (long k = 0; k < rows; k++) {
+            *(v16 *)(ws->best_s + k * LANES) = splat(INFINITY);
+            *(v16 *)(ws->best_c + k * LANES) = full;  // as (inf, 1) under the rule, and lets complete rows take the minimum
+            *(v16i *)(ws->best_lag + k * LANES) = splat_i(-1);
+        }
+        for (int tau0 = 0; tau0 <= max_lag; tau0 += LAG_TILE) {
+            const int tau1 = tau0 + LAG_TILE <= max_lag + 1 ? tau0 + LAG_TILE : max_lag + 1;
+            search_tile(ws, rows, max_lag, tau0, tau1, w, full, min_shared);
+        }
+        for (int lane = 0; lane < LANES; lane++) {
+            for (long k = 0; k < rows; k++) {
+                const long f = start + lane * segment + k;
+                if (f >= last) break;
+                const int32_t best_lag = ws->best_lag[k * LANES + lane];
+                lag_out[f] = best_lag;
+                score_out[f] = best_lag >= 0 ? ws->best_s[k * LANES + lane] / ws->best_c[k * LANES + lane] : NAN;
+            }
+        }
+    }
+}
+
+INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores) {
+    const float *dv = p->demonstrator;
+    const long ds = p->demonstrator_stride;
+    const v16 min_shared = splat(p->min_shared_weight), infinity = splat(INFINITY);
+    block_t b = load_block(p, n0);
+    const long base = n0 + p->pad;
+    if (block_is_complete(p, n0)) {
+        const v16 full = splat(full_weight(p));
+        const v16i too_few = full < min_shared;
+        for (int tau = 0; tau <= p->max_lag; tau++)
+            store(scores + (long)tau * LANES, blend(too_few, infinity, complete_squares(&b, dv, ds, base - tau) / full));
+    } else {
+        v16 w[LIMBS];
+        for (int i = 0; i < LIMBS; i++) w[i] = splat(p->weights[i]);
+        for (int tau = 0; tau <= p->max_lag; tau++) {
+            v16 s, c;
+            masked_sums(&b, dv, ds, base - tau, w, &s, &c);
+            store(scores + (long)tau * LANES, blend(c < min_shared, infinity, s / c));
+        }
+    }
+}
+
+// One copy of each entry point per instruction set.
+#define KERNELS(suffix, attributes)                                                                         \
+    attributes static void search_##suffix(const kinetix_lag_series *p, const workspace_t *ws, long segment, \
+                                           long first, long last, int32_t *lag, float *score) {              \
+        search_chunks(p, ws, segment, first, last, lag, score);                                              \
+    }                                                                                                        \
+    attributes static void scores_##suffix(const kinetix_lag_problem *p, long n0, float *scores) {           \
+        scores_body(p, n0, scores);                                                                          \
+    }
+
+KERNELS(baseline, )
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+
+KERNELS(avx2, __attribute__((target("avx2"))))
+KERNELS(avx512, __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl"))))
+
+static unsigned long long xcr0(void) {
+    unsigned int lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((unsigned long long)hi << 32) | lo;
+}
+
+int kinetix_lag_best_level(void) {
+    unsigned int eax, ebx, ecx, edx;
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return KINETIX_LAG_BASELINE;
+    const int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1;
+    if (!osxsave || !avx) return KINETIX_LAG_BASELINE;
+    const unsigned long long state = xcr0();
+    if ((state & 0x6) != 0x6) return KINETIX_LAG_BASELINE;  // the OS saves XMM and YMM
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return KINETIX_LAG_BASELINE;
+    const int avx2 = (ebx >> 5) & 1;
+    const int avx512 = ((ebx >> 16) & 1) && ((ebx >> 17) & 1) && ((ebx >> 30) & 1) && ((ebx >> 31) & 1);
+    if (avx512 && (state & 0xE6) == 0xE6) return KINETIX_LAG_AVX512;  // and opmask, ZMM
+    return avx2 ? KINETIX_LAG_AVX2 : KINETIX_LAG_BASELINE;
+}
+
+static void search_level(const kinetix_lag_series *p, int level, const workspace_t *ws, long segment, long first,
+                         long last, int32_t *lag, float *score) {
+    switch (level) {
+    case KINETIX_LAG_AVX512: search_avx512(p, ws, segment, first, last, lag, score); break;
+    case KINETIX_LAG_AVX2: search_avx2(p, ws, segment, first, last, lag, score); break;
+    default: search_baseline(p, ws, segment, first, last, lag, score); break;
+    }
+}
+
+void kinetix_lag_scores(const kinetix_lag_problem *p, int level, long n0, float *scores) {
+    switch (level) {
+    case KINETIX_LAG_AVX512: scores_avx512(p, n0, scores); break;
+    case KINETIX_LAG_AVX2: scores_avx2(p, n0, scores); break;
+    default: scores_baseline(p, n0, scores); break;
+    }
+}
+
+#else
+
+int kinetix_lag_best_level(void) { return KINETIX_LAG_BASELINE; }
+
+static void search_level(const kinetix_lag_series *p, int level, const workspace_t *ws, long segment, long first,
+                         long last, int32_t *lag, float *score) {
+    (void)level;
+    search_baseline(p, ws, segment, first, last, lag, score);
+}
+
+void kinetix_lag_scores(const kinetix_lag_problem *p, int level, long n0, float *scores) {
+    (void)level;
+    scores_baseline(p, n0, scores);
+}
+
+#endif
+
+int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long last, int32_t *lag, float *score) {
+    if (last <= first) return 0;
+    // Segments of SEGMENT rows, shorter when the range is small (16 lanes must share it).
+    long segment = (last - first + LANES - 1) / LANES;
+    if (segment > SEGMENT) segment = SEGMENT;
+    const long rows = segment, demonstrator_rows = segment + p->max_lag;
+    const size_t vectors = (size_t)(rows + demonstrator_rows) * LIMBS + 3 * (size_t)rows;
+    float *block = aligned_alloc(64, vectors * 64);
+    int32_t *counts = malloc(sizeof(int32_t) * (size_t)(rows + demonstrator_rows + 2));
+    if (!block || !counts) {
+        free(block);
+        free(counts);
+        return -1;
+    }
+    workspace_t ws = {
+        .learner = block,
+        .demonstrator = block + rows * LIMBS * LANES,
+        .best_s = block + (rows + demonstrator_rows) * LIMBS * LANES,
+        .best_c = block + (rows + demonstrator_rows) * LIMBS * LANES + rows * LANES,
+        .best_lag = (int32_t *)(block + (rows + demonstrator_rows) * LIMBS * LANES + 2 * rows * LANES),
+        .learner_untracked = counts,
+        .demonstrator_untracked = counts + rows + 1,
+    };
+    search_level(p, level, &ws, segment, first, last, lag, score);
+    free(block);
+    free(counts);
+    return 0;
+}
