@@ -437,28 +437,19 @@ package struct JSONReader {
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         let integerStart = index
-        var mantissa: UInt64 = 0
-        var digits = 0
-        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            if mantissa != 0 { digits += 1 }
-            index += 1
-        }
-        let integerDigits = index - integerStart
-        guard integerDigits > 0, integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
-        var exponent = 0
+        guard let (integer, integerDigits) = digitRun(), integerDigits > 0,
+              integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
+        var mantissa = integer, digits = integerDigits, exponent = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            let fractionStart = index
-            while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                if mantissa != 0 { digits += 1 }
-                index += 1
-            }
-            exponent = fractionStart - index
-            guard exponent < 0 else { return nil }
+            guard let (fraction, fractionDigits) = digitRun(), fractionDigits > 0 else { return nil }
+            mantissa = mantissa &* Self.integerPowersOfTen[fractionDigits] &+ fraction
+            digits += fractionDigits
+            exponent = -fractionDigits
         }
-        guard digits <= 15, exponent >= -22 else { return nil }  // then mantissa < 2^53: Clinger's exact path
+        // At most 15 digits written (leading zeros included): the mantissa is below 2^53
+        // and the power of ten exact, Clinger's exact case; the rest take the general path.
+        guard digits <= 15 else { return nil }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == terminator else { return nil }
         index += 1
@@ -466,6 +457,41 @@ package struct JSONReader {
         if exponent < 0 { value /= Self.powersOfTen[-exponent] }
         return negative ? -value : value
     }
+
+    /// The decimal digits from `index` (at most 8 of them, else nil) and how many, read
+    /// eight bytes at a time where the buffer has them (SWAR); `index` moves past them.
+    @inlinable
+    mutating func digitRun() -> (UInt64, Int)? {
+        if index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self).littleEndian
+            // A byte's high bit is set where it is not a digit (below '0': the subtraction
+            // borrows; above '9': the addition carries). Borrows and carries only spill into
+            // later bytes, past the first non-digit, which are never used.
+            let nonDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let count = nonDigit == 0 ? 8 : nonDigit.trailingZeroBitCount / 8
+            if count == 8, index + 8 < bytes.count, bytes[index + 8] &- UInt8(ascii: "0") < 10 { return nil }  // more than 8
+            index += count
+            guard count > 0 else { return (0, 0) }
+            // The digits, moved to the top bytes (zeros below are leading zeros), then
+            // combined pairwise: 8 digits → 4 of 0–99 → 2 of 0–9999 → one value.
+            var v = (word &- 0x3030_3030_3030_3030) << UInt64(64 - 8 * count)
+            v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
+            v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
+            v = (v &* 10000 &+ (v >> 32)) & 0xFFFF_FFFF
+            return (v, count)
+        }
+        var value: UInt64 = 0, count = 0
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            guard count < 8 else { return nil }
+            value = value &* 10 &+ UInt64(digit)
+            count += 1
+            index += 1
+        }
+        return (value, count)
+    }
+
+    @usableFromInline
+    static let integerPowersOfTen: [UInt64] = (0...19).map { exponent in (0..<exponent).reduce(1) { product, _ in product * 10 } }
 
     @usableFromInline
     func numberError(_ start: Int) -> JSONSyntaxError {
