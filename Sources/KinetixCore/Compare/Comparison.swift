@@ -272,7 +272,7 @@ public struct ComparisonFrame: Equatable, Sendable {
         out.raw(", \"demonstratorT\": "); out.number(demonstratorT, digits: 6)
         out.raw(", \"distanceDegrees\": "); out.number(distanceDegrees, digits: 3)
         out.raw(", \"worstLimb\": ")
-        if let worstLimb { out.raw(Self.quotedNames[worstLimb.rawValue]) } else { out.raw("null") }
+        if let worstLimb { out.string(worstLimb.name) } else { out.raw("null") }
         out.raw(", \"ahead\": "); out.bool(ahead)
         out.raw(", \"errors\": {")
         writeLimbs(into: &out) { abs($0) }
@@ -282,12 +282,17 @@ public struct ComparisonFrame: Equatable, Sendable {
     }
 
     private func writeLimbs(into out: inout JSONWriter, _ value: (Float) -> Float) {
-        for limb in Limb.allCases {
-            if limb.rawValue > 0 { out.raw(", ") }
-            out.raw(Self.quotedNames[limb.rawValue]); out.raw(": "); out.number(value(errors[limb.rawValue]), digits: 2)
+        Self.limbKeys.withUnsafeBufferPointer { keys in
+            for limb in Limb.allCases {
+                if limb.rawValue > 0 { out.raw(", ") }
+                out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[limb.rawValue]..<Self.limbKeyStarts[limb.rawValue + 1]]))
+                out.number(value(errors[limb.rawValue]), digits: 2)
+            }
         }
     }
 
-    /// Each limb's name as a JSON string literal, encoded once.
-    private static let quotedNames: [[UInt8]] = Limb.allCases.map { Array(jsonString($0.name).utf8) }
+    /// `"<limb name>": ` for every limb, encoded once, one after another.
+    private static let limbKeys: [UInt8] = Limb.allCases.flatMap { Array((jsonString($0.name) + ": ").utf8) }
+    /// Where each limb's key starts in `limbKeys` (and, last, its end).
+    private static let limbKeyStarts: [Int] = Limb.allCases.reduce(into: [0]) { $0.append($0.last! + jsonString($1.name).utf8.count + 2) }
 }

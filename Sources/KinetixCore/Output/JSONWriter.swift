@@ -29,6 +29,10 @@ package struct JSONWriter {
     @inline(__always)
     package mutating func raw(_ encoded: [UInt8]) { bytes.append(contentsOf: encoded) }
 
+    /// Appends already-encoded UTF-8 JSON, unescaped.
+    @inline(__always)
+    package mutating func raw(_ encoded: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: encoded) }
+
     /// Appends `true` or `false`.
     package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
