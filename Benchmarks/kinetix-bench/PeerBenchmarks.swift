@@ -41,9 +41,12 @@ func peersDirectory() -> URL? {
         .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("README.md").path) }
 }
 
-/// Runs a program to the end; its wall time in seconds, or nil when it failed.
+/// Runs a program to the end; its wall time in seconds, or nil when it failed. `output`
+/// gets its standard output (or, with `standardError`, its standard error) unless
+/// standard output goes to the file `standardOutput`.
 @discardableResult
-func timedRun(_ executable: String, _ arguments: [String], standardOutput: URL? = nil, output: inout String) -> Double? {
+func timedRun(_ executable: String, _ arguments: [String], standardOutput: URL? = nil, standardError: Bool = false,
+              output: inout String) -> Double? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -51,13 +54,15 @@ func timedRun(_ executable: String, _ arguments: [String], standardOutput: URL? 
     if let standardOutput {
         _ = FileManager.default.createFile(atPath: standardOutput.path, contents: nil)
         process.standardOutput = try? FileHandle(forWritingTo: standardOutput)
+    } else if standardError {
+        process.standardOutput = FileHandle.nullDevice
     } else {
         process.standardOutput = pipe
     }
-    process.standardError = FileHandle.nullDevice
+    process.standardError = standardError ? pipe : FileHandle.nullDevice
     let start = DispatchTime.now().uptimeNanoseconds
     guard (try? process.run()) != nil else { return nil }
-    if standardOutput == nil { output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    if standardOutput == nil || standardError { output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
     process.waitUntilExit()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return process.terminationStatus == 0 ? seconds : nil

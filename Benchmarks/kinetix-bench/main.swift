@@ -5,6 +5,8 @@ import KinetixCore
 //   swift run -c release kinetix-bench            all cases, full sizes
 //   swift run -c release kinetix-bench decode     cases whose name contains "decode"
 //   --quick: tiny sizes, one sample: a smoke test that checksums agree, not a measurement.
+//   peers: Kinetix against ../shared/peers side by side ("peers compare", "peers kernel").
+//   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
 
 #if DEBUG
 print("""
@@ -160,6 +162,12 @@ if wantsPeers("peers compare") || wantsPeers("peers kernel") {
     } else {
         print("peers: skipped (../shared/peers not found; set KINETIX_PEERS to its path)")
     }
+}
+
+// MARK: - Scaling: 1 minute to 2 hours, 30 to 240 fps, one core and all ("scaling" only; minutes)
+
+if harness.filters.contains(where: { "scaling".contains($0) }), FileManager.default.isExecutableFile(atPath: kinetix.path) {
+    scalingTable(kinetix: kinetix, rates: quick ? [30] : [30, 60, 240], minutes: quick ? [0.1, 0.2] : [1, 10, 60, 120])
 }
 
 var memoryFailures = 0

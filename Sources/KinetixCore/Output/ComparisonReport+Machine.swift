@@ -6,6 +6,12 @@ extension ComparisonReport {
     /// - Parameter frames: Include `frames[]` (one row per learner video frame); a page
     ///   that carries its own compact per-frame data leaves it out.
     public func json(frames includeFrames: Bool = true) -> String {
+        String(decoding: jsonBytes(frames: includeFrames), as: UTF8.self)
+    }
+
+    /// `json(frames:)` as UTF-8 bytes, built in one buffer and never copied into a
+    /// `String`: what a program writing a long report to a file wants.
+    public func jsonBytes(frames includeFrames: Bool = true) -> [UInt8] {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
@@ -64,7 +70,7 @@ extension ComparisonReport {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]\n}\n"
         writer.raw(out)
-        return writer.text
+        return writer.bytes
     }
 
     /// `frames[k]` for each k in `range`, one per line, comma-separated except after the last frame.

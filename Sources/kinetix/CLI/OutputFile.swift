@@ -125,6 +125,21 @@ func emit(_ text: String, output: String?, inputs: [String]) throws(CommandLineE
     }
 }
 
+/// Writes `bytes` as `emit(_:output:inputs:)` writes text, without copying them.
+func emit(_ bytes: [UInt8], output: String?, inputs: [String]) throws(CommandLineError) {
+    var failure: CommandLineError?
+    bytes.withUnsafeBytes { raw in
+        let data = raw.isEmpty ? Data()
+            : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
+        do throws(CommandLineError) {
+            if let output { try writeAtomically(data, to: output, inputs: inputs) } else { FileHandle.standardOutput.write(data) }
+        } catch {
+            failure = error
+        }
+    }
+    if let failure { throw failure }
+}
+
 /// Prints a line to standard error.
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))

@@ -129,7 +129,7 @@ struct CompareCommand: Subcommand {
         } else {
             switch format {
             case .text: text = report.text()
-            case .json: text = report.json()
+            case .json: try emit(report.jsonBytes(), output: output, inputs: inputs); return ExitCode.success
             case .csv: text = report.csv()
             }
         }
