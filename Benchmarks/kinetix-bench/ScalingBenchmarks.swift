@@ -36,7 +36,7 @@ func scalingTable(kinetix: URL, rates: [Double], minutes: [Double]) {
             for oneCore in [true, false] {
                 let prefix = oneCore ? (taskset.map { [$0, "-c", "0"] } ?? []) : []
                 guard !oneCore || taskset != nil else { cells.append("(no taskset)"); continue }
-                let command = prefix + [kinetix.path, "compare", demo, learner, "--format", "json", "-o", report]
+                let command = prefix + [kinetix.path, "compare", demo, learner, "--format", "json", "-o", report, "--max-input-mb", "4096"]
                 var output = ""
                 guard timedRun("/usr/bin/time", ["-f", "%e %M"] + command, standardError: true, output: &output) != nil,
                       let line = output.split(separator: "\n").last?.split(separator: " "), line.count == 2,

@@ -68,7 +68,7 @@ extension ComparisonReport {
         out += "  \"maskedJointFrames\": {" + faults.map { "\(jsonString($0.role)): \($0.maskedJointFrames)" }.joined(separator: ", ") + "},\n"
         out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
-        }.joined(separator: ", ") + "]\n}\n"
+        }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \"reaction\": " + $0.json } ?? "") + "\n}\n"
         writer.raw(out)
         return writer.bytes
     }

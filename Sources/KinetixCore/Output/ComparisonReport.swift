@@ -17,6 +17,9 @@ public struct ComparisonReport: Sendable {
     public var demonstratorClip: Sidecar
     /// The learner's clip as compared.
     public var learnerClip: Sidecar
+    /// Reaction times (`compare --reaction`): nil unless asked for, then written by
+    /// every format that has a place for it.
+    public var reaction: PairReaction?
 
     /// Wraps a comparison already made of `demonstrator` and `learner`.
     public init(_ comparison: Comparison, demonstrator: Sidecar, learner: Sidecar, provenance: Provenance) {
@@ -111,6 +114,7 @@ public struct ComparisonReport: Sendable {
             out += limb == s.worstLimb ? "   ← worst\n" : "\n"
         }
         out += "\nErrors are the learner's limb angle minus the demonstrator's\(options.mirror ? " mirrored" : "") limb at the matched lag.\n"
+        if let reaction { out += reaction.text }
         return out
     }
 

@@ -41,8 +41,8 @@ struct CompareCommand: Subcommand {
             .init(long: "min-shared", valueName: "n", help: "Limbs tracked in both needed to score a frame.", defaultValue: defaultText(defaults.minSharedWeight)),
             .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas.", defaultValue: defaults.kernel.rawValue),
             .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
-            .keepTeleports, .minConfidence, .output, .maxInput,
-        ]
+            .init(long: "reaction", help: "Add reaction times: each demonstrator movement's onset against the learner's, and the learner's cues (see 'kinetix onset')."),
+        ] + OnsetArguments.specs + [.keepTeleports, .minConfidence, .output, .maxInput]
     )
 
     private static var defaults: ComparisonOptions { .defaults }
@@ -60,6 +60,8 @@ struct CompareCommand: Subcommand {
     let output: String?
     let report: String?
     let limits: SidecarLimits
+    /// `--reaction`: how onsets are found and responses judged.
+    let reaction: (OnsetOptions, ReactionWindow)?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         demonstrator = arguments.positional[0]
@@ -101,6 +103,13 @@ struct CompareCommand: Subcommand {
         output = arguments.string("output")
         report = arguments.string("report")
         limits = try arguments.limits()
+        if arguments.flag("reaction") {
+            var (onsetOptions, window) = try OnsetArguments.parse(arguments, command: Self.spec)
+            onsetOptions.minConfidence = options.minConfidence
+            reaction = (onsetOptions, window)
+        } else {
+            reaction = nil
+        }
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
         if live && (learnerCues || at != nil || report != nil || format == .csv || options.repairSwaps) {
@@ -111,9 +120,10 @@ struct CompareCommand: Subcommand {
     func run() throws(CommandLineError) -> Int32 {
         if live { return try runLive() }
         let (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
-        let report: ComparisonReport
+        var report: ComparisonReport
         do {
             report = try ComparisonReport(demonstrator: demonstratorClip, learner: learnerClip, options: options, profile: profile)
+            if let (onsetOptions, window) = reaction { report.reaction = try PairReaction(report, options: onsetOptions, window: window) }
         } catch {
             throw .failed(error)
         }

@@ -1,0 +1,92 @@
+/// The window in which a response counts, and how cue times are read.
+public struct ReactionWindow: Equatable, Sendable {
+    /// The documented defaults.
+    public static let defaults = ReactionWindow()
+
+    /// The physiological minimum: a response sooner than this after the cue was not a
+    /// reaction to it (a false start), seconds.
+    public var minSeconds: Double = 0.1
+    /// The latest response that still counts, seconds after the cue.
+    public var maxSeconds: Double = 2.0
+    /// Added to every cue time before judging: when the cue reached the person after
+    /// the app recorded it (display latency), seconds. Uncalibrated: 0 by default, as an
+    /// app records when it presented a cue, not when the pixels lit.
+    public var cueDisplayOffsetSeconds: Double = 0
+
+    /// The documented window.
+    public init() {}
+
+    /// Checks that the window is well formed.
+    public func check() throws(KinetixError) {
+        var problems: [Diagnostic] = []
+        if !(minSeconds >= 0 && minSeconds < maxSeconds && maxSeconds <= 60) {
+            problems.append(Diagnostic(field: "reactionWindow", message: "needs 0 ≤ min < max ≤ 60 s, got \(minSeconds)–\(maxSeconds) s"))
+        }
+        if !(cueDisplayOffsetSeconds.isFinite && abs(cueDisplayOffsetSeconds) <= 5) {
+            problems.append(Diagnostic(field: "cueDisplayOffsetSeconds", message: "must be within ±5 s, got \(cueDisplayOffsetSeconds)"))
+        }
+        guard problems.isEmpty else { throw KinetixError(kind: .invalidSetting, diagnostics: problems) }
+    }
+}
+
+/// How a person responded to one cue.
+public struct CueReaction: Equatable, Sendable {
+    /// The verdict.
+    public enum Status: String, Sendable, CaseIterable {
+        /// A movement started inside the window: `reactionTimeSeconds` is its onset − the cue.
+        case ok
+        /// A movement started sooner after the cue than the physiological minimum.
+        case falseStart
+        /// A movement was already under way when the cue came.
+        case movingAtCue
+        /// No movement started inside the window (and tracking was good).
+        case noResponse
+        /// Tracking was lost for most of the window or on the response's rising flank.
+        case untracked
+    }
+
+    /// The cue's time, seconds on the clip's clock (as recorded, before the display offset).
+    public var t: Double
+    /// The cue's label.
+    public var label: String
+    /// The onset of the response, seconds on the clip's clock.
+    public var onsetSeconds: Double?
+    /// Onset − (cue + display offset), seconds.
+    public var reactionTimeSeconds: Double?
+    /// The verdict.
+    public var status: Status
+
+    /// Judges every cue of `cues` against the movements found in the same clip.
+    public static func judge(_ cues: [Event], in onsets: MovementOnsets, window: ReactionWindow = .defaults) -> [CueReaction] {
+        cues.map { cue in
+            let t = cue.t + window.cueDisplayOffsetSeconds
+            var result = CueReaction(t: cue.t, label: cue.label, onsetSeconds: nil, reactionTimeSeconds: nil, status: .noResponse)
+            if onsets.movements.contains(where: { m in
+                guard let onset = m.onsetSeconds ?? (m.status == .noQuietBefore ? -.infinity : nil) else { return false }
+                return onset <= t && t < (m.endSeconds ?? .infinity)
+            }) {
+                result.status = .movingAtCue
+                return result
+            }
+            if let response = onsets.movements.first(where: { ($0.onsetSeconds ?? -.infinity) > t }),
+               let onset = response.onsetSeconds, onset - t <= window.maxSeconds {
+                result.onsetSeconds = onset
+                result.reactionTimeSeconds = onset - t
+                result.status = onset - t < window.minSeconds ? .falseStart : response.status == .untracked ? .untracked : .ok
+                return result
+            }
+            if onsets.speed.trackedFraction(from: t, to: t + window.maxSeconds) < 0.5 { result.status = .untracked }
+            return result
+        }
+    }
+}
+
+extension MovementSpeed {
+    /// The fraction of grid frames in [from, to] with a speed, 0 when none fall in it.
+    func trackedFraction(from: Double, to: Double) -> Double {
+        let first = max(0, Int(((from - grid.start) * grid.rate).rounded(.up)))
+        let last = min(grid.count - 1, Int(((to - grid.start) * grid.rate).rounded(.down)))
+        guard first <= last else { return 0 }
+        return Double(speed[first...last].filter(\.isFinite).count) / Double(last - first + 1)
+    }
+}
