@@ -7,6 +7,7 @@ import KinetixCore
 //   --quick: tiny sizes, one sample: a smoke test that checksums agree, not a measurement.
 //   peers: Kinetix against ../shared/peers side by side ("peers compare", "peers kernel").
 //   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
+//   onset: onset accuracy of each detector on synthesized movements with known starts.
 
 #if DEBUG
 print("""
@@ -162,6 +163,12 @@ if wantsPeers("peers compare") || wantsPeers("peers kernel") {
     } else {
         print("peers: skipped (../shared/peers not found; set KINETIX_PEERS to its path)")
     }
+}
+
+// MARK: - Onset accuracy on synthesized movements with known starts
+
+if harness.filters.isEmpty || harness.filters.contains(where: { "onset accuracy".contains($0) }) {
+    onsetAccuracy(quick: quick)
 }
 
 // MARK: - Scaling: 1 minute to 2 hours, 30 to 240 fps, one core and all ("scaling" only; minutes)
