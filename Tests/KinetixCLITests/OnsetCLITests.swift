@@ -37,9 +37,29 @@ struct OnsetCLITests {
         #expect(abs(median - 0.4) <= 1.0 / 30, "the bundled learner is a 0.4 s delayed copy")
         let pairs = try #require(reaction["movements"] as? [[String: Any]])
         #expect(pairs.contains { $0["status"] as? String == "ok" && $0["trackingLagSeconds"] is Double })
-        #expect((reaction["method"] as? [String: Any])?["detector"] as? String == "fractionOfPeak")
+        #expect((reaction["method"] as? [String: Any])?["detector"] as? String == "extrapolation")
         let text = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--reaction"])
         #expect(text.stdout.contains("learner starts 0.39 s after the demonstrator") || text.stdout.contains("learner starts 0.40 s after the demonstrator"))
+    }
+
+    @Test("the bundled cue-response clip: every verdict right, reactions within two frames of the truth")
+    func cueResponseClip() throws {
+        let result = try Kinetix.run(["onset", "Sidecars/cue-response.json", "--cues", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let cues = try #require(object["cues"] as? [[String: Any]])
+        #expect(cues.map { $0["status"] as? String } == ["ok", "ok", "ok", "falseStart", "noResponse", "ok"])
+        // The synthesizer recorded the true onsets it drew (source.trueOnsets).
+        let sidecar = try Sidecar.decode(Data(contentsOf: Kinetix.packageRoot.appendingPathComponent("Sidecars/cue-response.json")))
+        let truth = try #require(sidecar.source["trueOnsets"]).split(separator: ",").map { Double($0) }
+        #expect(truth.count == cues.count)
+        for (cue, trueOnset) in zip(cues, truth) {
+            guard let trueOnset, let onset = cue["onsetSeconds"] as? Double else {
+                #expect(cue["status"] as? String == "noResponse")
+                continue
+            }
+            #expect(abs(onset - trueOnset) <= 2.0 / 30, "found \(onset), true \(trueOnset)")
+        }
     }
 
     @Test("bad onset settings are usage errors that name the flag")

@@ -65,6 +65,8 @@ extension SynthOptions.Motion {
             pose.rightArm.flexion = 30 * max(swing, 0)
         case .face:
             break  // a face clip has no body (Synth.faceSidecar)
+        case .cueResponse:
+            break  // trials, not a cycle: CueResponseSchedule
         case .routine:
             // Four moves of one period each: left arm sideways, right arm forward, march, squat.
             let move = Int(cycles.rounded(.down)) % 4

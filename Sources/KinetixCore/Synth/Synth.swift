@@ -22,11 +22,13 @@ public enum Synth {
         let normalized = options.spaceKind == .normalized
         var times = [Double](repeating: 0, count: frameCount)
         var joints = PointTable<Joint>(frameCount: frameCount)
+        let end = Double(frameCount - 1) / options.frameRate
+        let trials = options.motion == .cueResponse ? CueResponseSchedule(options, until: end) : nil
         for frame in 0..<frameCount {
             let t = (Double(frame) / options.frameRate * 1e6).rounded() / 1e6
             times[frame] = t
             let local = t - options.delaySeconds
-            var pose = options.motion.pose(at: local, period: options.periodSeconds, squatDepth: options.squatDepth)
+            var pose = trials?.pose(at: t) ?? options.motion.pose(at: local, period: options.periodSeconds, squatDepth: options.squatDepth)
             if options.mirrorMotion { pose = pose.mirrored() }
             for fault in options.faults {
                 pose.perturb(fault.limb, by: fault.degrees * ramp(t, from: fault.from, to: fault.to))
@@ -56,9 +58,10 @@ public enum Synth {
         ]
         if options.delaySeconds != 0 { source["delaySeconds"] = String(options.delaySeconds) }
         if options.mirrorMotion { source["mirroredMotion"] = "true" }
+        if let trials { source["trueOnsets"] = trials.onsetsText }
         return Sidecar(source: source,
                        space: CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
-                       times: times, joints: joints, events: events(options, until: times.last ?? 0))
+                       times: times, joints: joints, events: trials?.events ?? events(options, until: times.last ?? 0))
     }
 
     /// Cue onsets: the start of each movement cycle, as the demonstrator calls it.

@@ -13,6 +13,10 @@ public struct SynthOptions: Equatable, Sendable {
         /// A face filmed close up: neutral, raise brows, neutral, close eyes, neutral,
         /// smile, neutral (`FaceRoutine`), repeated.
         case face
+        /// Reaction trials: a cue every period ("raise left arm" / "raise right arm"),
+        /// then that arm raised sideways after the reaction time, with rest between
+        /// (`CueResponseSchedule`); the true onsets go into `source.trueOnsets`.
+        case cueResponse = "cue-response"
     }
 
     /// A side of the body.
@@ -84,6 +88,14 @@ public struct SynthOptions: Equatable, Sendable {
     public var squatDepth: Double = 0.8
     /// Deliberate limb-angle errors (a learner's mistakes).
     public var faults: [Fault] = []
+    /// `cue-response`: seconds from a cue to the start of the movement.
+    public var reactionSeconds: Double = 0.35
+    /// `cue-response`: the reaction time's seeded trial-to-trial standard deviation, seconds.
+    public var reactionJitterSeconds: Double = 0.04
+    /// `cue-response`: every n-th trial is a false start (0.05 s after the cue); 0: none.
+    public var falseStartEvery: Int = 0
+    /// `cue-response`: every n-th trial has no response; 0: none.
+    public var noResponseEvery: Int = 0
     /// For the face: the side whose expressions are weak (facial palsy), if any.
     public var weakSide: Side? = nil
     /// For the face: the fraction of movement the weak side loses, 0...1; the weak

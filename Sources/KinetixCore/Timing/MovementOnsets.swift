@@ -203,7 +203,7 @@ struct MovementDetector {
             let peak = s[p]
             let low = options.flankLow * peak, high = options.flankHigh * peak
             guard let cl = crossing(before: p, below: low), let ch = crossing(before: p, below: high), ch >= cl else {
-                draft.status = .untracked
+                draft.status = quietBefore(p)
                 return draft
             }
             let tLow = crossingTime(cl, low), tHigh = crossingTime(ch, high)

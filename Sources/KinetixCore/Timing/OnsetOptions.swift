@@ -20,7 +20,7 @@ public struct OnsetOptions: Equatable, Sendable {
     public static let defaults = OnsetOptions()
 
     /// The onset detector.
-    public var detector: Detector = .fractionOfPeak
+    public var detector: Detector = .extrapolation  // the least biased (README: How accurate are onsets)
     /// The limbs whose angular speeds combine into the movement speed (all nine by default).
     public var limbs: [Limb] = Limb.allCases
     /// Per-limb weights wᵢ (by `Limb.rawValue`) in s = sqrt(Σ wᵢ θ̇ᵢ²); 1 by default.

@@ -17,7 +17,7 @@ struct SynthCommand: Subcommand {
             --fault leftShoulder:-45@6-12 -o Sidecars/learner.json
         """,
         options: [
-            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march, routine or face.", defaultValue: defaults.motion.rawValue),
+            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march, routine, cue-response or face.", defaultValue: defaults.motion.rawValue),
             .init(long: "duration", valueName: "seconds", help: "Clip length.", defaultValue: defaultText(defaults.durationSeconds)),
             .init(long: "fps", valueName: "rate", help: "Frames per second.", defaultValue: defaultText(defaults.frameRate)),
             .init(long: "period", valueName: "seconds", help: "One movement cycle.", defaultValue: defaultText(defaults.periodSeconds)),
@@ -37,6 +37,10 @@ struct SynthCommand: Subcommand {
             .init(long: "weak-side", valueName: "side", help: "Face: left or right side with weak expressions (facial palsy)."),
             .init(long: "weakness", valueName: "0...1", help: "Face: fraction of movement the weak side loses.", defaultValue: defaultText(SynthOptions.defaultWeakness)),
             .init(long: "fault", valueName: "limb:deg@from-to", help: "Add degrees to a limb between two times (repeatable).", repeating: true),
+            .init(long: "reaction", valueName: "seconds", help: "cue-response: cue to movement start.", defaultValue: defaultText(defaults.reactionSeconds)),
+            .init(long: "reaction-jitter", valueName: "seconds", help: "cue-response: trial-to-trial SD of the reaction time.", defaultValue: defaultText(defaults.reactionJitterSeconds)),
+            .init(long: "false-start-every", valueName: "n", help: "cue-response: every n-th trial starts 0.05 s after its cue (0: never).", defaultValue: String(defaults.falseStartEvery)),
+            .init(long: "no-response-every", valueName: "n", help: "cue-response: every n-th trial has no movement (0: never).", defaultValue: String(defaults.noResponseEvery)),
             .output,
         ]
     )
@@ -63,6 +67,10 @@ struct SynthCommand: Subcommand {
         options.mirrorMotion = arguments.flag("mirror-motion")
         options.squatDepth = try arguments.double("depth", default: options.squatDepth, in: 0...1)
         options.kneeValgusCentimeters = try arguments.double("valgus", default: options.kneeValgusCentimeters, in: 0...30)
+        options.reactionSeconds = try arguments.double("reaction", default: options.reactionSeconds, in: 0.12...5)
+        options.reactionJitterSeconds = try arguments.double("reaction-jitter", default: options.reactionJitterSeconds, in: 0...1)
+        options.falseStartEvery = Int(try arguments.double("false-start-every", default: Double(options.falseStartEvery), in: 0...1000))
+        options.noResponseEvery = Int(try arguments.double("no-response-every", default: Double(options.noResponseEvery), in: 0...1000))
         if let seed = arguments.string("seed") {
             guard let value = UInt64(seed) else { throw .usage("'--seed' expects a non-negative integer, got '\(seed)'", command: Self.spec) }
             options.seed = value
