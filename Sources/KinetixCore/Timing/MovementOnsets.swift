@@ -207,7 +207,12 @@ struct MovementDetector {
                 return draft
             }
             let tLow = crossingTime(cl, low), tHigh = crossingTime(ch, high)
-            draft.onset = tHigh > tLow ? tLow - low * (tHigh - tLow) / (high - low) : tLow
+            let extrapolated = tHigh > tLow ? tLow - low * (tHigh - tLow) / (high - low) : tLow
+            // A shallow flank's line can reach zero long before anything moved: the start is
+            // never earlier than the stillest frame of the rest before the rise.
+            let rest = max(0, c - quietFrames)...c
+            let stillest = rest.filter { s[$0].isFinite }.min { s[$0] < s[$1] } ?? c
+            draft.onset = max(extrapolated, speed.grid.time(stillest))
         }
         // The quiet period: the frames up to the crossing, all tracked and below the level.
         let from = c - quietFrames + 1

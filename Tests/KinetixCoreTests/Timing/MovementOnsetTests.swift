@@ -73,6 +73,23 @@ struct MovementOnsetTests {
         }
     }
 
+    @Test("no onset comes before the clip, or before the stillest moment of the rest before its rise")
+    func onsetsStayInsideTheRest() {
+        var rng = SplitMix64(seed: 12)
+        for trial in 0..<20 {
+            let starts = [0.35 + 0.3 * rng.nextUnit(), 2.5 + rng.nextUnit()]
+            let series = movingSeries(rate: 60, seconds: 5, starts: starts, duration: 1.2, amplitude: 20 + 30 * rng.nextUnit(),
+                                      noise: 2, seed: UInt64(trial))
+            for detector in OnsetOptions.Detector.allCases {
+                var options = OnsetOptions()
+                options.detector = detector
+                for movement in MovementOnsets(angles: series, options: options, rate: 60).movements {
+                    if let onset = movement.onsetSeconds { #expect(onset >= 0 && onset < movement.peakSeconds, "\(detector) \(movement)") }
+                }
+            }
+        }
+    }
+
     @Test("a movement with no rest before it is a continuation; one without tracking is untracked")
     func statuses() {
         // Moving from the first frame: no quiet period.
