@@ -71,12 +71,40 @@ public enum CompareHTMLReport {
         body += summaryBlock(report)
         body += "<h2>Error per limb over time</h2>" + errors
         body += "<h2>Lag</h2>" + lagRow
+        if let reaction = report.reaction { body += reactionBlock(reaction, timeline: timeline, times: times, offset: c.options.offsetSeconds) }
         body += "<h2>Cue track</h2><table><tbody>" + report.cues.cues.map {
             "<tr><td class=\"num\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</td><td>\(HTMLPage.escape($0.text))</td></tr>"
         }.joined() + "</tbody></table>"
         body += "<h2>Settings</h2><p class=\"legend\">" + parametersLine(report) + "</p>"
         body += "</section></main><footer>Errors are the learner's limb angle minus the demonstrator's\(c.options.mirror ? " mirrored" : "") limb at the tracked lag. The ghost is the demonstrator's matched pose\(c.options.mirror ? ", mirrored" : ""), in body coordinates (hip midpoint at the origin, one unit per torso length).</footer>"
         return HTMLPage.document(title: "Kinetix comparison", body: body, data: data, script: FigureScript.compare)
+    }
+
+    /// Both people's movement speeds with each start marked (D: demonstrator, L:
+    /// learner, C: a learner's cue), and the table of latencies.
+    static func reactionBlock(_ reaction: PairReaction, timeline: SVGTimeline, times: [Double], offset: Double) -> String {
+        let demo = times.map { Float(reaction.demonstratorSpeed.speed(at: $0)) }
+        let learner = times.map { Float(reaction.learnerSpeed.speed(at: $0 - offset)) }
+        let peak = (demo + learner).filter(\.isFinite).max() ?? 1
+        var marks: [(t: Double, label: String, color: String)] = []
+        for m in reaction.demonstratorMovements { if let t = m.onsetSeconds { marks.append((t, "D", "#2d6cdf")) } }
+        for m in reaction.learnerMovements { if let t = m.onsetSeconds { marks.append((t, "L", "#2f8a4c")) } }
+        for cue in reaction.cues { marks.append((cue.t + offset, "C", "#8a93a3")) }
+        marks.sort { $0.t < $1.t }
+        var out = "<h2>Reaction</h2><p class=\"legend\">Movement onsets: \(HTMLPage.escape(reaction.options.methodText(rate: reaction.rate))).</p>"
+        out += timeline.rows([("demonstrator", demo, false), ("learner", learner, false)], times: times, maxValue: max(peak, 1), band: nil,
+                             unit: "movement speed, °/s (D, L: onsets; C: cues)", marks: marks, id: "reaction")
+        out += "<table><thead><tr><th class=\"num\">demonstrator starts</th><th>limb</th><th class=\"num\">learner starts</th><th class=\"num\">latency</th><th class=\"num\">lag search</th><th>status</th></tr></thead><tbody>"
+        func seconds(_ value: Double?) -> String { value.map { String(format: "%.3f s", $0) } ?? "—" }
+        for p in reaction.pairs {
+            out += "<tr><td class=\"num\">\(seconds(p.demonstratorOnsetSeconds))</td><td>\(p.limb?.spokenName ?? "")</td><td class=\"num\">\(seconds(p.learnerOnsetSeconds))</td>"
+            out += "<td class=\"num\">\(seconds(p.latencySeconds))</td><td class=\"num\">\(seconds(p.trackingLagSeconds))</td><td>\(p.status.rawValue)</td></tr>"
+        }
+        out += "</tbody></table>"
+        if let s = reaction.latencySummary {
+            out += "<p>" + HTMLPage.escape(String(format: "Median latency %.3f s over %d starts (middle half %.3f–%.3f s).", s.median, reaction.latencies.count, s.lower, s.upper)) + "</p>"
+        }
+        return out
     }
 
     static func figureBlock(formBreak: Double?) -> String {

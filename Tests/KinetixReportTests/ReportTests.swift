@@ -98,6 +98,21 @@ struct ReportTests {
         for cue in report.cues.cues { #expect(html.contains(HTMLPage.escape(cue.text))) }
     }
 
+    @Test("with reaction times, the page draws both speeds with the onsets marked and lists every latency")
+    func reaction() throws {
+        var (report, plain) = try compareReport()
+        #expect(!plain.contains("<h2>Reaction</h2>"))
+        report.reaction = try PairReaction(report)
+        let html = CompareHTMLReport.html(report)
+        #expect(tagsBalance(html))
+        #expect(html.contains("<h2>Reaction</h2>") && html.contains("id=\"reaction\""))
+        let reaction = try #require(report.reaction)
+        #expect(!reaction.pairs.isEmpty)
+        for pair in reaction.pairs { #expect(html.contains(pair.latencySeconds.map { String(format: "%.3f s", $0) } ?? "—")) }
+        let data = try embeddedData(html)
+        #expect((data["report"] as? [String: Any])?["reaction"] != nil, "the embedded JSON carries the reaction block too")
+    }
+
     @Test("assessment pages: squat reps, face symmetry, void with its reason")
     func assessments() throws {
         let squatProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/squat.json").path)

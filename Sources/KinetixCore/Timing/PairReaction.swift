@@ -49,6 +49,10 @@ public struct PairReaction: Sendable {
     public var demonstratorMovements: [Movement]
     /// The learner's movements, shared clock.
     public var learnerMovements: [Movement]
+    /// The demonstrator's movement speed (shared clock).
+    public var demonstratorSpeed: MovementSpeed
+    /// The learner's movement speed, on the learner's own clock (shared = own + offset).
+    public var learnerSpeed: MovementSpeed
 
     /// Matches the movements of `report`'s two clips (after its fault repairs).
     ///
@@ -71,6 +75,8 @@ public struct PairReaction: Sendable {
             { MovementOnsets(angles: AngleSeries(report.learnerClip, minConfidence: options.minConfidence), options: options, rate: rate) })
         let offset = c.options.offsetSeconds
         demonstratorMovements = demo.movements
+        demonstratorSpeed = demo.speed
+        learnerSpeed = learner.speed
         learnerMovements = learner.movements.map { m in
             var shifted = m
             shifted.onsetSeconds = m.onsetSeconds.map { $0 + offset }
