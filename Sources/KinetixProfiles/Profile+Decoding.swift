@@ -126,7 +126,8 @@ struct ProfileDecoder {
     mutating func decode(_ root: JSONValue) -> Profile? {
         guard case .object = root else { report("", "a profile is a JSON object"); return nil }
         let top = members(root, "", known: ["format", "formatVersion", "id", "version", "title", "description", "tags", "kind",
-                                             "parameters", "requirements", "metrics", "rules", "reps", "baseline", "symmetry", "pair"]) ?? [:]
+                                             "parameters", "requirements", "metrics", "rules", "reps", "baseline", "symmetry", "pair",
+                                             "challenge"]) ?? [:]
         // The format and its version decide how the rest reads: when wrong, say only that.
         let format = string(top["format"], "format")
         let formatVersion = number(top["formatVersion"], "formatVersion")
@@ -147,7 +148,7 @@ struct ProfileDecoder {
         let description = string(top["description"], "description", required: false) ?? ""
         let tags = strings(top["tags"], "tags")
         let kind: Profile.Kind = choice(top["kind"], "kind", default: .body)
-        if top["kind"] == nil { report("kind", "missing required field (body, face or pair)") }
+        if top["kind"] == nil { report("kind", "missing required field (body, face, pair or challenge)") }
 
         let parameters = decodeParameters(top["parameters"])
         let parameterTable = Dictionary(parameters.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -222,11 +223,51 @@ struct ProfileDecoder {
         } else if top["pair"] != nil {
             report("pair", "only a profile of kind \"pair\" has pair settings")
         }
-        if kind != .pair, metricEntries.isEmpty { report("metrics", "a \(kind.rawValue) profile needs at least one metric") }
+        var challenge: Profile.Challenge?
+        if kind == .challenge {
+            if top["challenge"] == nil { report("challenge", "a challenge profile needs its \"challenge\" block (actions and window)") }
+            challenge = decodeChallenge(top["challenge"], frames: frames)
+        } else if top["challenge"] != nil {
+            report("challenge", "only a profile of kind \"challenge\" has a challenge block")
+        }
+        if kind != .pair, kind != .challenge, metricEntries.isEmpty { report("metrics", "a \(kind.rawValue) profile needs at least one metric") }
         guard diagnostics.isEmpty else { return nil }
         return Profile(id: id, version: version, title: title, description: description, tags: tags, kind: kind,
                        parameters: parameters, requirements: requirements, metrics: metrics, rules: rules,
-                       reps: repCounter, baseline: baseline, symmetry: symmetry, pair: pair)
+                       reps: repCounter, baseline: baseline, symmetry: symmetry, pair: pair, challenge: challenge)
+    }
+
+    /// The action catalogue: each action's `when` is a boolean expression over frames.
+    private mutating func decodeChallenge(_ value: JSONValue?, frames: CompileEnvironment) -> Profile.Challenge? {
+        guard let fields = members(value, "challenge", known: ["actions", "window", "minTracked"]) else { return nil }
+        let window = members(fields["window"], "challenge.window", known: ["minSeconds", "maxSeconds"]) ?? [:]
+        let minSeconds = number(window["minSeconds"], "challenge.window.minSeconds", required: false, range: 0...10) ?? ReactionWindow.defaults.minSeconds
+        let maxSeconds = number(window["maxSeconds"], "challenge.window.maxSeconds", required: false, range: 0.1...60) ?? ReactionWindow.defaults.maxSeconds
+        if minSeconds >= maxSeconds { report("challenge.window", "minSeconds must be below maxSeconds") }
+        let minTracked = number(fields["minTracked"], "challenge.minTracked", required: false, range: 0...1) ?? 0.5
+        var actions: [Profile.Challenge.Action] = []
+        guard case .object(let list)? = fields["actions"] else {
+            report("challenge.actions", fields["actions"] == nil ? "missing required field" : "expected an object of named actions")
+            return nil
+        }
+        for (id, item) in list {
+            let path = "challenge.actions.\(id)"
+            if !id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) { report(path, "an action id uses letters, digits, '-' and '_' only") }
+            guard let action = members(item, path, known: ["version", "title", "when", "holdSeconds"]) else { continue }
+            let version = string(action["version"], "\(path).version") ?? ""
+            let title = string(action["title"], "\(path).title") ?? ""
+            let hold = number(action["holdSeconds"], "\(path).holdSeconds", required: false, range: 0...10) ?? 0.3
+            guard let when = string(action["when"], "\(path).when") else { continue }
+            do {
+                let condition = try frames.compile(when, expecting: .boolean)
+                actions.append(.init(id: id, version: version, title: title, when: when, condition: condition, holdSeconds: hold,
+                                     joints: Joint.allCases.filter(condition.pointReferences.joints.contains)))
+            } catch {
+                report("\(path).when", error)
+            }
+        }
+        if list.isEmpty { report("challenge.actions", "a challenge needs at least one action") }
+        return Profile.Challenge(actions: actions, minSeconds: minSeconds, maxSeconds: maxSeconds, minTracked: minTracked)
     }
 
     private mutating func decodeParameters(_ value: JSONValue?) -> [ProfileParameter] {

@@ -14,6 +14,9 @@ public struct Profile: Sendable {
         case face
         /// A demonstrator and a learner (`kinetix compare --profile`).
         case pair
+        /// Cue-driven challenges: the clip's cue events name actions from the profile's
+        /// catalogue, and each is judged (`ChallengeJudge`).
+        case challenge
     }
 
     /// The `format` field every profile carries.
@@ -49,6 +52,8 @@ public struct Profile: Sendable {
     public var symmetry: Symmetry?
     /// The comparison's settings, for a pair profile.
     public var pair: PairSettings?
+    /// The action catalogue and judging window, for a challenge profile.
+    public var challenge: Challenge?
 
     /// What a clip must show to be scored; otherwise the result is void with the reason.
     public struct Requirements: Sendable {
@@ -172,6 +177,38 @@ public struct Profile: Sendable {
         public var formBreakSeconds: NumberSetting
         /// Per-limb weights; limbs not listed weigh 0.
         public var weights: [Limb: Float]
+    }
+}
+
+extension Profile {
+    /// A challenge profile's catalogue of actions and how a cue's response is judged.
+    public struct Challenge: Sendable {
+        /// One action a cue may ask for.
+        public struct Action: Sendable {
+            /// The id cues name (`raiseLeftArm`).
+            public var id: String
+            /// The action's own version, recorded with every verdict.
+            public var version: String
+            /// What the learner is asked, in words.
+            public var title: String
+            /// True in a frame where the action is done (a boolean expression, as written).
+            public var when: String
+            var condition: CompiledExpression
+            /// How long `when` must hold for the action to count as performed, seconds.
+            public var holdSeconds: Double
+            /// The joints the expression reads: when they are not tracked, the attempt is void.
+            public var joints: [Joint]
+        }
+
+        /// The catalogue, in the file's order.
+        public var actions: [Action]
+        /// The earliest response that counts, seconds after the cue (sooner: a false start).
+        public var minSeconds: Double
+        /// The latest, seconds after the cue.
+        public var maxSeconds: Double
+        /// The least fraction of the response window in which the action's joints must be
+        /// tracked; below it the attempt is void.
+        public var minTracked: Double
     }
 }
 

@@ -73,3 +73,25 @@ struct OnsetCLITests {
         #expect(missing.status == 66)
     }
 }
+
+@Suite("kinetix assess with a challenge profile", .serialized)
+struct ChallengeCLITests {
+    @Test("the bundled Simon-says game: every cue judged, what was judged recorded, the score")
+    func simonSays() throws {
+        let text = try Kinetix.run(["assess", "Sidecars/simon-says.json", "--profile", "simon-says"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("score: 6 of 7 judged cues right"))
+        #expect(text.stdout.contains("(no Simon says) leftArmOut: wrongly performed"))
+        let json = try Kinetix.run(["assess", "Sidecars/simon-says.json", "--profile", "simon-says", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["kind"] as? String == "challenge")
+        let verdicts = try #require(object["verdicts"] as? [[String: Any]])
+        #expect(verdicts.map { $0["outcome"] as? String } == ["performed", "performed", "correctlyWithheld", "performed",
+                                                              "wronglyPerformed", "correctlyWithheld", "performed"])
+        let judged = try #require(verdicts[0]["judged"] as? [String: Any])
+        #expect(judged["actionVersion"] as? String == "1" && (judged["when"] as? String)?.contains("leftShoulder") == true)
+        #expect((object["summary"] as? [String: Any])?["right"] as? Int == 6)
+        let csv = try Kinetix.run(["assess", "Sidecars/simon-says.json", "--profile", "simon-says", "--format", "csv"])
+        #expect(csv.status == 64)
+    }
+}

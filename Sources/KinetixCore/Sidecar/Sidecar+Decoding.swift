@@ -433,18 +433,25 @@ struct SidecarDecoder {
             let path = "events[\(index)]"
             guard try expectKind(.object, field: path, what: "an object {\"t\", \"label\"}") else { continue }
             try reader.beginObject()
-            var t: Double?, label: String?
+            var t: Double?, label: String?, action: String?, simonSays: Bool?
             var firstKey = true
             var seen: [String] = []
             while let key = try reader.nextKey(first: &firstKey) {
-                if key == "t" || key == "label" { try once(key, &seen, in: path) }
+                if ["t", "label", "action", "simonSays"].contains(key) { try once(key, &seen, in: path) }
                 switch key {
                 case "t": t = try readNumber(field: "\(path).t")
                 case "label": label = try readString(field: "\(path).label")
+                case "action": action = try readString(field: "\(path).action")
+                case "simonSays":
+                    let kind = try reader.peekKind()
+                    if kind == .bool { simonSays = try reader.readBool() } else {
+                        report("\(path).simonSays", "expected true or false, found \(describe(kind))")
+                        try reader.skipValue()
+                    }
                 default: try reader.skipValue()
                 }
             }
-            if let t, let label { events.append(Event(t: t, label: label)) } else {
+            if let t, let label { events.append(Event(t: t, label: label, action: action, simonSays: simonSays)) } else {
                 if t == nil, !diagnostics.contains(where: { $0.field == "\(path).t" }) { report("\(path).t", "missing required field") }
                 if label == nil, !diagnostics.contains(where: { $0.field == "\(path).label" }) { report("\(path).label", "missing required field") }
             }

@@ -19,7 +19,11 @@ extension Sidecar {
             out += frame == times.count - 1 ? "}\n" : "},\n"
         }
         out += "  ],\n  \"events\": ["
-        out += events.map { "{\"t\": \(number($0.t)), \"label\": \(jsonString($0.label))}" }.joined(separator: ", ")
+        out += events.map { event in
+            "{\"t\": \(number(event.t)), \"label\": \(jsonString(event.label))"
+                + (event.action.map { ", \"action\": \(jsonString($0))" } ?? "")
+                + (event.simonSays.map { ", \"simonSays\": \($0)" } ?? "") + "}"
+        }.joined(separator: ", ")
         out += "]\n}\n"
         return Data(out.utf8)
     }

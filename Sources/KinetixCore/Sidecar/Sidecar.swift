@@ -82,11 +82,19 @@ public struct Event: Equatable, Sendable {
     public var t: Double
     /// What happened (a cue's name).
     public var label: String
+    /// For a cue that asks for an action: the action's id in a challenge profile's
+    /// catalogue (`raiseLeftArm`); nil when the label alone names it.
+    public var action: String?
+    /// For a "Simon says" game: whether the instruction was prefixed "Simon says" (do it)
+    /// or not (hold still); nil when the cue is a plain instruction (do it).
+    public var simonSays: Bool?
 
     /// An event at `t` seconds.
-    public init(t: Double, label: String) {
+    public init(t: Double, label: String, action: String? = nil, simonSays: Bool? = nil) {
         self.t = t
         self.label = label
+        self.action = action
+        self.simonSays = simonSays
     }
 }
 

@@ -1,12 +1,15 @@
 /// The `cue-response` motion: trials of rest – cue – reaction – movement – rest, with
 /// known onsets, for measuring reaction-time analysis against the truth.
 ///
-/// Trial k's cue comes at k × period + 1 s (labels alternate "raise left arm" / "raise
-/// right arm"); the named arm starts to rise `reactionSeconds` (± seeded jitter) after
-/// it, sideways to 90° in 0.5 s (minimum jerk), holds 0.3 s and comes down in 0.5 s.
-/// Every `falseStartEvery`-th trial starts 0.05 s after the cue (sooner than any real
-/// reaction); every `noResponseEvery`-th trial has no movement. `delaySeconds` delays
-/// the movements but not the cues.
+/// Trial k's cue comes at k × period + 1 s (labels alternate "left arm out" / "right
+/// arm out", actions `leftArmOut` / `rightArmOut` of the `simon-says` profile); the
+/// named arm starts to rise `reactionSeconds` (± seeded jitter) after it, sideways to 90°
+/// in 0.5 s (minimum jerk), holds 0.6 s and comes down in 0.5 s. Every
+/// `falseStartEvery`-th trial starts 0.05 s after the cue (sooner than any real
+/// reaction); every `noResponseEvery`-th trial has no movement. With `simonSays`, cues
+/// carry the flag: a no-response trial is a cue without "Simon says" (rightly
+/// withheld), and every `wrongEvery`-th trial is one the subject performs anyway.
+/// `delaySeconds` delays the movements but not the cues.
 struct CueResponseSchedule {
     struct Trial {
         var cue: Double
@@ -14,9 +17,11 @@ struct CueResponseSchedule {
         var side: SynthOptions.Side
         /// When the arm starts to rise (the true onset), nil for no response.
         var onset: Double?
+        /// Whether the cue said "Simon says" (nil outside the game).
+        var simonSays: Bool?
     }
 
-    static let riseSeconds = 0.5, holdSeconds = 0.3, firstCueSeconds = 1.0
+    static let riseSeconds = 0.5, holdSeconds = 0.6, firstCueSeconds = 1.0
 
     var trials: [Trial] = []
 
@@ -30,8 +35,11 @@ struct CueResponseSchedule {
             let jitter = rng.nextGaussian() * options.reactionJitterSeconds
             var onset: Double? = cue + max(0.12, options.reactionSeconds + jitter) + options.delaySeconds
             if options.falseStartEvery > 0, (k + 1) % options.falseStartEvery == 0 { onset = cue + 0.05 + options.delaySeconds }
-            if options.noResponseEvery > 0, (k + 1) % options.noResponseEvery == 0 { onset = nil }
-            trials.append(Trial(cue: (cue * 1e6).rounded() / 1e6, label: "raise \(side.rawValue) arm", side: side, onset: onset))
+            let silent = options.noResponseEvery > 0 && (k + 1) % options.noResponseEvery == 0
+            let wrong = options.simonSays && options.wrongEvery > 0 && (k + 1) % options.wrongEvery == 0
+            if silent { onset = nil }
+            trials.append(Trial(cue: (cue * 1e6).rounded() / 1e6, label: "\(side.rawValue) arm out", side: side, onset: onset,
+                                simonSays: options.simonSays ? !(silent || wrong) : nil))
             k += 1
         }
     }
@@ -53,7 +61,9 @@ struct CueResponseSchedule {
     }
 
     /// The cue events, and the true onsets as text for the sidecar's source record.
-    var events: [Event] { trials.map { Event(t: $0.cue, label: $0.label) } }
+    var events: [Event] {
+        trials.map { Event(t: $0.cue, label: $0.label, action: "\($0.side.rawValue)ArmOut", simonSays: $0.simonSays) }
+    }
     var onsetsText: String {
         trials.map { $0.onset.map { String(($0 * 1e6).rounded() / 1e6) } ?? "none" }.joined(separator: ",")
     }

@@ -96,6 +96,10 @@ public struct SynthOptions: Equatable, Sendable {
     public var falseStartEvery: Int = 0
     /// `cue-response`: every n-th trial has no response; 0: none.
     public var noResponseEvery: Int = 0
+    /// `cue-response`: cues carry "Simon says" flags (a no-response trial's cue lacks it).
+    public var simonSays: Bool = false
+    /// `cue-response` with `simonSays`: every n-th cue lacks "Simon says" but is performed anyway; 0: none.
+    public var wrongEvery: Int = 0
     /// For the face: the side whose expressions are weak (facial palsy), if any.
     public var weakSide: Side? = nil
     /// For the face: the fraction of movement the weak side loses, 0...1; the weak

@@ -70,6 +70,16 @@ struct AssessCommand: Subcommand {
         guard profile.kind != .pair else {
             throw .usage("profile '\(profile.id)' compares two people: use 'kinetix compare <demonstrator> <learner> --profile \(profile.id)'", command: Self.spec)
         }
+        if profile.kind == .challenge {
+            guard !live, !cuesOnly, baseline == nil, report == nil, format != .csv else {
+                throw .usage("a challenge profile prints verdicts (text or json); --live, --cues, --baseline, --report and csv do not apply", command: Self.spec)
+            }
+            let clip = try loadClip(sidecar, role: "sidecar", limits: limits)
+            let result = ChallengeReport(clip: clip, profile: profile, parameters: parameters, source: resolved.source,
+                                         minConfidence: options.minConfidence)
+            try emit(format == .json ? result.json() : result.text(), output: output, inputs: [sidecar, resolved.source])
+            return ExitCode.success
+        }
         if live { return try runLive(profile, parameters: parameters, source: resolved.source) }
         let clip = try loadClip(sidecar, role: "sidecar", limits: limits)
         let baselineClip = try baseline.map { path throws(CommandLineError) in try loadClip(path, role: "baseline", limits: limits) }

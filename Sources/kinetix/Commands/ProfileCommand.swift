@@ -139,6 +139,13 @@ struct ProfileCommand: Subcommand {
             out += "\nPAIR: mirror \(pair.mirror.text), max lag \(pair.maxLagSeconds.text) s, tolerance \(pair.toleranceDegrees.text)°, lag window \(pair.lagWindowSeconds.text) s\n"
             out += "  limbs: " + Limb.allCases.filter { (pair.weights[$0] ?? 0) > 0 }.map { "\($0.name)×\(jsonNumber(pair.weights[$0]!, digits: 3))" }.joined(separator: ", ") + "\n"
         }
+        if let challenge = p.challenge {
+            out += "\nACTIONS (response window \(jsonNumber(challenge.minSeconds, digits: 3))–\(jsonNumber(challenge.maxSeconds, digits: 3)) s after the cue; "
+                + "void below \(Int((challenge.minTracked * 100).rounded())) % tracked):\n"
+            for a in challenge.actions {
+                out += "  \(a.id) (v\(a.version), hold \(jsonNumber(a.holdSeconds, digits: 3)) s): \(a.title)\n      when \(a.when)\n"
+            }
+        }
         return out
     }
 }

@@ -41,6 +41,8 @@ struct SynthCommand: Subcommand {
             .init(long: "reaction-jitter", valueName: "seconds", help: "cue-response: trial-to-trial SD of the reaction time.", defaultValue: defaultText(defaults.reactionJitterSeconds)),
             .init(long: "false-start-every", valueName: "n", help: "cue-response: every n-th trial starts 0.05 s after its cue (0: never).", defaultValue: String(defaults.falseStartEvery)),
             .init(long: "no-response-every", valueName: "n", help: "cue-response: every n-th trial has no movement (0: never).", defaultValue: String(defaults.noResponseEvery)),
+            .init(long: "simon-says", help: "cue-response: cues say \"Simon says\" or not (a trial without movement is one without it)."),
+            .init(long: "wrong-every", valueName: "n", help: "cue-response --simon-says: every n-th cue lacks \"Simon says\" and is performed anyway (0: never).", defaultValue: String(defaults.wrongEvery)),
             .output,
         ]
     )
@@ -71,6 +73,8 @@ struct SynthCommand: Subcommand {
         options.reactionJitterSeconds = try arguments.double("reaction-jitter", default: options.reactionJitterSeconds, in: 0...1)
         options.falseStartEvery = Int(try arguments.double("false-start-every", default: Double(options.falseStartEvery), in: 0...1000))
         options.noResponseEvery = Int(try arguments.double("no-response-every", default: Double(options.noResponseEvery), in: 0...1000))
+        options.simonSays = arguments.flag("simon-says")
+        options.wrongEvery = Int(try arguments.double("wrong-every", default: Double(options.wrongEvery), in: 0...1000))
         if let seed = arguments.string("seed") {
             guard let value = UInt64(seed) else { throw .usage("'--seed' expects a non-negative integer, got '\(seed)'", command: Self.spec) }
             options.seed = value
