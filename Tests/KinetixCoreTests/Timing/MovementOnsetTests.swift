@@ -163,6 +163,28 @@ struct MovementOnsetTests {
         return builder.build()
     }
 
+    @Test("two people facing each other: a mirrored, delayed learner answers every start after the delay")
+    func mirroredLearner() throws {
+        var o = SynthOptions()
+        o.motion = .cueResponse
+        o.durationSeconds = 20
+        o.periodSeconds = 4
+        o.frameRate = 60
+        let demonstrator = Synth.sidecar(o)
+        o.delaySeconds = 0.3
+        o.mirrorMotion = true  // the demonstrator's left arm is the learner's right
+        let learner = Synth.sidecar(o)
+        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: ComparisonOptions())
+        var rightArm = OnsetOptions()
+        rightArm.limbs = [.rightShoulder, .rightElbow]  // the learner's right arm; the demonstrator's left, mirrored
+        for options in [OnsetOptions.defaults, rightArm] {
+            let reaction = try PairReaction(report, options: options)
+            #expect(reaction.latencies.count >= (options.limbs.count == 9 ? 8 : 4), "\(reaction.pairs)")
+            for latency in reaction.latencies { #expect(abs(latency - 0.3) <= 1.5 / 60, "\(latency)") }
+        }
+    }
+
     @Test("two people: a delayed copy answers every movement after its delay, as the lag search finds")
     func pairLatency() throws {
         let starts = [1.0, 3.0, 5.5, 8.0]
