@@ -106,6 +106,11 @@ struct CompareCommand: Subcommand {
         if arguments.flag("reaction") {
             var (onsetOptions, window) = try OnsetArguments.parse(arguments, command: Self.spec)
             onsetOptions.minConfidence = options.minConfidence
+            if profile != nil, arguments.string("limbs") == nil {
+                // A pair profile's limbs and weights are the movement's too.
+                onsetOptions.limbs = Limb.allCases.filter { options.weights[$0.rawValue] > 0 }
+                onsetOptions.weights = options.weights
+            }
             reaction = (onsetOptions, window)
         } else {
             reaction = nil

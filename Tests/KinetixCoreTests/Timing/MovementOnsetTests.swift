@@ -185,6 +185,21 @@ struct MovementOnsetTests {
         }
     }
 
+    @Test("two people: a learner who never moves gives no response; one who drops out of view, untracked")
+    func pairStatuses() throws {
+        let starts = [1.0, 3.0, 5.5, 8.0]
+        let demonstrator = elbowClip(starts: starts, seconds: 10, seed: 1)
+        var learner = elbowClip(starts: [1.35, 3.35], seconds: 10, seed: 2)  // answers the first two only
+        for f in (5 * 60)..<(7 * 60) { for joint in Joint.allCases { learner.joints[joint, f] = nil } }  // gone for the third
+        var options = ComparisonOptions()
+        options.mirror = false
+        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: options)
+        let reaction = try PairReaction(report)
+        #expect(reaction.pairs.map(\.status) == [.ok, .ok, .untracked, .noResponse])
+        #expect(reaction.json.contains("\"noResponse\"") && reaction.text.contains("no response"))
+    }
+
     @Test("two people: a delayed copy answers every movement after its delay, as the lag search finds")
     func pairLatency() throws {
         let starts = [1.0, 3.0, 5.5, 8.0]
