@@ -138,6 +138,35 @@ struct EmbeddingGuideTests {
         #expect(messages.first?.hasPrefix("upload.json: frame 0") == true, "\(messages)")
     }
 
+    @Test("reaction times and a Simon-says challenge")
+    func reaction() throws {
+        let demonstratorData = try bytes("demonstrator.json"), learnerData = try bytes("learner.json")
+        let gameData = try bytes("simon-says.json")
+        var lines: [String] = []
+        // snippet: reaction
+        let pair = try ComparisonReport(demonstrator: ClipInput(decoding: demonstratorData, name: "demo.json", role: "demonstrator"),
+                                        learner: ClipInput(decoding: learnerData, name: "learner.json", role: "learner"),
+                                        options: ComparisonOptions())
+        let reaction = try PairReaction(pair)              // onsets: OnsetOptions.defaults (back-extrapolation)
+        if let latency = reaction.latencySummary {
+            lines.append("learner starts \(latency.median) s after the demonstrator")
+        }
+
+        let game = try ClipInput(decoding: gameData, name: "game.json", role: "sidecar")
+        let profile = try ProfileLibrary().resolve("simon-says").profile
+        let judge = ChallengeJudge(profile: profile, parameters: try profile.parameterValues(overriding: []))
+        for verdict in judge.judge(game.sidecar) {           // one per cue event
+            switch verdict.outcome {
+            case .performed: lines.append("\(verdict.action): done, reaction \(verdict.reactionTimeSeconds ?? .nan) s")
+            case .void: lines.append("\(verdict.action): not judged (\(verdict.voidReason ?? ""))")  // never a failure
+            default: lines.append("\(verdict.action): \(verdict.outcome.rawValue)")
+            }
+        }
+        // end snippet
+        #expect(abs((reaction.latencySummary?.median ?? 0) - 0.4) <= 1.0 / 30)
+        #expect(lines.count == 8 && lines.contains("leftArmOut: wronglyPerformed"), "\(lines)")
+    }
+
     @Test("every snippet in the guide is the code above, verbatim")
     func guideMatches() throws {
         let guide = try String(contentsOf: root.appendingPathComponent("Sources/KinetixCore/KinetixCore.docc/Embedding.md"), encoding: .utf8)
@@ -154,7 +183,7 @@ struct EmbeddingGuideTests {
             if trimmed == "// end snippet", let current = name { snippets[current] = dedent(lines); name = nil; continue }
             if name != nil { lines.append(line) }
         }
-        #expect(snippets.count == 6)
+        #expect(snippets.count == 7)
         for (name, code) in snippets {
             #expect(guide.contains("<!-- snippet: \(name) -->\n```swift\n\(code)\n```"), "snippet '\(name)' differs from the guide")
         }
