@@ -84,9 +84,11 @@ public struct CueReaction: Equatable, Sendable {
 extension MovementSpeed {
     /// The fraction of grid frames in [from, to] with a speed, 0 when none fall in it.
     func trackedFraction(from: Double, to: Double) -> Double {
-        let first = max(0, Int(((from - grid.start) * grid.rate).rounded(.up)))
-        let last = min(grid.count - 1, Int(((to - grid.start) * grid.rate).rounded(.down)))
-        guard first <= last else { return 0 }
+        // Positions clamped to the grid before becoming indices: cue times are input.
+        let upper = Double(grid.count - 1)
+        let a = ((from - grid.start) * grid.rate).rounded(.up), b = ((to - grid.start) * grid.rate).rounded(.down)
+        guard grid.count > 0, a.isFinite, b.isFinite, a <= upper, b >= 0, a <= b else { return 0 }
+        let first = Int(max(0, a)), last = Int(min(upper, b))
         return Double(speed[first...last].filter(\.isFinite).count) / Double(last - first + 1)
     }
 }

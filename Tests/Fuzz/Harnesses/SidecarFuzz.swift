@@ -20,6 +20,12 @@ public func fuzzSidecar(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = AngleTable.csv(angles)
         _ = AngleTable.json(angles, file: "fuzz.json", mirrored: false, minConfidence: 0.3)
         _ = try? sidecar.resampled(rate: 30)
+        // Movement onsets and cue verdicts read the same clip (events are cues).
+        if let onsets = try? MovementOnsets(clip: sidecar) {
+            let cues = CueReaction.judge(sidecar.events, in: onsets)
+            _ = onsets.json(source: Provenance.Input(role: "clip", path: "fuzz.json", sha256: "", frames: sidecar.frameCount),
+                            cues: cues, window: .defaults)
+        }
     }
     return 0
 }

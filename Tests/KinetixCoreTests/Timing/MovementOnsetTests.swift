@@ -163,6 +163,15 @@ struct MovementOnsetTests {
         return builder.build()
     }
 
+    @Test("cue times far outside the clip are judged, never a crash")
+    func extremeCueTimes() {
+        let onsets = MovementOnsets(angles: movingSeries(rate: 30, seconds: 4, starts: [1]), options: .defaults, rate: 30)
+        let cues = [-1e300, -5, 1e300, Double.greatestFiniteMagnitude, 1e18].map { Event(t: $0, label: "far") }
+        let verdicts = CueReaction.judge(cues, in: onsets)
+        #expect(verdicts.count == cues.count)
+        #expect(verdicts.allSatisfy { $0.status == .untracked || $0.status == .noResponse })
+    }
+
     @Test("two people facing each other: a mirrored, delayed learner answers every start after the delay")
     func mirroredLearner() throws {
         var o = SynthOptions()
