@@ -24,6 +24,8 @@ struct CueResponseSchedule {
     static let riseSeconds = 0.5, holdSeconds = 0.6, firstCueSeconds = 1.0
 
     var trials: [Trial] = []
+    /// Trials with a movement, by onset: a frame looks only at those under way.
+    private var byOnset: [(onset: Double, trial: Int)] = []
 
     init(_ options: SynthOptions, until end: Double) {
         var rng = SplitMix64(seed: options.seed &* 0x9E37_79B9_7F4A_7C15 &+ 17)
@@ -42,12 +44,22 @@ struct CueResponseSchedule {
                                 simonSays: options.simonSays ? !(silent || wrong) : nil))
             k += 1
         }
+        byOnset = trials.indices.compactMap { i in trials[i].onset.map { ($0, i) } }.sorted { $0.onset < $1.onset }
     }
+
+    /// A movement lasts this long from its onset.
+    static var movementSeconds: Double { 2 * riseSeconds + holdSeconds }
 
     /// The pose at time t: standing, one arm raised as the trial under way says.
     func pose(at t: Double) -> SkeletonPose {
         var pose = SkeletonPose()
-        for trial in trials {
+        // The trials whose movement is under way at t: onsets in (t − movementSeconds, t).
+        var low = 0, high = byOnset.count
+        while low < high { let mid = (low + high) / 2; if byOnset[mid].onset < t { low = mid + 1 } else { high = mid } }
+        var first = low
+        while first > 0, byOnset[first - 1].onset > t - Self.movementSeconds { first -= 1 }
+        for entry in byOnset[first..<low] {
+            let trial = trials[entry.trial]
             guard let onset = trial.onset, t > onset else { continue }
             let u = t - onset, rise = Self.riseSeconds, hold = Self.holdSeconds
             let height: Double
