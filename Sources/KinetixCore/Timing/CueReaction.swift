@@ -57,19 +57,32 @@ public struct CueReaction: Equatable, Sendable {
     public var status: Status
 
     /// Judges every cue of `cues` against the movements found in the same clip.
+    /// - Complexity: O((cues + movements) × log movements).
     public static func judge(_ cues: [Event], in onsets: MovementOnsets, window: ReactionWindow = .defaults) -> [CueReaction] {
-        cues.map { cue in
+        // Movements under way, as (start, end) sorted by start with the running latest end;
+        // a continuation without an onset counts from the clip's start.
+        let spans = onsets.movements.compactMap { m -> (Double, Double)? in
+            guard let start = m.onsetSeconds ?? (m.status == .noQuietBefore ? -.infinity : nil) else { return nil }
+            return (start, m.endSeconds ?? .infinity)
+        }.sorted { $0.0 < $1.0 }
+        let spanStarts = spans.map(\.0)
+        var latestEnd: [Double] = []
+        latestEnd.reserveCapacity(spans.count)
+        for span in spans { latestEnd.append(max(latestEnd.last ?? -.infinity, span.1)) }
+        // Responses: movements with an onset, by onset.
+        let responses = onsets.movements.filter { $0.onsetSeconds != nil }.sorted { $0.onsetSeconds! < $1.onsetSeconds! }
+        let responseOnsets = responses.map { $0.onsetSeconds! }
+        return cues.map { cue in
             let t = cue.t + window.cueDisplayOffsetSeconds
             var result = CueReaction(t: cue.t, label: cue.label, onsetSeconds: nil, reactionTimeSeconds: nil, status: .noResponse)
-            if onsets.movements.contains(where: { m in
-                guard let onset = m.onsetSeconds ?? (m.status == .noQuietBefore ? -.infinity : nil) else { return false }
-                return onset <= t && t < (m.endSeconds ?? .infinity)
-            }) {
+            let started = spanStarts.firstIndex(above: t)  // spans starting at or before t
+            if started > 0, latestEnd[started - 1] > t {
                 result.status = .movingAtCue
                 return result
             }
-            if let response = onsets.movements.first(where: { ($0.onsetSeconds ?? -.infinity) > t }),
-               let onset = response.onsetSeconds, onset - t <= window.maxSeconds {
+            let next = responseOnsets.firstIndex(above: t)
+            if next < responses.count, let onset = responses[next].onsetSeconds, onset - t <= window.maxSeconds {
+                let response = responses[next]
                 result.onsetSeconds = onset
                 result.reactionTimeSeconds = onset - t
                 result.status = onset - t < window.minSeconds ? .falseStart : response.status == .untracked ? .untracked : .ok

@@ -86,6 +86,9 @@ public struct PairReaction: Sendable {
         }
         cues = CueReaction.judge(report.learnerClip.events, in: learner, window: window)
         let learnerMovements = self.learnerMovements
+        // Each learner movement's start (its onset, or its peak for a continuation), in time order.
+        let learnerStarts = learnerMovements.map { $0.onsetSeconds ?? $0.peakSeconds }
+        let startsSorted = zip(learnerStarts, learnerStarts.dropFirst()).allSatisfy { $0 <= $1 }
         // Only starts are answered: a demonstrator movement with no rest before it (a
         // continuation, or one under way as the clip begins) has no onset to react to.
         pairs = demo.movements.filter { $0.status != .noQuietBefore }.map { d in
@@ -96,7 +99,13 @@ public struct PairReaction: Sendable {
                 return pair
             }
             // The learner's next movement (by its peak, since a continuation has no onset).
-            let next = learnerMovements.first { ($0.onsetSeconds ?? $0.peakSeconds) >= start + window.minSeconds }
+            let next: Movement?
+            if startsSorted {
+                let i = learnerStarts.firstIndex(notBelow: start + window.minSeconds)
+                next = i < learnerMovements.count ? learnerMovements[i] : nil
+            } else {
+                next = learnerMovements.first { ($0.onsetSeconds ?? $0.peakSeconds) >= start + window.minSeconds }
+            }
             if let next, next.onsetSeconds == nil, next.peakSeconds - start <= window.maxSeconds {
                 pair.status = .untracked  // it answered, but its start cannot be placed
                 return pair

@@ -142,7 +142,7 @@ public struct ChallengeJudge: Sendable {
 
     /// Frame indices with times in [from, to].
     private func frames(in times: [Double], from: Double, to: Double) -> [Int] {
-        let first = times.firstIndex { $0 >= from } ?? times.count
+        let first = times.firstIndex(notBelow: from)  // frame times are increasing
         var result: [Int] = []
         var f = first
         while f < times.count, times[f] <= to { result.append(f); f += 1 }
