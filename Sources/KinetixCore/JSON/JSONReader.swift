@@ -443,7 +443,7 @@ package struct JSONReader {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard let (fraction, fractionDigits) = digitRun(), fractionDigits > 0 else { return nil }
-            mantissa = mantissa &* Self.integerPowersOfTen[fractionDigits] &+ fraction
+            mantissa = mantissa &* Self.smallPowerOfTen(fractionDigits) &+ fraction
             digits += fractionDigits
             exponent = -fractionDigits
         }
@@ -453,14 +453,15 @@ package struct JSONReader {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == terminator else { return nil }
         index += 1
-        var value = Double(mantissa)
-        if exponent < 0 { value /= Self.powersOfTen[-exponent] }
+        // Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is not).
+        var value = Double(Int64(bitPattern: mantissa))
+        if exponent < 0 { value /= Double(Int64(bitPattern: Self.smallPowerOfTen(-exponent))) }  // 10^k, k ≤ 8: exact
         return negative ? -value : value
     }
 
     /// The decimal digits from `index` (at most 8 of them, else nil) and how many, read
     /// eight bytes at a time where the buffer has them (SWAR); `index` moves past them.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func digitRun() -> (UInt64, Int)? {
         if index + 8 <= bytes.count {
             let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self).littleEndian
@@ -490,8 +491,21 @@ package struct JSONReader {
         return (value, count)
     }
 
-    @usableFromInline
-    static let integerPowersOfTen: [UInt64] = (0...19).map { exponent in (0..<exponent).reduce(1) { product, _ in product * 10 } }
+    /// 10^k for k in 0...8, as constants (no table behind a lazy global in the hot loop).
+    @inlinable @inline(__always)
+    static func smallPowerOfTen(_ k: Int) -> UInt64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
+    }
 
     @usableFromInline
     func numberError(_ start: Int) -> JSONSyntaxError {

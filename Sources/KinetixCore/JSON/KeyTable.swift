@@ -1,3 +1,5 @@
+import Foundation
+
 /// Looks up object keys by their raw UTF-8 bytes, without making a `String`.
 ///
 /// Keys are found by an FNV-1a hash of their bytes, then confirmed byte for byte,
@@ -36,5 +38,28 @@ struct KeyTable<Value: Sendable>: Sendable {
             i = (i + 1) & mask
         }
         return nil
+    }
+}
+
+/// Point names in their canonical order, for guessing the next key: sidecars list a
+/// frame's points in order, so comparing the key with the name after the last one
+/// found usually answers without hashing.
+struct OrderedNames: Sendable {
+    private let bytes: [UInt8]
+    private let starts: [Int]  // name i is bytes[starts[i]..<starts[i + 1]]
+
+    init(_ names: [String]) {
+        bytes = names.flatMap { Array($0.utf8) }
+        starts = names.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+    }
+
+    var count: Int { starts.count - 1 }
+
+    /// True when `key` is name `index` (which must be below `count`).
+    @inline(__always)
+    func matches(_ key: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        let start = starts[index], length = starts[index + 1] - start
+        guard key.count == length, let base = key.baseAddress else { return false }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, base, length) == 0 }
     }
 }

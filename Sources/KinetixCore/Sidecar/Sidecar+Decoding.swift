@@ -340,13 +340,17 @@ struct SidecarDecoder {
         var seen: UInt64 = 0  // one bit per point name
         var first = true
         let table = Name.self == Joint.self ? Self.jointKeys : Self.landmarkKeys
+        let ordered = Name.self == Joint.self ? Self.jointOrder : Self.landmarkOrder
+        var expected = 0  // the point after the last one read, usually the next key
         while let keyBytes = try reader.nextKeyBytes(first: &first) {
-            guard let rawValue = table.value(for: keyBytes), let name = Name(rawValue: rawValue) else {
+            let guessed = expected < ordered.count && ordered.matches(keyBytes, expected)
+            guard let rawValue = guessed ? expected : table.value(for: keyBytes), let name = Name(rawValue: rawValue) else {
                 let key = reader.keyString(keyBytes)
                 if !ignoring.contains(key) { reportUnknown(key, what: what, among: Name.allCases.map(\.name)) }
                 try reader.skipValue()
                 continue
             }
+            expected = name.rawValue + 1
             let bit: UInt64 = 1 << UInt64(name.rawValue)
             if seen & bit != 0 {
                 report("\(what) '\(name.name)'", "appears twice in this frame (a name and its Vision identifier count as one)")
@@ -421,6 +425,8 @@ struct SidecarDecoder {
     /// Joint names and Vision identifiers, and face landmark names, by their bytes.
     static let jointKeys = KeyTable<Int>(Joint.allCases.flatMap { [($0.name, $0.rawValue), ($0.visionIdentifier, $0.rawValue)] })
     static let landmarkKeys = KeyTable<Int>(FaceLandmark.allCases.map { ($0.name, $0.rawValue) })
+    static let jointOrder = OrderedNames(Joint.allCases.map(\.name))
+    static let landmarkOrder = OrderedNames(FaceLandmark.allCases.map(\.name))
 
     private mutating func decodeEvents() throws(JSONSyntaxError) {
         guard try expectKind(.array, field: "events", what: "an array of {\"t\", \"label\"}") else { return }
