@@ -261,7 +261,8 @@ struct ProfileDecoder {
             do {
                 let condition = try frames.compile(when, expecting: .boolean)
                 actions.append(.init(id: id, version: version, title: title, when: when, condition: condition, holdSeconds: hold,
-                                     joints: Joint.allCases.filter(condition.pointReferences.joints.contains)))
+                                     joints: Joint.allCases.filter(condition.pointReferences.joints.contains),
+                                     landmarks: FaceLandmark.allCases.filter(condition.pointReferences.landmarks.contains)))
             } catch {
                 report("\(path).when", error)
             }

@@ -198,6 +198,8 @@ extension Profile {
             public var holdSeconds: Double
             /// The joints the expression reads: when they are not tracked, the attempt is void.
             public var joints: [Joint]
+            /// The face landmarks it reads, likewise.
+            public var landmarks: [FaceLandmark]
         }
 
         /// The catalogue, in the file's order.

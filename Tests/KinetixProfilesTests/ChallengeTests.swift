@@ -61,6 +61,24 @@ struct ChallengeTests {
         }
     }
 
+    @Test("a face challenge: landmark actions on a face-only clip, judged, and void when the face is lost")
+    func faceChallenge() throws {
+        let text = #"{"format": "kinetix-profile", "formatVersion": 1, "id": "faces", "version": "1", "title": "Faces", "kind": "challenge", "challenge": {"actions": {"smile": {"version": "1", "title": "Smile", "when": "distance(mouthLeft, mouthRight) > 0.88", "holdSeconds": 0.2}}}}"#
+        let profile = try Profile.decode(Data(text.utf8), file: "faces.json")
+        var clip = try Sidecar.load(contentsOf: packageRoot.appendingPathComponent("Sidecars/face-weak-left.json").path)
+        // The clip's own cues: "smile" at 8 s is an action; the others are not in this catalogue.
+        let judge = ChallengeJudge(profile: profile, parameters: [:])
+        let verdicts = judge.judge(clip)
+        #expect(verdicts.first { $0.label == "smile" }?.outcome == .performed)
+        #expect(verdicts.filter { $0.label != "smile" }.allSatisfy { $0.outcome == .void })
+        // Asked at 2 s (raise brows), the smile is not there.
+        clip.events = [Event(t: 2, label: "smile"), Event(t: 8, label: "smile")]
+        for f in 0..<clip.frameCount where clip.times[f] >= 8 { clip.face![.mouthLeft, f] = nil }
+        let second = judge.judge(clip)
+        #expect(second[0].outcome == .notPerformed)
+        #expect(second[1].outcome == .void && second[1].voidReason?.contains("mouth") == true, "\(second[1].voidReason ?? "")")
+    }
+
     @Test("a plain cue not answered is not performed; tracking lost or an unknown action is void, never a failure")
     func voidAndNotPerformed() throws {
         var clip = try game()

@@ -85,13 +85,23 @@ public struct ChallengeJudge: Sendable {
         let body = BodySeries(sidecar, minConfidence: minConfidence)
         let assessor = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
         let metrics = assessor.metricColumns(sidecar, body: body, rate: rate)
+        let face = sidecar.face
         let evaluator = ExpressionEvaluator(count: n, angles: AngleSeries(sidecar, minConfidence: minConfidence), body: body,
-                                            face: nil, metrics: Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0, $1) }),
+                                            face: face == nil ? nil : FaceSeries(sidecar),
+                                            metrics: Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0, $1) }),
                                             parameters: parameters)
         let onsets = (try? MovementOnsets(clip: sidecar, options: { var o = OnsetOptions(); o.minConfidence = minConfidence; return o }()))?
             .movements.compactMap(\.onsetSeconds) ?? []
         var conditions: [String: [Float]] = [:]
-        let present = (0..<n).map { f in Joint.allCases.contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }
+        // In the frame: any joint, or any face landmark (a face challenge films a face only).
+        let present = (0..<n).map { f in
+            Joint.allCases.contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) }
+                || (face.map { table in FaceLandmark.allCases.contains { table.isTracked($0, f, minConfidence: minConfidence) } } ?? false)
+        }
+        func tracked(_ action: Profile.Challenge.Action, _ f: Int) -> Bool {
+            action.joints.allSatisfy { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) }
+                && action.landmarks.allSatisfy { face?.isTracked($0, f, minConfidence: minConfidence) ?? false }
+        }
         return sidecar.events.map { event in
             let id = event.action ?? event.label
             var verdict = ChallengeVerdict(t: event.t, label: event.label, action: id, simonSays: event.simonSays, judged: nil,
@@ -112,15 +122,17 @@ public struct ChallengeJudge: Sendable {
                 verdict.voidReason = "the person was out of the frame for most of the response window"
                 return verdict
             }
-            let tracked = window.filter { f in action.joints.allSatisfy { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }
-            if Double(tracked.count) < challenge.minTracked * Double(window.count) {
-                let worst = action.joints.min { a, b in
-                    window.filter { sidecar.joints.isTracked(a, $0, minConfidence: minConfidence) }.count
-                        < window.filter { sidecar.joints.isTracked(b, $0, minConfidence: minConfidence) }.count
+            let trackedFrames = window.filter { tracked(action, $0) }
+            if Double(trackedFrames.count) < challenge.minTracked * Double(window.count) {
+                // Name the point tracked least in the window.
+                let shares: [(String, Double)] = action.joints.map { joint in
+                    (joint.name, Double(window.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / Double(window.count))
+                } + action.landmarks.map { landmark in
+                    (landmark.name, Double(window.filter { face?.isTracked(landmark, $0, minConfidence: minConfidence) ?? false }.count) / Double(window.count))
                 }
-                let share = worst.map { j in Double(window.filter { sidecar.joints.isTracked(j, $0, minConfidence: minConfidence) }.count) / Double(window.count) } ?? 0
-                verdict.voidReason = "tracking lost in the response window: \(worst.map { spoken($0.name) } ?? "the body") tracked in "
-                    + "\(Int((share * 100).rounded())) % of it (needed: \(Int((challenge.minTracked * 100).rounded())) %)"
+                let worst = shares.min { $0.1 < $1.1 }
+                verdict.voidReason = "tracking lost in the response window: \(worst.map { spoken($0.0) } ?? "the body") tracked in "
+                    + "\(Int(((worst?.1 ?? 0) * 100).rounded())) % of it (needed: \(Int((challenge.minTracked * 100).rounded())) %)"
                 return verdict
             }
             if conditions[action.id] == nil { conditions[action.id] = evaluator.evaluate(action.condition).numbers }
