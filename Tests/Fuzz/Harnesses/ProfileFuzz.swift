@@ -12,14 +12,16 @@ public func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         if let profile = try? Profile.decode(data), profile.kind == .challenge {
             // Judged on the tiny clip with a cue for every action, said and not said.
             let parameters = (try? profile.parameterValues(overriding: [])) ?? [:]
-            var clip = FuzzClip.body
-            clip.events = (profile.challenge?.actions ?? []).enumerated().flatMap { i, action in
-                [Event(t: 0.05 * Double(i), label: action.id, simonSays: i % 2 == 0), Event(t: 0.1, label: "x", action: action.id)]
+            for base in [FuzzClip.body, FuzzClip.face] {
+                var clip = base
+                clip.events = (profile.challenge?.actions ?? []).enumerated().flatMap { i, action in
+                    [Event(t: 0.05 * Double(i), label: action.id, simonSays: i % 2 == 0), Event(t: 0.1, label: "x", action: action.id)]
+                }
+                let verdicts = ChallengeJudge(profile: profile, parameters: parameters).judge(clip)
+                let report = ChallengeReport(verdicts: verdicts, provenance: Provenance(inputs: []), title: profile.title)
+                _ = report.text()
+                _ = report.json()
             }
-            let verdicts = ChallengeJudge(profile: profile, parameters: parameters).judge(clip)
-            let report = ChallengeReport(verdicts: verdicts, provenance: Provenance(inputs: []), title: profile.title)
-            _ = report.text()
-            _ = report.json()
         } else if let profile = try? Profile.decode(data), profile.kind != .pair {
             let parameters = (try? profile.parameterValues(overriding: [])) ?? [:]
             let assessor = Assessor(profile: profile, parameters: parameters)
