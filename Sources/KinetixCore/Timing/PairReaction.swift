@@ -129,11 +129,6 @@ public struct PairReaction: Sendable {
     public var latencySummary: (median: Double, lower: Double, upper: Double)? {
         let sorted = latencies.sorted()
         guard !sorted.isEmpty else { return nil }
-        func quantile(_ q: Double) -> Double {
-            let position = q * Double(sorted.count - 1)
-            let i = Int(position), fraction = position - Double(i)
-            return i + 1 < sorted.count ? sorted[i] + (sorted[i + 1] - sorted[i]) * fraction : sorted[i]
-        }
-        return (quantile(0.5), quantile(0.25), quantile(0.75))
+        return (quantile(sorted: sorted, 0.5), quantile(sorted: sorted, 0.25), quantile(sorted: sorted, 0.75))
     }
 }

@@ -93,7 +93,7 @@ public struct Assessor: Sendable {
             switch rule.scope {
             case .frames:
                 let condition = frameEvaluator.evaluate(rule.condition).numbers
-                for (start, end) in runs(of: condition) where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
+                for (start, end) in Self.runs(of: condition) where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
                     result.findings.append(finding(rule, start..<end, metrics: metricTable, times: times))
                 }
             case .reps:
@@ -158,8 +158,8 @@ public struct Assessor: Sendable {
                                   severity: rule.severity, cue: rule.cue, detail: detail)
     }
 
-    /// Half-open ranges of consecutive frames where `condition` is 1.
-    private func runs(of condition: [Float]) -> [(Int, Int)] {
+    /// Half-open ranges of consecutive frames where `condition` is 1, in time order.
+    static func runs(of condition: [Float]) -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         var start: Int?
         for i in 0...condition.count {

@@ -90,9 +90,11 @@ public struct ChallengeJudge: Sendable {
                                             face: face == nil ? nil : FaceSeries(sidecar),
                                             metrics: Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0, $1) }),
                                             parameters: parameters)
-        let onsets = (try? MovementOnsets(clip: sidecar, options: { var o = OnsetOptions(); o.minConfidence = minConfidence; return o }()))?
-            .movements.compactMap(\.onsetSeconds) ?? []
-        var conditions: [String: [Float]] = [:]
+        var onsetOptions = OnsetOptions()
+        onsetOptions.minConfidence = minConfidence
+        let onsets = ((try? MovementOnsets(clip: sidecar, options: onsetOptions))?.movements.compactMap(\.onsetSeconds) ?? []).sorted()
+        // Each action's stretches of frames where it holds (`Assessor.runs`), found once.
+        var holds: [String: (runs: [(Int, Int)], starts: [Int])] = [:]
         // In the frame: any joint, or any face landmark (a face challenge films a face only).
         let present = (0..<n).map { f in
             Joint.allCases.contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) }
@@ -135,12 +137,16 @@ public struct ChallengeJudge: Sendable {
                     + "\(Int(((worst?.1 ?? 0) * 100).rounded())) % of it (needed: \(Int((challenge.minTracked * 100).rounded())) %)"
                 return verdict
             }
-            if conditions[action.id] == nil { conditions[action.id] = evaluator.evaluate(action.condition).numbers }
-            let achieved = achievement(conditions[action.id]!, times: times, window: window, hold: action.holdSeconds,
-                                       earliest: event.t + challenge.minSeconds)
+            if holds[action.id] == nil {
+                let runs = Assessor.runs(of: evaluator.evaluate(action.condition).numbers)
+                holds[action.id] = (runs, runs.map(\.0))
+            }
+            let achieved = achievement(holds[action.id]!, times: times, window: window, hold: action.holdSeconds,
+                                       earliest: event.t + challenge.minSeconds, rate: rate)
             verdict.achievedSeconds = achieved
             if let achieved {
-                verdict.reactionTimeSeconds = onsets.first { $0 >= event.t && $0 <= achieved }.map { $0 - event.t }
+                let next = onsets.firstIndex(notBelow: event.t)
+                if next < onsets.count, onsets[next] <= achieved { verdict.reactionTimeSeconds = onsets[next] - event.t }
             }
             switch (event.simonSays, achieved != nil) {
             case (false?, true): verdict.outcome = .wronglyPerformed
@@ -161,21 +167,17 @@ public struct ChallengeJudge: Sendable {
         return result
     }
 
-    /// The start time of the first hold of `hold` seconds that begins (a false → true
-    /// edge) inside `window` at or after `earliest`; nil when there is none.
-    private func achievement(_ condition: [Float], times: [Double], window: [Int], hold: Double, earliest: Double) -> Double? {
+    /// The start time of the first stretch in `holds` that begins (a false → true edge)
+    /// inside `window`, at or after `earliest`, and lasts `hold` seconds (frames of
+    /// 1/`rate` s, counted as rules count them); nil when there is none.
+    private func achievement(_ holds: (runs: [(Int, Int)], starts: [Int]), times: [Double], window: [Int], hold: Double,
+                             earliest: Double, rate: Double) -> Double? {
         guard let first = window.first, let last = window.last else { return nil }
-        let step = 1 / max(1, Double(times.count - 1) / max(times.last! - times.first!, 1e-9))
-        var f = first
-        while f <= last {
-            let rising = condition[f] == 1 && (f == 0 || condition[f - 1] != 1)
-            if rising, times[f] >= earliest {
-                var end = f
-                while end + 1 < condition.count, condition[end + 1] == 1 { end += 1 }
-                if times[end] - times[f] + step >= hold - 1e-9 { return times[f] }
-                f = end
-            }
-            f += 1
+        var i = holds.starts.firstIndex(notBelow: first)
+        while i < holds.runs.count, holds.runs[i].0 <= last {
+            let (start, end) = holds.runs[i]
+            if times[start] >= earliest, times[end - 1] - times[start] + 1 / rate >= hold - 1e-9 { return times[start] }
+            i += 1
         }
         return nil
     }
