@@ -14,7 +14,7 @@ public struct MovementSpeed: Sendable {
     /// s per grid frame, degrees per second; NaN where too little is tracked.
     public var speed: [Double]
     /// |θ̇ᵢ| per limb and grid frame, degrees per second, limb-major (`Limb.rawValue ×
-    /// grid.count + frame`); NaN where that limb is not tracked.
+    /// grid.count + frame`); NaN where that limb is not tracked or not among the chosen limbs.
     public var limbSpeeds: [Float]
     /// The RMS speed that the estimator's jitter alone produces, degrees per second.
     ///
@@ -33,27 +33,25 @@ public struct MovementSpeed: Sendable {
         let resampled = angles.resampled(at: grid.times, maxGapSeconds: options.maxGapSeconds)
         limbSpeeds = [Float](repeating: .nan, count: n * Limb.count)
         var sum = [Double](repeating: 0, count: n), tracked = [Double](repeating: 0, count: n)
-        let chosen = Set(options.limbs)
         var totalWeight = 0.0
         var noiseVariance = 0.0
         let cutoff = min(options.cutoffHertz, rate / 2)
-        for limb in Limb.allCases {
+        // The chosen limbs, each once, in a fixed order (sums come out the same every run);
+        // the others are never read and stay NaN.
+        let chosen = Set(options.limbs)
+        for limb in Limb.allCases where chosen.contains(limb) {
             let raw = Array(resampled.column(limb))
             let filtered = Smoothing.lowPass(raw, cutoffHertz: options.cutoffHertz, sampleRate: rate)
             let weight = Double(options.weights[limb.rawValue])
-            if chosen.contains(limb) {
-                totalWeight += weight
-                let sigma = Self.jitter(raw)
-                noiseVariance += weight * sigma * sigma * (2 * cutoff / rate) * pow(2 * .pi * cutoff, 2) / 3
-            }
+            totalWeight += weight
+            let sigma = Self.jitter(raw)
+            noiseVariance += weight * sigma * sigma * (2 * cutoff / rate) * pow(2 * .pi * cutoff, 2) / 3
             for i in 0..<n {
                 let derivative = Self.derivative(filtered, at: i, rate: rate)
                 guard derivative.isFinite else { continue }
                 limbSpeeds[limb.rawValue * n + i] = Float(abs(derivative))
-                if chosen.contains(limb) {
-                    sum[i] += weight * derivative * derivative
-                    tracked[i] += weight
-                }
+                sum[i] += weight * derivative * derivative
+                tracked[i] += weight
             }
         }
         speed = (0..<n).map { i in tracked[i] * 2 >= totalWeight && tracked[i] > 0 ? sum[i].squareRoot() : .nan }
