@@ -53,12 +53,11 @@ extension LagSearch {
         d.values.withUnsafeBufferPointer { dv in
         l.untrackedBefore.withUnsafeBufferPointer { lu in
         d.untrackedBefore.withUnsafeBufferPointer { du in
-            let w = weights
             var problem = kinetix_lag_problem(
                 learner: lv.baseAddress, learner_stride: l.stride, learner_untracked: lu.baseAddress,
                 demonstrator: dv.baseAddress, demonstrator_stride: d.stride, demonstrator_untracked: du.baseAddress,
                 pad: d.leadingPad, max_lag: Int32(maxLag),
-                weights: (w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]),
+                weights: limbTuple(weights),
                 min_shared_weight: minSharedWeight)
             return body(&problem)
         }}}}
@@ -67,13 +66,12 @@ extension LagSearch {
     /// The best lag and score of learner frames `frames`, written into `output`.
     func searchSIMD(_ learner: AngleSeries, _ demonstrator: AngleSeries, frames: Range<Int>, into output: LagOutput) {
         let scales = self.scales ?? [Float](repeating: 1, count: Limb.count)
-        let w = weights
         learner.values.withUnsafeBufferPointer { lv in
         demonstrator.values.withUnsafeBufferPointer { dv in
             var series = kinetix_lag_series(
                 learner: lv.baseAddress, demonstrator: dv.baseAddress, frames: learner.frameCount, max_lag: Int32(maxLag),
-                scales: (scales[0], scales[1], scales[2], scales[3], scales[4], scales[5], scales[6], scales[7], scales[8]),
-                weights: (w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]),
+                scales: limbTuple(scales),
+                weights: limbTuple(weights),
                 min_shared_weight: minSharedWeight)
             let status = kinetix_lag_search(&series, Int32(instructionSet.rawValue), frames.lowerBound, frames.upperBound,
                                             output.lag + 0, output.score + 0)
@@ -88,4 +86,10 @@ extension LagSearch {
     func scoreAllLags(_ problem: UnsafePointer<kinetix_lag_problem>, n0: Int, into scores: UnsafeMutablePointer<Float>) {
         kinetix_lag_scores(problem, Int32(instructionSet.rawValue), n0, scores)
     }
+}
+
+/// Nine per-limb values as the fixed-size C array the kernel takes.
+private func limbTuple(_ v: [Float]) -> (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
+    precondition(v.count == Limb.count)
+    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8])
 }
