@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import _KinetixTestSupport
 
 /// Onset accuracy of each detector on synthesized movements with known starts: one limb
 /// makes minimum-jerk moves (0.4–0.8 s, 30–90°, out and back with 1.5–2.5 s of rest
@@ -25,8 +26,9 @@ func onsetAccuracy(quick: Bool) {
                         amplitudes.append(30 + 60 * rng.nextUnit())
                         t += durations.last! + 1.5 + rng.nextUnit()
                     }
-                    let series = movingAngles(rate: rate, seconds: 20, limb: limb, starts: starts, durations: durations,
-                                              amplitudes: amplitudes, jitter: jitter, rng: &rng)
+                    let series = minimumJerkAngles(rate: rate, seconds: 20, limb: limb, from: 45,
+                                                   moves: AngleMove.outAndBack(starts: starts, durations: durations, amplitudes: amplitudes),
+                                                   jitter: jitter, rng: &rng)
                     var options = OnsetOptions()
                     options.detector = detector
                     let found = MovementOnsets(angles: series, options: options, rate: rate).movements.compactMap(\.onsetSeconds)
@@ -52,21 +54,3 @@ func onsetAccuracy(quick: Bool) {
     }
 }
 
-/// Nine angles at `rate`, still at 90° but for `limb`'s minimum-jerk moves, plus jitter.
-func movingAngles(rate: Double, seconds: Double, limb: Limb, starts: [Double], durations: [Double], amplitudes: [Double],
-                  jitter: Double, rng: inout SplitMix64) -> AngleSeries {
-    let n = Int(seconds * rate) + 1
-    var values = [Float](repeating: 90, count: n * Limb.count)
-    for f in 0..<n {
-        let t = Double(f) / rate
-        var angle = 45.0
-        for k in starts.indices where t > starts[k] {
-            let tau = min(1, (t - starts[k]) / durations[k])
-            angle += (k % 2 == 0 ? 1 : -1) * amplitudes[min(k, amplitudes.count - 1) - (k % 2)] * (10 * pow(tau, 3) - 15 * pow(tau, 4) + 6 * pow(tau, 5))
-        }
-        for other in Limb.allCases {
-            values[other.rawValue * n + f] = Float((other == limb ? angle : 90) + jitter * rng.nextGaussian())
-        }
-    }
-    return AngleSeries(times: (0..<n).map { Double($0) / rate }, values: values)
-}

@@ -7,23 +7,9 @@ import _KinetixTestSupport
 /// minimum-jerk moves of `amplitude` degrees lasting `duration` from each start time.
 func movingSeries(rate: Double, seconds: Double, limb: Limb = .leftShoulder, starts: [Double], duration: Double = 0.5,
                   amplitude: Double = 60, noise: Double = 0, seed: UInt64 = 1, start: Double = 0) -> AngleSeries {
-    let n = Int(seconds * rate) + 1
     var rng = SplitMix64(seed: seed)
-    var values = [Float](repeating: 90, count: n * Limb.count)
-    for f in 0..<n {
-        let t = Double(f) / rate
-        var angle = 90.0
-        for (k, s) in starts.enumerated() where t > s {
-            let tau = min(1, (t - s) / duration)
-            let direction = k % 2 == 0 ? 1.0 : -1.0  // out and back
-            angle += direction * amplitude * (10 * pow(tau, 3) - 15 * pow(tau, 4) + 6 * pow(tau, 5))
-        }
-        for other in Limb.allCases {
-            let value = other == limb ? angle : 90
-            values[other.rawValue * n + f] = Float(value + (noise > 0 ? noise * rng.nextGaussian() : 0))
-        }
-    }
-    return AngleSeries(times: (0..<n).map { start + Double($0) / rate }, values: values)
+    let moves = AngleMove.outAndBack(starts: starts, durations: starts.map { _ in duration }, amplitudes: starts.map { _ in amplitude })
+    return minimumJerkAngles(rate: rate, seconds: seconds, limb: limb, moves: moves, jitter: noise, rng: &rng, timeOffset: start)
 }
 
 @Suite("Movement onsets")
@@ -145,13 +131,11 @@ struct MovementOnsetTests {
     func elbowClip(starts: [Double], seconds: Double, seed: UInt64) -> Sidecar {
         var builder = SidecarBuilder()
         var rng = SplitMix64(seed: seed)
+        let moves = AngleMove.outAndBack(starts: starts, durations: starts.map { _ in 0.5 }, amplitudes: starts.map { _ in 60 })
         for f in 0..<Int(seconds * 60) {
             let t = Double(f) / 60
             var bend = 10.0
-            for (k, s) in starts.enumerated() where t > s {
-                let tau = min(1, (t - s) / 0.5)
-                bend += (k % 2 == 0 ? 60 : -60) * (10 * pow(tau, 3) - 15 * pow(tau, 4) + 6 * pow(tau, 5))
-            }
+            for move in moves where t > move.start { bend += move.degrees * move.progress(at: t) }
             var joints: [Joint: (Float, Float, Float)] = [:]
             let pose = KnownPose.upright(leftElbow: bend)
             for joint in Joint.allCases {  // in a fixed order, so the jitter is the same every run
