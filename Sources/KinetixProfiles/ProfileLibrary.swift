@@ -44,8 +44,15 @@ public struct ProfileLibrary: Sendable {
         self.includesShipped = includesShipped
     }
 
-    /// The file names of the shipped profiles, sorted.
-    public static var shippedNames: [String] { ShippedProfileFiles.all.map(\.name) }
+    /// The file names of the shipped profiles, sorted (the drafting vocabulary, also
+    /// shipped from `Profiles/`, is not a profile).
+    public static var shippedNames: [String] { ShippedProfileFiles.all.map(\.name).filter(isProfileFileName) }
+
+    /// Whether a file name in a profiles folder names a profile: `*.json` but JSON
+    /// Schemas and vocabularies (`*.schema.json`, `*.vocabulary.json`).
+    static func isProfileFileName(_ name: String) -> Bool {
+        name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasSuffix(".vocabulary.json")
+    }
 
     static func shippedData(_ name: String) -> Data? {
         ShippedProfileFiles.all.first { $0.name == name }.flatMap { Data(base64Encoded: $0.base64) }
@@ -59,7 +66,7 @@ public struct ProfileLibrary: Sendable {
         var result: [Entry] = []
         for folder in folders {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in names.sorted() where name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !seen.contains(name) {
+            for name in names.sorted() where Self.isProfileFileName(name) && !seen.contains(name) {
                 seen.insert(name)
                 result.append(Entry(source: (folder as NSString).appendingPathComponent(name)))
             }

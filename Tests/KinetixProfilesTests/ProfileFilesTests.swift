@@ -6,7 +6,7 @@ import KinetixCore
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 let shippedProfiles: [String] = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Profiles").path))?
-    .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted() ?? []
+    .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") && !$0.hasSuffix(".vocabulary.json") }.sorted() ?? []
 
 func shipped(_ id: String) throws -> Profile {
     try Profile.load(contentsOf: packageRoot.appendingPathComponent("Profiles/\(id).json").path)

@@ -6,13 +6,19 @@ import KinetixProfiles
 struct ProfileCommand: Subcommand {
     static let spec = CommandSpec(
         name: "profile",
-        abstract: "List, show and lint assessment profiles.",
+        abstract: "List, show, lint, draft and evaluate assessment profiles.",
         discussion: """
         ACTIONS:
           list              Every profile found: id, version, title, tags.
           show <id|path>    One profile: parameters, requirements, metrics, rules.
           lint <file> ...   Check profile files; every problem with its JSON path and,
                             inside an expression, its column. Exit 65 when any has one.
+          draft             A new profile from plain English (--describe, --text) and/or a
+                            demonstration (--demo): every sentence reported with what it
+                            became; exit 65 when one is not understood (unless --partial).
+          evaluate <file>   Run a profile on clips of its movement (--same) and of others
+                            (--different): reps, passing reps, verdicts; --sensitivity
+                            finds the smallest synthesized fault per limb it flags.
 
         A profile is named by path (containing '/' or ending in .json) or by id. Ids
         are looked up in the folders of $KINETIX_PROFILES (colon-separated, in order),
@@ -20,29 +26,37 @@ struct ProfileCommand: Subcommand {
         directory. Every report names the file (or shipped:<name>) that was used.
         """,
         arguments: [
-            .init(name: "action", help: "list, show or lint."),
-            .init(name: "profiles", help: "Profile ids or files, for show and lint.", repeating: true, optional: true),
-        ]
+            .init(name: "action", help: "list, show, lint, draft or evaluate."),
+            .init(name: "profiles", help: "Profile ids or files, for show, lint and evaluate.", repeating: true, optional: true),
+        ],
+        options: ProfileDraftAction.options + ProfileEvaluateAction.options + [.minConfidence, .output, .maxInput]
     )
 
-    enum Action: String, CaseIterable { case list, show, lint }
+    enum Action: String, CaseIterable { case list, show, lint, draft, evaluate }
 
     let action: Action
     let references: [String]
+    let draft: ProfileDraftAction?
+    let evaluate: ProfileEvaluateAction?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard let action = Action(rawValue: arguments.positional[0]) else {
             let hint = closestName(to: arguments.positional[0], in: Action.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
-            throw .usage("unknown action '\(arguments.positional[0])'\(hint); expected list, show or lint", command: Self.spec)
+            throw .usage("unknown action '\(arguments.positional[0])'\(hint); expected list, show, lint, draft or evaluate", command: Self.spec)
         }
         self.action = action
         references = Array(arguments.positional.dropFirst())
-        if action != .list, references.isEmpty { throw .usage("'profile \(action.rawValue)' needs a profile", command: Self.spec) }
+        draft = action == .draft ? try ProfileDraftAction(arguments, command: Self.spec) : nil
+        evaluate = action == .evaluate ? try ProfileEvaluateAction(arguments, references: references, command: Self.spec) : nil
+        if action == .draft, !references.isEmpty { throw .usage("'profile draft' takes no profile: it writes one (-o FILE)", command: Self.spec) }
+        if action != .list, action != .draft, references.isEmpty { throw .usage("'profile \(action.rawValue)' needs a profile", command: Self.spec) }
         if action == .show, references.count > 1 { throw .usage("'profile show' takes one profile", command: Self.spec) }
     }
 
     func run() throws(CommandLineError) -> Int32 {
         switch action {
+        case .draft: return try draft!.run()
+        case .evaluate: return try evaluate!.run()
         case .list:
             let library = profileLibrary()
             var rows: [[String]] = [["id", "version", "kind", "title", "tags", "source"]]

@@ -1,0 +1,160 @@
+/// A quantity the drafter can put in a profile: what a body part and a movement word
+/// become, with the expression, unit, resting value and camera view it needs.
+///
+/// Every measure grows as the movement is performed (a raise raises the elevation, a
+/// squat the knee flexion), so a rep is always a rise of the measure from rest.
+struct BodyMeasure: Equatable, Hashable, Sendable {
+    enum Kind: String, Sendable, CaseIterable {
+        /// A segment's angle from hanging straight down, degrees: 0 hanging, 90
+        /// horizontal, 180 straight up. Arm: shoulder → wrist; thigh: hip → knee; leg: hip → ankle.
+        case armElevation, thighElevation, legElevation
+        /// The limb angle θ (0 straight), degrees.
+        case elbowFlexion, kneeFlexion, hipFlexion
+        /// The head's limb angle (root → neck → nose), degrees.
+        case headTilt
+        /// Trunk (hip midpoint → neck) from vertical, degrees.
+        case trunkLean
+        /// Knee valgus, the frontal-plane projection angle (positive: the knee inside the hip–ankle line), degrees.
+        case kneeValgus
+        /// Distance between the ankles, torso lengths.
+        case stanceWidth
+    }
+
+    var kind: Kind
+    /// The plane a raise was described in, if any (decides the view for an arm raise).
+    var plane: MovementPlane?
+
+    var isSided: Bool { kind != .headTilt && kind != .trunkLean && kind != .stanceWidth }
+    var unit: String { kind == .stanceWidth ? "torso" : "deg" }
+    /// The value standing at rest.
+    var rest: Double { kind == .stanceWidth ? 0.3 : 0 }
+
+    /// The metric name for one side (`armElevationLeft`), or the whole body.
+    func name(_ side: BodySide?) -> String {
+        guard let side else { return kind.rawValue }
+        return kind.rawValue + (side == .left ? "Left" : "Right")
+    }
+
+    /// The metric a rep reads on `sides`: one side's, `armElevation` (the mean of both)
+    /// or `armElevationEither` (the higher of the two).
+    func repMetricName(_ sides: SideChoice) -> String {
+        switch sides {
+        case .none: name(nil as BodySide?)
+        case .left: name(BodySide.left)
+        case .right: name(BodySide.right)
+        case .both: kind.rawValue
+        case .either: kind.rawValue + "Either"
+        }
+    }
+
+    /// The per-frame expression, in the profile language, for one side (nil: unsided).
+    func expression(_ side: BodySide?) -> String {
+        let s = side == .right ? "right" : "left"
+        func elevation(_ from: String, _ to: String) -> String {
+            "abs(atan2(x(\(s)\(to)) - x(\(s)\(from)), y(\(s)\(from)) - y(\(s)\(to))))"
+        }
+        switch kind {
+        case .armElevation: return elevation("Shoulder", "Wrist")
+        case .thighElevation: return elevation("Hip", "Knee")
+        case .legElevation: return elevation("Hip", "Ankle")
+        case .elbowFlexion: return "\(s)Elbow"
+        case .kneeFlexion: return "\(s)Knee"
+        case .hipFlexion: return "\(s)Hip"
+        case .headTilt: return "neck"
+        case .trunkLean: return "abs(atan2(x(neck) - x(root), y(neck) - y(root)))"
+        case .kneeValgus:
+            return side == .right ? "-turn(rightHip, rightKnee, rightAnkle)" : "turn(leftHip, leftKnee, leftAnkle)"
+        case .stanceWidth: return "distance(leftAnkle, rightAnkle)"
+        }
+    }
+
+    /// The joints the measure reads, for the profile's requirements.
+    func joints(_ side: BodySide?) -> [String] {
+        let s = side == .right ? "right" : "left"
+        switch kind {
+        case .armElevation: return ["\(s)Shoulder", "\(s)Wrist"]
+        case .thighElevation: return ["\(s)Hip", "\(s)Knee"]
+        case .legElevation: return ["\(s)Hip", "\(s)Ankle"]
+        case .elbowFlexion: return ["\(s)Shoulder", "\(s)Elbow", "\(s)Wrist"]
+        case .kneeFlexion, .kneeValgus: return ["\(s)Hip", "\(s)Knee", "\(s)Ankle"]
+        case .hipFlexion: return ["\(s)Shoulder", "\(s)Hip", "\(s)Knee"]
+        case .headTilt: return ["neck", "nose"]
+        case .trunkLean: return ["neck", "leftHip", "rightHip"]
+        case .stanceWidth: return ["leftAnkle", "rightAnkle"]
+        }
+    }
+
+    /// The camera view that sees the measure without foreshortening.
+    var view: Profile.Requirements.View {
+        switch kind {
+        case .armElevation: plane == .sagittal ? .side : (plane == .frontal ? .front : .any)
+        case .thighElevation, .legElevation: plane == .frontal ? .front : .side
+        case .kneeFlexion, .hipFlexion, .trunkLean: .side
+        case .kneeValgus, .stanceWidth: .front
+        case .elbowFlexion, .headTilt: .any
+        }
+    }
+
+    /// Words for people: "arm elevation".
+    var label: String {
+        switch kind {
+        case .armElevation: "arm elevation"
+        case .thighElevation: "thigh elevation"
+        case .legElevation: "leg elevation"
+        case .elbowFlexion: "elbow flexion"
+        case .kneeFlexion: "knee flexion"
+        case .hipFlexion: "hip flexion"
+        case .headTilt: "head tilt"
+        case .trunkLean: "trunk lean"
+        case .kneeValgus: "knee valgus"
+        case .stanceWidth: "stance width"
+        }
+    }
+
+    /// The label with its scale: "arm elevation (0° hanging, 90° at shoulder height, 180° overhead)".
+    var explained: String {
+        switch kind {
+        case .armElevation: "arm elevation (0° hanging, 90° at shoulder height, 180° overhead)"
+        case .thighElevation: "thigh elevation (0° hanging, 90° with the knee at hip height)"
+        case .legElevation: "leg elevation (0° hanging, 90° horizontal)"
+        case .elbowFlexion: "elbow flexion (0° straight)"
+        case .kneeFlexion: "knee flexion (0° straight)"
+        case .hipFlexion: "hip flexion (0° standing straight)"
+        case .headTilt: "head tilt (0° in line with the trunk)"
+        case .trunkLean: "trunk lean from vertical (0° upright)"
+        case .kneeValgus: "knee valgus (frontal-plane projection angle; positive: the knee inside the hip–ankle line)"
+        case .stanceWidth: "stance width (ankle to ankle, torso lengths)"
+        }
+    }
+
+    /// The measure a body part and a movement word describe, or nil when the pair
+    /// makes no sense ("straighten the trunk" is a `trunkLean` stillness, handled by
+    /// the caller; "cave in the elbow" is nil).
+    static func described(part: BodyPart?, movement: DraftMovement?, hasPosition: Bool) -> BodyMeasure.Kind? {
+        switch (movement, part) {
+        case (.squat?, _): return hasPosition ? .thighElevation : .kneeFlexion
+        case (.caveIn?, .knee?), (.caveIn?, .leg?), (.caveIn?, .thigh?), (.caveIn?, nil): return .kneeValgus
+        case (.caveIn?, _): return nil
+        case (.lean?, .head?), (.turn?, .head?): return .headTilt
+        case (.lean?, _), (.turn?, .trunk?): return .trunkLean
+        case (.step?, _): return .stanceWidth
+        case (.raise?, .arm?), (.lower?, .arm?), (.turn?, .arm?): return .armElevation
+        case (.raise?, .elbow?), (.lower?, .elbow?): return .armElevation
+        case (.raise?, .knee?), (.raise?, .thigh?), (.lower?, .knee?), (.lower?, .thigh?): return .thighElevation
+        case (.raise?, .leg?), (.lower?, .leg?): return .legElevation
+        case (.lower?, .hip?): return hasPosition ? .thighElevation : .kneeFlexion
+        case (.bend?, .elbow?), (.straighten?, .elbow?), (.bend?, .arm?), (.straighten?, .arm?): return .elbowFlexion
+        case (.bend?, .knee?), (.straighten?, .knee?), (.bend?, .leg?), (.straighten?, .leg?): return .kneeFlexion
+        case (.bend?, .hip?), (.straighten?, .hip?), (.bend?, .trunk?), (.bend?, .thigh?): return .hipFlexion
+        case (.straighten?, .trunk?): return .trunkLean
+        case (.bend?, .head?), (.straighten?, .head?), (.raise?, .head?), (.lower?, .head?): return .headTilt
+        case (.raise?, .trunk?), (.lower?, .trunk?): return .trunkLean
+        case (nil, .trunk?): return .trunkLean
+        case (nil, .head?): return .headTilt
+        default: return nil
+        }
+    }
+}
+
+/// The body's left or right.
+enum BodySide: String, Sendable, CaseIterable { case left, right }

@@ -1,0 +1,153 @@
+import Foundation
+import KinetixCore
+
+/// Splits a plain-English exercise description into sentences and words, each with its
+/// line and column, and reads each sentence's words against a `DraftVocabulary`.
+enum DescriptionReader {
+    /// One word (or a number, `°`, `%`) as written, lower-cased, with its place.
+    struct Token: Equatable, Sendable {
+        var word: String
+        /// 1-based line and column of its first character in the whole description.
+        var line: Int
+        var column: Int
+    }
+
+    /// A sentence: its text as written and its words.
+    struct Sentence: Sendable {
+        /// 1-based, in the description's order.
+        var index: Int
+        var text: String
+        var tokens: [Token]
+    }
+
+    /// A run of words with one meaning, or an unknown word.
+    struct Phrase: Sendable {
+        var text: String
+        var meaning: DraftVocabulary.Meaning?
+        var line: Int
+        var column: Int
+    }
+
+    /// The description's sentences. A sentence ends at `.`, `!`, `?` or `;` (not a decimal
+    /// point), at a blank line, or before a line that starts a list item (`-`, `*`, `•`, `1.`).
+    static func sentences(in description: String) -> [Sentence] {
+        var sentences: [Sentence] = []
+        var text = "", start: (line: Int, column: Int)? = nil
+        var line = 1, column = 1
+        let characters = Array(description)
+        func finish() {
+            let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n-*•"))
+            if let start, !trimmed.isEmpty {
+                var tokens = tokens(in: text)
+                // Token places are relative to the sentence's text: make them absolute.
+                for i in tokens.indices {
+                    tokens[i].column = tokens[i].line == 1 ? tokens[i].column + start.column - 1 : tokens[i].column
+                    tokens[i].line += start.line - 1
+                }
+                if !tokens.isEmpty { sentences.append(Sentence(index: sentences.count + 1, text: trimmed, tokens: tokens)) }
+            }
+            text = ""
+            start = nil
+        }
+        var i = 0
+        while i < characters.count {
+            let c = characters[i]
+            if c == "\n" {
+                // A blank line, or a list item on the next line, ends the sentence.
+                var j = i + 1
+                while j < characters.count, characters[j] == " " || characters[j] == "\t" || characters[j] == "\r" { j += 1 }
+                let next = j < characters.count ? characters[j] : "\n"
+                let numbered = next.isNumber && j + 1 < characters.count && (characters[j + 1] == "." || characters[j + 1] == ")")
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered { finish() } else { text.append(" ") }
+                line += 1
+                column = 1
+                i += 1
+                continue
+            }
+            if start == nil, !c.isWhitespace { start = (line, column) }
+            if start != nil { text.append(c) }
+            let decimalPoint = c == "." && i > 0 && characters[i - 1].isNumber && i + 1 < characters.count && characters[i + 1].isNumber
+            if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint { finish() }
+            column += 1
+            i += 1
+        }
+        finish()
+        return sentences
+    }
+
+    /// The words of one line of text: letters with inner `'` and `-`, numbers with a
+    /// decimal point, and `°` and `%` on their own; lower-cased, other punctuation dropped.
+    static func tokens(in text: String) -> [Token] {
+        var tokens: [Token] = []
+        var word = "", wordStart = (line: 1, column: 1)
+        var line = 1, column = 1
+        let characters = Array(text)
+        func flush() {
+            let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "'-"))
+            if !trimmed.isEmpty { tokens.append(Token(word: trimmed.lowercased(), line: wordStart.line, column: wordStart.column)) }
+            word = ""
+        }
+        for (i, c) in characters.enumerated() {
+            let previous = i > 0 ? characters[i - 1] : " "
+            let next = i + 1 < characters.count ? characters[i + 1] : " "
+            let isDigit = c.isNumber
+            let inNumber = c == "." && previous.isNumber && next.isNumber
+            let joinsWord = (c == "'" || c == "’" || c == "-") && !word.isEmpty && next.isLetter
+            if c.isLetter || isDigit || inNumber || joinsWord {
+                // A number and a unit written together ("15deg", "2s") are two words.
+                if let last = word.last, (last.isNumber && c.isLetter) || (last.isLetter && isDigit && word.allSatisfy(\.isNumber)) { flush() }
+                if word.isEmpty { wordStart = (line, column) }
+                word.append(c == "’" ? "'" : c)
+            } else {
+                flush()
+                if c == "°" || c == "%" { tokens.append(Token(word: String(c), line: line, column: column)) }
+            }
+            if c == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        flush()
+        return tokens
+    }
+
+    /// The sentence's words read as phrases: at each word the longest phrase the
+    /// vocabulary knows, else a number, else the word with a plural or tense ending
+    /// removed ("straightening" → "straighten"), else an unknown word (meaning nil).
+    static func phrases(_ sentence: Sentence, vocabulary: DraftVocabulary) -> [Phrase] {
+        let words = sentence.tokens.map(\.word)
+        var phrases: [Phrase] = []
+        var i = 0
+        while i < words.count {
+            let token = sentence.tokens[i]
+            var matched = false
+            for length in stride(from: min(vocabulary.longestPhrase, words.count - i), through: 1, by: -1) {
+                if let meaning = vocabulary.meaning(of: words[i..<(i + length)]) {
+                    phrases.append(Phrase(text: words[i..<(i + length)].joined(separator: " "), meaning: meaning, line: token.line, column: token.column))
+                    i += length
+                    matched = true
+                    break
+                }
+            }
+            if matched { continue }
+            let word = words[i]
+            if let number = Double(word), number.isFinite {
+                phrases.append(Phrase(text: word, meaning: .number(number), line: token.line, column: token.column))
+            } else {
+                let stem = stems(of: word).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
+                phrases.append(Phrase(text: word, meaning: stem, line: token.line, column: token.column))
+            }
+            i += 1
+        }
+        return phrases
+    }
+
+    /// The word without common English endings, most specific first.
+    static func stems(of word: String) -> [String] {
+        var stems: [String] = []
+        for ending in ["ing", "ed", "es", "s", "ly"] where word.count > ending.count + 2 && word.hasSuffix(ending) {
+            let stem = String(word.dropLast(ending.count))
+            stems.append(stem)
+            if ending == "ing" || ending == "ed" { stems.append(stem + "e") }
+            if let last = stem.last, stem.dropLast().last == last, ending == "ing" || ending == "ed" { stems.append(String(stem.dropLast())) }
+        }
+        return stems
+    }
+}

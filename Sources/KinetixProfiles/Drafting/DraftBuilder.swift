@@ -1,0 +1,316 @@
+import Foundation
+import KinetixCore
+
+/// Settles a draft's numbers: turns sentence readings (and a demonstration survey) into
+/// a `DraftPlan`, recording what each sentence became. A sentence whose measure the
+/// camera view cannot see is left out here, with the reason.
+struct DraftBuilder {
+    let survey: DemonstrationSurvey?
+    let chosenReps: ClosedRange<Int>?
+    var plan = DraftPlan()
+    /// What each sentence became, by 1-based sentence index.
+    var became: [Int: [String]] = [:]
+    var defaultsUsed: [String] = []
+    var demonstrationNotes: [String] = []
+
+    init(survey: DemonstrationSurvey?, chosenReps: ClosedRange<Int>?) {
+        self.survey = survey
+        self.chosenReps = chosenReps
+    }
+
+    mutating func build(_ readings: inout [SentenceReading]) throws(KinetixError) {
+        settleTitleAndView(&readings)
+        try settleMainMovement(&readings)
+        for i in readings.indices where readings[i].failure == nil {
+            guard let statement = readings[i].statement else { continue }
+            if let failure = add(statement, sentence: readings[i].sentence) {
+                readings[i].failure = failure
+                became[readings[i].sentence.index] = nil
+            }
+        }
+        if readings.isEmpty { addDemonstratedStillness() }
+        if plan.main == nil && plan.constraints.isEmpty && plan.limits.isEmpty && plan.reaches.isEmpty && plan.symmetry == nil {
+            let why = readings.compactMap { r in r.failure.map { "sentence \(r.sentence.index): \($0)" } }
+            throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description"
+                + (survey == nil ? "" : " or the demonstration"))] + why.map { Diagnostic(message: $0) })
+        }
+    }
+
+    // MARK: - Title, view, main movement
+
+    private mutating func settleTitleAndView(_ readings: inout [SentenceReading]) {
+        var wordsView: (view: Profile.Requirements.View, index: Int)?
+        for reading in readings {
+            switch reading.statement {
+            case .title(let title)?:
+                plan.title = title
+                plan.id = Self.slug(title)
+                note(reading, "title '\(title)', id '\(plan.id)'")
+            case .view(let view)? where wordsView == nil:
+                wordsView = (view, reading.sentence.index)
+            default: break
+            }
+        }
+        if let survey {
+            let seen = survey.shoulderWidthRatio.map { String(format: "%.2f", $0) } ?? "unknown"
+            demonstrationNotes.append("filmed \(survey.view.map { "from the \($0.rawValue)" } ?? "at an angle") (shoulder width \(seen) torso lengths)")
+            if let view = survey.view { plan.view = view }
+        }
+        if let (view, index) = wordsView, let i = readings.firstIndex(where: { $0.sentence.index == index }) {
+            if let demonstrated = survey?.view, demonstrated != view {
+                readings[i].failure = "the demonstration was filmed from the \(demonstrated.rawValue), not the \(view.rawValue): film it again from the \(view.rawValue), or drop this sentence"
+            } else {
+                plan.view = view
+                note(readings[i], "requirements.view \(view.rawValue)")
+            }
+        }
+    }
+
+    private mutating func settleMainMovement(_ readings: inout [SentenceReading]) throws(KinetixError) {
+        var index = readings.firstIndex { if case .movement = $0.statement { true } else { false } }
+        if index == nil { index = readings.firstIndex { if case .reps(_?) = $0.statement { true } else { false } } }
+        var target: DraftTarget?
+        var movement: DraftMovement = .raise
+        if let index {
+            switch readings[index].statement {
+            case .movement(let t)?, .reps(let t?)?: target = t
+            default: break
+            }
+            movement = target!.movement ?? Self.movementWord(target!.measure)
+        } else if let survey, let found = survey.mainMovement() {
+            let measure = found.measure
+            target = DraftTarget(measure: measure, sides: found.sides)
+            movement = Self.movementWord(measure)
+            demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.formatted)°")
+        }
+        guard var target else { return }
+        if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
+        if let failure = invisible(target.measure) {
+            if let index { readings[index].failure = failure; return }
+            throw KinetixError(.invalidData, "the demonstration's movement, \(target.measure.label): \(failure)")
+        }
+        var main = DraftPlan.MainMovement(measure: target.measure, sides: target.sides, rest: target.measure.rest, target: 0,
+                                          tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement, minRepSeconds: 0.5)
+        var origin: [String] = []
+        if let survey {
+            let figures = try survey.repFigures(survey.values(target.measure, target.sides), choose: chosenReps) { spread in
+                max(DraftDefaults.leastDemonstratedTolerance, 3 * spread)
+            }
+            main.rest = figures.rest
+            main.tolerance = max(DraftDefaults.leastDemonstratedTolerance, 3 * figures.peakSpread)
+            main.minRepSeconds = max(0.3, DraftPlan.roundedSeconds(0.4 * figures.seconds))
+            demonstrationNotes.append("\(figures.all.count) reps found; learning from "
+                + (chosenReps.map { "reps \($0.lowerBound)-\($0.upperBound)" } ?? "all of them")
+                + ": peaks \(figures.peaks.map { $0.formatted }.joined(separator: ", "))°, rest \(figures.rest.formatted)°, "
+                + "a rep lasts \(figures.seconds.formatted) s")
+            origin.append("rest \(main.rest.formatted) and tolerance \(main.tolerance.formatted) from the demonstration")
+            main.target = target.target ?? figures.target
+            origin.append(target.target == nil ? "goal \(main.target.formatted) from the demonstration" : "goal from \(target.targetSource!)")
+        } else {
+            main.target = target.target ?? DraftDefaults.target(target.measure.kind)
+            if target.target == nil { defaultsUsed.append("goal of \(target.measure.label): \(main.target.formatted) \(target.measure.unit)") }
+            defaultsUsed.append("tolerance of the goal: \(main.tolerance.formatted) \(target.measure.unit)")
+            origin.append(target.target == nil ? "goal by default" : "goal from \(target.targetSource!)")
+            origin.append("tolerance by default")
+        }
+        let least = target.measure.unit == "deg" ? 10.0 : 0.1
+        guard main.target - main.rest >= least else {
+            let failure = "the goal (\(main.target.formatted)) is not above the resting \(target.measure.label) (\(main.rest.formatted)): nothing to count"
+            if let index { readings[index].failure = failure; return }
+            throw KinetixError(.invalidData, failure)
+        }
+        plan.main = main
+        let unit = target.measure.unit == "deg" ? "°" : " torso lengths"
+        let enter = main.rest + 0.5 * (main.target - main.rest), exit = main.rest + 0.25 * (main.target - main.rest)
+        let text = ["measures \(target.measure.explained), \(Self.sidesText(target.sides))",
+                    "reps: \(target.measure.repMetricName(target.sides)) rises past \(enter.formatted)\(unit) and returns below \(exit.formatted)\(unit) (at least \(main.minRepSeconds.formatted) s)",
+                    "rule reachTarget: warn when a rep peaks below \(main.target.formatted) − \(main.tolerance.formatted)\(unit) (\(origin.joined(separator: "; ")))"]
+        if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
+    }
+
+    // MARK: - Statements
+
+    /// Adds one statement to the plan; returns why it cannot be used, or nil.
+    private mutating func add(_ statement: DraftStatement, sentence: DescriptionReader.Sentence) -> String? {
+        let index = sentence.index
+        switch statement {
+        case .title, .view:
+            return nil
+        case .movement(let target):
+            guard let main = plan.main else { return nil }  // the main movement's own sentence
+            if target.measure.kind == main.measure.kind {
+                if became[index] == nil { became[index] = ["the main movement again (\(main.measure.label)): nothing new to measure"] }
+                return nil
+            }
+            if let failure = invisible(target.measure) { return failure }
+            let value = target.target ?? demonstrated(target.measure, target.sides) ?? DraftDefaults.target(target.measure.kind)
+            let tolerance = DraftDefaults.tolerance(target.measure.unit)
+            plan.reaches.append(.init(measure: target.measure, sides: target.sides, target: value, tolerance: tolerance))
+            became[index, default: []].append("rule: each rep must reach \(target.measure.label) \(value.formatted) − \(tolerance.formatted), \(Self.sidesText(target.sides))")
+        case .reps(let target):
+            guard let main = plan.main else { return "there is no movement to count: describe it ('raise both arms to shoulder height')" }
+            if let target, target.measure.kind != main.measure.kind {
+                return "reps are counted on \(main.measure.label) already; a draft counts one movement"
+            }
+            if became[index] == nil {
+                became[index] = ["reps: one per \(main.movement.rawValue) of \(main.measure.label) and back (see the movement's sentence)"]
+            }
+        case .hold(let seconds):
+            guard plan.main != nil else { return "a hold needs a movement to hold at the top of" }
+            plan.holdSeconds = seconds
+            became[index, default: []].append("rule holdTooShort: warn when a rep stays at the goal less than \(seconds.formatted) s")
+        case .tempo(let seconds, let direction):
+            guard let main = plan.main, let seconds else { return "a tempo needs a movement" }
+            let into = (direction == .down) == DraftProfileWriter.goesDown(main.measure, main.movement)
+            if into { plan.intoSeconds = seconds } else { plan.returnSeconds = seconds }
+            became[index, default: []].append("rule: warn when the way \(direction == .down ? "down" : "up") takes less than \(seconds.formatted) s")
+        case .symmetry(let measure, let degrees):
+            guard let measure = measure ?? plan.main?.measure else { return "say which part must stay even ('keep both arms level')" }
+            guard measure.isSided else { return "\(measure.label) has no left and right" }
+            if let failure = invisible(measure) { return failure }
+            let difference = survey.flatMap { s -> Double? in
+                let l = s.series[measure.name(.left)] ?? [], r = s.series[measure.name(.right)] ?? []
+                return s.high(zip(l, r).map { abs($0 - $1) }).map { $0 + DraftDefaults.demonstratedMargin }
+            }
+            let limit = degrees ?? difference ?? DraftDefaults.symmetryLimit
+            if degrees == nil && difference == nil { defaultsUsed.append("left–right difference limit: \(limit.formatted)°") }
+            plan.symmetry = (measure, limit)
+            became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.formatted)°"
+                + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
+        case .constraint(let measure, let sides, let degrees, let relative):
+            if let failure = invisible(measure) { return failure }
+            let fallback: Double = switch measure.kind {
+            case .trunkLean: DraftDefaults.uprightLimit
+            case .kneeValgus: DraftDefaults.valgusLimit
+            default: relative ? DraftDefaults.stillLimit : DraftDefaults.straightLimit
+            }
+            let learned = relative ? nil : demonstrated(measure, sides).map { $0 + DraftDefaults.demonstratedMargin }
+            let limit = degrees ?? learned ?? fallback
+            if degrees == nil && learned == nil { defaultsUsed.append("\(measure.label) limit: \(limit.formatted)°") }
+            plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: relative,
+                                          cue: Self.cue(sentence.text) ?? Self.constraintCue(measure, relative: relative), sentence: index))
+            became[index, default: []].append("rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.formatted)° "
+                + "for 0.3 s\(Self.ruleSidesText(sides))" + (degrees == nil ? (learned == nil ? " (default)" : " (from the demonstration)") : ""))
+        case .limit(let measure, let sides, let comparison, let value):
+            if let failure = invisible(measure) { return failure }
+            let above = comparison != .less && comparison != .atLeast
+            let cue = above ? Self.constraintCue(measure, relative: false) : DraftProfileWriter.reachCue(measure, nil)
+            plan.limits.append(.init(measure: measure, sides: sides, above: above, value: value, cue: cue, sentence: index))
+            became[index, default: []].append(above
+                ? "rule: warn when \(measure.label) exceeds \(value.formatted) for 0.2 s\(Self.ruleSidesText(sides))"
+                : "rule: warn when a rep's highest \(measure.label) stays below \(value.formatted)")
+        }
+        return nil
+    }
+
+    /// With only a demonstration: limits for the joints it kept still (elbows in a raise,
+    /// the trunk in a squat), and for left–right differences of a two-sided movement.
+    private mutating func addDemonstratedStillness() {
+        guard let survey, let main = plan.main else { return }
+        for kind in [BodyMeasure.Kind.elbowFlexion, .kneeFlexion, .trunkLean] where kind != main.measure.kind {
+            let measure = BodyMeasure(kind: kind)
+            guard invisible(measure) == nil else { continue }
+            let sides: SideChoice = measure.isSided ? .both : .none
+            let still = sides.sides.allSatisfy { side in
+                DemonstrationSurvey.spread(survey.series[measure.name(side)] ?? []).map { $0.high - $0.low < DemonstrationSurvey.stillRangeDegrees } ?? false
+            }
+            guard still, let high = demonstrated(measure, sides) else { continue }
+            let limit = high + DraftDefaults.demonstratedMargin
+            plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: false,
+                                          cue: Self.constraintCue(measure, relative: false), sentence: 0))
+            demonstrationNotes.append("kept still: \(measure.label) (at most \(high.formatted)°): rule at \(limit.formatted)°")
+        }
+        if main.sides == .both {
+            let l = survey.series[main.measure.name(.left)] ?? [], r = survey.series[main.measure.name(.right)] ?? []
+            if let high = survey.high(zip(l, r).map { abs($0 - $1) }) {
+                plan.symmetry = (main.measure, high + DraftDefaults.demonstratedMargin)
+                demonstrationNotes.append("both sides together: left–right difference at most \(high.formatted)°: rule at \((high + DraftDefaults.demonstratedMargin).formatted)°")
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Why the draft's camera view cannot see `measure`, or nil when it can.
+    private func invisible(_ measure: BodyMeasure) -> String? {
+        guard measure.view != .any, plan.view != .any, measure.view != plan.view else { return nil }
+        let filmed = survey?.view == plan.view ? "the demonstration was filmed" : "the draft is filmed"
+        return "\(measure.label) cannot be seen from the \(plan.view.rawValue) (\(filmed) from the \(plan.view.rawValue)); it needs a \(measure.view.rawValue) view"
+    }
+
+    /// The demonstration's 98th percentile of a measure (the higher side), or nil.
+    private func demonstrated(_ measure: BodyMeasure, _ sides: SideChoice) -> Double? {
+        guard let survey else { return nil }
+        return survey.high(survey.values(measure, sides == .both ? .either : sides))
+    }
+
+    private mutating func note(_ reading: SentenceReading, _ text: String) {
+        became[reading.sentence.index, default: []].append(text)
+    }
+
+    /// The sentence itself as the learner's cue, when it is short and has no digits.
+    static func cue(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; "))
+        guard !trimmed.contains(where: { (c: Character) in c.isNumber }), trimmed.split(separator: " ").count <= 10 else { return nil }
+        return trimmed
+    }
+
+    static func constraintCue(_ measure: BodyMeasure, relative: Bool) -> String {
+        if relative { return "Keep your \(measure.kind == .headTilt ? "head" : "body") still" }
+        switch measure.kind {
+        case .elbowFlexion: return "Keep your elbows straight"
+        case .kneeFlexion: return "Keep your knees straight"
+        case .hipFlexion: return "Stand tall"
+        case .trunkLean: return "Keep your back upright"
+        case .kneeValgus: return "Push your knees out"
+        case .headTilt: return "Keep your head up"
+        case .armElevation, .thighElevation, .legElevation: return "Not so high"
+        case .stanceWidth: return "Feet closer together"
+        }
+    }
+
+    static func sidesText(_ sides: SideChoice) -> String {
+        switch sides {
+        case .left: "left side"
+        case .right: "right side"
+        case .both: "both sides together"
+        case .either: "each side"
+        case .none: "whole body"
+        }
+    }
+
+    /// Sides of a rule: a rule on two sides checks each.
+    static func ruleSidesText(_ sides: SideChoice) -> String {
+        switch sides {
+        case .both, .either: ", each side"
+        case .none: ""
+        default: ", " + sidesText(sides)
+        }
+    }
+
+    static func movementWord(_ measure: BodyMeasure) -> DraftMovement {
+        switch measure.kind {
+        case .armElevation, .thighElevation, .legElevation: .raise
+        case .kneeFlexion: .squat
+        case .elbowFlexion, .hipFlexion, .headTilt: .bend
+        case .trunkLean: .lean
+        case .kneeValgus: .caveIn
+        case .stanceWidth: .step
+        }
+    }
+
+    /// A profile id from a title: lower case, words joined by '-'.
+    static func slug(_ title: String) -> String {
+        var out = ""
+        for c in title.lowercased() {
+            if c.isASCII && (c.isLetter || c.isNumber) { out.append(c) } else if !out.hasSuffix("-") && !out.isEmpty { out.append("-") }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "drafted-exercise" : out
+    }
+}
+
+extension DraftPlan {
+    /// Seconds rounded to 0.05 s.
+    static func roundedSeconds(_ seconds: Double) -> Double { (seconds * 20).rounded() / 20 }
+}

@@ -1,0 +1,61 @@
+/// A draft's content with every number settled, before it is written as a profile
+/// (`DraftProfileWriter`). Each part remembers the sentence it came from (0: the demonstration).
+struct DraftPlan: Sendable {
+    /// The movement reps are counted on, and its goal.
+    struct MainMovement: Sendable {
+        var measure: BodyMeasure
+        var sides: SideChoice
+        /// The measure at rest and at the goal, and how far short of the goal still passes.
+        var rest: Double
+        var target: Double
+        var tolerance: Double
+        /// The movement word for the cue ("raise": "Lift higher").
+        var movement: DraftMovement
+        var minRepSeconds: Double
+    }
+
+    /// Another movement's goal, checked once per rep.
+    struct Reach: Sendable {
+        var measure: BodyMeasure
+        var sides: SideChoice
+        var target: Double
+        var tolerance: Double
+    }
+
+    /// A measure that must stay at or below `limit` (frame rule), per side.
+    struct Constraint: Sendable {
+        var measure: BodyMeasure
+        var sides: SideChoice
+        var limit: Double
+        /// Measured as the change from the clip's first second.
+        var relative: Bool
+        var cue: String
+        var sentence: Int
+    }
+
+    /// "More than X" (frame rule) or "less than X" (per rep) on a measure.
+    struct Limit: Sendable {
+        var measure: BodyMeasure
+        var sides: SideChoice
+        /// True: warn above `value` in any frame; false: warn when a rep's highest stays below it.
+        var above: Bool
+        var value: Double
+        var cue: String
+        var sentence: Int
+    }
+
+    var id = "drafted-exercise"
+    var title = "Drafted exercise"
+    var view: Profile.Requirements.View = .any
+    var main: MainMovement?
+    var reaches: [Reach] = []
+    /// Seconds to stay near the goal in each rep.
+    var holdSeconds: Double?
+    /// Least seconds for the way into the movement and for the return.
+    var intoSeconds: Double?
+    var returnSeconds: Double?
+    /// Left/right difference limit on the main measure (or another sided one).
+    var symmetry: (measure: BodyMeasure, limit: Double)?
+    var constraints: [Constraint] = []
+    var limits: [Limit] = []
+}

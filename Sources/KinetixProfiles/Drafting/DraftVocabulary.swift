@@ -1,0 +1,179 @@
+import Foundation
+import KinetixCore
+
+/// The words `ProfileDrafter` understands, read from a vocabulary file
+/// (`Profiles/drafting.vocabulary.json` ships with Kinetix; a user's file is merged on top).
+///
+/// Each phrase (one or more lower-case words) has one meaning. The meanings are the
+/// drafter's fixed concepts (body parts, movements, positions, …); the words for them
+/// are data, so a coach can add "delts" or "bum" without touching Swift.
+public struct DraftVocabulary: Sendable {
+    /// The `format` field of a vocabulary file.
+    public static let formatName = "kinetix-vocabulary"
+    /// The shipped vocabulary's file name among the embedded profile files.
+    public static let shippedFileName = "drafting.vocabulary.json"
+
+    /// What a phrase means to the drafter.
+    enum Meaning: Equatable, Sendable {
+        case part(BodyPart)
+        case movement(DraftMovement)
+        /// A named height of the moving segment: its elevation from hanging, degrees.
+        case position(name: String, elevation: Double)
+        case plane(MovementPlane)
+        case view(Profile.Requirements.View)
+        case side(SideWord)
+        case comparison(Comparison)
+        case unit(DraftUnit)
+        case number(Double)
+        case keyword(Keyword)
+        case filler
+    }
+
+    /// Phrases by their words joined with one space.
+    private(set) var phrases: [String: Meaning] = [:]
+    /// The most words in one phrase.
+    private(set) var longestPhrase = 1
+
+    /// The shipped vocabulary.
+    public static func shipped() throws(KinetixError) -> DraftVocabulary {
+        guard let data = ProfileLibrary.shippedData(shippedFileName) else {
+            throw KinetixError(.notFound, "the shipped vocabulary \(shippedFileName) is missing from this build")
+        }
+        var vocabulary = DraftVocabulary()
+        try vocabulary.merge(data, file: "shipped:" + shippedFileName)
+        return vocabulary
+    }
+
+    /// Adds a vocabulary file's phrases; a phrase already known takes its new meaning.
+    ///
+    /// - Throws: `KinetixError` (`.invalidData`) naming the file and the JSON path of every
+    ///   problem: an unknown section or meaning, a phrase that is not a string.
+    public mutating func merge(_ data: Data, file: String) throws(KinetixError) {
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch {
+            throw KinetixError(.invalidData, "\(file): not JSON: \(error.message) at byte \(error.offset)")
+        }
+        var problems: [String] = []
+        guard case .object(let sections) = root else { throw KinetixError(.invalidData, "\(file): a vocabulary is a JSON object") }
+        func words(_ value: JSONValue, _ path: String) -> [String] {
+            guard case .array(let items) = value else { problems.append("\(path): expected a list of words"); return [] }
+            return items.enumerated().compactMap { index, item in
+                guard case .string(let text) = item, !Self.words(of: text).isEmpty else {
+                    problems.append("\(path)[\(index)]: expected a word or phrase"); return nil
+                }
+                return text
+            }
+        }
+        func named<T>(_ value: JSONValue, _ section: String, _ make: (String) -> T?, _ known: [String], _ add: (T, String) -> Void) {
+            guard case .object(let members) = value else { problems.append("\(section): expected an object"); return }
+            for (key, list) in members {
+                guard let meaning = make(key) else {
+                    let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                    problems.append("\(section).\(key): not a meaning the drafter knows\(hint); known: \(known.joined(separator: ", "))")
+                    continue
+                }
+                for word in words(list, "\(section).\(key)") { add(meaning, word) }
+            }
+        }
+        for (key, value) in sections {
+            switch key {
+            case "format":
+                if value != .string(Self.formatName) { problems.append("format: expected \"\(Self.formatName)\"") }
+            case "formatVersion":
+                if value != .number(1) { problems.append("formatVersion: this Kinetix reads version 1") }
+            case "comment": break
+            case "parts": named(value, key, BodyPart.init(rawValue:), BodyPart.allCases.map(\.rawValue)) { add(.part($0), $1) }
+            case "movements": named(value, key, DraftMovement.init(rawValue:), DraftMovement.allCases.map(\.rawValue)) { add(.movement($0), $1) }
+            case "planes": named(value, key, MovementPlane.init(rawValue:), MovementPlane.allCases.map(\.rawValue)) { add(.plane($0), $1) }
+            case "views":
+                named(value, key, { Profile.Requirements.View(rawValue: $0).flatMap { $0 == .any ? nil : $0 } }, ["front", "side"]) { add(.view($0), $1) }
+            case "sides": named(value, key, SideWord.init(rawValue:), SideWord.allCases.map(\.rawValue)) { add(.side($0), $1) }
+            case "comparisons": named(value, key, Comparison.init(rawValue:), Comparison.allCases.map(\.rawValue)) { add(.comparison($0), $1) }
+            case "units": named(value, key, DraftUnit.init(rawValue:), DraftUnit.allCases.map(\.rawValue)) { add(.unit($0), $1) }
+            case "keywords": named(value, key, Keyword.init(rawValue:), Keyword.allCases.map(\.rawValue)) { add(.keyword($0), $1) }
+            case "positions":
+                guard case .object(let members) = value else { problems.append("positions: expected an object"); continue }
+                for (name, entry) in members {
+                    guard case .object(let fields) = entry,
+                          let elevation = fields.first(where: { $0.key == "elevation" })?.value, case .number(let degrees) = elevation,
+                          (0...180).contains(degrees),
+                          let list = fields.first(where: { $0.key == "words" })?.value else {
+                        problems.append("positions.\(name): expected {\"elevation\": degrees 0…180, \"words\": [...]}")
+                        continue
+                    }
+                    for word in words(list, "positions.\(name).words") { add(.position(name: name, elevation: degrees), word) }
+                }
+            case "numbers":
+                guard case .object(let members) = value else { problems.append("numbers: expected an object"); continue }
+                for (word, number) in members {
+                    guard case .number(let n) = number, n.isFinite else { problems.append("numbers.\(word): expected a number"); continue }
+                    add(.number(n), word)
+                }
+            case "fillers":
+                for word in words(value, key) { add(.filler, word) }
+            default:
+                let known = ["format", "formatVersion", "comment", "parts", "movements", "positions", "planes", "views", "sides",
+                             "comparisons", "units", "numbers", "keywords", "fillers"]
+                let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append("\(key): unknown section\(hint)")
+            }
+        }
+        guard problems.isEmpty else {
+            throw KinetixError(diagnostics: problems.map { Diagnostic(file: file, message: $0) })
+        }
+    }
+
+    private mutating func add(_ meaning: Meaning, _ phrase: String) {
+        let words = Self.words(of: phrase)
+        let key = words.joined(separator: " ")
+        // A filler never hides a meaningful phrase, whichever section came first.
+        if meaning == .filler, let existing = phrases[key], existing != .filler { return }
+        phrases[key] = meaning
+        longestPhrase = max(longestPhrase, words.count)
+    }
+
+    /// The meaning of a phrase of words already split by `words(of:)`.
+    func meaning(of words: ArraySlice<String>) -> Meaning? { phrases[words.joined(separator: " ")] }
+
+    /// Every single word the vocabulary knows, for did-you-mean hints.
+    var knownWords: Set<String> { Set(phrases.keys.flatMap { $0.split(separator: " ").map(String.init) }) }
+
+    /// Lower-case words of a phrase as the description reader splits them.
+    static func words(of phrase: String) -> [String] {
+        DescriptionReader.tokens(in: phrase).map(\.word)
+    }
+}
+
+/// A body part the drafter can measure.
+public enum BodyPart: String, CaseIterable, Sendable {
+    case arm, elbow, hip, thigh, knee, leg, trunk, head
+    /// Whether the part has a left and a right.
+    var isSided: Bool { self != .trunk && self != .head }
+}
+
+/// A movement the drafter understands.
+public enum DraftMovement: String, CaseIterable, Sendable {
+    case raise, lower, bend, straighten, squat, lean, turn, caveIn, step
+}
+
+/// The anatomical plane a raise happens in, which decides the camera view that sees it.
+public enum MovementPlane: String, CaseIterable, Sendable {
+    /// To the side: seen from the front.
+    case frontal
+    /// Forward: seen from the side.
+    case sagittal
+}
+
+/// Which side(s) a sentence speaks of.
+public enum SideWord: String, CaseIterable, Sendable { case left, right, both, either, each }
+
+/// A comparison word before a number.
+public enum Comparison: String, CaseIterable, Sendable { case more, less, atLeast, atMost, within }
+
+/// A unit after a number.
+public enum DraftUnit: String, CaseIterable, Sendable { case degrees, percent, seconds }
+
+/// Words that give a sentence its role.
+public enum Keyword: String, CaseIterable, Sendable {
+    case count, warn, keep, negate, still, even, view, hold, tempo, down, up
+}

@@ -1,0 +1,155 @@
+import Foundation
+import KinetixCore
+
+/// Drafts a profile from a plain-English description, a demonstration clip, or both
+/// (`kinetix profile draft`). Offline and deterministic: the same words, vocabulary and
+/// clip give the same bytes.
+///
+/// The words decide what is measured; the demonstration supplies the numbers the words
+/// leave out; what neither gives comes from `DraftDefaults`. Every sentence is reported
+/// with what it became, or why it could not be used.
+public struct ProfileDrafter: Sendable {
+    /// The words understood.
+    public var vocabulary: DraftVocabulary
+    /// Joints below this confidence are missing, in the demonstration.
+    public var minConfidence: Float = BodySeries.defaultMinConfidence
+
+    public init(vocabulary: DraftVocabulary) {
+        self.vocabulary = vocabulary
+    }
+
+    /// What a draft used and left out, sentence by sentence.
+    public struct SentenceReport: Equatable, Sendable {
+        /// 1-based.
+        public var index: Int
+        public var text: String
+        /// Where it starts in the description, 1-based.
+        public var line: Int
+        public var column: Int
+        /// What it became in the profile (metrics, rules, reps, with numbers); empty when left out.
+        public var became: [String]
+        /// Why it was left out (nil when used).
+        public var failure: String?
+        /// Words the vocabulary does not know, located, with a did-you-mean where one fits.
+        public var unknownWords: [String]
+    }
+
+    /// A draft and its account.
+    public struct Draft: Sendable {
+        /// The profile file's text (a normal profile: it lints and `assess` runs it).
+        public var text: String
+        /// The same, loaded.
+        public var profile: Profile
+        /// One per sentence of the description, in order.
+        public var sentences: [SentenceReport]
+        /// What the demonstration gave (view, reps, ranges), in words.
+        public var demonstrationNotes: [String]
+        /// Numbers that came from `DraftDefaults`, in words.
+        public var defaultsUsed: [String]
+        /// True when every sentence was used.
+        public var isComplete: Bool { sentences.allSatisfy { $0.failure == nil } }
+    }
+
+    /// A demonstration clip and which of its reps to learn from (1-based, all when nil).
+    public struct Demonstration: Sendable {
+        public var clip: ClipInput
+        public var reps: ClosedRange<Int>?
+        public init(clip: ClipInput, reps: ClosedRange<Int>? = nil) {
+            self.clip = clip
+            self.reps = reps
+        }
+    }
+
+    /// Drafts a profile.
+    ///
+    /// - Parameters:
+    ///   - description: the exercise in English sentences (nil or empty: none).
+    ///   - demonstration: a recording of the movement done well.
+    /// - Throws: `KinetixError`: `.invalidData` when nothing measurable comes out (no
+    ///   sentence understood and no demonstration, or a demonstration without a
+    ///   movement), `.invalidSetting` for reps out of range.
+    public func draft(description: String?, demonstration: Demonstration?) throws(KinetixError) -> Draft {
+        let sentences = DescriptionReader.sentences(in: description ?? "")
+        var readings = sentences.map { SentenceInterpreter.read($0, vocabulary: vocabulary) }
+        guard !sentences.isEmpty || demonstration != nil else {
+            throw KinetixError(.invalidData, "nothing to draft from: give a description or a demonstration")
+        }
+        let survey = try demonstration.map { (d) throws(KinetixError) in try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence) }
+        var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps)
+        try builder.build(&readings)
+
+        var generated: [(key: String, value: JSONValue)] = [
+            ("by", .string("kinetix profile draft")), ("kinetixVersion", .string(KinetixVersion.current)),
+        ]
+        if let description, !description.isEmpty { generated.append(("description", .string(description))) }
+        if let demonstration {
+            var fields: [(key: String, value: JSONValue)] = [
+                ("file", .string(demonstration.clip.provenance.path)), ("sha256", .string(demonstration.clip.provenance.sha256)),
+                ("frames", .number(Double(demonstration.clip.provenance.frames))),
+            ]
+            if let reps = demonstration.reps { fields.append(("reps", .string("\(reps.lowerBound)-\(reps.upperBound)"))) }
+            fields.append(("notes", .array(builder.demonstrationNotes.map(JSONValue.string))))
+            generated.append(("demonstration", .object(fields)))
+        }
+        let reports = readings.map { (reading: SentenceReading) -> SentenceReport in
+            SentenceReport(index: reading.sentence.index, text: reading.sentence.text,
+                           line: reading.sentence.tokens.first?.line ?? 1, column: reading.sentence.tokens.first?.column ?? 1,
+                           became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
+                           failure: reading.failure,
+                           unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + ($0.suggestion.map { " (did you mean '\($0)'?)" } ?? "") })
+        }
+        generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in
+            var fields: [(key: String, value: JSONValue)] = [("sentence", .number(Double(report.index))), ("text", .string(report.text))]
+            if let failure = report.failure { fields.append(("leftOut", .string(failure))) } else { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
+            if !report.unknownWords.isEmpty { fields.append(("unknownWords", .array(report.unknownWords.map(JSONValue.string)))) }
+            return .object(fields)
+        })))
+        if !builder.defaultsUsed.isEmpty { generated.append(("defaults", .array(builder.defaultsUsed.map(JSONValue.string)))) }
+
+        let summary = (description?.isEmpty == false ? "Drafted from the description" + (demonstration != nil ? " and a demonstration" : "") : "Drafted from a demonstration")
+            + " by kinetix profile draft; check it, then edit freely."
+        var document = DraftProfileWriter.document(builder.plan, description: summary)
+        document.append(("_generated", .object(generated)))
+        let text = JSONValue.object(document).indentedText()
+        let profile: Profile
+        do throws(KinetixError) { profile = try Profile.decode(Data(text.utf8), file: "draft") } catch {
+            // A draft that does not load is a bug in the drafter, not in the words.
+            throw KinetixError(.invalidData, "internal error: the draft does not load: \(error.description)")
+        }
+        return Draft(text: text, profile: profile, sentences: reports, demonstrationNotes: builder.demonstrationNotes,
+                     defaultsUsed: builder.defaultsUsed)
+    }
+}
+
+/// The numbers a draft uses when neither the words nor a demonstration give them.
+/// Documented in Profiles/README.md ("Drafting a profile").
+public enum DraftDefaults {
+    /// The goal of a movement by measure, in its unit: a raise to shoulder height,
+    /// a knee or hip bent to a right angle, an elbow curled to 120°.
+    static func target(_ kind: BodyMeasure.Kind) -> Double {
+        switch kind {
+        case .armElevation, .thighElevation, .kneeFlexion, .hipFlexion: 90
+        case .legElevation: 45
+        case .elbowFlexion: 120
+        case .headTilt, .trunkLean: 30
+        case .kneeValgus: 10
+        case .stanceWidth: 0.8
+        }
+    }
+    /// How far short of the goal a rep still passes: 15° (0.1 torso lengths).
+    static func tolerance(_ unit: String) -> Double { unit == "deg" ? 15 : 0.1 }
+    /// A joint kept straight may bend this much, degrees.
+    public static let straightLimit = 20.0
+    /// The trunk kept upright may lean this much from vertical, degrees.
+    public static let uprightLimit = 15.0
+    /// A part kept still may move this much from its position in the first second, degrees.
+    public static let stillLimit = 15.0
+    /// The knees may cave in this much (frontal-plane projection angle), degrees.
+    public static let valgusLimit = 10.0
+    /// Left and right may differ this much, degrees.
+    public static let symmetryLimit = 15.0
+    /// A demonstration's tolerance is 3 standard deviations of its rep peaks, at least this, degrees.
+    public static let leastDemonstratedTolerance = 8.0
+    /// Limits learned from a demonstration sit this far above what it showed, degrees.
+    public static let demonstratedMargin = 10.0
+}

@@ -1,0 +1,311 @@
+import Foundation
+import KinetixCore
+
+/// What one sentence of a description asks for, before numbers are settled.
+enum DraftStatement: Equatable, Sendable {
+    /// The exercise's name ("Front raise.").
+    case title(String)
+    /// "Film from the side."
+    case view(Profile.Requirements.View)
+    /// A movement to perform: the measure that rises, and where to (a position or a number).
+    case movement(DraftTarget)
+    /// "Count a rep each time …": the rep is this target, or the main movement when nil.
+    case reps(DraftTarget?)
+    /// "Hold for 2 seconds" (at the top of the movement).
+    case hold(seconds: Double)
+    /// "Take at least 2 seconds to go down": `into` is the direction of the movement
+    /// itself (true) or of the return (false), resolved against the main movement later.
+    case tempo(seconds: Double?, direction: Keyword)
+    /// "Keep both sides even", "one arm more than 15 degrees lower than the other".
+    case symmetry(BodyMeasure?, degrees: Double?)
+    /// "Keep the elbows straight", "do not bend the knees", "keep the head still":
+    /// the measure must stay below a limit (`relative`: as a change from the clip's start).
+    case constraint(BodyMeasure, SideChoice, degrees: Double?, relative: Bool)
+    /// "Warn if the knees cave in more than 10 degrees", "… bend less than 90 degrees".
+    case limit(BodyMeasure, SideChoice, Comparison, Double)
+}
+
+/// A movement's measure, sides and goal.
+struct DraftTarget: Equatable, Sendable {
+    var measure: BodyMeasure
+    var sides: SideChoice
+    /// The goal, in the measure's unit, when the words give one.
+    var target: Double?
+    /// Where the goal came from, for the report ("position 'shoulder height'", "15 degrees").
+    var targetSource: String?
+    /// The movement word ("lift", "squat"), for the learner's cues.
+    var movement: DraftMovement?
+}
+
+/// Which sides a measure is taken on.
+enum SideChoice: String, Equatable, Sendable {
+    /// Only one side.
+    case left, right
+    /// Both together: the rep is their average, rules check each.
+    case both
+    /// Either (or each in turn): the rep is the higher of the two, rules check each.
+    case either
+    /// The measure has no sides (trunk, head, stance).
+    case none
+
+    var sides: [BodySide?] {
+        switch self {
+        case .left: [.left]
+        case .right: [.right]
+        case .both, .either: [.left, .right]
+        case .none: [nil]
+        }
+    }
+}
+
+/// The result of reading one sentence: a statement, or why there is none.
+struct SentenceReading: Sendable {
+    var sentence: DescriptionReader.Sentence
+    var statement: DraftStatement?
+    /// Words not in the vocabulary, with their place and a did-you-mean where one fits.
+    var unknownWords: [(word: String, line: Int, column: Int, suggestion: String?)]
+    /// Why the sentence could not be used (nil when it was).
+    var failure: String?
+}
+
+/// Reads sentences into statements by the roles of their words (`DraftVocabulary`):
+/// a keyword decides the kind of sentence, body parts and movements decide the measure,
+/// positions and numbers the goal.
+enum SentenceInterpreter {
+    static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary) -> SentenceReading {
+        let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
+        let known = vocabulary.knownWords.filter { $0.count >= 3 }
+        var reading = SentenceReading(sentence: sentence, statement: nil, unknownWords: [], failure: nil)
+        for phrase in phrases where phrase.meaning == nil {
+            // A word known only inside a phrase ("front" of "from the front") suggests nothing.
+            let suggestion = phrase.text.count >= 3 ? closestName(to: phrase.text, in: known).flatMap { $0 == phrase.text ? nil : $0 } : nil
+            reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
+        }
+        let slots = Slots(phrases)
+        do {
+            reading.statement = try statement(sentence, slots)
+        } catch {
+            reading.failure = error.message
+        }
+        // A misspelt word may have carried the meaning: then the reading is not trusted.
+        // A title is free text: its words need not be known.
+        if isTitle(reading.statement) { reading.unknownWords = [] }
+        if reading.failure == nil, !isTitle(reading.statement), let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
+            reading.statement = nil
+            reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
+        }
+        return reading
+    }
+
+    struct Failure: Error { var message: String }
+
+    private static func isTitle(_ statement: DraftStatement?) -> Bool {
+        if case .title? = statement { true } else { false }
+    }
+
+    /// The meanings of a sentence, sorted by role.
+    struct Slots {
+        var parts: [(part: BodyPart, plural: Bool)] = []
+        var movements: [DraftMovement] = []
+        /// Positions as written ("shoulder height") and their elevation, degrees.
+        var positions: [(text: String, elevation: Double)] = []
+        var plane: MovementPlane?
+        var view: Profile.Requirements.View?
+        var sides: [SideWord] = []
+        var keywords: Set<Keyword> = []
+        /// Numbers with the unit after them and the comparison before them.
+        var numbers: [(value: Double, unit: DraftUnit?, comparison: Comparison?)] = []
+        var comparisons: [Comparison] = []
+        var wordCount = 0
+
+        init(_ phrases: [DescriptionReader.Phrase]) {
+            let meanings = phrases.compactMap(\.meaning)
+            let texts = phrases.filter { $0.meaning != nil }.map(\.text)
+            wordCount = meanings.count
+            var lastComparison: Comparison?
+            for (i, meaning) in meanings.enumerated() {
+                let next = i + 1 < meanings.count ? meanings[i + 1] : nil
+                switch meaning {
+                case .part(let part):
+                    let word = texts[i].split(separator: " ").last.map(String.init) ?? texts[i]
+                    parts.append((part, (word.hasSuffix("s") && !word.hasSuffix("ss")) || word == "feet"))
+                case .movement(let m): movements.append(m)
+                case .position(_, let elevation): positions.append((texts[i], elevation))
+                case .plane(let p): plane = plane ?? p
+                case .view(let v): view = v
+                case .side(let s):
+                    // "one second", "two degrees": a side word before a unit is a number.
+                    if case .unit(let unit)? = next, s == .either || s == .both {
+                        numbers.append((s == .either ? 1 : 2, unit, lastComparison))
+                        lastComparison = nil
+                    } else {
+                        sides.append(s)
+                    }
+                case .comparison(let c): comparisons.append(c); lastComparison = c
+                case .number(let n):
+                    if case .unit(let unit)? = next { numbers.append((n, unit, lastComparison)) } else { numbers.append((n, nil, lastComparison)) }
+                    lastComparison = nil
+                case .unit: break
+                case .keyword(let k): keywords.insert(k)
+                case .filler: break
+                }
+            }
+        }
+
+        /// The first number in `unit` (or without a unit, taken as `unit`).
+        func number(_ unit: DraftUnit) -> (value: Double, comparison: Comparison?)? {
+            numbers.first { $0.unit == unit }.map { ($0.value, $0.comparison) }
+                ?? numbers.first { $0.unit == nil && $0.comparison != nil }.map { ($0.value, $0.comparison) }
+        }
+    }
+
+    private static func statement(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> DraftStatement {
+        let k = s.keywords
+        // A short first sentence naming the exercise.
+        if sentence.index == 1, sentence.tokens.count <= 6, s.numbers.isEmpty, s.parts.isEmpty,
+           k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo]) {
+            return .title(sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; ")))
+        }
+        if k.contains(.view) || (s.view != nil && s.movements.isEmpty && s.parts.isEmpty) {
+            guard let view = s.view ?? (s.plane == .frontal ? .side : nil) else {
+                throw Failure(message: "a camera sentence needs a view: 'from the side' or 'from the front'")
+            }
+            return .view(view)
+        }
+        if k.contains(.count) {
+            if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return .reps(nil) }
+            return .reps(try target(s))
+        }
+        if k.contains(.hold) {
+            guard let seconds = s.number(.seconds), s.numbers.contains(where: { $0.unit == .seconds }) else {
+                throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
+            }
+            return .hold(seconds: seconds.value)
+        }
+        if s.numbers.contains(where: { $0.unit == .seconds }) {
+            let direction: Keyword? = k.contains(.down) ? .down : k.contains(.up) ? .up
+                : s.movements.contains(.lower) || s.movements.contains(.squat) ? .down
+                : s.movements.contains(.raise) ? .up : nil
+            guard let direction else {
+                throw Failure(message: "a time needs a direction ('to go down', 'on the way up') or 'hold'")
+            }
+            return .tempo(seconds: s.number(.seconds)!.value, direction: direction)
+        }
+        if k.contains(.even) {
+            let measure = try? measure(s, defaultMovement: .raise)
+            let degrees = s.numbers.first { $0.unit == .degrees || ($0.unit == nil && $0.comparison != nil) }?.value
+            if let measure, !measure.isSided { throw Failure(message: "\(measure.label) has no sides to compare") }
+            return .symmetry(measure, degrees: degrees)
+        }
+        if k.contains(.keep) || k.contains(.negate) {
+            return try constraint(s)
+        }
+        if k.contains(.warn) || (!s.comparisons.isEmpty && !s.numbers.isEmpty) {
+            guard let number = s.numbers.first(where: { $0.unit != .seconds }) else {
+                throw Failure(message: "a warning needs a number: 'more than 15 degrees'")
+            }
+            let measure = try measure(s, defaultMovement: nil)
+            let comparison = number.comparison ?? s.comparisons.first ?? .more
+            return .limit(measure, sides(s, measure), comparison, number.value)
+        }
+        if !s.movements.isEmpty {
+            return .movement(try target(s))
+        }
+        if s.parts.isEmpty {
+            throw Failure(message: "no body part or movement the drafter knows")
+        }
+        throw Failure(message: "no movement for the \(s.parts[0].part.rawValue): say what it does ('raise', 'bend', 'keep … straight')")
+    }
+
+    /// "Keep the elbows straight", "do not bend the knees", "do not lean forward",
+    /// "keep the back straight", "keep the head still": a measure that must stay low.
+    private static func constraint(_ s: Slots) throws(Failure) -> DraftStatement {
+        let k = s.keywords
+        let part = s.parts.first?.part
+        let degrees = s.number(.degrees)?.value
+        let negated = k.contains(.negate)
+        let straight = s.movements.contains(.straighten)
+        if part == .trunk, straight || k.contains(.still) || (negated && s.movements.contains(.bend)) {
+            return .constraint(BodyMeasure(kind: .trunkLean), .none, degrees: degrees, relative: false)
+        }
+        if straight || (negated && !s.movements.isEmpty) {
+            // Straight means not bent; "do not X" means X stays small.
+            let movement: DraftMovement = straight ? .bend : s.movements.first { $0 != .straighten }!
+            guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: false) else {
+                throw Failure(message: part.map { "cannot tell what to measure when the \($0.rawValue) does '\(movement.rawValue)'" }
+                    ?? "'\(movement.rawValue)' needs a body part ('\(movement.rawValue) the knees')")
+            }
+            let measure = BodyMeasure(kind: kind, plane: s.plane)
+            return .constraint(measure, sides(s, measure), degrees: degrees, relative: false)
+        }
+        if k.contains(.still), let part {
+            let kind: BodyMeasure.Kind = switch part {
+            case .arm: .armElevation
+            case .elbow: .elbowFlexion
+            case .hip: .hipFlexion
+            case .thigh: .thighElevation
+            case .knee: .kneeFlexion
+            case .leg: .legElevation
+            case .trunk: .trunkLean
+            case .head: .headTilt
+            }
+            let measure = BodyMeasure(kind: kind)
+            return .constraint(measure, sides(s, measure), degrees: degrees, relative: true)
+        }
+        if !s.movements.isEmpty, !negated {
+            throw Failure(message: "keeping a part '\(s.movements[0].rawValue)' is not something a draft can check; say what must not happen ('do not bend the knees') or 'keep … still/straight'")
+        }
+        throw Failure(message: "a 'keep …'/'do not …' sentence needs a body part and how it stays ('straight', 'still') or a movement to avoid")
+    }
+
+    /// The measure a sentence's part and movement name.
+    private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
+        let movement = s.movements.first ?? defaultMovement
+        let part = s.parts.first?.part
+        guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: !s.positions.isEmpty) else {
+            switch (part, movement) {
+            case (nil, nil): throw Failure(message: "no body part or movement the drafter knows")
+            case (nil, let m?): throw Failure(message: "'\(m.rawValue)' needs a body part ('\(m.rawValue) the arms')")
+            case (let p?, nil): throw Failure(message: "no movement for the \(p.rawValue): say what it does ('raise', 'bend')")
+            case (let p?, let m?): throw Failure(message: "cannot tell what to measure when the \(p.rawValue) does '\(m.rawValue)'")
+            }
+        }
+        return BodyMeasure(kind: kind, plane: s.plane)
+    }
+
+    /// A movement's measure, sides and goal.
+    private static func target(_ s: Slots) throws(Failure) -> DraftTarget {
+        // "Lift the arms … then lower them": the first movement is the one performed.
+        let measure = try measure(s, defaultMovement: nil)
+        var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: s.movements.first)
+        if let position = s.positions.first, measure.unit == "deg",
+           [.armElevation, .thighElevation, .legElevation].contains(measure.kind) {
+            target.target = position.elevation
+            target.targetSource = "'\(position.text)'"
+        } else if let degrees = s.numbers.first(where: { $0.unit == .degrees }) {
+            target.target = degrees.value
+            target.targetSource = "\(degrees.value.formatted) degrees"
+        } else if let position = s.positions.first {
+            throw Failure(message: "'\(position.text)' is a height of a raised segment; give \(measure.label) in degrees instead")
+        }
+        return target
+    }
+
+    /// Sides from the sentence's side words and plurals: "both arms" both, "each"/"either"
+    /// or a singular without a side either, "left"/"right" that side; plurals default to both.
+    private static func sides(_ s: Slots, _ measure: BodyMeasure) -> SideChoice {
+        guard measure.isSided else { return .none }
+        if s.sides.contains(.left) && !s.sides.contains(.right) { return .left }
+        if s.sides.contains(.right) && !s.sides.contains(.left) { return .right }
+        if s.sides.contains(.each) || s.sides.contains(.either) { return .either }
+        if s.sides.contains(.both) { return .both }
+        // "Raise an arm": either; "raise the arms", "squat": both.
+        if let first = s.parts.first, !first.plural, first.part.isSided { return .either }
+        return .both
+    }
+}
+
+extension Double {
+    /// Short for reports: "15", "2.5" (one decimal).
+    var formatted: String { jsonNumber(self, digits: 1) }
+}
