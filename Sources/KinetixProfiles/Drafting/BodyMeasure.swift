@@ -6,8 +6,9 @@
 struct BodyMeasure: Equatable, Hashable, Sendable {
     enum Kind: String, Sendable, CaseIterable {
         /// A segment's angle from hanging straight down, degrees: 0 hanging, 90
-        /// horizontal, 180 straight up. Arm: shoulder → wrist; thigh: hip → knee; leg: hip → ankle.
-        case armElevation, thighElevation, legElevation
+        /// horizontal, 180 straight up. Arm: shoulder → wrist; upper arm: shoulder → elbow;
+        /// thigh: hip → knee; leg: hip → ankle.
+        case armElevation, upperArmElevation, thighElevation, legElevation
         /// The limb angle θ (0 straight), degrees.
         case elbowFlexion, kneeFlexion, hipFlexion
         /// The head's limb angle (root → neck → nose), degrees.
@@ -55,6 +56,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         }
         switch kind {
         case .armElevation: return elevation("Shoulder", "Wrist")
+        case .upperArmElevation: return elevation("Shoulder", "Elbow")
         case .thighElevation: return elevation("Hip", "Knee")
         case .legElevation: return elevation("Hip", "Ankle")
         case .elbowFlexion: return "\(s)Elbow"
@@ -73,6 +75,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         let s = side == .right ? "right" : "left"
         switch kind {
         case .armElevation: return ["\(s)Shoulder", "\(s)Wrist"]
+        case .upperArmElevation: return ["\(s)Shoulder", "\(s)Elbow"]
         case .thighElevation: return ["\(s)Hip", "\(s)Knee"]
         case .legElevation: return ["\(s)Hip", "\(s)Ankle"]
         case .elbowFlexion: return ["\(s)Shoulder", "\(s)Elbow", "\(s)Wrist"]
@@ -87,7 +90,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
     /// The camera view that sees the measure without foreshortening.
     var view: Profile.Requirements.View {
         switch kind {
-        case .armElevation: plane == .sagittal ? .side : (plane == .frontal ? .front : .any)
+        case .armElevation, .upperArmElevation: plane == .sagittal ? .side : (plane == .frontal ? .front : .any)
         case .thighElevation, .legElevation: plane == .frontal ? .front : .side
         case .kneeFlexion, .hipFlexion, .trunkLean: .side
         case .kneeValgus, .stanceWidth: .front
@@ -99,6 +102,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
     var label: String {
         switch kind {
         case .armElevation: "arm elevation"
+        case .upperArmElevation: "upper-arm elevation"
         case .thighElevation: "thigh elevation"
         case .legElevation: "leg elevation"
         case .elbowFlexion: "elbow flexion"
@@ -115,6 +119,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
     var explained: String {
         switch kind {
         case .armElevation: "arm elevation (0° hanging, 90° at shoulder height, 180° overhead)"
+        case .upperArmElevation: "upper-arm elevation (0° hanging, 90° with the elbow at shoulder height)"
         case .thighElevation: "thigh elevation (0° hanging, 90° with the knee at hip height)"
         case .legElevation: "leg elevation (0° hanging, 90° horizontal)"
         case .elbowFlexion: "elbow flexion (0° straight)"
@@ -139,7 +144,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case (.lean?, _), (.turn?, .trunk?): return .trunkLean
         case (.step?, _): return .stanceWidth
         case (.raise?, .arm?), (.lower?, .arm?), (.turn?, .arm?): return .armElevation
-        case (.raise?, .elbow?), (.lower?, .elbow?): return .armElevation
+        case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?), (.turn?, .upperArm?): return .upperArmElevation
+        case (.bend?, .upperArm?), (.straighten?, .upperArm?): return .elbowFlexion
         case (.raise?, .knee?), (.raise?, .thigh?), (.lower?, .knee?), (.lower?, .thigh?): return .thighElevation
         case (.raise?, .leg?), (.lower?, .leg?): return .legElevation
         case (.lower?, .hip?): return hasPosition ? .thighElevation : .kneeFlexion

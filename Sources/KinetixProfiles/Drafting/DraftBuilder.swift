@@ -8,6 +8,8 @@ struct DraftBuilder {
     let survey: DemonstrationSurvey?
     let chosenReps: ClosedRange<Int>?
     var plan = DraftPlan()
+    /// The sentence whose goal became the main movement's (it adds nothing else).
+    private var mainGoalSentence: Int?
     /// What each sentence became, by 1-based sentence index.
     var became: [Int: [String]] = [:]
     var defaultsUsed: [String] = []
@@ -22,10 +24,12 @@ struct DraftBuilder {
         settleTitleAndView(&readings)
         try settleMainMovement(&readings)
         for i in readings.indices where readings[i].failure == nil {
-            guard let statement = readings[i].statement else { continue }
-            if let failure = add(statement, sentence: readings[i].sentence) {
-                readings[i].failure = failure
-                became[readings[i].sentence.index] = nil
+            for statement in readings[i].statements {
+                if let failure = add(statement, sentence: readings[i].sentence) {
+                    readings[i].failure = failure
+                    became[readings[i].sentence.index] = nil
+                    break
+                }
             }
         }
         if readings.isEmpty { addDemonstratedStillness() }
@@ -41,14 +45,16 @@ struct DraftBuilder {
     private mutating func settleTitleAndView(_ readings: inout [SentenceReading]) {
         var wordsView: (view: Profile.Requirements.View, index: Int)?
         for reading in readings {
-            switch reading.statement {
-            case .title(let title)?:
-                plan.title = title
-                plan.id = Self.slug(title)
-                note(reading, "title '\(title)', id '\(plan.id)'")
-            case .view(let view)? where wordsView == nil:
-                wordsView = (view, reading.sentence.index)
-            default: break
+            for statement in reading.statements {
+                switch statement {
+                case .title(let title, _):
+                    plan.title = title
+                    plan.id = Self.slug(title)
+                    note(reading, "title '\(title)', id '\(plan.id)'")
+                case .view(let view) where wordsView == nil:
+                    wordsView = (view, reading.sentence.index)
+                default: break
+                }
             }
         }
         if let survey {
@@ -67,16 +73,26 @@ struct DraftBuilder {
     }
 
     private mutating func settleMainMovement(_ readings: inout [SentenceReading]) throws(KinetixError) {
-        var index = readings.firstIndex { if case .movement = $0.statement { true } else { false } }
-        if index == nil { index = readings.firstIndex { if case .reps(_?) = $0.statement { true } else { false } } }
+        // The main movement: the first movement sentence, else a rep definition that
+        // names one, else the title's ("Squat.").
+        var index: Int?
         var target: DraftTarget?
-        var movement: DraftMovement = .raise
-        if let index {
-            switch readings[index].statement {
-            case .movement(let t)?, .reps(let t?)?: target = t
-            default: break
+        for pass in 0..<3 where target == nil {
+            for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {
+                for statement in reading.statements {
+                    switch (pass, statement) {
+                    case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)):
+                        target = t
+                        index = i
+                    default: break
+                    }
+                }
             }
-            movement = target!.movement ?? Self.movementWord(target!.measure)
+        }
+        var movement: DraftMovement = .raise
+        if let found = target {
+            movement = found.movement ?? Self.movementWord(found.measure)
+            if found.target == nil { target = applyGoal(to: found, movement: movement, readings) }
         } else if let survey, let found = survey.mainMovement() {
             let measure = found.measure
             target = DraftTarget(measure: measure, sides: found.sides)
@@ -128,6 +144,30 @@ struct DraftBuilder {
         if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
     }
 
+    /// The main movement with the goal of a sentence like "The thighs must get parallel
+    /// to the ground" (which may change what is measured: a squat to a thigh position
+    /// is measured by the thigh's elevation).
+    private mutating func applyGoal(to target: DraftTarget, movement: DraftMovement, _ readings: [SentenceReading]) -> DraftTarget {
+        for reading in readings where reading.failure == nil {
+            for statement in reading.statements {
+                guard case .goal(let part, let position, let degrees) = statement,
+                      let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: position != nil) else { continue }
+                let measure = BodyMeasure(kind: kind, plane: target.measure.plane)
+                let isElevation = [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(kind)
+                guard let value = isElevation ? position?.elevation ?? degrees : degrees else { continue }
+                var goal = target
+                goal.measure = measure
+                goal.sides = !measure.isSided ? .none : (target.sides == .none ? .both : target.sides)
+                goal.target = value
+                goal.targetSource = position.map { "'\($0.text)'" } ?? "\(value.formatted) degrees"
+                mainGoalSentence = reading.sentence.index
+                became[reading.sentence.index, default: []].append("the goal of the main movement: \(measure.label) \(value.formatted)°")
+                return goal
+            }
+        }
+        return target
+    }
+
     // MARK: - Statements
 
     /// Adds one statement to the plan; returns why it cannot be used, or nil.
@@ -136,6 +176,26 @@ struct DraftBuilder {
         switch statement {
         case .title, .view:
             return nil
+        case .goal(let part, let position, let degrees):
+            if mainGoalSentence == index { return nil }
+            guard let main = plan.main else { return "a goal needs a movement: say what the \(part.rawValue) does ('raise', 'bend')" }
+            guard let kind = BodyMeasure.described(part: part, movement: main.movement, hasPosition: position != nil) else {
+                return "cannot tell what the \(part.rawValue) does in a \(main.movement.rawValue)"
+            }
+            let measure = BodyMeasure(kind: kind, plane: main.measure.plane)
+            if let failure = invisible(measure) { return failure }
+            guard let value = position?.elevation ?? degrees else { return "the goal needs a position or degrees" }
+            let tolerance = DraftDefaults.tolerance(measure.unit)
+            if kind == main.measure.kind {
+                guard abs(value - main.target) < 1e-9 else {
+                    return "this goal (\(value.formatted)) contradicts the main movement's (\(main.target.formatted)): keep one"
+                }
+                became[index, default: []].append("the main movement's goal again: nothing new")
+                return nil
+            }
+            let sides: SideChoice = measure.isSided ? (main.sides == .none ? .both : main.sides) : .none
+            plan.reaches.append(.init(measure: measure, sides: sides, target: value, tolerance: tolerance))
+            became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.formatted) − \(tolerance.formatted)")
         case .movement(let target):
             guard let main = plan.main else { return nil }  // the main movement's own sentence
             if target.measure.kind == main.measure.kind {
@@ -177,8 +237,9 @@ struct DraftBuilder {
             plan.symmetry = (measure, limit)
             became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.formatted)°"
                 + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
-        case .constraint(let measure, let sides, let degrees, let relative):
+        case .constraint(let measure, var sides, let degrees, let relative):
             if let failure = invisible(measure) { return failure }
+            sides = sameSideAsMain(sides)
             let fallback: Double = switch measure.kind {
             case .trunkLean: DraftDefaults.uprightLimit
             case .kneeValgus: DraftDefaults.valgusLimit
@@ -191,9 +252,11 @@ struct DraftBuilder {
                                           cue: Self.cue(sentence.text) ?? Self.constraintCue(measure, relative: relative), sentence: index))
             became[index, default: []].append("rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.formatted)° "
                 + "for 0.3 s\(Self.ruleSidesText(sides))" + (degrees == nil ? (learned == nil ? " (default)" : " (from the demonstration)") : ""))
-        case .limit(let measure, let sides, let comparison, let value):
+        case .limit(let measure, var sides, let comparison, let value):
             if let failure = invisible(measure) { return failure }
+            sides = sameSideAsMain(sides)
             let above = comparison != .less && comparison != .atLeast
+            if !above && plan.main == nil { return "'\(comparison == .less ? "less than" : "at least")' is checked per rep: describe the movement to count" }
             let cue = above ? Self.constraintCue(measure, relative: false) : DraftProfileWriter.reachCue(measure, nil)
             plan.limits.append(.init(measure: measure, sides: sides, above: above, value: value, cue: cue, sentence: index))
             became[index, default: []].append(above
@@ -231,6 +294,12 @@ struct DraftBuilder {
 
     // MARK: - Helpers
 
+    /// A rule for "the elbow" (no side named) in a one-sided exercise is for that side.
+    private func sameSideAsMain(_ sides: SideChoice) -> SideChoice {
+        guard sides == .either, let main = plan.main, main.sides == .left || main.sides == .right else { return sides }
+        return main.sides
+    }
+
     /// Why the draft's camera view cannot see `measure`, or nil when it can.
     private func invisible(_ measure: BodyMeasure) -> String? {
         guard measure.view != .any, plan.view != .any, measure.view != plan.view else { return nil }
@@ -264,7 +333,7 @@ struct DraftBuilder {
         case .trunkLean: return "Keep your back upright"
         case .kneeValgus: return "Push your knees out"
         case .headTilt: return "Keep your head up"
-        case .armElevation, .thighElevation, .legElevation: return "Not so high"
+        case .armElevation, .upperArmElevation, .thighElevation, .legElevation: return "Not so high"
         case .stanceWidth: return "Feet closer together"
         }
     }
@@ -290,7 +359,7 @@ struct DraftBuilder {
 
     static func movementWord(_ measure: BodyMeasure) -> DraftMovement {
         switch measure.kind {
-        case .armElevation, .thighElevation, .legElevation: .raise
+        case .armElevation, .upperArmElevation, .thighElevation, .legElevation: .raise
         case .kneeFlexion: .squat
         case .elbowFlexion, .hipFlexion, .headTilt: .bend
         case .trunkLean: .lean

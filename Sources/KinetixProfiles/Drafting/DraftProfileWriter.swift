@@ -201,7 +201,7 @@ struct DraftProfileWriter {
     /// The learner's cue when a rep falls short of the goal.
     static func reachCue(_ measure: BodyMeasure, _ movement: DraftMovement?) -> String {
         switch measure.kind {
-        case .armElevation, .legElevation: "Lift higher"
+        case .armElevation, .upperArmElevation, .legElevation: "Lift higher"
         case .thighElevation: movement == .squat || movement == .lower ? "Go lower" : "Lift your knee higher"
         case .kneeFlexion, .hipFlexion: movement == .squat || movement == .lower ? "Go lower" : "Bend further"
         case .elbowFlexion: "Bend further"

@@ -146,7 +146,7 @@ public struct DraftVocabulary: Sendable {
 
 /// A body part the drafter can measure.
 public enum BodyPart: String, CaseIterable, Sendable {
-    case arm, elbow, hip, thigh, knee, leg, trunk, head
+    case arm, upperArm, elbow, hip, thigh, knee, leg, trunk, head
     /// Whether the part has a left and a right.
     var isSided: Bool { self != .trunk && self != .head }
 }
@@ -175,5 +175,5 @@ public enum DraftUnit: String, CaseIterable, Sendable { case degrees, percent, s
 
 /// Words that give a sentence its role.
 public enum Keyword: String, CaseIterable, Sendable {
-    case count, warn, keep, negate, still, even, view, hold, tempo, down, up
+    case count, warn, keep, negate, still, even, other, view, hold, tempo, down, up
 }

@@ -128,7 +128,7 @@ public enum DraftDefaults {
     /// a knee or hip bent to a right angle, an elbow curled to 120°.
     static func target(_ kind: BodyMeasure.Kind) -> Double {
         switch kind {
-        case .armElevation, .thighElevation, .kneeFlexion, .hipFlexion: 90
+        case .armElevation, .upperArmElevation, .thighElevation, .kneeFlexion, .hipFlexion: 90
         case .legElevation: 45
         case .elbowFlexion: 120
         case .headTilt, .trunkLean: 30

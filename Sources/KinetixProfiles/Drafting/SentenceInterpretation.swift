@@ -2,9 +2,11 @@ import Foundation
 import KinetixCore
 
 /// What one sentence of a description asks for, before numbers are settled.
-enum DraftStatement: Equatable, Sendable {
-    /// The exercise's name ("Front raise.").
-    case title(String)
+enum DraftStatement: Sendable {
+    /// The exercise's name ("Front raise."), and its movement when it names one ("Squat.").
+    case title(String, DraftTarget?)
+    /// "The thighs must get parallel to the ground": where the main movement goes.
+    case goal(BodyPart, position: (text: String, elevation: Double)?, degrees: Double?)
     /// "Film from the side."
     case view(Profile.Requirements.View)
     /// A movement to perform: the measure that rises, and where to (a position or a number).
@@ -61,7 +63,8 @@ enum SideChoice: String, Equatable, Sendable {
 /// The result of reading one sentence: a statement, or why there is none.
 struct SentenceReading: Sendable {
     var sentence: DescriptionReader.Sentence
-    var statement: DraftStatement?
+    /// What it says, in order (empty when it could not be used).
+    var statements: [DraftStatement]
     /// Words not in the vocabulary, with their place and a did-you-mean where one fits.
     var unknownWords: [(word: String, line: Int, column: Int, suggestion: String?)]
     /// Why the sentence could not be used (nil when it was).
@@ -75,7 +78,7 @@ enum SentenceInterpreter {
     static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
         let known = vocabulary.knownWords.filter { $0.count >= 3 }
-        var reading = SentenceReading(sentence: sentence, statement: nil, unknownWords: [], failure: nil)
+        var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil)
         for phrase in phrases where phrase.meaning == nil {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
             let suggestion = phrase.text.count >= 3 ? closestName(to: phrase.text, in: known).flatMap { $0 == phrase.text ? nil : $0 } : nil
@@ -83,15 +86,16 @@ enum SentenceInterpreter {
         }
         let slots = Slots(phrases)
         do {
-            reading.statement = try statement(sentence, slots)
+            reading.statements = try statements(sentence, slots)
         } catch {
             reading.failure = error.message
         }
         // A misspelt word may have carried the meaning: then the reading is not trusted.
         // A title is free text: its words need not be known.
-        if isTitle(reading.statement) { reading.unknownWords = [] }
-        if reading.failure == nil, !isTitle(reading.statement), let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
-            reading.statement = nil
+        let isTitle = reading.statements.contains { if case .title = $0 { true } else { false } }
+        if isTitle { reading.unknownWords = [] }
+        if reading.failure == nil, !isTitle, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
+            reading.statements = []
             reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
         }
         return reading
@@ -99,9 +103,7 @@ enum SentenceInterpreter {
 
     struct Failure: Error { var message: String }
 
-    private static func isTitle(_ statement: DraftStatement?) -> Bool {
-        if case .title? = statement { true } else { false }
-    }
+
 
     /// The meanings of a sentence, sorted by role.
     struct Slots {
@@ -117,6 +119,8 @@ enum SentenceInterpreter {
         var numbers: [(value: Double, unit: DraftUnit?, comparison: Comparison?)] = []
         var comparisons: [Comparison] = []
         var wordCount = 0
+        /// Whether any little word ("the", "to", "your") was seen: a title has none.
+        var hasFiller = false
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             let meanings = phrases.compactMap(\.meaning)
@@ -138,7 +142,8 @@ enum SentenceInterpreter {
                     if case .unit(let unit)? = next, s == .either || s == .both {
                         numbers.append((s == .either ? 1 : 2, unit, lastComparison))
                         lastComparison = nil
-                    } else {
+                    } else if !["one", "two", "all", "a single"].contains(texts[i]) || next.map({ if case .part = $0 { true } else { false } }) == true {
+                        // "one arm", but not "one squat": a quantifier counts only before a body part.
                         sides.append(s)
                     }
                 case .comparison(let c): comparisons.append(c); lastComparison = c
@@ -147,7 +152,7 @@ enum SentenceInterpreter {
                     lastComparison = nil
                 case .unit: break
                 case .keyword(let k): keywords.insert(k)
-                case .filler: break
+                case .filler: hasFiller = true
                 }
             }
         }
@@ -159,57 +164,70 @@ enum SentenceInterpreter {
         }
     }
 
-    private static func statement(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> DraftStatement {
+    /// The statements of one sentence: usually one; a movement with its hold or tempo
+    /// ("raise the arms overhead, taking 2 s on the way up") gives two.
+    private static func statements(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> [DraftStatement] {
         let k = s.keywords
-        // A short first sentence naming the exercise.
-        if sentence.index == 1, sentence.tokens.count <= 6, s.numbers.isEmpty, s.parts.isEmpty,
-           k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo]) {
-            return .title(sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; ")))
+        // A short first sentence naming the exercise ("Front raise.", "Squat."): no
+        // little words, numbers or instructions. Its movement, if any, is a fallback.
+        if sentence.index == 1, sentence.tokens.count <= 4, !s.hasFiller, s.numbers.isEmpty,
+           k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other]) {
+            let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; "))
+            return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }
         if k.contains(.view) || (s.view != nil && s.movements.isEmpty && s.parts.isEmpty) {
-            guard let view = s.view ?? (s.plane == .frontal ? .side : nil) else {
+            guard let view = s.view else {
                 throw Failure(message: "a camera sentence needs a view: 'from the side' or 'from the front'")
             }
-            return .view(view)
+            return [.view(view)]
+        }
+        if k.contains(.other) && !k.contains(.even) {
+            throw Failure(message: "'the other' side depends on which side moves: name the side ('the left arm') or compare the sides ('more than 15 degrees lower than the other')")
         }
         if k.contains(.count) {
-            if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return .reps(nil) }
-            return .reps(try target(s))
+            if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
+            return [.reps(try target(s))]
         }
+        // A movement stated with its hold or tempo.
+        let movement: [DraftStatement] = !s.movements.isEmpty && !s.parts.isEmpty ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
         if k.contains(.hold) {
-            guard let seconds = s.number(.seconds), s.numbers.contains(where: { $0.unit == .seconds }) else {
+            guard let seconds = s.numbers.first(where: { $0.unit == .seconds }) else {
                 throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
             }
-            return .hold(seconds: seconds.value)
+            return movement + [.hold(seconds: seconds.value)]
         }
-        if s.numbers.contains(where: { $0.unit == .seconds }) {
+        if let seconds = s.numbers.first(where: { $0.unit == .seconds }) {
             let direction: Keyword? = k.contains(.down) ? .down : k.contains(.up) ? .up
                 : s.movements.contains(.lower) || s.movements.contains(.squat) ? .down
                 : s.movements.contains(.raise) ? .up : nil
             guard let direction else {
                 throw Failure(message: "a time needs a direction ('to go down', 'on the way up') or 'hold'")
             }
-            return .tempo(seconds: s.number(.seconds)!.value, direction: direction)
+            return movement + [.tempo(seconds: seconds.value, direction: direction)]
         }
         if k.contains(.even) {
-            let measure = try? measure(s, defaultMovement: .raise)
+            let measure = s.parts.isEmpty && s.movements.isEmpty ? nil : try measure(s, defaultMovement: .raise)
             let degrees = s.numbers.first { $0.unit == .degrees || ($0.unit == nil && $0.comparison != nil) }?.value
             if let measure, !measure.isSided { throw Failure(message: "\(measure.label) has no sides to compare") }
-            return .symmetry(measure, degrees: degrees)
+            return [.symmetry(measure, degrees: degrees)]
         }
         if k.contains(.keep) || k.contains(.negate) {
-            return try constraint(s)
+            return [try constraint(s)]
         }
-        if k.contains(.warn) || (!s.comparisons.isEmpty && !s.numbers.isEmpty) {
+        if k.contains(.warn) || (s.movements.isEmpty && !s.comparisons.isEmpty && !s.numbers.isEmpty) {
             guard let number = s.numbers.first(where: { $0.unit != .seconds }) else {
                 throw Failure(message: "a warning needs a number: 'more than 15 degrees'")
             }
             let measure = try measure(s, defaultMovement: nil)
             let comparison = number.comparison ?? s.comparisons.first ?? .more
-            return .limit(measure, sides(s, measure), comparison, number.value)
+            return [.limit(measure, sides(s, measure), comparison, number.value)]
         }
         if !s.movements.isEmpty {
-            return .movement(try target(s))
+            return [.movement(try target(s))]
+        }
+        // "The thighs must get parallel to the ground": a goal for the main movement.
+        if let part = s.parts.first?.part, !s.positions.isEmpty || s.numbers.contains(where: { $0.unit == .degrees }) {
+            return [.goal(part, position: s.positions.first.map { ($0.text, $0.elevation) }, degrees: s.number(.degrees)?.value)]
         }
         if s.parts.isEmpty {
             throw Failure(message: "no body part or movement the drafter knows")
@@ -241,6 +259,7 @@ enum SentenceInterpreter {
         if k.contains(.still), let part {
             let kind: BodyMeasure.Kind = switch part {
             case .arm: .armElevation
+            case .upperArm: .upperArmElevation
             case .elbow: .elbowFlexion
             case .hip: .hipFlexion
             case .thigh: .thighElevation
@@ -276,10 +295,11 @@ enum SentenceInterpreter {
     /// A movement's measure, sides and goal.
     private static func target(_ s: Slots) throws(Failure) -> DraftTarget {
         // "Lift the arms … then lower them": the first movement is the one performed.
-        let measure = try measure(s, defaultMovement: nil)
-        var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: s.movements.first)
+        // "The hands go above the head": a position alone is reached by a raise.
+        let measure = try measure(s, defaultMovement: s.positions.isEmpty ? nil : .raise)
+        var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: s.movements.first ?? (s.positions.isEmpty ? nil : .raise))
         if let position = s.positions.first, measure.unit == "deg",
-           [.armElevation, .thighElevation, .legElevation].contains(measure.kind) {
+           [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(measure.kind) {
             target.target = position.elevation
             target.targetSource = "'\(position.text)'"
         } else if let degrees = s.numbers.first(where: { $0.unit == .degrees }) {
@@ -299,6 +319,8 @@ enum SentenceInterpreter {
         if s.sides.contains(.right) && !s.sides.contains(.left) { return .right }
         if s.sides.contains(.each) || s.sides.contains(.either) { return .either }
         if s.sides.contains(.both) { return .both }
+        // A squat is done on both legs, whatever the words' number ("90 degrees of knee flexion").
+        if s.movements.contains(.squat) { return .both }
         // "Raise an arm": either; "raise the arms", "squat": both.
         if let first = s.parts.first, !first.plural, first.part.isSided { return .either }
         return .both
