@@ -32,22 +32,27 @@ enum DescriptionReader {
     /// point), at a blank line, or before a line that starts a list item (`-`, `*`, `•`, `1.`).
     static func sentences(in description: String) -> [Sentence] {
         var sentences: [Sentence] = []
-        var text = "", start: (line: Int, column: Int)? = nil
+        // The sentence being read: its characters and where each was.
+        var text: [Character] = [], places: [(line: Int, column: Int)] = []
         var line = 1, column = 1
         let characters = Array(description)
         func finish() {
-            let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n-*•"))
-            if let start, !trimmed.isEmpty {
-                var tokens = tokens(in: text)
-                // Token places are relative to the sentence's text: make them absolute.
-                for i in tokens.indices {
-                    tokens[i].column = tokens[i].line == 1 ? tokens[i].column + start.column - 1 : tokens[i].column
-                    tokens[i].line += start.line - 1
-                }
-                if !tokens.isEmpty { sentences.append(Sentence(index: sentences.count + 1, text: trimmed, tokens: tokens)) }
+            // A list marker ("-", "*", "•", "1.", "2)") is not part of the sentence.
+            var first = text.firstIndex { !$0.isWhitespace && !"-*•".contains($0) } ?? text.count
+            var digits = first
+            while digits < text.count, text[digits].isNumber { digits += 1 }
+            if digits > first, digits < text.count, text[digits] == "." || text[digits] == ")" {
+                first = text[(digits + 1)...].firstIndex { !$0.isWhitespace } ?? text.count
             }
-            text = ""
-            start = nil
+            var last = text.count
+            while last > first, text[last - 1].isWhitespace { last -= 1 }
+            if first < last {
+                let tokens = tokens(in: String(text[first..<last]), places: Array(places[first..<last]))
+                let sentenceText = String(text[first..<last]).replacingOccurrences(of: "\n", with: " ")
+                if !tokens.isEmpty { sentences.append(Sentence(index: sentences.count + 1, text: sentenceText, tokens: tokens)) }
+            }
+            text = []
+            places = []
         }
         var i = 0
         while i < characters.count {
@@ -58,16 +63,21 @@ enum DescriptionReader {
                 while j < characters.count, characters[j] == " " || characters[j] == "\t" || characters[j] == "\r" { j += 1 }
                 let next = j < characters.count ? characters[j] : "\n"
                 let numbered = next.isNumber && j + 1 < characters.count && (characters[j + 1] == "." || characters[j + 1] == ")")
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered { finish() } else { text.append(" ") }
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered { finish() } else {
+                    text.append(" ")
+                    places.append((line, column))
+                }
                 line += 1
                 column = 1
                 i += 1
                 continue
             }
-            if start == nil, !c.isWhitespace { start = (line, column) }
-            if start != nil { text.append(c) }
+            text.append(c)
+            places.append((line, column))
             let decimalPoint = c == "." && i > 0 && characters[i - 1].isNumber && i + 1 < characters.count && characters[i + 1].isNumber
-            if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint { finish() }
+            // "1." at the start of a line is a list marker, not the end of a sentence.
+            let marker = c == "." && text.dropLast().allSatisfy { $0.isNumber || $0.isWhitespace } && text.contains { $0.isNumber }
+            if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker { finish() }
             column += 1
             i += 1
         }
@@ -77,11 +87,12 @@ enum DescriptionReader {
 
     /// The words of one line of text: letters with inner `'` and `-`, numbers with a
     /// decimal point, and `°` and `%` on their own; lower-cased, other punctuation dropped.
-    static func tokens(in text: String) -> [Token] {
+    static func tokens(in text: String, places: [(line: Int, column: Int)]? = nil) -> [Token] {
         var tokens: [Token] = []
         var word = "", wordStart = (line: 1, column: 1)
         var line = 1, column = 1
         let characters = Array(text)
+        func place(_ i: Int) -> (line: Int, column: Int) { places.map { $0[i] } ?? (line, column) }
         func flush() {
             let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "'-"))
             if !trimmed.isEmpty { tokens.append(Token(word: trimmed.lowercased(), line: wordStart.line, column: wordStart.column)) }
@@ -96,11 +107,11 @@ enum DescriptionReader {
             if c.isLetter || isDigit || inNumber || joinsWord {
                 // A number and a unit written together ("15deg", "2s") are two words.
                 if let last = word.last, (last.isNumber && c.isLetter) || (last.isLetter && isDigit && word.allSatisfy(\.isNumber)) { flush() }
-                if word.isEmpty { wordStart = (line, column) }
+                if word.isEmpty { wordStart = place(i) }
                 word.append(c == "’" ? "'" : c)
             } else {
                 flush()
-                if c == "°" || c == "%" { tokens.append(Token(word: String(c), line: line, column: column)) }
+                if c == "°" || c == "%" { tokens.append(Token(word: String(c), line: place(i).line, column: place(i).column)) }
             }
             if c == "\n" { line += 1; column = 1 } else { column += 1 }
         }

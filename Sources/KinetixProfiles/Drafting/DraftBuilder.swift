@@ -77,6 +77,7 @@ struct DraftBuilder {
         // names one, else the title's ("Squat.").
         var index: Int?
         var target: DraftTarget?
+        var fromTitle = false
         for pass in 0..<3 where target == nil {
             for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {
                 for statement in reading.statements {
@@ -84,6 +85,7 @@ struct DraftBuilder {
                     case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)):
                         target = t
                         index = i
+                        fromTitle = pass == 2
                     default: break
                     }
                 }
@@ -102,6 +104,8 @@ struct DraftBuilder {
         guard var target else { return }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         if let failure = invisible(target.measure) {
+            // A title only names the exercise: its movement is a fallback, never an error.
+            if let index, fromTitle { note(readings[index], "its movement is not measured: \(failure)"); return }
             if let index { readings[index].failure = failure; return }
             throw KinetixError(.invalidData, "the demonstration's movement, \(target.measure.label): \(failure)")
         }
@@ -224,7 +228,7 @@ struct DraftBuilder {
             let into = (direction == .down) == DraftProfileWriter.goesDown(main.measure, main.movement)
             if into { plan.intoSeconds = seconds } else { plan.returnSeconds = seconds }
             became[index, default: []].append("rule: warn when the way \(direction == .down ? "down" : "up") takes less than \(seconds.formatted) s")
-        case .symmetry(let measure, let degrees):
+        case .symmetry(let measure, let degrees, let percent):
             guard let measure = measure ?? plan.main?.measure else { return "say which part must stay even ('keep both arms level')" }
             guard measure.isSided else { return "\(measure.label) has no left and right" }
             if let failure = invisible(measure) { return failure }
@@ -234,8 +238,8 @@ struct DraftBuilder {
             }
             let limit = degrees ?? difference ?? DraftDefaults.symmetryLimit
             if degrees == nil && difference == nil { defaultsUsed.append("left–right difference limit: \(limit.formatted)°") }
-            plan.symmetry = (measure, limit)
-            became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.formatted)°"
+            plan.symmetry = (measure, limit, percent && degrees != nil)
+            became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.formatted)\(percent && degrees != nil ? " % of the larger side" : "°")"
                 + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
         case .constraint(let measure, var sides, let degrees, let relative):
             if let failure = invisible(measure) { return failure }
@@ -286,7 +290,7 @@ struct DraftBuilder {
         if main.sides == .both {
             let l = survey.series[main.measure.name(.left)] ?? [], r = survey.series[main.measure.name(.right)] ?? []
             if let high = survey.high(zip(l, r).map { abs($0 - $1) }) {
-                plan.symmetry = (main.measure, high + DraftDefaults.demonstratedMargin)
+                plan.symmetry = (main.measure, high + DraftDefaults.demonstratedMargin, false)
                 demonstrationNotes.append("both sides together: left–right difference at most \(high.formatted)°: rule at \((high + DraftDefaults.demonstratedMargin).formatted)°")
             }
         }

@@ -54,8 +54,9 @@ struct DraftPlan: Sendable {
     /// Least seconds for the way into the movement and for the return.
     var intoSeconds: Double?
     var returnSeconds: Double?
-    /// Left/right difference limit on the main measure (or another sided one).
-    var symmetry: (measure: BodyMeasure, limit: Double)?
+    /// Left/right difference limit on the main measure (or another sided one), in its
+    /// unit or (`percent`) as a percentage of the larger side.
+    var symmetry: (measure: BodyMeasure, limit: Double, percent: Bool)?
     var constraints: [Constraint] = []
     var limits: [Limit] = []
 }

@@ -81,9 +81,15 @@ struct DraftProfileWriter {
         }
         if let symmetry = plan.symmetry {
             let l = base(symmetry.measure, .left), r = base(symmetry.measure, .right)
-            number("symmetryLimit", symmetry.limit, "The largest left–right difference of \(symmetry.measure.label), \(symmetry.measure.unit).")
-            rule("uneven", when: "abs(\(l) - \(r)) > $symmetryLimit", minSeconds: 0.3, cue: "Keep both sides even",
-                 detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryLimit:.0f}°")
+            if symmetry.percent {
+                number("symmetryPercent", symmetry.limit, "The largest left–right difference of \(symmetry.measure.label), percent of the larger side.")
+                rule("uneven", when: "abs(\(l) - \(r)) > $symmetryPercent / 100 * max(abs(\(l)), abs(\(r)))", minSeconds: 0.3, cue: "Keep both sides even",
+                     detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryPercent:.0f} %")
+            } else {
+                number("symmetryLimit", symmetry.limit, "The largest left–right difference of \(symmetry.measure.label), \(symmetry.measure.unit).")
+                rule("uneven", when: "abs(\(l) - \(r)) > $symmetryLimit", minSeconds: 0.3, cue: "Keep both sides even",
+                     detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryLimit:.0f}°")
+            }
         }
         for constraint in plan.constraints {
             let parameter = uniqueParameter(constraint.measure.kind.rawValue + (constraint.relative ? "Change" : "") + "Limit")

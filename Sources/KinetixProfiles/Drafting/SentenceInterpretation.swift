@@ -18,8 +18,9 @@ enum DraftStatement: Sendable {
     /// "Take at least 2 seconds to go down": `into` is the direction of the movement
     /// itself (true) or of the return (false), resolved against the main movement later.
     case tempo(seconds: Double?, direction: Keyword)
-    /// "Keep both sides even", "one arm more than 15 degrees lower than the other".
-    case symmetry(BodyMeasure?, degrees: Double?)
+    /// "Keep both sides even", "one arm more than 15 degrees lower than the other";
+    /// `percent`: the limit is a percentage of the larger side's value.
+    case symmetry(BodyMeasure?, limit: Double?, percent: Bool)
     /// "Keep the elbows straight", "do not bend the knees", "keep the head still":
     /// the measure must stay below a limit (`relative`: as a change from the clip's start).
     case constraint(BodyMeasure, SideChoice, degrees: Double?, relative: Bool)
@@ -77,11 +78,16 @@ struct SentenceReading: Sendable {
 enum SentenceInterpreter {
     static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
-        let known = vocabulary.knownWords.filter { $0.count >= 3 }
+        let known = vocabulary.knownWords.filter { $0.count >= 3 }.sorted()  // sorted: ties resolve the same way every run
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil)
         for phrase in phrases where phrase.meaning == nil {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
-            let suggestion = phrase.text.count >= 3 ? closestName(to: phrase.text, in: known).flatMap { $0 == phrase.text ? nil : $0 } : nil
+            // Only words with the same first letter are suggested ("wiggle" is not "single").
+            let suggestion = phrase.text.count >= 3
+                ? closestName(to: phrase.text, in: known.filter { $0.first == phrase.text.first }).flatMap { suggestion in
+                    // Short words are easily close to anything: there the first two letters must agree too.
+                    suggestion == phrase.text || (phrase.text.count <= 5 && suggestion.prefix(2) != phrase.text.prefix(2)) ? nil : suggestion
+                } : nil
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
         let slots = Slots(phrases)
@@ -94,7 +100,7 @@ enum SentenceInterpreter {
         // A title is free text: its words need not be known.
         let isTitle = reading.statements.contains { if case .title = $0 { true } else { false } }
         if isTitle { reading.unknownWords = [] }
-        if reading.failure == nil, !isTitle, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
+        if !isTitle, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
             reading.statements = []
             reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
         }
@@ -121,12 +127,15 @@ enum SentenceInterpreter {
         var wordCount = 0
         /// Whether any little word ("the", "to", "your") was seen: a title has none.
         var hasFiller = false
+        /// The little words, for the few that change a meaning ("keep … from").
+        var fillers: Set<String> = []
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             let meanings = phrases.compactMap(\.meaning)
             let texts = phrases.filter { $0.meaning != nil }.map(\.text)
             wordCount = meanings.count
             var lastComparison: Comparison?
+            var lastNumber: Int?
             for (i, meaning) in meanings.enumerated() {
                 let next = i + 1 < meanings.count ? meanings[i + 1] : nil
                 switch meaning {
@@ -148,13 +157,30 @@ enum SentenceInterpreter {
                     }
                 case .comparison(let c): comparisons.append(c); lastComparison = c
                 case .number(let n):
-                    if case .unit(let unit)? = next { numbers.append((n, unit, lastComparison)) } else { numbers.append((n, nil, lastComparison)) }
+                    var unit: DraftUnit?
+                    if case .unit(let u)? = next { unit = u }
+                    // "one hundred and ten", "forty five": one number.
+                    if let j = lastNumber, j == i - 1 || (j == i - 2 && texts[i - 1] == "and"), let previous = numbers.last,
+                       previous.unit == nil, Self.compounds(previous.value, n) {
+                        numbers[numbers.count - 1].value += n
+                        numbers[numbers.count - 1].unit = unit
+                    } else {
+                        numbers.append((n, unit, lastComparison))
+                    }
                     lastComparison = nil
+                    lastNumber = i
                 case .unit: break
                 case .keyword(let k): keywords.insert(k)
-                case .filler: hasFiller = true
+                case .filler: hasFiller = true; fillers.insert(texts[i])
                 }
             }
+        }
+
+        /// Whether `b` continues `a` in words: hundreds then tens or units, tens then units.
+        static func compounds(_ a: Double, _ b: Double) -> Bool {
+            guard a == a.rounded(), b == b.rounded(), b >= 1 else { return false }
+            if a >= 100, a.truncatingRemainder(dividingBy: 100) == 0 { return b < 100 }
+            return a >= 20 && a < 100 && a.truncatingRemainder(dividingBy: 10) == 0 && b < 10
         }
 
         /// The first number in `unit` (or without a unit, taken as `unit`).
@@ -207,9 +233,9 @@ enum SentenceInterpreter {
         }
         if k.contains(.even) {
             let measure = s.parts.isEmpty && s.movements.isEmpty ? nil : try measure(s, defaultMovement: .raise)
-            let degrees = s.numbers.first { $0.unit == .degrees || ($0.unit == nil && $0.comparison != nil) }?.value
+            let limit = s.numbers.first { $0.unit == .degrees || $0.unit == .percent || ($0.unit == nil && $0.comparison != nil) }
             if let measure, !measure.isSided { throw Failure(message: "\(measure.label) has no sides to compare") }
-            return [.symmetry(measure, degrees: degrees)]
+            return [.symmetry(measure, limit: limit?.value, percent: limit?.unit == .percent)]
         }
         if k.contains(.keep) || k.contains(.negate) {
             return [try constraint(s)]
@@ -241,7 +267,8 @@ enum SentenceInterpreter {
         let k = s.keywords
         let part = s.parts.first?.part
         let degrees = s.number(.degrees)?.value
-        let negated = k.contains(.negate)
+        // "Keep the knees from caving in" is "do not let them cave in".
+        let negated = k.contains(.negate) || (k.contains(.keep) && s.fillers.contains("from"))
         let straight = s.movements.contains(.straighten)
         if part == .trunk, straight || k.contains(.still) || (negated && s.movements.contains(.bend)) {
             return .constraint(BodyMeasure(kind: .trunkLean), .none, degrees: degrees, relative: false)
