@@ -26,6 +26,9 @@ public struct ProfileDrafter: Sendable {
         /// Where it starts in the description, 1-based.
         public var line: Int
         public var column: Int
+        /// Where the reason it was left out is: the word to blame, else the sentence's start.
+        public var failureLine: Int
+        public var failureColumn: Int
         /// What it became in the profile (metrics, rules, reps, with numbers); empty when left out.
         public var became: [String]
         /// Why it was left out (nil when used).
@@ -94,6 +97,8 @@ public struct ProfileDrafter: Sendable {
         let reports = readings.map { (reading: SentenceReading) -> SentenceReport in
             SentenceReport(index: reading.sentence.index, text: reading.sentence.text,
                            line: reading.sentence.tokens.first?.line ?? 1, column: reading.sentence.tokens.first?.column ?? 1,
+                           failureLine: reading.failurePlace?.line ?? reading.sentence.tokens.first?.line ?? 1,
+                           failureColumn: reading.failurePlace?.column ?? reading.sentence.tokens.first?.column ?? 1,
                            became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
                            failure: reading.failure,
                            unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + ($0.suggestion.map { " (did you mean '\($0)'?)" } ?? "") })

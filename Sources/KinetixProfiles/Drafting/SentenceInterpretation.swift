@@ -70,6 +70,8 @@ struct SentenceReading: Sendable {
     var unknownWords: [(word: String, line: Int, column: Int, suggestion: String?)]
     /// Why the sentence could not be used (nil when it was).
     var failure: String?
+    /// Where the failure is, when one word is to blame (line, column); else the sentence's start.
+    var failurePlace: (line: Int, column: Int)?
 }
 
 /// Reads sentences into statements by the roles of their words (`DraftVocabulary`):
@@ -102,6 +104,7 @@ enum SentenceInterpreter {
         if isTitle { reading.unknownWords = [] }
         if !isTitle, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
             reading.statements = []
+            reading.failurePlace = (typo.line, typo.column)
             reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
         }
         return reading

@@ -102,7 +102,7 @@ struct ProfileDraftAction {
         var out = "Draft '\(draft.profile.title)' (\(draft.profile.id)): \(draft.profile.metrics.count) metrics, "
             + "\(draft.profile.rules.count) rules, \(draft.profile.reps == nil ? "no rep counter" : "reps counted"), view \(draft.profile.requirements.view.rawValue)\n"
         for s in draft.sentences {
-            let place = "\(descriptionSource):\(s.line):\(s.column)"
+            let place = "\(descriptionSource):\(s.failureLine):\(s.failureColumn)"
             out += "\n\(s.failure == nil ? "  " : "✗ ")\(s.index). \"\(s.text)\"\n"
             if let failure = s.failure { out += "     \(place): not understood: \(failure)\n" }
             for line in s.became { out += "     → \(line)\n" }
