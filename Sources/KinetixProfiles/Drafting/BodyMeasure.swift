@@ -135,7 +135,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
     /// The measure a body part and a movement word describe, or nil when the pair
     /// makes no sense ("straighten the trunk" is a `trunkLean` stillness, handled by
     /// the caller; "cave in the elbow" is nil).
-    static func described(part: BodyPart?, movement: DraftMovement?, hasPosition: Bool) -> BodyMeasure.Kind? {
+    static func described(part: DraftBodyPart?, movement: DraftMovement?, hasPosition: Bool) -> BodyMeasure.Kind? {
         switch (movement, part) {
         case (.squat?, _): return hasPosition ? .thighElevation : .kneeFlexion
         case (.caveIn?, .knee?), (.caveIn?, .leg?), (.caveIn?, .thigh?), (.caveIn?, nil): return .kneeValgus

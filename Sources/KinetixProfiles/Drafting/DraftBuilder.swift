@@ -99,7 +99,7 @@ struct DraftBuilder {
             let measure = found.measure
             target = DraftTarget(measure: measure, sides: found.sides)
             movement = Self.movementWord(measure)
-            demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.formatted)°")
+            demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.shortText)°")
         }
         guard var target else { return }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
@@ -121,21 +121,21 @@ struct DraftBuilder {
             main.minRepSeconds = max(0.3, DraftPlan.roundedSeconds(0.4 * figures.seconds))
             demonstrationNotes.append("\(figures.all.count) reps found; learning from "
                 + (chosenReps.map { "reps \($0.lowerBound)-\($0.upperBound)" } ?? "all of them")
-                + ": peaks \(figures.peaks.map { $0.formatted }.joined(separator: ", "))°, rest \(figures.rest.formatted)°, "
-                + "a rep lasts \(figures.seconds.formatted) s")
-            origin.append("rest \(main.rest.formatted) and tolerance \(main.tolerance.formatted) from the demonstration")
+                + ": peaks \(figures.peaks.map { $0.shortText }.joined(separator: ", "))°, rest \(figures.rest.shortText)°, "
+                + "a rep lasts \(figures.seconds.shortText) s")
+            origin.append("rest \(main.rest.shortText) and tolerance \(main.tolerance.shortText) from the demonstration")
             main.target = target.target ?? figures.target
-            origin.append(target.target == nil ? "goal \(main.target.formatted) from the demonstration" : "goal from \(target.targetSource!)")
+            origin.append(target.target == nil ? "goal \(main.target.shortText) from the demonstration" : "goal from \(target.targetSource!)")
         } else {
             main.target = target.target ?? DraftDefaults.target(target.measure.kind)
-            if target.target == nil { defaultsUsed.append("goal of \(target.measure.label): \(main.target.formatted) \(target.measure.unit)") }
-            defaultsUsed.append("tolerance of the goal: \(main.tolerance.formatted) \(target.measure.unit)")
+            if target.target == nil { defaultsUsed.append("goal of \(target.measure.label): \(main.target.shortText) \(target.measure.unit)") }
+            defaultsUsed.append("tolerance of the goal: \(main.tolerance.shortText) \(target.measure.unit)")
             origin.append(target.target == nil ? "goal by default" : "goal from \(target.targetSource!)")
             origin.append("tolerance by default")
         }
         let least = target.measure.unit == "deg" ? 10.0 : 0.1
         guard main.target - main.rest >= least else {
-            let failure = "the goal (\(main.target.formatted)) is not above the resting \(target.measure.label) (\(main.rest.formatted)): nothing to count"
+            let failure = "the goal (\(main.target.shortText)) is not above the resting \(target.measure.label) (\(main.rest.shortText)): nothing to count"
             if let index { readings[index].failure = failure; return }
             throw KinetixError(.invalidData, failure)
         }
@@ -143,8 +143,8 @@ struct DraftBuilder {
         let unit = target.measure.unit == "deg" ? "°" : " torso lengths"
         let enter = main.rest + 0.5 * (main.target - main.rest), exit = main.rest + 0.25 * (main.target - main.rest)
         let text = ["measures \(target.measure.explained), \(Self.sidesText(target.sides))",
-                    "reps: \(target.measure.repMetricName(target.sides)) rises past \(enter.formatted)\(unit) and returns below \(exit.formatted)\(unit) (at least \(main.minRepSeconds.formatted) s)",
-                    "rule reachTarget: warn when a rep peaks below \(main.target.formatted) − \(main.tolerance.formatted)\(unit) (\(origin.joined(separator: "; ")))"]
+                    "reps: \(target.measure.repMetricName(target.sides)) rises past \(enter.shortText)\(unit) and returns below \(exit.shortText)\(unit) (at least \(main.minRepSeconds.shortText) s)",
+                    "rule reachTarget: warn when a rep peaks below \(main.target.shortText) − \(main.tolerance.shortText)\(unit) (\(origin.joined(separator: "; ")))"]
         if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
     }
 
@@ -163,9 +163,9 @@ struct DraftBuilder {
                 goal.measure = measure
                 goal.sides = !measure.isSided ? .none : (target.sides == .none ? .both : target.sides)
                 goal.target = value
-                goal.targetSource = position.map { "'\($0.text)'" } ?? "\(value.formatted) degrees"
+                goal.targetSource = position.map { "'\($0.text)'" } ?? "\(value.shortText) degrees"
                 mainGoalSentence = reading.sentence.index
-                became[reading.sentence.index, default: []].append("the goal of the main movement: \(measure.label) \(value.formatted)°")
+                became[reading.sentence.index, default: []].append("the goal of the main movement: \(measure.label) \(value.shortText)°")
                 return goal
             }
         }
@@ -192,14 +192,14 @@ struct DraftBuilder {
             let tolerance = DraftDefaults.tolerance(measure.unit)
             if kind == main.measure.kind {
                 guard abs(value - main.target) < 1e-9 else {
-                    return "this goal (\(value.formatted)) contradicts the main movement's (\(main.target.formatted)): keep one"
+                    return "this goal (\(value.shortText)) contradicts the main movement's (\(main.target.shortText)): keep one"
                 }
                 became[index, default: []].append("the main movement's goal again: nothing new")
                 return nil
             }
             let sides: SideChoice = measure.isSided ? (main.sides == .none ? .both : main.sides) : .none
             plan.reaches.append(.init(measure: measure, sides: sides, target: value, tolerance: tolerance))
-            became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.formatted) − \(tolerance.formatted)")
+            became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.shortText) − \(tolerance.shortText)")
         case .movement(let target):
             guard let main = plan.main else { return nil }  // the main movement's own sentence
             if target.measure.kind == main.measure.kind {
@@ -210,7 +210,7 @@ struct DraftBuilder {
             let value = target.target ?? demonstrated(target.measure, target.sides) ?? DraftDefaults.target(target.measure.kind)
             let tolerance = DraftDefaults.tolerance(target.measure.unit)
             plan.reaches.append(.init(measure: target.measure, sides: target.sides, target: value, tolerance: tolerance))
-            became[index, default: []].append("rule: each rep must reach \(target.measure.label) \(value.formatted) − \(tolerance.formatted), \(Self.sidesText(target.sides))")
+            became[index, default: []].append("rule: each rep must reach \(target.measure.label) \(value.shortText) − \(tolerance.shortText), \(Self.sidesText(target.sides))")
         case .reps(let target):
             guard let main = plan.main else { return "there is no movement to count: describe it ('raise both arms to shoulder height')" }
             if let target, target.measure.kind != main.measure.kind {
@@ -222,12 +222,12 @@ struct DraftBuilder {
         case .hold(let seconds):
             guard plan.main != nil else { return "a hold needs a movement to hold at the top of" }
             plan.holdSeconds = seconds
-            became[index, default: []].append("rule holdTooShort: warn when a rep stays at the goal less than \(seconds.formatted) s")
+            became[index, default: []].append("rule holdTooShort: warn when a rep stays at the goal less than \(seconds.shortText) s")
         case .tempo(let seconds, let direction):
             guard let main = plan.main, let seconds else { return "a tempo needs a movement" }
             let into = (direction == .down) == DraftProfileWriter.goesDown(main.measure, main.movement)
             if into { plan.intoSeconds = seconds } else { plan.returnSeconds = seconds }
-            became[index, default: []].append("rule: warn when the way \(direction == .down ? "down" : "up") takes less than \(seconds.formatted) s")
+            became[index, default: []].append("rule: warn when the way \(direction == .down ? "down" : "up") takes less than \(seconds.shortText) s")
         case .symmetry(let measure, let degrees, let percent):
             guard let measure = measure ?? plan.main?.measure else { return "say which part must stay even ('keep both arms level')" }
             guard measure.isSided else { return "\(measure.label) has no left and right" }
@@ -237,9 +237,9 @@ struct DraftBuilder {
                 return s.high(zip(l, r).map { abs($0 - $1) }).map { $0 + DraftDefaults.demonstratedMargin }
             }
             let limit = degrees ?? difference ?? DraftDefaults.symmetryLimit
-            if degrees == nil && difference == nil { defaultsUsed.append("left–right difference limit: \(limit.formatted)°") }
+            if degrees == nil && difference == nil { defaultsUsed.append("left–right difference limit: \(limit.shortText)°") }
             plan.symmetry = (measure, limit, percent && degrees != nil)
-            became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.formatted)\(percent && degrees != nil ? " % of the larger side" : "°")"
+            became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.shortText)\(percent && degrees != nil ? " % of the larger side" : "°")"
                 + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
         case .constraint(let measure, var sides, let degrees, let relative):
             if let failure = invisible(measure) { return failure }
@@ -251,10 +251,10 @@ struct DraftBuilder {
             }
             let learned = relative ? nil : demonstrated(measure, sides).map { $0 + DraftDefaults.demonstratedMargin }
             let limit = degrees ?? learned ?? fallback
-            if degrees == nil && learned == nil { defaultsUsed.append("\(measure.label) limit: \(limit.formatted)°") }
+            if degrees == nil && learned == nil { defaultsUsed.append("\(measure.label) limit: \(limit.shortText)°") }
             plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: relative,
                                           cue: Self.cue(sentence.text) ?? Self.constraintCue(measure, relative: relative), sentence: index))
-            became[index, default: []].append("rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.formatted)° "
+            became[index, default: []].append("rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.shortText)° "
                 + "for 0.3 s\(Self.ruleSidesText(sides))" + (degrees == nil ? (learned == nil ? " (default)" : " (from the demonstration)") : ""))
         case .limit(let measure, var sides, let comparison, let value):
             if let failure = invisible(measure) { return failure }
@@ -264,8 +264,8 @@ struct DraftBuilder {
             let cue = above ? Self.constraintCue(measure, relative: false) : DraftProfileWriter.reachCue(measure, nil)
             plan.limits.append(.init(measure: measure, sides: sides, above: above, value: value, cue: cue, sentence: index))
             became[index, default: []].append(above
-                ? "rule: warn when \(measure.label) exceeds \(value.formatted) for 0.2 s\(Self.ruleSidesText(sides))"
-                : "rule: warn when a rep's highest \(measure.label) stays below \(value.formatted)")
+                ? "rule: warn when \(measure.label) exceeds \(value.shortText) for 0.2 s\(Self.ruleSidesText(sides))"
+                : "rule: warn when a rep's highest \(measure.label) stays below \(value.shortText)")
         }
         return nil
     }
@@ -285,13 +285,13 @@ struct DraftBuilder {
             let limit = high + DraftDefaults.demonstratedMargin
             plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: false,
                                           cue: Self.constraintCue(measure, relative: false), sentence: 0))
-            demonstrationNotes.append("kept still: \(measure.label) (at most \(high.formatted)°): rule at \(limit.formatted)°")
+            demonstrationNotes.append("kept still: \(measure.label) (at most \(high.shortText)°): rule at \(limit.shortText)°")
         }
         if main.sides == .both {
             let l = survey.series[main.measure.name(.left)] ?? [], r = survey.series[main.measure.name(.right)] ?? []
             if let high = survey.high(zip(l, r).map { abs($0 - $1) }) {
                 plan.symmetry = (main.measure, high + DraftDefaults.demonstratedMargin, false)
-                demonstrationNotes.append("both sides together: left–right difference at most \(high.formatted)°: rule at \((high + DraftDefaults.demonstratedMargin).formatted)°")
+                demonstrationNotes.append("both sides together: left–right difference at most \(high.shortText)°: rule at \((high + DraftDefaults.demonstratedMargin).shortText)°")
             }
         }
     }

@@ -12,6 +12,7 @@ public struct DraftEvaluation: Sendable {
         public var isSameMovement: Bool
         /// Void with the reason, or scored.
         public var voidReason: String?
+        /// Reps counted.
         public var reps: Int
         /// Reps with no finding during them.
         public var passingReps: Int
@@ -23,12 +24,14 @@ public struct DraftEvaluation: Sendable {
 
     /// The smallest synthesized fault on one limb that the profile flags.
     public struct Sensitivity: Equatable, Sendable {
+        /// The limb whose driving angle was changed.
         public var limb: Limb
         /// Degrees added to (or taken from) the limb's driving angle for the whole clip;
         /// nil when no fault up to `DraftEvaluation.faultSizes.last` is flagged.
         public var smallestFlaggedDegrees: Double?
     }
 
+    /// Every clip's result: the same movement's first, in the order given.
     public var clips: [ClipResult]
     /// Fraction of the same-movement clips' reps that pass (nil without reps).
     public var sameRepsPassing: Double? {
@@ -41,6 +44,7 @@ public struct DraftEvaluation: Sendable {
         let different = clips.filter { !$0.isSameMovement }
         return different.isEmpty ? nil : Double(different.filter { !$0.passes }.count) / Double(different.count)
     }
+    /// The smallest fault flagged per limb, when measured (`sensitivity(of:motion:)`).
     public var sensitivity: [Sensitivity] = []
 
     /// The fault sizes tried, degrees.

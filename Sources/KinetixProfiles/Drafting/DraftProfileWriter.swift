@@ -73,11 +73,14 @@ struct DraftProfileWriter {
         for reach in plan.reaches {
             let m = combined(reach.measure, reach.sides)
             let name = reach.measure.kind.rawValue
-            number("\(name)Target", reach.target, "The goal of \(reach.measure.label) in each rep, \(reach.measure.unit).")
-            number("\(name)Tolerance", reach.tolerance, "How far short of it still passes, \(reach.measure.unit).")
-            rule("reach\(name.prefix(1).uppercased() + name.dropFirst())", scope: "reps", when: "highest(\(m)) < $\(name)Target - $\(name)Tolerance",
+            let target = uniqueParameter("\(name)Target")
+            number(target, reach.target, "The goal of \(reach.measure.label) in each rep, \(reach.measure.unit).")
+            let tolerance = uniqueParameter("\(name)Tolerance")
+            number(tolerance, reach.tolerance, "How far short of it still passes, \(reach.measure.unit).")
+            rule(uniqueRule("reach\(name.capitalizedFirst)"), scope: "reps", when: "highest(\(m)) < $\(target) - $\(tolerance)",
                  cue: Self.reachCue(reach.measure, nil),
-                 detail: "\(reach.measure.label.capitalizedFirst) reached {highest:\(m):.0f}° (goal {$\(name)Target:.0f}°)")
+                 detail: "\(reach.measure.label.capitalizedFirst) reached {highest:\(m):\(Self.format(reach.measure.unit))}\(Self.symbol(reach.measure.unit)) "
+                    + "(goal {$\(target):\(Self.format(reach.measure.unit))}\(Self.symbol(reach.measure.unit)))")
         }
         if let symmetry = plan.symmetry {
             let l = base(symmetry.measure, .left), r = base(symmetry.measure, .right)

@@ -15,14 +15,14 @@ public struct DraftVocabulary: Sendable {
 
     /// What a phrase means to the drafter.
     enum Meaning: Equatable, Sendable {
-        case part(BodyPart)
+        case part(DraftBodyPart)
         case movement(DraftMovement)
         /// A named height of the moving segment: its elevation from hanging, degrees.
         case position(name: String, elevation: Double)
         case plane(MovementPlane)
         case view(Profile.Requirements.View)
         case side(SideWord)
-        case comparison(Comparison)
+        case comparison(DraftComparison)
         case unit(DraftUnit)
         case number(Double)
         case keyword(Keyword)
@@ -82,13 +82,13 @@ public struct DraftVocabulary: Sendable {
             case "formatVersion":
                 if value != .number(1) { problems.append("formatVersion: this Kinetix reads version 1") }
             case "comment": break
-            case "parts": named(value, key, BodyPart.init(rawValue:), BodyPart.allCases.map(\.rawValue)) { add(.part($0), $1) }
+            case "parts": named(value, key, DraftBodyPart.init(rawValue:), DraftBodyPart.allCases.map(\.rawValue)) { add(.part($0), $1) }
             case "movements": named(value, key, DraftMovement.init(rawValue:), DraftMovement.allCases.map(\.rawValue)) { add(.movement($0), $1) }
             case "planes": named(value, key, MovementPlane.init(rawValue:), MovementPlane.allCases.map(\.rawValue)) { add(.plane($0), $1) }
             case "views":
                 named(value, key, { Profile.Requirements.View(rawValue: $0).flatMap { $0 == .any ? nil : $0 } }, ["front", "side"]) { add(.view($0), $1) }
             case "sides": named(value, key, SideWord.init(rawValue:), SideWord.allCases.map(\.rawValue)) { add(.side($0), $1) }
-            case "comparisons": named(value, key, Comparison.init(rawValue:), Comparison.allCases.map(\.rawValue)) { add(.comparison($0), $1) }
+            case "comparisons": named(value, key, DraftComparison.init(rawValue:), DraftComparison.allCases.map(\.rawValue)) { add(.comparison($0), $1) }
             case "units": named(value, key, DraftUnit.init(rawValue:), DraftUnit.allCases.map(\.rawValue)) { add(.unit($0), $1) }
             case "keywords": named(value, key, Keyword.init(rawValue:), Keyword.allCases.map(\.rawValue)) { add(.keyword($0), $1) }
             case "positions":
@@ -145,19 +145,19 @@ public struct DraftVocabulary: Sendable {
 }
 
 /// A body part the drafter can measure.
-public enum BodyPart: String, CaseIterable, Sendable {
+enum DraftBodyPart: String, CaseIterable, Sendable {
     case arm, upperArm, elbow, hip, thigh, knee, leg, trunk, head
     /// Whether the part has a left and a right.
     var isSided: Bool { self != .trunk && self != .head }
 }
 
 /// A movement the drafter understands.
-public enum DraftMovement: String, CaseIterable, Sendable {
+enum DraftMovement: String, CaseIterable, Sendable {
     case raise, lower, bend, straighten, squat, lean, turn, caveIn, step
 }
 
 /// The anatomical plane a raise happens in, which decides the camera view that sees it.
-public enum MovementPlane: String, CaseIterable, Sendable {
+enum MovementPlane: String, CaseIterable, Sendable {
     /// To the side: seen from the front.
     case frontal
     /// Forward: seen from the side.
@@ -165,15 +165,15 @@ public enum MovementPlane: String, CaseIterable, Sendable {
 }
 
 /// Which side(s) a sentence speaks of.
-public enum SideWord: String, CaseIterable, Sendable { case left, right, both, either, each }
+enum SideWord: String, CaseIterable, Sendable { case left, right, both, either, each }
 
 /// A comparison word before a number.
-public enum Comparison: String, CaseIterable, Sendable { case more, less, atLeast, atMost, within }
+enum DraftComparison: String, CaseIterable, Sendable { case more, less, atLeast, atMost, within }
 
 /// A unit after a number.
-public enum DraftUnit: String, CaseIterable, Sendable { case degrees, percent, seconds }
+enum DraftUnit: String, CaseIterable, Sendable { case degrees, percent, seconds }
 
 /// Words that give a sentence its role.
-public enum Keyword: String, CaseIterable, Sendable {
+enum Keyword: String, CaseIterable, Sendable {
     case count, warn, keep, negate, still, even, other, view, hold, tempo, down, up
 }

@@ -14,6 +14,10 @@ public struct ProfileDrafter: Sendable {
     /// Joints below this confidence are missing, in the demonstration.
     public var minConfidence: Float = BodySeries.defaultMinConfidence
 
+    /// The longest description read, bytes of UTF-8.
+    public static let maxDescriptionBytes = 64 << 10
+
+    /// A drafter that understands `vocabulary`'s words.
     public init(vocabulary: DraftVocabulary) {
         self.vocabulary = vocabulary
     }
@@ -22,12 +26,15 @@ public struct ProfileDrafter: Sendable {
     public struct SentenceReport: Equatable, Sendable {
         /// 1-based.
         public var index: Int
+        /// The sentence as written (list markers removed).
         public var text: String
-        /// Where it starts in the description, 1-based.
+        /// Where it starts in the description: 1-based line…
         public var line: Int
+        /// …and column.
         public var column: Int
-        /// Where the reason it was left out is: the word to blame, else the sentence's start.
+        /// Where the reason it was left out is: the word to blame, else the sentence's start (line…
         public var failureLine: Int
+        /// …and column).
         public var failureColumn: Int
         /// What it became in the profile (metrics, rules, reps, with numbers); empty when left out.
         public var became: [String]
@@ -55,8 +62,11 @@ public struct ProfileDrafter: Sendable {
 
     /// A demonstration clip and which of its reps to learn from (1-based, all when nil).
     public struct Demonstration: Sendable {
+        /// The recording, decoded, with its provenance (path, SHA-256).
         public var clip: ClipInput
+        /// The reps to learn from, 1-based (nil: all).
         public var reps: ClosedRange<Int>?
+        /// A demonstration of `clip`, learning from `reps`.
         public init(clip: ClipInput, reps: ClosedRange<Int>? = nil) {
             self.clip = clip
             self.reps = reps
@@ -70,8 +80,12 @@ public struct ProfileDrafter: Sendable {
     ///   - demonstration: a recording of the movement done well.
     /// - Throws: `KinetixError`: `.invalidData` when nothing measurable comes out (no
     ///   sentence understood and no demonstration, or a demonstration without a
-    ///   movement), `.invalidSetting` for reps out of range.
+    ///   movement), `.invalidSetting` for reps out of range, `.limitExceeded` for a
+    ///   description over `maxDescriptionBytes`.
     public func draft(description: String?, demonstration: Demonstration?) throws(KinetixError) -> Draft {
+        if let description, description.utf8.count > Self.maxDescriptionBytes {
+            throw KinetixError(.limitExceeded, "the description is \(description.utf8.count) bytes; a description is at most \(Self.maxDescriptionBytes) (an exercise sheet, not a book)")
+        }
         let sentences = DescriptionReader.sentences(in: description ?? "")
         var readings = sentences.map { SentenceInterpreter.read($0, vocabulary: vocabulary) }
         guard !sentences.isEmpty || demonstration != nil else {
@@ -80,6 +94,12 @@ public struct ProfileDrafter: Sendable {
         let survey = try demonstration.map { (d) throws(KinetixError) in try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence) }
         var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps)
         try builder.build(&readings)
+        if let demonstration, builder.plan.id == DraftPlan().id {
+            // No title in the words: name the draft after the demonstration's file.
+            let stem = URL(fileURLWithPath: demonstration.clip.provenance.path).deletingPathExtension().lastPathComponent
+            builder.plan.title = "Drafted from \(stem)"
+            builder.plan.id = DraftBuilder.slug(stem)
+        }
 
         var generated: [(key: String, value: JSONValue)] = [
             ("by", .string("kinetix profile draft")), ("kinetixVersion", .string(KinetixVersion.current)),

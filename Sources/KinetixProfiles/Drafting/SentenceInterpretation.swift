@@ -6,7 +6,7 @@ enum DraftStatement: Sendable {
     /// The exercise's name ("Front raise."), and its movement when it names one ("Squat.").
     case title(String, DraftTarget?)
     /// "The thighs must get parallel to the ground": where the main movement goes.
-    case goal(BodyPart, position: (text: String, elevation: Double)?, degrees: Double?)
+    case goal(DraftBodyPart, position: (text: String, elevation: Double)?, degrees: Double?)
     /// "Film from the side."
     case view(Profile.Requirements.View)
     /// A movement to perform: the measure that rises, and where to (a position or a number).
@@ -25,7 +25,7 @@ enum DraftStatement: Sendable {
     /// the measure must stay below a limit (`relative`: as a change from the clip's start).
     case constraint(BodyMeasure, SideChoice, degrees: Double?, relative: Bool)
     /// "Warn if the knees cave in more than 10 degrees", "… bend less than 90 degrees".
-    case limit(BodyMeasure, SideChoice, Comparison, Double)
+    case limit(BodyMeasure, SideChoice, DraftComparison, Double)
 }
 
 /// A movement's measure, sides and goal.
@@ -82,10 +82,10 @@ enum SentenceInterpreter {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
         let known = vocabulary.knownWords.filter { $0.count >= 3 }.sorted()  // sorted: ties resolve the same way every run
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil)
-        for phrase in phrases where phrase.meaning == nil {
+        for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
             // Only words with the same first letter are suggested ("wiggle" is not "single").
-            let suggestion = phrase.text.count >= 3
+            let suggestion = n < 10 && phrase.text.count >= 3  // hints for the first ten unknown words of a sentence
                 ? closestName(to: phrase.text, in: known.filter { $0.first == phrase.text.first }).flatMap { suggestion in
                     // Short words are easily close to anything: there the first two letters must agree too.
                     suggestion == phrase.text || (phrase.text.count <= 5 && suggestion.prefix(2) != phrase.text.prefix(2)) ? nil : suggestion
@@ -116,7 +116,7 @@ enum SentenceInterpreter {
 
     /// The meanings of a sentence, sorted by role.
     struct Slots {
-        var parts: [(part: BodyPart, plural: Bool)] = []
+        var parts: [(part: DraftBodyPart, plural: Bool)] = []
         var movements: [DraftMovement] = []
         /// Positions as written ("shoulder height") and their elevation, degrees.
         var positions: [(text: String, elevation: Double)] = []
@@ -125,8 +125,8 @@ enum SentenceInterpreter {
         var sides: [SideWord] = []
         var keywords: Set<Keyword> = []
         /// Numbers with the unit after them and the comparison before them.
-        var numbers: [(value: Double, unit: DraftUnit?, comparison: Comparison?)] = []
-        var comparisons: [Comparison] = []
+        var numbers: [(value: Double, unit: DraftUnit?, comparison: DraftComparison?)] = []
+        var comparisons: [DraftComparison] = []
         var wordCount = 0
         /// Whether any little word ("the", "to", "your") was seen: a title has none.
         var hasFiller = false
@@ -137,7 +137,7 @@ enum SentenceInterpreter {
             let meanings = phrases.compactMap(\.meaning)
             let texts = phrases.filter { $0.meaning != nil }.map(\.text)
             wordCount = meanings.count
-            var lastComparison: Comparison?
+            var lastComparison: DraftComparison?
             var lastNumber: Int?
             for (i, meaning) in meanings.enumerated() {
                 let next = i + 1 < meanings.count ? meanings[i + 1] : nil
@@ -187,7 +187,7 @@ enum SentenceInterpreter {
         }
 
         /// The first number in `unit` (or without a unit, taken as `unit`).
-        func number(_ unit: DraftUnit) -> (value: Double, comparison: Comparison?)? {
+        func number(_ unit: DraftUnit) -> (value: Double, comparison: DraftComparison?)? {
             numbers.first { $0.unit == unit }.map { ($0.value, $0.comparison) }
                 ?? numbers.first { $0.unit == nil && $0.comparison != nil }.map { ($0.value, $0.comparison) }
         }
@@ -334,7 +334,7 @@ enum SentenceInterpreter {
             target.targetSource = "'\(position.text)'"
         } else if let degrees = s.numbers.first(where: { $0.unit == .degrees }) {
             target.target = degrees.value
-            target.targetSource = "\(degrees.value.formatted) degrees"
+            target.targetSource = "\(degrees.value.shortText) degrees"
         } else if let position = s.positions.first {
             throw Failure(message: "'\(position.text)' is a height of a raised segment; give \(measure.label) in degrees instead")
         }
@@ -359,5 +359,5 @@ enum SentenceInterpreter {
 
 extension Double {
     /// Short for reports: "15", "2.5" (one decimal).
-    var formatted: String { jsonNumber(self, digits: 1) }
+    var shortText: String { jsonNumber(self, digits: 1) }
 }

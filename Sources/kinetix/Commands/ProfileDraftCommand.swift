@@ -16,7 +16,7 @@ struct ProfileDraftAction {
     /// Descriptions and vocabularies are small text files: at most 4 MiB.
     static var textLimits: SidecarLimits {
         var limits = SidecarLimits()
-        limits.maxFileBytes = 4 << 20
+        limits.maxFileBytes = 16 << 20
         return limits
     }
 
@@ -80,7 +80,13 @@ struct ProfileDraftAction {
         let draft: ProfileDrafter.Draft
         do {
             draft = try drafter.draft(description: description, demonstration: clip.map { .init(clip: $0, reps: reps) })
-        } catch { throw .failed(error) }
+        } catch {
+            // A description too long is the description file's fault: name it.
+            if error.kind == .limitExceeded, descriptionSource != "description" {
+                throw .failed(KinetixError(kind: error.kind, diagnostics: error.diagnostics.map { $0.inFile(descriptionSource) }))
+            }
+            throw .failed(error)
+        }
 
         let toFile = output != nil && output != "-"
         let report = self.report(draft)

@@ -2,12 +2,27 @@ import Foundation
 
 /// libFuzzer entry: the profile parser, its lint and the expression language.
 /// The first byte chooses: a whole profile file (assessed on a tiny body and face clip,
-/// its report written), or one expression compiled and evaluated in a frame or rep
-/// scope on the tiny body clip.
+/// its report written), a plain-English description drafted into a profile (byte 7 mod
+/// 8; with the tiny body clip as a demonstration when the second byte is odd), or one
+/// expression compiled and evaluated in a frame or rep scope on the tiny body clip.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let data = Data(bytes: start + 1, count: count - 1)
+    if start[0] % 8 == 7 {
+        // Drafting never fails with an internal error (a draft that does not load).
+        let text = String(decoding: data, as: UTF8.self)
+        let demo = count > 1 && start[1] % 2 == 1
+            ? ProfileDrafter.Demonstration(clip: ClipInput(sidecar: FuzzClip.body, provenance: .init(role: "demo", path: "demo.json", sha256: "", frames: FuzzClip.body.frameCount)))
+            : nil
+        do {
+            let draft = try ProfileDrafter(vocabulary: FuzzClip.vocabulary).draft(description: text, demonstration: demo)
+            _ = Assessor(profile: draft.profile, parameters: (try? draft.profile.parameterValues(overriding: [])) ?? [:]).assess(FuzzClip.body)
+        } catch {
+            if error.description.contains("internal error") { fatalError("\(error)") }
+        }
+        return 0
+    }
     if start[0] % 2 == 0 {
         if let profile = try? Profile.decode(data), profile.kind == .challenge {
             // Judged on the tiny clip with a cue for every action, said and not said.
@@ -54,6 +69,7 @@ public func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 }
 
 enum FuzzClip {
+    static let vocabulary = try! DraftVocabulary.shipped()
     static let body: Sidecar = {
         var o = SynthOptions()
         o.durationSeconds = 0.5
