@@ -93,5 +93,13 @@ struct ProfileDraftCLITests {
         let clips = try #require(json["clips"] as? [[String: Any]])
         #expect(clips.map { $0["reps"] as? Int } == [2, 4, 0, 0, 0, 0, 0])
         #expect(json["sameRepsPassing"] as? Double == 1 && json["differentFailing"] as? Double == 1)
+
+        // Drafted from words alone, the profile counts the real clip's four reps.
+        let worded = try Kinetix.run(["profile", "draft", "--describe", "Lateral raise. Raise both arms out to the side to shoulder height, then lower them. Keep both sides even.",
+                                      "-o", path("words.json")])
+        #expect(worded.status == 0, "\(worded.stderr)")
+        let assessed = try Kinetix.run(["assess", path("demo5_lateral_raise.json"), "--profile", path("words.json"), "--format", "json"])
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(assessed.stdout.utf8)) as? [String: Any])
+        #expect((result["reps"] as? [Any])?.count == 4 && (result["findings"] as? [Any])?.isEmpty == true)
     }
 }
