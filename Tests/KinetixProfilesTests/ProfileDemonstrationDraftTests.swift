@@ -9,15 +9,7 @@ import _KinetixTestSupport
 struct ProfileDemonstrationDraftTests {
     static func clip(_ motion: SynthOptions.Motion, view: SynthOptions.View = .front, height: Double = 1.75, distance: Double = 3,
                      seconds: Double = 12, seed: UInt64 = 1) -> ClipInput {
-        var o = SynthOptions()
-        o.motion = motion
-        o.view = view
-        o.heightMeters = height
-        o.cameraDistanceMeters = distance
-        o.durationSeconds = seconds
-        o.seed = seed
-        if motion == .cueResponse { o.noResponseEvery = 1 }
-        let sidecar = Synth.sidecar(o)
+        let sidecar = ProfileDraftingTests.clip(motion, view: view, seconds: seconds, seed: seed, height: height, distance: distance)
         return ClipInput(sidecar: sidecar, provenance: .init(role: "demonstration", path: "\(motion.rawValue)-\(height)m-\(distance)m.json",
                                                             sha256: String(repeating: "0", count: 64), frames: sidecar.frameCount))
     }
@@ -26,17 +18,12 @@ struct ProfileDemonstrationDraftTests {
         try ProfileDrafter(vocabulary: try DraftVocabulary.shipped()).draft(description: text, demonstration: .init(clip: demo, reps: reps))
     }
 
-    static func parameter(_ draft: ProfileDrafter.Draft, _ name: String) -> Double? {
-        if case .number(let v)? = draft.profile.parameters.first(where: { $0.name == name })?.defaultValue { return v }
-        return nil
-    }
-
     @Test("a lateral raise demonstrated by small and tall bodies, near and far: the same draft, which passes the others and fails other movements",
           arguments: [(1.5, 2.2), (1.75, 3.0), (1.95, 4.5)])
     func bodiesAndDistances(_ height: Double, _ distance: Double) throws {
         let d = try Self.draft(nil, demo: Self.clip(.armRaise, height: height, distance: distance))
         #expect(d.profile.requirements.view == .front && d.profile.reps?.metric == "armElevation")
-        let target = try #require(Self.parameter(d, "target"))
+        let target = try #require(ProfileDraftingTests.parameter(d, "target"))
         #expect(target > 145 && target < 158, "the synthesized raise peaks at 150° of abduction")
         #expect(d.demonstrationNotes.contains { $0.hasPrefix("4 reps found; learning from all of them") })
         #expect(d.demonstrationNotes.contains { $0.hasPrefix("kept still: elbow flexion") })
@@ -52,7 +39,7 @@ struct ProfileDemonstrationDraftTests {
     func wordsAndDemonstration() throws {
         let d = try Self.draft("Raise both arms sideways. Keep the elbows straight.", demo: Self.clip(.armRaise))
         #expect(d.isComplete)
-        let target = try #require(Self.parameter(d, "target")), limit = try #require(Self.parameter(d, "elbowFlexionLimit"))
+        let target = try #require(ProfileDraftingTests.parameter(d, "target")), limit = try #require(ProfileDraftingTests.parameter(d, "elbowFlexionLimit"))
         #expect(target > 145 && target < 158 && limit > 15 && limit < 25, "goal \(target), elbow limit \(limit): from the clip")
         #expect(d.sentences[1].became[0].hasSuffix("(from the demonstration)"))
         #expect(d.defaultsUsed.isEmpty)
@@ -60,7 +47,7 @@ struct ProfileDemonstrationDraftTests {
         #expect(Set(d.profile.rules.map(\.id)) == ["reachTarget", "elbowFlexionLeftOverLimit", "elbowFlexionRightOverLimit"])
         // The goal the words give wins over the demonstration's.
         let worded = try Self.draft("Raise both arms sideways to shoulder height.", demo: Self.clip(.armRaise))
-        #expect(Self.parameter(worded, "target") == 90)
+        #expect(ProfileDraftingTests.parameter(worded, "target") == 90)
     }
 
     @Test("the draft requires the demonstration's view: words asking for another are left out")

@@ -14,16 +14,20 @@ struct ProfileDraftingTests {
         return try ProfileDrafter(vocabulary: vocabulary).draft(description: text, demonstration: nil)
     }
 
+    /// A synthesized clip (a cue-response clip has every trial withheld: the subject stands still).
     static func clip(_ motion: SynthOptions.Motion, view: SynthOptions.View = .front, seconds: Double = 12,
-                     faults: [SynthOptions.Fault] = [], valgus: Double = 0, seed: UInt64 = 1) -> Sidecar {
+                     faults: [SynthOptions.Fault] = [], valgus: Double = 0, seed: UInt64 = 1,
+                     height: Double = 1.75, distance: Double = 3) -> Sidecar {
         var o = SynthOptions()
         o.motion = motion
         o.view = view
+        o.heightMeters = height
+        o.cameraDistanceMeters = distance
         o.durationSeconds = seconds
         o.faults = faults
         o.kneeValgusCentimeters = valgus
         o.seed = seed
-        if motion == .cueResponse { o.noResponseEvery = 1 }  // every trial withheld: the subject stands still
+        if motion == .cueResponse { o.noResponseEvery = 1 }
         return Synth.sidecar(o)
     }
 
