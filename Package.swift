@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "KinetixProfiles", targets: ["KinetixProfiles"]),
         .library(name: "KinetixFormats", targets: ["KinetixFormats"]),
         .library(name: "KinetixReport", targets: ["KinetixReport"]),
+        .library(name: "KinetixBatch", targets: ["KinetixBatch"]),
         .executable(name: "kinetix", targets: ["kinetix"]),
     ],
     targets: [
@@ -54,10 +55,16 @@ let package = Package(
             swiftSettings: cpuSettings
         ),
 
+        .target(
+            name: "KinetixBatch",
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport"],
+            swiftSettings: cpuSettings
+        ),
+
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch"],
             swiftSettings: cpuSettings
         ),
         .executableTarget(

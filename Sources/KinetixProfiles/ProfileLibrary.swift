@@ -54,6 +54,26 @@ public struct ProfileLibrary: Sendable {
         name.hasSuffix(".json") && !name.hasSuffix(".schema.json") && !name.hasSuffix(".vocabulary.json")
     }
 
+    /// Loads the profile found at `source` (`shipped:<name>` or a path), as recorded in
+    /// results and plans.
+    ///
+    /// - Throws: `KinetixError` as `Profile.decode` and `bytes(of:)`.
+    public static func load(source: String) throws(KinetixError) -> Profile {
+        try Profile.decode(try bytes(of: source), file: source)
+    }
+
+    /// The bytes of a profile found at `source` (`shipped:<name>` or a path), for
+    /// recording what was run (its SHA-256).
+    ///
+    /// - Throws: `KinetixError` (`.notFound`, `.unreadable`).
+    public static func bytes(of source: String) throws(KinetixError) -> Data {
+        if let name = source.shippedName {
+            guard let data = shippedData(name) else { throw KinetixError(.notFound, "no shipped profile \(name) in this build") }
+            return data
+        }
+        return try readInput(source, limits: SidecarLimits())
+    }
+
     static func shippedData(_ name: String) -> Data? {
         ShippedProfileFiles.all.first { $0.name == name }.flatMap { Data(base64Encoded: $0.base64) }
     }

@@ -9,6 +9,18 @@ extension JSONValue {
         return out
     }
 
+    /// The value as one line of JSON, no spaces (a JSON Lines record).
+    package func compactText(digits: Int = 6) -> String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let n): jsonNumber(n, digits: digits)
+        case .string(let s): jsonString(s)
+        case .array(let items): "[" + items.map { $0.compactText(digits: digits) }.joined(separator: ",") + "]"
+        case .object(let members): "{" + members.map { jsonString($0.key) + ":" + $0.value.compactText(digits: digits) }.joined(separator: ",") + "}"
+        }
+    }
+
     private var isPlain: Bool {
         switch self {
         case .object, .array: false

@@ -47,7 +47,7 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
                 parts.append("frame \(frameIndex)")
             }
         }
-        if let line, let column { parts.append("line \(line), column \(column)") }
+        if let line { parts.append(column.map { "line \(line), column \($0)" } ?? "line \(line)") }
         if let field { parts.append(field) }
         parts.append(message)
         return parts.joined(separator: ": ")

@@ -61,7 +61,7 @@ package func readInput(_ path: String, limits: SidecarLimits = .default) throws(
     }
 }
 
-func formatBytes(_ count: Int) -> String {
+package func formatBytes(_ count: Int) -> String {
     let mb = Double(count) / 1_048_576
     return mb >= 1024 ? String(format: "%.1f GB", mb / 1024) : String(format: "%.0f MB", mb)
 }

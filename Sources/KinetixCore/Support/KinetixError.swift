@@ -76,3 +76,16 @@ public enum Setting: Hashable, Sendable {
     /// The profile itself (which one, or its search path).
     case profile
 }
+
+extension KinetixError.Kind {
+    /// The command line's exit code for this kind of failure (sysexits.h): 66 for an
+    /// input missing or not found, 65 for bad content, a limit or an unsupported input,
+    /// 64 for a bad setting. Batch runs record it per row, as the CLI would exit.
+    public var exitCode: Int32 {
+        switch self {
+        case .unreadable, .notFound: 66
+        case .invalidData, .limitExceeded, .unsupported: 65
+        case .invalidSetting: 64
+        }
+    }
+}

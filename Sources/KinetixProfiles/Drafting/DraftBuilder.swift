@@ -101,7 +101,7 @@ struct DraftBuilder {
             movement = Self.movementWord(measure)
             demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.shortText)°")
         }
-        guard var target else { return }
+        guard let target else { return }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         if let failure = invisible(target.measure) {
             // A title only names the exercise: its movement is a fallback, never an error.

@@ -30,14 +30,9 @@ enum ExitCode {
     /// EX_CANTCREAT: an output file cannot be written.
     static let cannotCreate: Int32 = 73
 
-    /// The exit code of a library error, by kind: never by its message.
-    static func of(_ kind: KinetixError.Kind) -> Int32 {
-        switch kind {
-        case .unreadable, .notFound: noInput
-        case .invalidData, .limitExceeded, .unsupported: dataError
-        case .invalidSetting: usage
-        }
-    }
+    /// The exit code of a library error, by kind: never by its message (`KinetixError.Kind.exitCode`,
+    /// which batch runs record per row).
+    static func of(_ kind: KinetixError.Kind) -> Int32 { kind.exitCode }
 }
 
 /// The command-line control for a library setting, for hints after a message.

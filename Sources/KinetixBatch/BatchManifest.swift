@@ -1,0 +1,172 @@
+import Foundation
+import KinetixCore
+
+/// A batch's list of work, as people write it: a TSV or CSV file with a header.
+///
+/// Pairs: `id`, `demonstrator`, `learner` (and optionally `profile`, a pair profile).
+/// Single clips: `id`, `clip`, `profile`. Every other column is a profile parameter
+/// for that row (an empty cell keeps the profile's default). Paths are relative to the
+/// manifest's folder. Lines starting with `#` and blank lines are skipped.
+public struct BatchManifest: Sendable {
+    /// What each row scores.
+    public enum Kind: String, Sendable {
+        /// A demonstrator and a learner, as `kinetix compare`.
+        case pairs
+        /// One clip with a profile, as `kinetix assess`.
+        case assessments
+    }
+
+    /// One line of work.
+    public struct Row: Sendable, Equatable {
+        /// Unique in the manifest, safe as a file name.
+        public var id: String
+        /// 1-based line in the manifest file.
+        public var line: Int
+        /// Input files by role (`demonstrator`, `learner` or `clip`), absolute paths.
+        public var inputs: [(role: String, path: String)]
+        /// The profile reference as written (an id or a path resolved to absolute), if any.
+        public var profile: String?
+        /// Profile parameters given in this row, in the header's order.
+        public var parameters: [(name: String, value: String)]
+
+        public static func == (a: Row, b: Row) -> Bool {
+            a.id == b.id && a.line == b.line && a.profile == b.profile
+                && a.inputs.map(\.role) == b.inputs.map(\.role) && a.inputs.map(\.path) == b.inputs.map(\.path)
+                && a.parameters.map(\.name) == b.parameters.map(\.name) && a.parameters.map(\.value) == b.parameters.map(\.value)
+        }
+    }
+
+    public var kind: Kind
+    public var rows: [Row]
+    /// The manifest file as given, and its SHA-256.
+    public var path: String
+    public var sha256: String
+
+    /// Reads and checks a manifest. Every problem is reported with its line: a missing
+    /// or unknown header, a row with the wrong number of cells, a duplicate id, an id
+    /// that is not safe as a file name, a file that does not exist.
+    ///
+    /// - Throws: `KinetixError` (`.unreadable` for the manifest itself, `.invalidData`
+    ///   listing every bad row).
+    public init(contentsOf path: String) throws(KinetixError) {
+        var limits = SidecarLimits()
+        limits.maxFileBytes = 256 << 20
+        let data = try readInput(path, limits: limits)
+        guard let text = String(data: data, encoding: .utf8) else { throw KinetixError(.invalidData, file: path, "not UTF-8 text") }
+        self.path = path
+        sha256 = SHA256.hex(data)
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        var problems: [Diagnostic] = []
+        func problem(_ line: Int, _ message: String) { problems.append(Diagnostic(file: path, line: line, message: message)) }
+
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        guard let headerIndex = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }) else {
+            throw KinetixError(.invalidData, file: path, "no header: the first line names the columns (id, demonstrator, learner or id, clip, profile)")
+        }
+        let separator: Character = lines[headerIndex].contains("\t") ? "\t" : ","
+        let header = Self.cells(lines[headerIndex], separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }
+        let columns = Set(header)
+        if columns.contains("demonstrator") || columns.contains("learner") {
+            kind = .pairs
+        } else if columns.contains("clip") {
+            kind = .assessments
+        } else {
+            throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: path, line: headerIndex + 1,
+                message: "the header needs id, demonstrator, learner (pairs) or id, clip, profile (single clips); found \(header.joined(separator: ", "))")])
+        }
+        let required = kind == .pairs ? ["id", "demonstrator", "learner"] : ["id", "clip", "profile"]
+        for name in required where !columns.contains(name) { problem(headerIndex + 1, "the header has no '\(name)' column") }
+        if header.count != columns.count { problem(headerIndex + 1, "a column name appears twice") }
+        if let empty = header.firstIndex(of: "") { problem(headerIndex + 1, "column \(empty + 1) has no name") }
+        guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
+        let fileColumns = kind == .pairs ? ["demonstrator", "learner"] : ["clip"]
+        let parameterColumns = header.filter { !(required + ["profile"]).contains($0) }
+        if kind == .pairs, !parameterColumns.isEmpty, !columns.contains("profile") {
+            problem(headerIndex + 1, "columns \(parameterColumns.joined(separator: ", ")) are profile parameters: add a 'profile' column")
+        }
+
+        var rows: [Row] = []
+        var seen: [String: Int] = [:]
+        for index in (headerIndex + 1)..<lines.count {
+            let line = index + 1
+            let raw = lines[index]
+            if raw.trimmingCharacters(in: .whitespaces).isEmpty || raw.hasPrefix("#") { continue }
+            let cells = Self.cells(raw, separator: separator)
+            guard cells.count == header.count else {
+                problem(line, "\(cells.count) cells for \(header.count) columns (\(header.joined(separator: separator == "\t" ? " TAB " : ", ")))")
+                continue
+            }
+            let row = Dictionary(uniqueKeysWithValues: zip(header, cells.map { $0.trimmingCharacters(in: .whitespaces) }))
+            let id = row["id"] ?? ""
+            if let why = Self.unsafeIDReason(id) { problem(line, "id '\(id)' \(why)") }
+            if let first = seen[id] { problem(line, "id '\(id)' is also on line \(first): ids are unique") } else { seen[id] = line }
+            var inputs: [(role: String, path: String)] = []
+            for column in fileColumns {
+                let value = row[column] ?? ""
+                guard !value.isEmpty else { problem(line, "no \(column) file"); continue }
+                let absolute = value.hasPrefix("/") ? URL(fileURLWithPath: value) : folder.appendingPathComponent(value)
+                let file = absolute.standardizedFileURL.path
+                var isFolder: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) {
+                    problem(line, "\(column) '\(value)': no such file (looked for \(file))")
+                } else if isFolder.boolValue {
+                    problem(line, "\(column) '\(value)': is a folder, not a sidecar file")
+                }
+                inputs.append((column, file))
+            }
+            var profile = row["profile"].flatMap { $0.isEmpty ? nil : $0 }
+            if kind == .assessments, profile == nil { problem(line, "no profile (an id such as squat, or a file)") }
+            if let reference = profile, reference.hasSuffix(".json") || reference.contains("/") {
+                profile = (reference.hasPrefix("/") ? URL(fileURLWithPath: reference) : folder.appendingPathComponent(reference)).standardizedFileURL.path
+            }
+            let parameters = parameterColumns.compactMap { name in row[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
+            if profile == nil, !parameters.isEmpty { problem(line, "parameters \(parameters.map(\.0).joined(separator: ", ")) need a profile") }
+            rows.append(Row(id: id, line: line, inputs: inputs, profile: profile, parameters: parameters))
+        }
+        if rows.isEmpty && problems.isEmpty { problem(headerIndex + 1, "no rows after the header") }
+        guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
+        self.rows = rows
+    }
+
+    /// Why an id cannot name result files, or nil: letters, digits, `.`, `-`, `_`;
+    /// not starting with `.` or `-`; at most 128 characters.
+    public static func unsafeIDReason(_ id: String) -> String? {
+        if id.isEmpty { return "is empty" }
+        if id.count > 128 { return "is longer than 128 characters" }
+        if id.first == "." || id.first == "-" { return "starts with '\(id.first!)': ids name files and must not be hidden or look like options" }
+        if let bad = id.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_")) }) {
+            return "has '\(bad)': ids name files, so only letters, digits, '.', '-' and '_'"
+        }
+        return nil
+    }
+
+    /// The cells of one line: tab-separated as is; comma-separated with RFC 4180
+    /// quotes (`"a, b"`, `""` for a quote).
+    static func cells(_ line: Substring, separator: Character) -> [String] {
+        guard separator == "," else { return line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        var cells: [String] = [], cell = "", quoted = false
+        var characters = line.makeIterator()
+        while let c = characters.next() {
+            if quoted {
+                if c == "\"" {
+                    if let next = characters.next() {
+                        if next == "\"" { cell.append("\"") } else { quoted = false; if next == "," { cells.append(cell); cell = "" } else { cell.append(next) } }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    cell.append(c)
+                }
+            } else if c == "\"" && cell.isEmpty {
+                quoted = true
+            } else if c == "," {
+                cells.append(cell)
+                cell = ""
+            } else {
+                cell.append(c)
+            }
+        }
+        cells.append(cell)
+        return cells
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import KinetixCore
+
+/// What happened to one row in a shard: one line of `shards/K-of-N.jsonl`.
+public struct BatchOutcome: Sendable, Equatable {
+    /// Computed now, taken from a result already there, or failed.
+    public enum Status: String, Sendable { case ok, cached, failed }
+
+    public var id: String
+    /// The row's manifest line.
+    public var line: Int
+    public var status: Status
+    /// As `kinetix compare`/`assess` would exit for this row: 0, or the error kind's code.
+    public var exitCode: Int32
+    /// Wall time spent on the row in this run, seconds (0 when cached).
+    public var seconds: Double
+    /// The headline figures (`BatchFigures`), empty when failed: read them with
+    /// `number(_:)` and `text(_:)`.
+    package var figures: [(key: String, value: JSONValue)]
+
+    /// A numeric figure (`lagSeconds`, `reps`, …), nil when absent or missing.
+    public func number(_ name: String) -> Double? {
+        if case .number(let n)? = figures.first(where: { $0.key == name })?.value { return n }
+        return nil
+    }
+
+    /// A text figure (`worstLimb`, `status`, …), nil when absent or missing.
+    public func text(_ name: String) -> String? {
+        if case .string(let s)? = figures.first(where: { $0.key == name })?.value { return s }
+        return nil
+    }
+    /// Why it failed, with the file and place.
+    public var error: String?
+
+    public static func == (a: BatchOutcome, b: BatchOutcome) -> Bool {
+        a.id == b.id && a.line == b.line && a.status == b.status && a.exitCode == b.exitCode && a.error == b.error
+            && JSONValue.object(a.figures) == JSONValue.object(b.figures)
+    }
+
+    /// The JSON line (no newline).
+    public var jsonLine: String {
+        var fields: [(key: String, value: JSONValue)] = [
+            ("id", .string(id)), ("line", .number(Double(line))), ("status", .string(status.rawValue)),
+            ("exitCode", .number(Double(exitCode))), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+            ("figures", .object(figures)),
+        ]
+        fields.append(("error", error.map(JSONValue.string) ?? .null))
+        return JSONValue.object(fields).compactText()
+    }
+
+    /// Reads a line written by `jsonLine`.
+    public init?(jsonLine: Substring) {
+        guard let root = try? JSONValue.parse(Data(jsonLine.utf8)), case .object(let f) = root else { return nil }
+        func member(_ name: String) -> JSONValue? { f.first { $0.key == name }?.value }
+        guard case .string(let id)? = member("id"), case .number(let line)? = member("line"), case .string(let s)? = member("status"),
+              let status = Status(rawValue: s), case .number(let code)? = member("exitCode") else { return nil }
+        self.id = id
+        self.line = Int(line)
+        self.status = status
+        exitCode = Int32(code)
+        if case .number(let t)? = member("seconds") { seconds = t } else { seconds = 0 }
+        if case .object(let figures)? = member("figures") { self.figures = figures } else { figures = [] }
+        if case .string(let e)? = member("error") { error = e } else { error = nil }
+    }
+
+    init(id: String, line: Int, status: Status, exitCode: Int32, seconds: Double, figures: [(key: String, value: JSONValue)], error: String?) {
+        self.id = id
+        self.line = line
+        self.status = status
+        self.exitCode = exitCode
+        self.seconds = seconds
+        self.figures = figures
+        self.error = error
+    }
+}

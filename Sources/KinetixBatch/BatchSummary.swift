@@ -1,0 +1,167 @@
+import Foundation
+import KinetixCore
+
+/// A finished batch: every row's outcome from the shards' files, checked complete, and
+/// the summary table (CSV, JSON with counts and distributions, an HTML index).
+public struct BatchSummary: Sendable {
+    public var plan: BatchPlan
+    /// One per row, in the plan's (manifest) order.
+    public var outcomes: [BatchOutcome]
+    /// Where the shards wrote.
+    public var folder: URL
+
+    /// Reads every shard's outcomes.
+    ///
+    /// - Throws: `KinetixError` (`.notFound`) naming each missing shard and the rows it
+    ///   holds, with the command that runs it; (`.invalidData`) for a row missing from
+    ///   its shard's file, an id given twice, or an id the plan does not have.
+    public init(plan: BatchPlan, folder: URL) throws(KinetixError) {
+        self.plan = plan
+        self.folder = folder
+        var missing: [Diagnostic] = []
+        var problems: [Diagnostic] = []
+        var byID: [String: BatchOutcome] = [:]
+        let planned = Dictionary(uniqueKeysWithValues: plan.rows.map { ($0.id, $0) })
+        for k in 0..<plan.shards {
+            let rows = plan.rows(ofShard: k)
+            let file = folder.appendingPathComponent(BatchRunner.shardFile(k, of: plan.shards))
+            guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
+                if !rows.isEmpty {
+                    let ids = rows.prefix(5).map(\.id).joined(separator: ", ") + (rows.count > 5 ? ", …" : "")
+                    missing.append(Diagnostic(file: file.path, message: "shard \(k) of \(plan.shards) is missing (\(rows.count) row\(rows.count == 1 ? "" : "s"): \(ids)); run it: kinetix batch run PLAN --shard \(k)"))
+                }
+                continue
+            }
+            for (n, line) in text.split(separator: "\n").enumerated() {
+                guard let outcome = BatchOutcome(jsonLine: line) else {
+                    problems.append(Diagnostic(file: file.path, line: n + 1, message: "not an outcome line"))
+                    continue
+                }
+                guard let row = planned[outcome.id] else {
+                    problems.append(Diagnostic(file: file.path, line: n + 1, message: "id '\(outcome.id)' is not in the plan"))
+                    continue
+                }
+                if row.shard != k { problems.append(Diagnostic(file: file.path, line: n + 1, message: "id '\(outcome.id)' belongs to shard \(row.shard), not \(k)")) }
+                if byID[outcome.id] != nil { problems.append(Diagnostic(file: file.path, line: n + 1, message: "id '\(outcome.id)' appears twice")) }
+                byID[outcome.id] = outcome
+            }
+            for row in rows where byID[row.id] == nil {
+                problems.append(Diagnostic(file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes; run the shard again"))
+            }
+        }
+        if !missing.isEmpty { throw KinetixError(kind: .notFound, diagnostics: missing + problems) }
+        if !problems.isEmpty { throw KinetixError(kind: .invalidData, diagnostics: problems) }
+        outcomes = plan.rows.map { byID[$0.id]! }
+    }
+
+    /// Rows by status.
+    public var counts: (ok: Int, cached: Int, failed: Int) {
+        (outcomes.filter { $0.status == .ok }.count, outcomes.filter { $0.status == .cached }.count, outcomes.filter { $0.status == .failed }.count)
+    }
+
+    /// One line per row: id, status, exit code, the figures, the error.
+    public func csv() -> String {
+        let columns = BatchFigures.columns(plan.kind)
+        var out = (["id", "line", "status", "exitCode"] + columns + ["error", "result"]).joined(separator: ",") + "\n"
+        for o in outcomes {
+            var cells = [o.id, String(o.line), o.status.rawValue, String(o.exitCode)]
+            for column in columns {
+                switch o.figures.first(where: { $0.key == column })?.value {
+                case .number(let n)?: cells.append(jsonNumber(n, digits: 3))
+                case .string(let s)?: cells.append(Self.csvCell(s))
+                case .bool(let b)?: cells.append(String(b))
+                default: cells.append("")
+                }
+            }
+            cells.append(Self.csvCell(o.error ?? ""))
+            cells.append(o.status == .failed ? "" : "results/\(o.id).json")
+            out += cells.joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// Counts, the distribution of every numeric figure over the rows that have it,
+    /// and every row.
+    public func json() -> String {
+        let (ok, cached, failed) = counts
+        var distributions: [(key: String, value: JSONValue)] = []
+        for column in BatchFigures.columns(plan.kind) {
+            let values = outcomes.compactMap { o -> Double? in
+                if case .number(let n)? = o.figures.first(where: { $0.key == column })?.value { return n }
+                return nil
+            }.sorted()
+            guard !values.isEmpty else { continue }
+            func q(_ p: Double) -> Double { quantile(sorted: values, p) }
+            distributions.append((column, .object([
+                ("count", .number(Double(values.count))), ("min", .number(values[0])), ("q1", .number(q(0.25))), ("median", .number(q(0.5))),
+                ("q3", .number(q(0.75))), ("max", .number(values[values.count - 1])), ("mean", .number(values.reduce(0, +) / Double(values.count))),
+            ])))
+        }
+        let rows: [JSONValue] = outcomes.map { o in
+            .object([("id", .string(o.id)), ("line", .number(Double(o.line))), ("status", .string(o.status.rawValue)),
+                     ("exitCode", .number(Double(o.exitCode))), ("figures", .object(o.figures)), ("error", o.error.map(JSONValue.string) ?? .null),
+                     ("result", o.status == .failed ? .null : .string("results/\(o.id).json"))])
+        }
+        return JSONValue.object([
+            ("format", .string("kinetix-batch-summary")), ("formatVersion", .number(1)), ("kinetixVersion", .string(plan.kinetixVersion)),
+            ("kind", .string(plan.kind.rawValue)), ("manifest", .string(plan.manifest.path)), ("shards", .number(Double(plan.shards))),
+            ("counts", .object([("rows", .number(Double(outcomes.count))), ("ok", .number(Double(ok))), ("cached", .number(Double(cached))), ("failed", .number(Double(failed)))])),
+            ("distributions", .object(distributions)),
+            ("rows", .array(rows)),
+        ]).indentedText(digits: 4)
+    }
+
+    /// A page linking every row's report (`results/<id>.html` when written, else its JSON),
+    /// with links relative to `page`'s folder.
+    public func html(page: URL) -> String {
+        let results = Self.relativePath(from: page.deletingLastPathComponent(), to: folder.appendingPathComponent("results"))
+        let columns = BatchFigures.columns(plan.kind)
+        let (ok, cached, failed) = counts
+        var out = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Kinetix batch: \(Self.escape(plan.manifest.path))</title>"
+        out += "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left}"
+        out += ".failed{color:#b00020}.num{text-align:right;font-variant-numeric:tabular-nums}</style></head><body>"
+        out += "<h1>Kinetix batch</h1><p>\(Self.escape(plan.manifest.path)): \(outcomes.count) rows in \(plan.shards) shards; "
+        out += "\(ok) computed, \(cached) cached, \(failed) failed. Kinetix \(Self.escape(plan.kinetixVersion)).</p><table><thead><tr><th>id</th><th>status</th>"
+        out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
+        for o in outcomes {
+            let report = FileManager.default.fileExists(atPath: folder.appendingPathComponent("results/\(o.id).html").path) ? "\(o.id).html" : "\(o.id).json"
+            let link = o.status == .failed ? Self.escape(o.id) : "<a href=\"\(Self.escape(results + "/" + report))\">\(Self.escape(o.id))</a>"
+            out += "<tr class=\"\(o.status.rawValue)\"><td>\(link)</td><td>\(o.status.rawValue)</td>"
+            for column in columns {
+                switch o.figures.first(where: { $0.key == column })?.value {
+                case .number(let n)?: out += "<td class=\"num\">\(jsonNumber(n, digits: 2))</td>"
+                case .string(let s)?: out += "<td>\(Self.escape(s))</td>"
+                default: out += "<td></td>"
+                }
+            }
+            out += "<td>\(Self.escape(o.error ?? ""))</td></tr>"
+        }
+        return out + "</tbody></table></body></html>\n"
+    }
+
+    /// Writes `<prefix>.csv`, `<prefix>.json` and `<prefix>.html`, each atomically.
+    public func write(prefix: URL) throws(KinetixError) {
+        try BatchFiles.writeAtomically(Data(csv().utf8), to: prefix.appendingPathExtension("csv"))
+        try BatchFiles.writeAtomically(Data(json().utf8), to: prefix.appendingPathExtension("json"))
+        let page = prefix.appendingPathExtension("html")
+        try BatchFiles.writeAtomically(Data(html(page: page).utf8), to: page)
+    }
+
+    static func csvCell(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// `to` relative to the folder `from` (both absolute).
+    static func relativePath(from: URL, to: URL) -> String {
+        let a = from.standardizedFileURL.pathComponents, b = to.standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        let parts = Array(repeating: "..", count: a.count - common) + b[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

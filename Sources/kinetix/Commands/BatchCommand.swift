@@ -1,0 +1,152 @@
+import Foundation
+import KinetixBatch
+import KinetixCore
+import KinetixProfiles
+
+/// `kinetix batch plan | run | merge | slurm`: many pairs or clips, resumable, in shards.
+struct BatchCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "batch",
+        abstract: "Score many pairs or clips from a manifest, in resumable shards (Slurm job arrays too).",
+        discussion: """
+        ACTIONS:
+          plan <manifest>   Check a TSV/CSV manifest (id, demonstrator, learner — or id, clip,
+                            profile — plus profile-parameter columns), hash every input, and
+                            fix each row's shard (balanced by input size): -o plan.json.
+          run <plan>        Run one shard (--shard K, or --shard-from-env VAR): results/<id>.json
+                            and shards/K-of-N.jsonl in --out. Rows already done with the same
+                            inputs, options and engine are cached; a bad row fails alone.
+          merge <dir>       Check every shard is there and every row once (--plan), then write
+                            -o PREFIX.csv, PREFIX.json (counts, distributions) and PREFIX.html.
+          slurm <plan>      Print a script that submits the shards as a Slurm job array
+                            (--max-parallel, --partition, --time) and the merge after it.
+
+        Exit codes: 0 done (rows that failed are listed, each with its own exit code);
+        64 usage; 65 a bad manifest, plan or shard file; 66 a missing input or shard.
+        """,
+        arguments: [
+            .init(name: "action", help: "plan, run, merge or slurm."),
+            .init(name: "file", help: "The manifest (plan), the plan (run, slurm) or the output folder (merge)."),
+        ],
+        options: [
+            .init(long: "shards", valueName: "n", help: "plan: the number of shards.", defaultValue: "1"),
+            .init(long: "html", help: "plan: also write each row's HTML report (results/<id>.html)."),
+            .init(long: "shard", valueName: "k", help: "run: the shard to run, 0-based."),
+            .init(long: "shard-from-env", valueName: "variable", help: "run: read the shard from this variable (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)."),
+            .init(long: "out", valueName: "dir", help: "run, slurm: where results go (default: the plan's folder)."),
+            .init(long: "threads", valueName: "n", help: "run: rows at once (default: every core this process may use)."),
+            .init(long: "plan", valueName: "file", help: "merge: the plan the shards ran."),
+            .init(long: "max-parallel", valueName: "m", help: "slurm: array tasks running at once."),
+            .init(long: "partition", valueName: "name", help: "slurm: the partition to submit to."),
+            .init(long: "time", valueName: "limit", help: "slurm: wall-time limit per shard (Slurm's format, 1:00:00)."),
+            .init(long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: "2"),
+            .minConfidence, .output,
+        ]
+    )
+
+    enum Action: String, CaseIterable { case plan, run, merge, slurm }
+
+    let action: Action
+    let file: String
+    let arguments: ParsedArguments
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        guard let action = Action(rawValue: arguments.positional[0]) else {
+            let hint = closestName(to: arguments.positional[0], in: Action.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("unknown action '\(arguments.positional[0])'\(hint); expected plan, run, merge or slurm", command: Self.spec)
+        }
+        self.action = action
+        file = arguments.positional[1]
+        self.arguments = arguments
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        switch action {
+        case .plan: return try plan()
+        case .run: return try runShard()
+        case .merge: return try merge()
+        case .slurm: return try slurm()
+        }
+    }
+
+    private func plan() throws(CommandLineError) -> Int32 {
+        guard let output = arguments.string("output") else { throw .usage("'batch plan' needs -o plan.json", command: Self.spec) }
+        let shards = Int(try arguments.double("shards", default: 1, in: 1...100_000))
+        var options = BatchPlan.Options()
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.html = arguments.flag("html")
+        let plan: BatchPlan
+        do {
+            plan = try BatchPlan(manifest: try BatchManifest(contentsOf: file), shards: shards, options: options, library: profileLibrary())
+        } catch { throw .failed(error) }
+        try emit(plan.jsonText(), output: output, inputs: [file] + plan.rows.flatMap { $0.inputs.map(\.path) })
+        let bytes = plan.rows.reduce(0) { $0 + $1.inputs.reduce(0) { $0 + $1.bytes } }
+        let sizes = (0..<shards).map { k in plan.rows(ofShard: k).reduce(0) { $0 + $1.inputs.reduce(0) { $0 + $1.bytes } } }
+        printError("\(output): \(plan.rows.count) \(plan.kind == .pairs ? "pairs" : "clips") (\(formatBytes(bytes))) in \(shards) shard\(shards == 1 ? "" : "s") "
+            + "of \(formatBytes(sizes.min() ?? 0))–\(formatBytes(sizes.max() ?? 0))")
+        return ExitCode.success
+    }
+
+    private func loadPlan(_ path: String) throws(CommandLineError) -> BatchPlan {
+        do { return try BatchPlan(contentsOf: path) } catch { throw .failed(error) }
+    }
+
+    private func outputFolder() -> URL {
+        URL(fileURLWithPath: arguments.string("out") ?? URL(fileURLWithPath: file).deletingLastPathComponent().path).standardizedFileURL
+    }
+
+    private func runShard() throws(CommandLineError) -> Int32 {
+        let plan = try loadPlan(file)
+        let shard: Int
+        if let text = arguments.string("shard") {
+            guard arguments.string("shard-from-env") == nil else { throw .usage("give --shard or --shard-from-env, not both", command: Self.spec) }
+            guard let k = Int(text) else { throw .usage("--shard expects a number, got '\(text)'", command: Self.spec) }
+            shard = k
+        } else if let variable = arguments.string("shard-from-env") {
+            guard let value = ProcessInfo.processInfo.environment[variable] else {
+                throw .usage("\(variable) is not set: run inside a job array, or give --shard", command: Self.spec)
+            }
+            guard let k = Int(value) else { throw .usage("\(variable)='\(value)' is not a shard number", command: Self.spec) }
+            shard = k
+        } else {
+            throw .usage("'batch run' needs --shard K or --shard-from-env VARIABLE", command: Self.spec)
+        }
+        let threads = arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: 1...1024))
+        let runner = BatchRunner(plan: plan, threads: threads)
+        let outcomes: [BatchOutcome]
+        do { outcomes = try runner.run(shard: shard, into: outputFolder()) } catch { throw .failed(error) }
+        let ok = outcomes.filter { $0.status == .ok }.count, cached = outcomes.filter { $0.status == .cached }.count
+        let failed = outcomes.filter { $0.status == .failed }
+        print("shard \(shard) of \(plan.shards): \(outcomes.count) rows, \(ok) computed, \(cached) cached, \(failed.count) failed ("
+              + "\(runner.threads) thread\(runner.threads == 1 ? "" : "s")) → \(outputFolder().appendingPathComponent(BatchRunner.shardFile(shard, of: plan.shards)).path)")
+        for outcome in failed { printError("\(outcome.id) (manifest line \(outcome.line)): failed, exit \(outcome.exitCode): \(outcome.error ?? "")") }
+        return ExitCode.success
+    }
+
+    private func merge() throws(CommandLineError) -> Int32 {
+        guard let planPath = arguments.string("plan") else { throw .usage("'batch merge' needs --plan plan.json", command: Self.spec) }
+        guard let output = arguments.string("output") else { throw .usage("'batch merge' needs -o PREFIX (writes PREFIX.csv, .json, .html)", command: Self.spec) }
+        let plan = try loadPlan(planPath)
+        let folder = URL(fileURLWithPath: file).standardizedFileURL
+        let summary: BatchSummary
+        do {
+            summary = try BatchSummary(plan: plan, folder: folder)
+            try summary.write(prefix: URL(fileURLWithPath: output).standardizedFileURL)
+        } catch { throw .failed(error) }
+        let (ok, cached, failed) = summary.counts
+        print("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
+        return ExitCode.success
+    }
+
+    private func slurm() throws(CommandLineError) -> Int32 {
+        let plan = try loadPlan(file)
+        let maxParallel = arguments.string("max-parallel") == nil ? nil : Int(try arguments.double("max-parallel", default: 1, in: 1...100_000))
+        let script = SlurmScript(
+            plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,
+            maxParallel: maxParallel, partition: arguments.string("partition"),
+            cpusPerTask: Int(try arguments.double("cpus-per-task", default: 2, in: 1...1024)), timeLimit: arguments.string("time"),
+            executable: (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath().path)
+        try emit(script.text, output: arguments.string("output"), inputs: [file])
+        return ExitCode.success
+    }
+}
