@@ -73,10 +73,18 @@ public struct BatchRunner: Sendable {
     /// One row: cached when its result is there with its key, else computed.
     func outcome(of row: BatchPlan.Row, results: URL) -> BatchOutcome {
         let file = results.appendingPathComponent("\(row.id).json")
-        if let header = BatchResultHeader(readingFrom: file), header.key == row.key {
-            return BatchOutcome(id: row.id, line: row.line, status: .cached, exitCode: 0, seconds: 0, figures: header.figures, error: nil)
-        }
         let start = DispatchTime.now().uptimeNanoseconds
+        if let header = BatchResultHeader(readingFrom: file), header.key == row.key {
+            // A result is current only while its inputs are still what the plan hashed.
+            do {
+                try checkUnchanged(row)
+                return BatchOutcome(id: row.id, line: row.line, status: .cached, exitCode: 0, seconds: 0, figures: header.figures, error: nil)
+            } catch {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                return BatchOutcome(id: row.id, line: row.line, status: .failed, exitCode: error.kind.exitCode, seconds: seconds, figures: [],
+                                    error: error.diagnostics.map(\.description).joined(separator: "; "))
+            }
+        }
         do {
             let (json, html, figures) = try compute(row)
             let header = BatchResultHeader(id: row.id, key: row.key, kinetixVersion: plan.kinetixVersion, figures: figures)
@@ -91,22 +99,34 @@ public struct BatchRunner: Sendable {
         }
     }
 
+    /// Throws when an input or the profile no longer has the SHA-256 the plan recorded.
+    func checkUnchanged(_ row: BatchPlan.Row) throws(KinetixError) {
+        for input in row.inputs {
+            let (sha, _) = try BatchPlan.hash(input.path)
+            guard sha == input.sha256 else { throw Self.changed(input.path, now: sha, planned: input.sha256) }
+        }
+        if let record = row.profile {
+            let sha = SHA256.hex(try ProfileLibrary.bytes(of: record.source))
+            guard sha == record.sha256 else { throw Self.changed(record.source, now: sha, planned: record.sha256) }
+        }
+    }
+
+    static func changed(_ path: String, now: String, planned: String) -> KinetixError {
+        KinetixError(.invalidData, file: path, "changed since the plan (SHA-256 \(now.prefix(12))…, planned \(planned.prefix(12))…): plan again")
+    }
+
     /// The row's result JSON (as the CLI writes it), its HTML report if asked, and its figures.
     func compute(_ row: BatchPlan.Row) throws(KinetixError) -> (json: [UInt8], html: String?, figures: [(key: String, value: JSONValue)]) {
         var clips: [ClipInput] = []
         for input in row.inputs {
             let clip = try ClipInput(contentsOf: input.path, role: input.role)
-            guard clip.provenance.sha256 == input.sha256 else {
-                throw KinetixError(.invalidData, file: input.path, "changed since the plan (SHA-256 \(clip.provenance.sha256.prefix(12))…, planned \(input.sha256.prefix(12))…): plan again")
-            }
+            guard clip.provenance.sha256 == input.sha256 else { throw Self.changed(input.path, now: clip.provenance.sha256, planned: input.sha256) }
             clips.append(clip)
         }
         var profile: (Profile, ParameterValues, String)?
         if let record = row.profile {
             let bytes = try ProfileLibrary.bytes(of: record.source)
-            guard SHA256.hex(bytes) == record.sha256 else {
-                throw KinetixError(.invalidData, file: record.source, "the profile changed since the plan: plan again")
-            }
+            guard SHA256.hex(bytes) == record.sha256 else { throw Self.changed(record.source, now: SHA256.hex(bytes), planned: record.sha256) }
             let loaded = try Profile.decode(bytes, file: record.source)
             profile = (loaded, try loaded.parameterValues(overriding: row.parameters), record.source)
         }
