@@ -69,7 +69,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "kinetix-bench",
-            dependencies: ["KinetixCore", "_KinetixTestSupport"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixBatch", "_KinetixTestSupport"],
             path: "Benchmarks/kinetix-bench",
             swiftSettings: cpuSettings
         ),

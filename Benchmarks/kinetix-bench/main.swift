@@ -177,6 +177,12 @@ if harness.filters.contains(where: { "scaling".contains($0) }), FileManager.defa
     scalingTable(kinetix: kinetix, rates: quick ? [30] : [30, 60, 240], minutes: quick ? [0.1, 0.2] : [1, 10, 60, 120])
 }
 
+// MARK: - Batch: pairs per second, and the machinery's cost per pair ("batch" only)
+
+if harness.filters.contains(where: { "batch".contains($0) }) {
+    batchThroughput(quick: quick)
+}
+
 var memoryFailures = 0
 if FileManager.default.isExecutableFile(atPath: kinetix.path), harness.filters.isEmpty || harness.filters.contains(where: { "memory".contains($0) }) {
     memoryFailures = memoryChecks(kinetix: kinetix, quick: quick)

@@ -130,13 +130,27 @@ public struct DraftVocabulary: Sendable {
         if meaning == .filler, let existing = phrases[key], existing != .filler { return }
         phrases[key] = meaning
         longestPhrase = max(longestPhrase, words.count)
+        for word in words where word.count >= 3 {
+            let first = word.first!
+            var list = hintWords[first] ?? []
+            let at = list.firstIndex { $0 >= word } ?? list.count
+            if at == list.count || list[at] != word { list.insert(word, at: at) }
+            hintWords[first] = list
+        }
     }
 
     /// The meaning of a phrase of words already split by `words(of:)`.
     func meaning(of words: ArraySlice<String>) -> Meaning? { phrases[words.joined(separator: " ")] }
 
-    /// Every single word the vocabulary knows, for did-you-mean hints.
-    var knownWords: Set<String> { Set(phrases.keys.flatMap { $0.split(separator: " ").map(String.init) }) }
+    /// The words of three letters or more the vocabulary knows, by first letter, sorted
+    /// (ties of a did-you-mean resolve the same way every run); kept up to date by `add`.
+    private(set) var hintWords: [Character: [String]] = [:]
+
+    /// The known word closest to `word` with the same first letter, for did-you-mean.
+    func suggestion(for word: String) -> String? {
+        guard word.count >= 3, let first = word.first, let candidates = hintWords[first] else { return nil }
+        return closestName(to: word, in: candidates)
+    }
 
     /// Lower-case words of a phrase as the description reader splits them.
     static func words(of phrase: String) -> [String] {

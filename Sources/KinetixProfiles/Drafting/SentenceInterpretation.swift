@@ -80,16 +80,14 @@ struct SentenceReading: Sendable {
 enum SentenceInterpreter {
     static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
-        let known = vocabulary.knownWords.filter { $0.count >= 3 }.sorted()  // sorted: ties resolve the same way every run
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil)
         for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
-            // Only words with the same first letter are suggested ("wiggle" is not "single").
-            let suggestion = n < 10 && phrase.text.count >= 3  // hints for the first ten unknown words of a sentence
-                ? closestName(to: phrase.text, in: known.filter { $0.first == phrase.text.first }).flatMap { suggestion in
-                    // Short words are easily close to anything: there the first two letters must agree too.
-                    suggestion == phrase.text || (phrase.text.count <= 5 && suggestion.prefix(2) != phrase.text.prefix(2)) ? nil : suggestion
-                } : nil
+            // Only words with the same first letter are suggested ("wiggle" is not "single"),
+            // and short words are easily close to anything: there the first two letters must agree too.
+            let suggestion = n < 10 ? vocabulary.suggestion(for: phrase.text).flatMap { suggestion in
+                suggestion == phrase.text || (phrase.text.count <= 5 && suggestion.prefix(2) != phrase.text.prefix(2)) ? nil : suggestion
+            } : nil  // hints for the first ten unknown words of a sentence
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
         let slots = Slots(phrases)
