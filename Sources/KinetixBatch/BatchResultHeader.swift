@@ -22,11 +22,16 @@ struct BatchResultHeader {
     func prefixed(to report: [UInt8]) -> Data {
         let header = JSONValue.object([("id", .string(id)), ("key", .string(key)), ("kinetixVersion", .string(kinetixVersion)),
                                        ("figures", .object(figures))]).compactText()
-        var data = Data("{\"batch\":\(header),\n".utf8)
+        let prefix = Array("{\"batch\":\(header),\n".utf8)
         // The report is one JSON object: drop its opening brace (and what precedes it).
-        if let open = report.firstIndex(of: UInt8(ascii: "{")) {
-            let rest = report[(open + 1)...]
-            data.append(contentsOf: rest.first(where: { $0 != 0x20 && $0 != 0x0A }) == UInt8(ascii: "}") ? Array("\"report\":null}\n".utf8) : Array(rest))
+        guard let open = report.firstIndex(of: UInt8(ascii: "{")) else { return Data(prefix) }
+        let rest = report[(open + 1)...]
+        var data = Data(capacity: prefix.count + rest.count + 16)
+        data.append(contentsOf: prefix)
+        if rest.first(where: { $0 != 0x20 && $0 != 0x0A }) == UInt8(ascii: "}") {
+            data.append(contentsOf: Array("\"report\":null}\n".utf8))  // an empty report
+        } else {
+            rest.withUnsafeBufferPointer { data.append($0) }
         }
         return data
     }
