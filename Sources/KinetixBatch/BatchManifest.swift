@@ -36,10 +36,13 @@ public struct BatchManifest: Sendable {
         }
     }
 
+    /// Pairs or single clips, from the header.
     public var kind: Kind
+    /// Every row, in file order.
     public var rows: [Row]
-    /// The manifest file as given, and its SHA-256.
+    /// The manifest file as given.
     public var path: String
+    /// Its SHA-256 (hex).
     public var sha256: String
 
     /// Reads and checks a manifest. Every problem is reported with its line: a missing

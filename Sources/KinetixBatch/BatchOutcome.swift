@@ -6,9 +6,11 @@ public struct BatchOutcome: Sendable, Equatable {
     /// Computed now, taken from a result already there, or failed.
     public enum Status: String, Sendable { case ok, cached, failed }
 
+    /// The row's id.
     public var id: String
     /// The row's manifest line.
     public var line: Int
+    /// Computed, cached or failed.
     public var status: Status
     /// As `kinetix compare`/`assess` would exit for this row: 0, or the error kind's code.
     public var exitCode: Int32

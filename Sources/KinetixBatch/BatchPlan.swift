@@ -12,27 +12,35 @@ public struct BatchPlan: Sendable {
 
     /// One row of work.
     public struct Row: Sendable, Equatable {
+        /// An input file as planned.
         public struct Input: Sendable, Equatable {
             /// `demonstrator`, `learner` or `clip`.
             public var role: String
             /// Absolute path.
             public var path: String
+            /// The file's SHA-256 when planned (hex).
             public var sha256: String
+            /// Its size when planned.
             public var bytes: Int
         }
+        /// The profile a row runs, as planned.
         public struct ProfileRecord: Sendable, Equatable {
             /// As the manifest names it.
             public var reference: String
             /// Where it was found (`shipped:squat.json` or a path).
             public var source: String
+            /// The profile file's SHA-256 when planned (hex).
             public var sha256: String
         }
+        /// The row's id, unique, safe as a file name.
         public var id: String
         /// Its line in the manifest.
         public var line: Int
         /// 0-based shard.
         public var shard: Int
+        /// Its input files.
         public var inputs: [Input]
+        /// Its profile, if any.
         public var profile: ProfileRecord?
         /// `name=value` overrides, in the manifest's column order.
         public var parameters: [String]
@@ -51,12 +59,17 @@ public struct BatchPlan: Sendable {
         public init() {}
     }
 
+    /// Pairs or single clips.
     public var kind: BatchManifest.Kind
+    /// The engine version that made the plan (the only one that runs it).
     public var kinetixVersion: String
+    /// The number of shards.
     public var shards: Int
+    /// Settings every row runs with.
     public var options: Options
     /// The manifest it was made from, and its SHA-256.
     public var manifest: (path: String, sha256: String)
+    /// Every row, in manifest order.
     public var rows: [Row]
 
     /// The rows of shard `k` (0-based), in manifest order.

@@ -13,6 +13,7 @@ import KinetixReport
 /// run killed at any moment leaves nothing half-written that a rerun could take as done.
 /// A bad row fails alone; the shard goes on.
 public struct BatchRunner: Sendable {
+    /// The plan whose shards it runs.
     public var plan: BatchPlan
     /// Rows run at once (each row uses up to two cores itself for large inputs).
     public var threads: Int

@@ -4,6 +4,7 @@ import KinetixCore
 /// A finished batch: every row's outcome from the shards' files, checked complete, and
 /// the summary table (CSV, JSON with counts and distributions, an HTML index).
 public struct BatchSummary: Sendable {
+    /// The plan the shards ran.
     public var plan: BatchPlan
     /// One per row, in the plan's (manifest) order.
     public var outcomes: [BatchOutcome]

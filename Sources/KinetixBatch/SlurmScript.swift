@@ -4,12 +4,15 @@ import Foundation
 /// `maxParallel` running at once) and a merge job that runs after the whole array
 /// ends, whatever its tasks' states (`afterany`), so a failed shard is named by the merge.
 public struct SlurmScript: Sendable {
-    /// The plan file and the folder results go to, absolute.
+    /// The plan file, absolute.
     public var plan: String
+    /// The folder results go to, absolute.
     public var output: String
+    /// The plan's number of shards: the array's size.
     public var shards: Int
     /// Tasks of the array running at once (nil: as many as Slurm allows).
     public var maxParallel: Int?
+    /// The partition to submit to (nil: the cluster's default).
     public var partition: String?
     /// Cores per shard (each shard uses them all).
     public var cpusPerTask: Int
@@ -18,6 +21,7 @@ public struct SlurmScript: Sendable {
     /// The `kinetix` executable to run, absolute.
     public var executable: String
 
+    /// A submission of `plan`'s `shards` shards into `output`, running `executable`.
     public init(plan: String, output: String, shards: Int, maxParallel: Int? = nil, partition: String? = nil,
                 cpusPerTask: Int = 2, timeLimit: String? = nil, executable: String) {
         self.plan = plan
