@@ -83,7 +83,7 @@ struct AssessCLITests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["weakerSide"] as? String == "left")
         let deviation = object["deviationPercent"] as! [String: Double]
-        #expect(Set(deviation.keys) == ["brow", "eyeClosure", "mouthCorner", "smileAngle"])
+        #expect(Set(deviation.keys) == ["brow", "eyeClosure", "mouthCorner", "mouthElevation"])
         #expect(deviation["mouthCorner"]! > 40)
     }
 

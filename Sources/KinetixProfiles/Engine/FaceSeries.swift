@@ -1,20 +1,24 @@
 import Foundation
 import KinetixCore
 
-/// Face landmarks in face coordinates: origin between the pupils, x along the line
-/// from the right pupil to the left (toward the subject's left), y perpendicular to
-/// it (up), one unit = the interpupillary distance (IPD).
+/// Face landmarks in face coordinates, a frame fixed to the skull: origin between the
+/// eye centres (each the midpoint of that eye's inner and outer corners, the canthi),
+/// x along the line from the right eye centre to the left (toward the subject's left),
+/// y perpendicular to it (up), one unit = the distance between the eye centres (about
+/// the interpupillary distance, IPD, and called so in reports).
 ///
-/// Measured this way, brow height, eye opening and mouth-corner position do not
-/// change with head roll, distance to the camera or face size. A pupil missing in a
-/// frame is replaced by the midpoint of that eye's corners; a frame with neither
-/// has no face coordinates (NaN).
+/// The canthi do not move with gaze or expression (the pupils move with gaze, the mouth
+/// with the jaw), so a landmark's position in this frame changes only when that part of
+/// the face moves, never with head roll, distance to the camera or face size (the
+/// clinical reference frame of Emotrics and eFACE: the facial midline and the line
+/// through the canthi). An eye whose corners are missing in a frame falls back to its
+/// pupil; a frame with neither has no face coordinates (NaN).
 public struct FaceSeries: Sendable {
     /// Frame times, seconds.
     public var times: [Double]
     /// Landmarks in face coordinates (IPD units).
     public var points: PointTable<FaceLandmark>
-    /// The interpupillary distance in isotropic pixels per frame (NaN when unknown).
+    /// The distance between the eye centres in isotropic pixels per frame (NaN when unknown).
     public var pupilDistancePixels: [Float]
 
     /// The face coordinates of `sidecar`'s landmarks (all NaN when it has none).
@@ -30,14 +34,13 @@ public struct FaceSeries: Sendable {
             guard let p = face[landmark, frame] else { return nil }
             return space.isotropic(x: p.x, y: p.y)
         }
-        func pupil(_ pupil: FaceLandmark, _ inner: FaceLandmark, _ outer: FaceLandmark, _ frame: Int) -> (x: Float, y: Float)? {
-            if let p = position(pupil, frame) { return p }
-            guard let a = position(inner, frame), let b = position(outer, frame) else { return nil }
-            return ((a.x + b.x) / 2, (a.y + b.y) / 2)
+        func eyeCentre(_ inner: FaceLandmark, _ outer: FaceLandmark, _ pupil: FaceLandmark, _ frame: Int) -> (x: Float, y: Float)? {
+            if let a = position(inner, frame), let b = position(outer, frame) { return ((a.x + b.x) / 2, (a.y + b.y) / 2) }
+            return position(pupil, frame)
         }
         for frame in 0..<n {
-            guard let left = pupil(.leftPupil, .leftEyeInner, .leftEyeOuter, frame),
-                  let right = pupil(.rightPupil, .rightEyeInner, .rightEyeOuter, frame) else { continue }
+            guard let left = eyeCentre(.leftEyeInner, .leftEyeOuter, .leftPupil, frame),
+                  let right = eyeCentre(.rightEyeInner, .rightEyeOuter, .rightPupil, frame) else { continue }
             let dx = left.x - right.x, dy = left.y - right.y
             let ipd = hypot(dx, dy)
             guard ipd > 0 else { continue }

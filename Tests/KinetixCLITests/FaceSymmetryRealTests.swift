@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import KinetixCore
+import _KinetixTestSupport
+
+/// Facial symmetry on a real MediaPipe face (a performer singing, no palsy), and on the
+/// same face with one side weakened on purpose to 40 % of its movement.
+@Suite("Facial symmetry on a real face", .serialized)
+struct FaceSymmetryRealTests {
+    static let clip = ConvertCLITests.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json")
+
+    /// Deviation and per-side movement of each measure, and the weaker side.
+    static func assess(_ sidecar: Sidecar, folder: URL, name: String) throws -> (weaker: String?, deviation: [String: Double], movement: [String: (Double, Double)]) {
+        let file = folder.appendingPathComponent(name)
+        try sidecar.encoded().write(to: file)
+        let result = try Kinetix.run(["assess", file.path, "--profile", "facial-symmetry", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let movement = (object["movement"] as? [String: [String: Any]] ?? [:]).mapValues { ($0["left"] as? Double ?? .nan, $0["right"] as? Double ?? .nan) }
+        return (object["weakerSide"] as? String, object["deviationPercent"] as? [String: Double] ?? [:], movement)
+    }
+
+    @Test("weakening either side to 40 %: each movement measure of that side keeps about 40 % of its own, and that side is named",
+          .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
+    func weakened() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let converted = folder.appendingPathComponent("face.json").path
+        #expect(try Kinetix.run(["convert", Self.clip.path, "-o", converted]).status == 0)
+        // Frames 82–210: the close-up where the face is tracked (shot cuts at 82 and 211).
+        let trimmed = folder.appendingPathComponent("close-up.json").path
+        #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
+        let face = try Sidecar.load(contentsOf: trimmed)
+        let original = try Self.assess(face, folder: folder, name: "original.json")
+        print("original: weaker \(original.weaker ?? "none"), deviation \(original.deviation), movement \(original.movement)")
+        for side in ["left", "right"] {
+            let weak = try Self.assess(weakenedFace(face, side: side, keep: 0.4), folder: folder, name: "weak-\(side).json")
+            print("\(side) at 40 %: weaker \(weak.weaker ?? "none"), deviation \(weak.deviation), movement \(weak.movement)")
+            #expect(weak.weaker == side)
+            for measure in ["brow", "eyeClosure", "mouthCorner", "mouthElevation"] {
+                let before = side == "left" ? original.movement[measure]!.0 : original.movement[measure]!.1
+                let after = side == "left" ? weak.movement[measure]!.0 : weak.movement[measure]!.1
+                #expect(abs(after - 0.4 * before) <= 0.1 * abs(before) + 0.005, "\(measure) \(side): \(before) → \(after)")
+            }
+        }
+    }
+}
