@@ -17,7 +17,8 @@ struct FaceSymmetryRealTests {
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let movement = (object["movement"] as? [String: [String: Any]] ?? [:]).mapValues { ($0["left"] as? Double ?? .nan, $0["right"] as? Double ?? .nan) }
-        return (object["weakerSide"] as? String, object["deviationPercent"] as? [String: Double] ?? [:], movement)
+        let deviation = (object["deviationPercent"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Double }
+        return (object["weakerSide"] as? String, deviation, movement)
     }
 
     @Test("weakening either side to 40 %: each movement measure of that side keeps about 40 % of its own, and that side is named",
@@ -32,6 +33,8 @@ struct FaceSymmetryRealTests {
         let face = try Sidecar.load(contentsOf: trimmed)
         let original = try Self.assess(face, folder: folder, name: "original.json")
         print("original: weaker \(original.weaker ?? "none"), deviation \(original.deviation), movement \(original.movement)")
+        // A healthy face: its sides differ by less than their noise allows one to call.
+        #expect(original.weaker == nil)
         for side in ["left", "right"] {
             let weak = try Self.assess(weakenedFace(face, side: side, keep: 0.4), folder: folder, name: "weak-\(side).json")
             print("\(side) at 40 %: weaker \(weak.weaker ?? "none"), deviation \(weak.deviation), movement \(weak.movement)")

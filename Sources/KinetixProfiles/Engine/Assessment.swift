@@ -90,6 +90,14 @@ public struct Assessment: Equatable, Sendable {
         public var weakerSide: String?
         /// The movements' unit, as the profile declares its metrics' (`IPD`, `deg`, `torso`).
         public var unit: String?
+        /// Each side's noise: the robust standard deviation (1.4826 × the median absolute
+        /// deviation) of its metric over the baseline, or over the stillest second.
+        public var noiseLeft: Float?
+        /// See `noiseLeft`.
+        public var noiseRight: Float?
+        /// False when neither side moved `Symmetry.noiseMultiple` times its noise: then no
+        /// deviation is given, only the movements.
+        public var measurable = true
     }
 
     /// How much of the clip a required joint or landmark was tracked in.
@@ -130,4 +138,6 @@ public struct Assessment: Equatable, Sendable {
     public var coverage: [Coverage]
     /// Where the baseline came from ("first 2 s", a file), when there is one.
     public var baselineSource: String?
+    /// For face profiles: the face's size, turned frames, shot cuts and the stretch analysed.
+    public var face: FaceQuality?
 }

@@ -28,19 +28,33 @@ public struct Assessor: Sendable {
                                 metrics: [], reps: [], findings: [], symmetry: [], weakerSide: nil,
                                 shoulderWidthRatio: nil, coverage: [], baselineSource: nil)
         let body = BodySeries(sidecar, minConfidence: minConfidence)
-        result.coverage = coverage(sidecar)
+        // A face clip is analysed on its longest stretch without a shot cut or tracking jump.
+        let face = sidecar.face == nil ? nil : FaceSeries(sidecar)
+        var analysed = 0..<sidecar.frameCount
+        if profile.kind == .face, let face {
+            let quality = FaceQuality(face)
+            result.face = quality
+            analysed = quality.analysed
+        }
+        result.coverage = coverage(sidecar, frames: analysed)
         result.shoulderWidthRatio = Self.shoulderWidthRatio(body)
-        if let reason = voidReason(sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio) {
+        if let reason = voidReason(sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio) ?? faceVoidReason(result.face) {
             result.status = .void
             result.voidReason = reason
             return result
         }
         let rate = sidecar.frameRate ?? 30
-        let columns = metricColumns(sidecar, body: body, rate: rate)
+        var columns = metricColumns(sidecar, body: body, rate: rate, face: face)
+        if analysed != 0..<sidecar.frameCount {
+            for i in columns.indices {
+                for frame in 0..<sidecar.frameCount where !analysed.contains(frame) { columns[i][frame] = .nan }
+            }
+        }
 
         // Baseline: a separate clip's medians, or the first seconds of this one.
         var baselineValues: [Float?] = Array(repeating: nil, count: profile.metrics.count)
-        var activeFrames = 0..<sidecar.frameCount
+        var activeFrames = analysed
+        var noiseFrames: Range<Int>?
         if let baselineClip {
             let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence),
                                      rate: baselineClip.frameRate ?? rate)
@@ -56,9 +70,11 @@ public struct Assessor: Sendable {
                 return result
             }
         } else if let spec = profile.baseline {
-            let end = sidecar.times.firstIndex { $0 >= sidecar.times[0] + spec.seconds } ?? sidecar.frameCount
-            baselineValues = columns.map { median($0[0..<end]) }
-            activeFrames = end..<sidecar.frameCount
+            let first = analysed.lowerBound
+            let end = sidecar.times[analysed].firstIndex { $0 >= sidecar.times[first] + spec.seconds } ?? analysed.upperBound
+            baselineValues = columns.map { median($0[first..<end]) }
+            activeFrames = end..<analysed.upperBound
+            noiseFrames = first..<end
             result.baselineSource = "first \(jsonNumber(spec.seconds, digits: 3)) s"
         }
         var reported = columns
@@ -106,7 +122,7 @@ public struct Assessor: Sendable {
 
         if let symmetry = profile.symmetry {
             (result.symmetry, result.weakerSide) = Symmetry.evaluate(
-                symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames,
+                symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames, noiseFrames: noiseFrames, times: sidecar.times,
                 thresholdPercent: Float(symmetry.thresholdPercent.value(parameters)))
             for i in result.symmetry.indices where i < symmetry.measures.count {
                 result.symmetry[i].unit = profile.metrics[symmetry.measures[i].leftIndex].unit
@@ -116,9 +132,9 @@ public struct Assessor: Sendable {
     }
 
     /// Every metric's column, dependencies first, each smoothed as the profile says.
-    func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double) -> [[Float]] {
+    func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil) -> [[Float]] {
         let angles = AngleSeries(sidecar, minConfidence: minConfidence)
-        let face = sidecar.face == nil ? nil : FaceSeries(sidecar)
+        let face = face ?? (sidecar.face == nil ? nil : FaceSeries(sidecar))
         var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
                                             metrics: [:], parameters: parameters)
         for i in profile.metricOrder {
@@ -172,16 +188,24 @@ public struct Assessor: Sendable {
 
     // MARK: - Requirements
 
-    private func coverage(_ sidecar: Sidecar) -> [Assessment.Coverage] {
-        let n = Double(max(1, sidecar.frameCount))
+    /// Coverage of each required point over `frames` (a face clip's analysed stretch, else all).
+    private func coverage(_ sidecar: Sidecar, frames: Range<Int>) -> [Assessment.Coverage] {
+        let n = Double(max(1, frames.count))
         var result: [Assessment.Coverage] = profile.requirements.joints.map { joint in
-            .init(name: joint.name, fraction: Double((0..<sidecar.frameCount).filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n)
+            .init(name: joint.name, fraction: Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n)
         }
         for landmark in profile.requirements.landmarks {
-            let count = sidecar.face.map { face in (0..<sidecar.frameCount).filter { face[landmark, $0] != nil }.count } ?? 0
+            let count = sidecar.face.map { face in frames.filter { face[landmark, $0] != nil }.count } ?? 0
             result.append(.init(name: landmark.name, fraction: Double(count) / n))
         }
         return result
+    }
+
+    /// Why a face is too small to measure, or nil.
+    private func faceVoidReason(_ quality: FaceQuality?) -> String? {
+        guard let quality, let size = quality.eyeDistancePixels, size < FaceQuality.minEyeDistancePixels else { return nil }
+        return String(format: "the face is %.0f px between the eye centres; at least %.0f px are needed to tell movement from the landmarks' jitter: move the camera closer or film at a higher resolution",
+                      size, FaceQuality.minEyeDistancePixels)
     }
 
     private func voidReason(_ sidecar: Sidecar, coverage: [Assessment.Coverage], shoulderRatio: Float?) -> String? {

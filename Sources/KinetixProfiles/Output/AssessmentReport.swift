@@ -57,16 +57,32 @@ public struct AssessmentReport: Sendable {
                 out += "\n"
             }
         }
+        if let face = a.face {
+            var text = face.eyeDistancePixels.map { String(format: "%.0f px between the eye centres", $0) } ?? "eye centres not found"
+            if a.times.indices.contains(face.analysed.lowerBound), face.analysed.upperBound > face.analysed.lowerBound,
+               face.analysed != a.times.indices {
+                text += String(format: "; analysed %.2f–%.2f s", a.times[face.analysed.lowerBound], a.times[face.analysed.upperBound - 1])
+            }
+            if !face.cuts.isEmpty { text += "; shot cuts or tracking jumps at " + face.cuts.map { String(format: "%.2f s", $0) }.joined(separator: ", ") + " (never averaged across)" }
+            if face.turnedFrames > 0 { text += "; \(face.turnedFrames) frames not measured (head turned)" }
+            out += row("face", text)
+        }
         if !a.symmetry.isEmpty {
-            out += row("weaker side", a.weakerSide ?? "none (symmetric within the threshold)")
-            out += "\n" + pad("measure", 16) + pad("left", 10) + pad("right", 10) + "deviation\n"
+            out += row("weaker side", a.weakerSide ?? "none (symmetric within the threshold, or within the noise)")
+            out += "\n" + pad("measure", 16) + pad("left", 10) + pad("right", 10) + pad("noise", 10) + "deviation\n"
             for s in a.symmetry {
                 func value(_ v: Float?) -> String { v.map { String(format: "%+.3f", $0) } ?? "—" }
+                let noise = max(s.noiseLeft ?? 0, s.noiseRight ?? 0)
                 out += pad(s.measure, 16) + pad(value(s.movementLeft), 10) + pad(value(s.movementRight), 10)
-                out += s.deviationPercent.map { String(format: "%5.1f %%", $0) + (s.weakerSide.map { " (\($0) weaker)" } ?? "") } ?? "no movement"
+                out += pad(s.noiseLeft == nil && s.noiseRight == nil ? "—" : String(format: "±%.3f", noise), 10)
+                if let deviation = s.deviationPercent {
+                    out += String(format: "%5.1f %%", deviation) + (s.weakerSide.map { " (\($0) weaker)" } ?? (deviation > 0 ? " (difference within the noise)" : ""))
+                } else {
+                    out += s.measurable ? "no movement" : String(format: "not measurable (moved less than %.0f× the noise)", Symmetry.noiseMultiple)
+                }
                 out += "\n"
             }
-            out += "Movements are from the baseline, \(symmetryUnitsText).\n\n"
+            out += "Movements are from the baseline, \(symmetryUnitsText); noise is the larger side's landmark jitter (over the baseline or the stillest second).\n\n"
         }
         if a.findings.isEmpty {
             out += row("findings", "none")
@@ -161,8 +177,15 @@ public struct AssessmentReport: Sendable {
             out += "  \"weakerSide\": \(a.weakerSide.map(jsonString) ?? "null"),\n"
             out += "  \"deviationPercent\": {" + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ") + "},\n"
             out += "  \"movement\": {" + a.symmetry.map {
-                "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.movementLeft, digits: 4)), \"right\": \(jsonNumber($0.movementRight, digits: 4)), \"weakerSide\": \($0.weakerSide.map(jsonString) ?? "null")}"
+                "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.movementLeft, digits: 4)), \"right\": \(jsonNumber($0.movementRight, digits: 4)), \"weakerSide\": \($0.weakerSide.map(jsonString) ?? "null"), "
+                    + "\"noiseLeft\": \(jsonNumber($0.noiseLeft, digits: 4)), \"noiseRight\": \(jsonNumber($0.noiseRight, digits: 4)), \"measurable\": \($0.measurable)}"
             }.joined(separator: ", ") + "},\n"
+        }
+        if let face = a.face {
+            let analysed = face.analysed.isEmpty || !a.times.indices.contains(face.analysed.lowerBound) ? "null"
+                : "[\(jsonNumber(a.times[face.analysed.lowerBound], digits: 4)), \(jsonNumber(a.times[face.analysed.upperBound - 1], digits: 4))]"
+            out += "  \"face\": {\"eyeDistancePixels\": \(jsonNumber(face.eyeDistancePixels, digits: 2)), \"minEyeDistancePixels\": \(jsonNumber(FaceQuality.minEyeDistancePixels, digits: 2)), "
+                + "\"turnedFrames\": \(face.turnedFrames), \"cuts\": [" + face.cuts.map { jsonNumber($0, digits: 4) }.joined(separator: ", ") + "], \"analysedSeconds\": \(analysed)},\n"
         }
         out += "  \"metrics\": {" + a.metrics.map { m in
             let finite = m.values.filter(\.isFinite)
