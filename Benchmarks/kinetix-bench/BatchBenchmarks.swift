@@ -18,16 +18,7 @@ func batchThroughput(quick: Bool) {
         ("bundled pair (12 s, 30 fps)", bundled.appendingPathComponent("demonstrator.json").path, bundled.appendingPathComponent("learner.json").path, quick ? 20 : 300),
     ]
     if !quick {
-        var options = SynthOptions()
-        options.motion = .routine
-        options.frameRate = 60
-        options.durationSeconds = 600
-        let demo = folder.appendingPathComponent("demo-10min.json"), learner = folder.appendingPathComponent("learner-10min.json")
-        try! Synth.sidecar(options).encoded().write(to: demo)
-        options.seed = 2
-        options.delaySeconds = 0.4
-        options.mirrorMotion = true
-        try! Synth.sidecar(options).encoded().write(to: learner)
+        let (demo, learner) = writeBenchmarkPair(frameRate: 60, seconds: 600, into: folder, prefix: "10min-")
         cases.append(("10-minute pair (60 fps)", demo.path, learner.path, 12))
     }
     print("batch: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(BatchRunner.availableCores) usable; each figure the median of 3 runs")
@@ -53,7 +44,7 @@ func batchThroughput(quick: Bool) {
                 let file = out.appendingPathComponent("p\(i).json")
                 // Written as the CLI writes: a temporary file, flushed, renamed.
                 let temporary = out.appendingPathComponent(".p\(i).json.tmp")
-                FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes))
                 let handle = try! FileHandle(forWritingTo: temporary)
                 try! handle.synchronize()
                 try! handle.close()

@@ -86,16 +86,7 @@ func compareAgainstNumpy(kinetix: URL, peers: URL, rates: [Double], minutes: Dou
     try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     for rate in rates {
-        var options = SynthOptions()
-        options.motion = .routine
-        options.frameRate = rate
-        options.durationSeconds = minutes * 60
-        let demo = folder.appendingPathComponent("demo.json"), learner = folder.appendingPathComponent("learner.json")
-        try! Synth.sidecar(options).encoded().write(to: demo)
-        options.seed = 2
-        options.delaySeconds = 0.4
-        options.mirrorMotion = true
-        try! Synth.sidecar(options).encoded().write(to: learner)
+        let (demo, learner) = writeBenchmarkPair(frameRate: rate, seconds: minutes * 60, into: folder)
         let megabytes = Double(((try? Data(contentsOf: demo).count) ?? 0) + ((try? Data(contentsOf: learner).count) ?? 0)) / 1e6
         var result = RoundRatios(name: String(format: "compare end to end, %g min at %g fps (%.1f MB of JSON in), kinetix vs json+numpy", minutes, rate, megabytes))
         let ours = folder.appendingPathComponent("kinetix.json"), theirs = folder.appendingPathComponent("numpy.json")
