@@ -51,9 +51,14 @@ public struct BatchRunner: Sendable {
             throw KinetixError(.invalidSetting, "shard \(k) does not exist: the plan has \(plan.shards) shard\(plan.shards == 1 ? "" : "s"), 0 to \(plan.shards - 1)")
         }
         let results = folder.appendingPathComponent("results"), shards = folder.appendingPathComponent("shards")
-        for directory in [results, shards] {
+        for directory in [folder, results, shards] {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) {
+                guard isFolder.boolValue else { throw KinetixError(.unreadable, file: directory.path, "exists and is not a folder: give --out a folder") }
+                continue
+            }
             do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
-                throw KinetixError(.unreadable, file: directory.path, "cannot create the folder: \(error.localizedDescription)")
+                throw KinetixError(.unreadable, file: directory.path, "cannot create the folder (\(String(cString: strerror(errno))))")
             }
         }
         BatchFiles.removeStaleTemporaries(in: results)

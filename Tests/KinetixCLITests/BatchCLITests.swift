@@ -201,3 +201,21 @@ struct BatchCLITests {
         #expect(yaml.contains("--shards 4"))
     }
 }
+
+@Suite("inputs that are not files")
+struct NotAFileTests {
+    @Test("a device or a FIFO as an input is refused at once, by name, never read")
+    func devices() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let fifo = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for path in ["/dev/zero", fifo] {
+            let result = try Kinetix.run(["validate", path])
+            #expect(result.status == 66 && result.stderr.contains("not a regular file"), "\(path): \(result.stderr)")
+        }
+        let manifest = folder.appendingPathComponent("m.tsv")
+        try Data("id\tdemonstrator\tlearner\nz\t/dev/zero\tpipe\n".utf8).write(to: manifest)
+        let plan = try Kinetix.run(["batch", "plan", manifest.path, "-o", folder.appendingPathComponent("plan.json").path])
+        #expect(plan.status == 65 && plan.stderr.contains("line 2: z: demonstrator: is a device, not a regular file"), "\(plan.stderr)")
+    }
+}

@@ -50,6 +50,16 @@ package func readInput(_ path: String, limits: SidecarLimits = .default) throws(
         throw fail(.unreadable, "no such file")
     }
     if isDirectory.boolValue { throw fail(.unreadable, "is a directory, not a file") }
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        let what = switch status.st_mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        throw fail(.unreadable, "is \(what), not a regular file: give a file (a pipe or device could block or never end)")
+    }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > limits.maxFileBytes {
         throw fail(.limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))", setting: .maxInputBytes)
