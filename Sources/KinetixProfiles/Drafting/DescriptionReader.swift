@@ -129,7 +129,8 @@ enum DescriptionReader {
         while i < words.count {
             let token = sentence.tokens[i]
             var matched = false
-            for length in stride(from: min(vocabulary.longestPhrase, words.count - i), through: 1, by: -1) {
+            let longest = vocabulary.longestStartingWith[words[i]] ?? 0
+            for length in stride(from: min(longest, words.count - i), through: 1, by: -1) {
                 if let meaning = vocabulary.meaning(of: words[i..<(i + length)]) {
                     phrases.append(Phrase(text: words[i..<(i + length)].joined(separator: " "), meaning: meaning, line: token.line, column: token.column))
                     i += length

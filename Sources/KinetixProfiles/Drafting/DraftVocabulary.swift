@@ -33,6 +33,8 @@ public struct DraftVocabulary: Sendable {
     private(set) var phrases: [String: Meaning] = [:]
     /// The most words in one phrase.
     private(set) var longestPhrase = 1
+    /// The most words in a phrase starting with a given word (absent: no phrase does).
+    private(set) var longestStartingWith: [String: Int] = [:]
 
     /// The shipped vocabulary.
     public static func shipped() throws(KinetixError) -> DraftVocabulary {
@@ -130,6 +132,7 @@ public struct DraftVocabulary: Sendable {
         if meaning == .filler, let existing = phrases[key], existing != .filler { return }
         phrases[key] = meaning
         longestPhrase = max(longestPhrase, words.count)
+        longestStartingWith[words[0]] = max(longestStartingWith[words[0]] ?? 0, words.count)
         for word in words where word.count >= 3 {
             let first = word.first!
             var list = hintWords[first] ?? []
