@@ -118,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EmbeddingGuideTests",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport"]
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport", "KinetixBatch"]
         ),
         .testTarget(
             name: "KinetixCLITests",

@@ -7,6 +7,7 @@ import Testing
 import KinetixCore
 import KinetixProfiles
 import KinetixReport
+import KinetixBatch
 
 /// The bundled sidecars, read as an app would receive bytes.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -167,6 +168,50 @@ struct EmbeddingGuideTests {
         #expect(lines.count == 8 && lines.contains("leftArmOut: wronglyPerformed"), "\(lines)")
     }
 
+    @Test("a profile drafted from words, run on a clip")
+    func draft() throws {
+        let clipData = try bytes("demonstrator.json")
+        var lines: [String] = []
+        // snippet: draft
+        let drafter = ProfileDrafter(vocabulary: try DraftVocabulary.shipped())
+        let draft = try drafter.draft(description: "Raise the right arm forward to shoulder height. Keep the elbow straight.",
+                                      demonstration: nil)
+        for sentence in draft.sentences {                   // what each sentence became, or why not
+            lines.append(sentence.failure ?? sentence.became.joined(separator: "; "))
+        }
+        // draft.text is the profile file; draft.profile runs like any other.
+        let clip = try ClipInput(decoding: clipData, name: "clip.json", role: "sidecar")
+        let assessment = Assessor(profile: draft.profile, parameters: try draft.profile.parameterValues(overriding: []))
+            .assess(clip.sidecar)
+        lines.append("\(assessment.status.rawValue): \(assessment.reps.count) reps")
+        // end snippet
+        #expect(draft.isComplete && lines.count == 3, "\(lines)")
+        #expect(lines[2].hasPrefix("void") || lines[2].hasPrefix("ok"))
+    }
+
+    @Test("a batch planned, run shard by shard and merged")
+    func batch() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-guide-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifestPath = folder.appendingPathComponent("sessions.tsv").path
+        let sidecars = root.appendingPathComponent("Sidecars").path
+        try Data("id\tdemonstrator\tlearner\ns1\t\(sidecars)/demonstrator.json\t\(sidecars)/learner.json\n".utf8).write(to: URL(fileURLWithPath: manifestPath))
+        let out = folder.appendingPathComponent("out")
+        // snippet: batch
+        let plan = try BatchPlan(manifest: try BatchManifest(contentsOf: manifestPath), shards: 2, library: ProfileLibrary())
+        for shard in 0..<plan.shards {                       // on a cluster: one job per shard
+            let outcomes = try BatchRunner(plan: plan).run(shard: shard, into: out)
+            for failed in outcomes where failed.status == .failed { print(failed.id, failed.error ?? "") }
+        }
+        let summary = try BatchSummary(plan: plan, folder: out)  // throws, naming any shard not run
+        try summary.write(prefix: out.appendingPathComponent("summary"))
+        let lag = summary.outcomes.first?.number("lagSeconds")
+        // end snippet
+        #expect(lag.map { abs($0 - 0.4) < 0.05 } == true)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.csv").path))
+    }
+
     @Test("every snippet in the guide is the code above, verbatim")
     func guideMatches() throws {
         let guide = try String(contentsOf: root.appendingPathComponent("Sources/KinetixCore/KinetixCore.docc/Embedding.md"), encoding: .utf8)
@@ -183,7 +228,7 @@ struct EmbeddingGuideTests {
             if trimmed == "// end snippet", let current = name { snippets[current] = dedent(lines); name = nil; continue }
             if name != nil { lines.append(line) }
         }
-        #expect(snippets.count == 7)
+        #expect(snippets.count == 9)
         for (name, code) in snippets {
             #expect(guide.contains("<!-- snippet: \(name) -->\n```swift\n\(code)\n```"), "snippet '\(name)' differs from the guide")
         }
