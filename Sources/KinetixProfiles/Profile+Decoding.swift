@@ -349,7 +349,7 @@ struct ProfileDecoder {
             do { condition = try environment.compile(when, expecting: .boolean) } catch { report("\(path).when", error) }
         }
         let cue = string(fields["cue"], "\(path).cue") ?? ""
-        if cue.contains(where: { $0.isNumber || $0 == "{" }) { report("\(path).cue", "a cue is words for the learner: no numbers or placeholders (put them in \"detail\")") }
+        if !Profile.Rule.isPlainCue(cue) { report("\(path).cue", "a cue is words for the learner: no numbers or placeholders (put them in \"detail\")") }
         let detail = string(fields["detail"], "\(path).detail") ?? ""
         var template = DetailTemplate(parts: [])
         do { template = try DetailTemplate(detail, metrics: environment.metrics, parameters: environment.parameters) } catch { report("\(path).detail", error) }

@@ -98,6 +98,10 @@ public struct Profile: Sendable {
 
     /// A condition to report: over frames (for a minimum time) or per rep.
     public struct Rule: Sendable {
+        /// Whether `text` can be a learner's cue: words only, no digits (of any script)
+        /// and no `{placeholder}`.
+        static func isPlainCue(_ text: String) -> Bool { !text.contains { $0.isNumber || $0 == "{" } }
+
         /// How much a finding matters; the most severe cue shows first.
         public enum Severity: String, Sendable, CaseIterable { case info, warning, critical }
         /// The rule's id, in findings.

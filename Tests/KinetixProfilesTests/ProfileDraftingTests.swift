@@ -323,3 +323,33 @@ struct ProfileDraftingTests {
         #expect(DescriptionReader.tokens(in: "15° 2s 15deg don't").map(\.word) == ["15", "°", "2", "s", "15", "deg", "don't"])
     }
 }
+
+/// Inputs that once made the profile fuzz harness fail (Tests/Fuzz/Regressions/profile),
+/// replayed: a description (selector byte 7 mod 8) drafts or is refused, never an
+/// internal error (a draft that does not load).
+@Suite("Fuzz regressions: drafting")
+struct DraftingFuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Regressions/profile")
+
+    static var inputs: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
+
+    @Test("each saved input drafts or is refused with a reason", arguments: inputs)
+    func replay(_ name: String) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+        guard let selector = data.first, selector % 8 == 7 else { return }
+        let text = String(decoding: data.dropFirst(), as: UTF8.self)
+        do {
+            let draft = try ProfileDrafter(vocabulary: try DraftVocabulary.shipped()).draft(description: text, demonstration: nil)
+            #expect(draft.profile.rules.allSatisfy { Profile.Rule.isPlainCue($0.cue) })
+        } catch {
+            #expect(!error.description.contains("internal error"), "\(error)")
+        }
+    }
+
+    @Test("a sentence with a brace or a digit never becomes the learner's cue")
+    func cueFromSentence() throws {
+        let d = try ProfileDraftingTests.draft("Raise both arms sideways to shoulder height. Keep the elbows straight{.")
+        #expect(d.isComplete && d.profile.rules.first { $0.id.hasPrefix("elbowFlexion") }?.cue == "Keep your elbows straight")
+    }
+}

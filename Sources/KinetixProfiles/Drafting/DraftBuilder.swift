@@ -324,7 +324,7 @@ struct DraftBuilder {
     /// The sentence itself as the learner's cue, when it is short and has no digits.
     static func cue(_ text: String) -> String? {
         let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; "))
-        guard !trimmed.contains(where: { (c: Character) in c.isNumber }), trimmed.split(separator: " ").count <= 10 else { return nil }
+        guard Profile.Rule.isPlainCue(trimmed), !trimmed.isEmpty, trimmed.split(separator: " ").count <= 10 else { return nil }
         return trimmed
     }
 
