@@ -280,6 +280,13 @@ struct ProfileDraftingTests {
         }
     }
 
+    @Test("an implausible number is refused by its sentence, never written into a profile")
+    func hugeNumber() throws {
+        let d = try Self.draft("Raise both arms sideways to shoulder height. Hold for 99999999999999999999 seconds.")
+        #expect(d.sentences[1].failure == "1e+20 is not a plausible amount (at most 10000 degrees, percent or seconds)")
+        #expect(Self.parameter(d, "holdSeconds") == nil)
+    }
+
     @Test("the vocabulary grows from a data file: 'delts' unknown, then an arm")
     func vocabularyExtension() throws {
         let text = "Raise the delts to shoulder height."

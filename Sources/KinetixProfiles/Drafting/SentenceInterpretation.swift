@@ -50,6 +50,9 @@ enum SentenceInterpreter {
 
     struct Failure: Error { var message: String }
 
+    /// The largest number a sentence may give (degrees, percent, seconds): larger ones are typos.
+    static let maxNumber = 10_000.0
+
 
 
     /// The meanings of a sentence, sorted by role.
@@ -135,6 +138,9 @@ enum SentenceInterpreter {
     /// ("raise the arms overhead, taking 2 s on the way up") gives two.
     private static func statements(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> [DraftStatement] {
         let k = s.keywords
+        if let huge = s.numbers.first(where: { $0.value > maxNumber }) {
+            throw Failure(message: "\(huge.value.shortText) is not a plausible amount (at most \(maxNumber.shortText) degrees, percent or seconds)")
+        }
         // A short first sentence naming the exercise ("Front raise.", "Squat."): no
         // little words, numbers or instructions. Its movement, if any, is a fallback.
         if sentence.index == 1, sentence.tokens.count <= 4, !s.hasFiller, s.numbers.isEmpty,
