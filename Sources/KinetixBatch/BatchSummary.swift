@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixReport
 
 /// A finished batch: every row's outcome from the shards' files, checked complete, and
 /// the summary table (CSV, JSON with counts and distributions, an HTML index).
@@ -152,10 +153,7 @@ public struct BatchSummary: Sendable {
         text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ text: String) -> String { HTMLPage.escape(text) }
 
     /// `to` relative to the folder `from` (both absolute).
     static func relativePath(from: URL, to: URL) -> String {

@@ -3,9 +3,9 @@ import KinetixCore
 
 /// Building blocks of a self-contained report page: no network, no external
 /// scripts, fonts or images; inline CSS, SVG and a little plain JavaScript.
-enum HTMLPage {
-    /// Escapes text for HTML content and attribute values.
-    static func escape(_ text: String) -> String {
+package enum HTMLPage {
+    /// Escapes text for HTML content and attribute values (also used by the batch index).
+    package static func escape(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {
