@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,13 +60,36 @@ package struct JSONReader {
     /// The byte offset of the next unread byte.
     package var offset: Int { index }
 
-    /// The 1-based line and column of a byte offset, for messages.
+    /// The 1-based line and column of a byte offset, for messages. Offsets before
+    /// `forgottenBytes` are counted from what `forget(upTo:)` recorded.
     package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        var line = 1, column = 1
-        for i in 0..<min(offset, bytes.count) {
-            if bytes[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+        var (line, column) = (forgotten.line, forgotten.column)
+        let end = min(offset, bytes.count)
+        var i = min(forgotten.offset, offset)
+        guard i < end, let base = bytes.baseAddress else { return (line, column) }
+        // memchr from newline to newline: the file's lines are long, and it is vectorised.
+        while let found = memchr(base + i, Int32(UInt8(ascii: "\n")), end - i) {
+            line += 1
+            column = 1
+            i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }
+        column += end - i
         return (line, column)
+    }
+
+    /// Where the forgotten prefix ends, and the line and column there.
+    private var forgotten = (offset: 0, line: 1, column: 1)
+
+    /// Bytes before this offset may no longer be read (their memory may be released).
+    package var forgottenBytes: Int { forgotten.offset }
+
+    /// Records that the bytes before `offset` (at most the read position) will not be
+    /// read again, counting their lines first so `lineAndColumn(of:)` stays exact.
+    package mutating func forget(upTo offset: Int) {
+        let end = min(offset, index)
+        guard end > forgotten.offset else { return }
+        let (line, column) = lineAndColumn(of: end)
+        forgotten = (end, line, column)
     }
 
     @inlinable

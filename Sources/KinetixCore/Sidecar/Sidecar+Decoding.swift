@@ -7,22 +7,37 @@ extension Sidecar {
     ///   - path: The file, as the user named it; messages quote it unchanged.
     /// - Throws: `KinetixError` with `.unreadable` for a missing or unreadable file,
     ///   `.invalidData` with every problem found (up to `limits.maxDiagnostics`).
+    ///
+    /// The file is read once, and the memory of what has been read is given back as
+    /// decoding goes: the peak is about the decoded clip, not the file plus the clip.
     public static func load(contentsOf path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
-        let data = try readInput(path, limits: limits)
-        return try decode(data, file: path, limits: limits)
+        try load(contentsOf: path, limits: limits, discardStride: 8 << 20)
+    }
+
+    /// `load(contentsOf:limits:)`, giving memory back every `discardStride` bytes read.
+    static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) -> Sidecar {
+        let file = try openInput(path, limits: limits)
+        return try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride))
     }
 
     /// Decodes and validates a sidecar from its JSON bytes.
     public static func decode(_ data: Data, file: String? = nil, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
-        var diagnostics: [Diagnostic] = []
-        var suppressed = 0
-        var sidecar: Sidecar?
+        var result: Result<Sidecar, KinetixError>!
         data.withUnsafeBytes { raw in
-            var decoder = SidecarDecoder(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
-            sidecar = decoder.decode()
-            diagnostics = decoder.diagnostics
-            suppressed = decoder.suppressed
+            result = Result { () throws(KinetixError) in try decode(raw, file: file, limits: limits, discard: nil) }
         }
+        return try result.get()
+    }
+
+    /// `decode(_:file:limits:)` of bytes in memory; `discard.body(offset)`, when given, is
+    /// called every `discard.stride` bytes with an offset before which nothing will be read again.
+    static func decode(_ raw: UnsafeRawBufferPointer, file: String?, limits: SidecarLimits,
+                               discard: (body: (Int) -> Void, stride: Int)?) throws(KinetixError) -> Sidecar {
+        var decoder = SidecarDecoder(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
+        decoder.discard = discard
+        let sidecar = decoder.decode()
+        var diagnostics = decoder.diagnostics
+        let suppressed = decoder.suppressed
         if let sidecar {
             // Report what the values mean too, so one run lists every problem.
             diagnostics += sidecar.validate(limit: limits.maxDiagnostics + 1)
@@ -42,32 +57,25 @@ extension Sidecar {
 /// Reads a whole input file after checking it exists, is a regular file and is
 /// within the size limit, so a huge file is refused before any memory is spent.
 package func readInput(_ path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Data {
+    try openInput(path, limits: limits).data
+}
+
+/// `readInput` as the file object, whose memory can be given back while it is read.
+func openInput(_ path: String, limits: SidecarLimits) throws(KinetixError) -> InputFile {
     func fail(_ kind: KinetixError.Kind, _ message: String, setting: Setting? = nil) -> KinetixError {
         KinetixError(kind, file: path, message, setting: setting)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw fail(.unreadable, "no such file")
-    }
-    if isDirectory.boolValue { throw fail(.unreadable, "is a directory, not a file") }
-    var status = stat()
-    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-        let what = switch status.st_mode & S_IFMT {
-        case S_IFIFO: "a FIFO (named pipe)"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
-        throw fail(.unreadable, "is \(what), not a regular file: give a file (a pipe or device could block or never end)")
-    }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    if size > limits.maxFileBytes {
-        throw fail(.limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))", setting: .maxInputBytes)
-    }
     do {
-        return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        return try InputFile(path, maxBytes: limits.maxFileBytes)
     } catch {
-        throw fail(.unreadable, "cannot be read (\(error.localizedDescription))")
+        switch error {
+        case .missing: throw fail(.unreadable, "no such file")
+        case .notRegular("a directory"): throw fail(.unreadable, "is a directory, not a file")
+        case .notRegular(let what): throw fail(.unreadable, "is \(what), not a regular file: give a file (a pipe or device could block or never end)")
+        case .tooLarge(let size):
+            throw fail(.limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))", setting: .maxInputBytes)
+        case .system(let code): throw fail(.unreadable, "cannot be read (\(String(cString: strerror(code))))")
+        }
     }
 }
 
@@ -104,9 +112,16 @@ struct SidecarDecoder {
     var frameIndex: Int?
     var frameTime: Double?
 
+    /// Called with an offset into the bytes given to `init` before which nothing will be
+    /// read again (the reader moves forward frame by frame), every `stride` bytes.
+    var discard: (body: (Int) -> Void, stride: Int)?
+    /// Where the reader's bytes start in the bytes given to `init` (after a BOM).
+    private let readerStart: Int
+
     init(bytes: UnsafeBufferPointer<UInt8>, limits: SidecarLimits) {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // UTF-8 BOM
+        readerStart = start
         reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: bytes[start...]),
                             maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes)
         self.limits = limits
@@ -298,6 +313,10 @@ struct SidecarDecoder {
             try decodeFrame(index)
             frameIndex = nil
             frameTime = nil
+            if let discard, reader.offset - reader.forgottenBytes >= discard.stride {
+                reader.forget(upTo: reader.offset)
+                discard.body(readerStart + reader.forgottenBytes)
+            }
         }
     }
 
