@@ -93,7 +93,7 @@ public struct EstimatorFaultDetector: Sendable {
         let n = sidecar.frameCount
         let times = sidecar.times
         var mask = SwapMask(frameCount: n)
-        guard n > 1, let scale = BodySeries(sidecar, minConfidence: minConfidence).torsoLengthPixels else { return ([], mask) }
+        guard n > 1, let scale = BodySeries.clipScale(of: sidecar, minConfidence: minConfidence) else { return ([], mask) }
         func point(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? { sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence) }
         func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
         // Each half's orientation: left minus right along image x (shoulders; hips), in torso lengths.
@@ -105,10 +105,13 @@ public struct EstimatorFaultDetector: Sendable {
         }
         let upper = orientation(.leftShoulder, .rightShoulder), lower = orientation(.leftHip, .rightHip)
         // The clip's usual facing, from both halves together.
-        let known = (upper + lower).compactMap { $0 }.sorted()
+        // The sign of the median of the known values (the element at count / 2 in order):
+        // not negative exactly when at most count / 2 of them are negative.
+        var known = 0, negative = 0
+        for value in upper + lower { if let value { known += 1; if value < 0 { negative += 1 } } }
         var faults: [EstimatorFault] = []
-        if !known.isEmpty {
-            let usual: Float = known[known.count / 2] >= 0 ? 1 : -1
+        if known > 0 {
+            let usual: Float = negative <= known / 2 ? 1 : -1
             mask.upper = swappedRuns(upper, usual: usual)
             mask.lower = swappedRuns(lower, usual: usual)
             // A half whose orientation is too narrow to judge (hips seen from the side)
@@ -120,8 +123,8 @@ public struct EstimatorFaultDetector: Sendable {
                 for left in part.leftJoints {
                     guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
                           let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { continue }
-                    kept += hypot(l1.x - l0.x, l1.y - l0.y) + hypot(r1.x - r0.x, r1.y - r0.y)
-                    exchanged += hypot(l1.x - r0.x, l1.y - r0.y) + hypot(r1.x - l0.x, r1.y - l0.y)
+                    kept += planarDistance(l1.x - l0.x, l1.y - l0.y) + planarDistance(r1.x - r0.x, r1.y - r0.y)
+                    exchanged += planarDistance(l1.x - r0.x, l1.y - r0.y) + planarDistance(r1.x - l0.x, r1.y - l0.y)
                     pairs += 1
                 }
                 return pairs >= 2 && kept > 0.3 * scale * Float(pairs) && exchanged < 0.5 * kept
@@ -164,7 +167,7 @@ public struct EstimatorFaultDetector: Sendable {
             guard dt > 0 else { continue }
             let limit = maxSpeedTorsosPerSecond * dt * scale
             guard let root = hipMidpoint(frame), let previousRoot = hipMidpoint(frame - 1) else { continue }
-            if hypot(root.x - previousRoot.x, root.y - previousRoot.y) > max(limit, 0.3 * scale) {
+            if planarDistance(root.x - previousRoot.x, root.y - previousRoot.y) > max(limit, 0.3 * scale) {
                 faults.append(EstimatorFault(kind: .personJump, frames: frame...frame, start: times[frame], end: times[frame], joint: nil))
                 continue
             }
@@ -172,7 +175,7 @@ public struct EstimatorFaultDetector: Sendable {
             for joint in Joint.allCases where joint != .root && consistent(joint, frame) {
                 guard let p = point(joint, frame), let q = point(joint, frame - 1) else { continue }
                 let dx = (p.x - root.x) - (q.x - previousRoot.x), dy = (p.y - root.y) - (q.y - previousRoot.y)
-                if hypot(dx, dy) > max(limit, 0.3 * scale) {
+                if planarDistance(dx, dy) > max(limit, 0.3 * scale) {
                     faults.append(EstimatorFault(kind: .teleport, frames: frame...frame, start: times[frame], end: times[frame], joint: joint))
                 }
             }
@@ -188,8 +191,8 @@ public struct EstimatorFaultDetector: Sendable {
             func exchanged(_ frame: Int) -> Bool {
                 guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
                       let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { return false }
-                let kept = hypot(l1.x - l0.x, l1.y - l0.y) + hypot(r1.x - r0.x, r1.y - r0.y)
-                let swapped = hypot(l1.x - r0.x, l1.y - r0.y) + hypot(r1.x - l0.x, r1.y - l0.y)
+                let kept = planarDistance(l1.x - l0.x, l1.y - l0.y) + planarDistance(r1.x - r0.x, r1.y - r0.y)
+                let swapped = planarDistance(l1.x - r0.x, l1.y - r0.y) + planarDistance(r1.x - l0.x, r1.y - l0.y)
                 return kept > 0.3 * scale && swapped < 0.35 * kept
             }
             var start: Int?

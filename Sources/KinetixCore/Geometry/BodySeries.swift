@@ -43,18 +43,10 @@ public struct BodySeries: Equatable, Sendable {
         }
         func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
 
-        var origins = [(x: Float, y: Float)?](repeating: nil, count: n)
-        var torsoLengths: [Float] = []
-        for frame in 0..<n {
-            origins[frame] = hipMidpoint(frame)
-            if let hip = origins[frame], let neck = position(.neck, frame) {
-                torsoLengths.append(hypot(neck.x - hip.x, neck.y - hip.y))
-            }
-        }
-        torsoLengthPixels = givenScale ?? Self.clipScale(torsoLengths)
+        torsoLengthPixels = givenScale ?? Self.clipScale(of: sidecar, minConfidence: minConfidence)
         guard let scale = torsoLengthPixels, scale > 0 else { torsoLengthPixels = nil; return }
         for frame in 0..<n {
-            guard let origin = origins[frame] else { continue }
+            guard let origin = hipMidpoint(frame) else { continue }
             for joint in Joint.allCases {
                 guard let p = position(joint, frame) else { continue }
                 let i = points.index(joint, frame)
@@ -62,6 +54,20 @@ public struct BodySeries: Equatable, Sendable {
                 points.y[i] = (p.y - origin.y) / scale
             }
         }
+    }
+
+    /// `clipScale(_:)` of the clip's torso lengths (neck to hip midpoint, isotropic
+    /// pixels, in frames where both are tracked), without building the body series.
+    public static func clipScale(of sidecar: Sidecar, minConfidence: Float = defaultMinConfidence) -> Float? {
+        var torsoLengths: [Float] = []
+        torsoLengths.reserveCapacity(sidecar.frameCount)
+        for frame in 0..<sidecar.frameCount {
+            if let hip = sidecar.hipMidpoint(frame, minConfidence: minConfidence),
+               let neck = sidecar.isotropicPosition(.neck, frame, minConfidence: minConfidence) {
+                torsoLengths.append(planarDistance(neck.x - hip.x, neck.y - hip.y))
+            }
+        }
+        return clipScale(torsoLengths)
     }
 
     /// The clip's scale from its per-frame torso lengths: the 90th percentile.

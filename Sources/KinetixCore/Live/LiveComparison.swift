@@ -412,7 +412,7 @@ public struct LiveComparison: Sendable {
         }
         guard let hip else { return result }
         if let neck = pose.position(.neck, demonstratorSpace, m) {
-            let torso = hypot(neck.x - hip.x, neck.y - hip.y)
+            let torso = planarDistance(neck.x - hip.x, neck.y - hip.y)
             let decayed = demonstratorScale.map { $0.torso * Float(exp(-(pose.time - $0.time) / 10)) } ?? 0
             demonstratorScale = (max(torso, decayed), pose.time)
         }

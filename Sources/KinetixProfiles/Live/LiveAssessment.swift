@@ -146,7 +146,7 @@ public struct LiveAssessment: Sendable {
         let clip = Sidecar(space: space, times: [pose.time], joints: joints)
         let m = assessor.minConfidence
         if let hip = clip.hipMidpoint(0, minConfidence: m), let neck = clip.isotropicPosition(.neck, 0, minConfidence: m) {
-            let length = hypot(neck.x - hip.x, neck.y - hip.y)
+            let length = planarDistance(neck.x - hip.x, neck.y - hip.y)
             let decayed = torso.map { $0.length * Float(exp(-(pose.time - $0.time) / 10)) } ?? 0
             torso = (max(length, decayed), pose.time)
         }
