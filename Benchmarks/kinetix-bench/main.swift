@@ -82,6 +82,13 @@ harness.measure(BenchmarkCase(name: "compare end to end in memory (decode + SHA-
                                        options: ComparisonOptions())
     return Double(report.json().utf8.count)
 })
+let benchReport = try! ComparisonReport(demonstrator: ClipInput(decoding: bytes, name: "demonstrator", role: "demonstrator"),
+                                        learner: ClipInput(decoding: learnerBytes, name: "learner", role: "learner"),
+                                        options: ComparisonOptions())
+let reportMegabytes = Double(benchReport.jsonBytes().count) / 1e6
+harness.measure(BenchmarkCase(name: "comparison JSON report, written in memory", unit: "MB", units: reportMegabytes) {
+    Double(benchReport.jsonWriter().count)
+})
 harness.measure(BenchmarkCase(name: "compare only (angles, grid, search, tracker)", unit: "frames", units: Double(clip.frameCount)) {
     let learner = try! Sidecar.decode(learnerBytes)
     return ComparisonSummary(try! Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1

@@ -11,7 +11,11 @@ extension ComparisonReport {
 
     /// `json(frames:)` as UTF-8 bytes, built in one buffer and never copied into a
     /// `String`: what a program writing a long report to a file wants.
-    public func jsonBytes(frames includeFrames: Bool = true) -> [UInt8] {
+    public func jsonBytes(frames includeFrames: Bool = true) -> [UInt8] { jsonWriter(frames: includeFrames).bytes }
+
+    /// `json(frames:)` in the writer that built it, to be written out without a copy
+    /// (`JSONWriter.withBytes`).
+    package func jsonWriter(frames includeFrames: Bool = true) -> JSONWriter {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
@@ -59,7 +63,7 @@ extension ComparisonReport {
                     writeFrames((count / 2)..<count, into: &half)
                     return half
                 })
-                writer.raw(second.bytes)
+                writer.raw(second)
             }
             writer.raw("  ],\n")
         }
@@ -70,7 +74,7 @@ extension ComparisonReport {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \"reaction\": " + $0.json } ?? "") + "\n}\n"
         writer.raw(out)
-        return writer.bytes
+        return writer
     }
 
     /// `frames[k]` for each k in `range`, one per line, comma-separated except after the last frame.

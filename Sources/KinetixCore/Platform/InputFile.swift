@@ -47,21 +47,22 @@ final class InputFile: @unchecked Sendable {
         if size > maxBytes { throw .tooLarge(size) }
         // One byte more than the size: reading it tells a file that grew since fstat.
         var capacity = size + 1
-        guard var buffer = Self.allocate(capacity) else { throw .system(ENOMEM) }
+        guard var buffer = LargeMemory.allocateOrNil(capacity) else { throw .system(ENOMEM) }
         var count = 0
         while true {
             if count == capacity {
-                if count > maxBytes { free(buffer); throw .tooLarge(count) }
-                capacity = min(capacity * 2, maxBytes + 1)
-                guard let grown = realloc(buffer, capacity) else { free(buffer); throw .system(ENOMEM) }
+                if count > maxBytes { LargeMemory.free(buffer); throw .tooLarge(count) }
+                let grownCapacity = min(capacity * 2, maxBytes + 1)
+                guard let grown = LargeMemory.reallocateOrNil(buffer, from: count, to: grownCapacity) else { LargeMemory.free(buffer); throw .system(ENOMEM) }
                 buffer = grown
+                capacity = grownCapacity
             }
             let got = read(descriptor, buffer + count, capacity - count)
             if got == 0 { break }
             if got < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                free(buffer)
+                LargeMemory.free(buffer)
                 throw .system(code)
             }
             count += got
@@ -70,7 +71,7 @@ final class InputFile: @unchecked Sendable {
         bytes = UnsafeRawBufferPointer(start: buffer, count: count)
     }
 
-    deinit { free(storage) }
+    deinit { LargeMemory.free(storage) }
 
     /// The bytes as `Data`, without copying them (the `Data` keeps this object alive).
     var data: Data {
@@ -91,18 +92,5 @@ final class InputFile: @unchecked Sendable {
         guard end > first else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_DONTNEED)
         #endif
-    }
-
-    /// Memory for `bytes`, released with `free`; large buffers aligned for huge pages.
-    private static func allocate(_ bytes: Int) -> UnsafeMutableRawPointer? {
-        let hugePage = 2 << 20
-        guard bytes >= hugePage else { return malloc(bytes) }
-        var pointer: UnsafeMutableRawPointer?
-        guard posix_memalign(&pointer, hugePage, bytes) == 0, let pointer else { return malloc(bytes) }
-        #if os(Linux)
-        // Only a hint: a kernel without transparent huge pages ignores it.
-        _ = madvise(pointer, (bytes / hugePage) * hugePage, MADV_HUGEPAGE)
-        #endif
-        return pointer
     }
 }

@@ -127,17 +127,14 @@ func emit(_ text: String, output: String?, inputs: [String]) throws(CommandLineE
 
 /// Writes `bytes` as `emit(_:output:inputs:)` writes text, without copying them.
 func emit(_ bytes: [UInt8], output: String?, inputs: [String]) throws(CommandLineError) {
-    var failure: CommandLineError?
-    bytes.withUnsafeBytes { raw in
-        let data = raw.isEmpty ? Data()
-            : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
-        do throws(CommandLineError) {
-            if let output { try writeAtomically(data, to: output, inputs: inputs) } else { FileHandle.standardOutput.write(data) }
-        } catch {
-            failure = error
-        }
-    }
-    if let failure { throw failure }
+    try bytes.withUnsafeBufferPointer { bytes throws(CommandLineError) in try emit(bytes, output: output, inputs: inputs) }
+}
+
+/// Writes `bytes` (valid during the call) as `emit(_:output:inputs:)` writes text, without copying them.
+func emit(_ bytes: UnsafeBufferPointer<UInt8>, output: String?, inputs: [String]) throws(CommandLineError) {
+    let data = bytes.isEmpty ? Data()
+        : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
+    if let output { try writeAtomically(data, to: output, inputs: inputs) } else { FileHandle.standardOutput.write(data) }
 }
 
 /// Prints a line to standard error.

@@ -144,7 +144,7 @@ struct CompareCommand: Subcommand {
         } else {
             switch format {
             case .text: text = report.text()
-            case .json: try emit(report.jsonBytes(), output: output, inputs: inputs); return ExitCode.success
+            case .json: try report.jsonWriter().withBytes { bytes throws(CommandLineError) in try emit(bytes, output: output, inputs: inputs) }; return ExitCode.success
             case .csv: text = report.csv()
             }
         }

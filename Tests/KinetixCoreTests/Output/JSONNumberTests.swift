@@ -26,6 +26,52 @@ struct JSONNumberTests {
         }
     }
 
+    @Test("the pointer writer gives the text of a plain reference, digit for digit, on seeded values")
+    func againstReference() {
+        /// The rules of `number(_:digits:)`, written the slow, obvious way.
+        func reference(_ value: Double, _ digits: Int) -> String {
+            guard value.isFinite else { return "null" }
+            let scale = UInt64(pow(10, Double(digits)))
+            let scaled = (abs(value) * Double(scale)).rounded()
+            guard scaled < 9e15 else { return String(value) }
+            let units = UInt64(scaled)
+            var text = (value < 0 && units != 0 ? "-" : "") + String(units / scale)
+            var fraction = String(units % scale)
+            guard units % scale != 0 else { return text }
+            fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            text += "." + fraction
+            return text
+        }
+        var rng = SplitMix64(seed: 12)
+        var writer = JSONWriter()
+        var expected = ""
+        for i in 0..<50_000 {
+            let magnitude = pow(10, Double(Int(rng.next() % 24)) - 8)
+            let value = i % 97 == 0 ? Double(Int(rng.next() % 1000)) : (rng.nextUnit() - 0.5) * magnitude
+            let digits = Int(rng.next() % 10)
+            writer.number(value, digits: digits)
+            writer.raw(",")
+            expected += reference(value, digits) + ","
+        }
+        writer.integer(Int.min)
+        expected += String(Int.min)
+        #expect(writer.text == expected)
+    }
+
+    @Test("a copied writer is independent of the original, and writers grow past their capacity")
+    func copiesAndGrowth() {
+        var first = JSONWriter(capacity: 4)
+        first.raw("[1")
+        var second = first
+        second.raw(", 2]")
+        first.raw("]")
+        #expect(first.text == "[1]" && second.text == "[1, 2]")
+        var long = JSONWriter(capacity: 1)
+        for k in 0..<300_000 { long.integer(k % 10) }
+        #expect(long.count == 300_000 && long.bytes.reduce(0) { $0 + Int($1 - 48) } == 30_000 * 45)
+    }
+
     @Test("strings escape quotes, backslashes and control characters, and keep other UTF-8 as it is")
     func strings() {
         #expect(jsonString("plain") == "\"plain\"")
