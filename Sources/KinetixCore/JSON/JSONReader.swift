@@ -207,6 +207,29 @@ package struct JSONReader {
         return key
     }
 
+    /// When the next member's key is exactly `quoted` (a key with its quotes and no
+    /// escapes), consumes the separator before it (a comma unless `first`), the key and
+    /// the colon after it, and returns true; otherwise leaves the reader where it was
+    /// and returns false, for `nextKeyBytes` to read (and report) whatever is there.
+    @inline(__always)
+    package mutating func consumeKey(quoted: UnsafeBufferPointer<UInt8>, first: inout Bool) -> Bool {
+        let start = index
+        skipWhitespace()
+        if !first {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { index = start; return false }
+            index += 1
+            skipWhitespace()
+        }
+        guard quoted.count <= bytes.count - index, let here = bytes.baseAddress, let key = quoted.baseAddress,
+              memcmp(here + index, key, quoted.count) == 0 else { index = start; return false }
+        index += quoted.count
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { index = start; return false }
+        index += 1
+        first = false
+        return true
+    }
+
     /// The last key read by `nextKeyBytes` as a `String` (decoding escapes if it had any).
     package func keyString(_ key: UnsafeBufferPointer<UInt8>) -> String {
         key.baseAddress == nil ? (escapedKey ?? "") : String(decoding: key, as: UTF8.self)
@@ -439,80 +462,19 @@ package struct JSONReader {
     /// almost every point in a sidecar. Anything else (another count, an exponent,
     /// null, a syntax error) leaves the reader where it was and returns nil, so the
     /// general path reads it and reports any problem exactly.
-    @inlinable
     package mutating func readPlainTriple() -> (Double, Double, Double)? {
-        let start = index
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { index = start; return nil }
-        index += 1
-        guard let a = plainNumber(then: UInt8(ascii: ",")),
-              let b = plainNumber(then: UInt8(ascii: ",")),
-              let c = plainNumber(then: UInt8(ascii: "]"))
-        else { index = start; return nil }
+        guard let base = bytes.baseAddress else { return nil }
+        // A local cursor stays in registers; the reader's own index is written once.
+        var cursor = PlainNumberCursor(base: base, count: bytes.count, index: index)
+        cursor.skipWhitespace()
+        guard cursor.index < cursor.count, base[cursor.index] == UInt8(ascii: "[") else { return nil }
+        cursor.index += 1
+        guard let a = cursor.number(then: UInt8(ascii: ",")),
+              let b = cursor.number(then: UInt8(ascii: ",")),
+              let c = cursor.number(then: UInt8(ascii: "]"))
+        else { return nil }
+        index = cursor.index
         return (a, b, c)
-    }
-
-    /// One plain number (see `readPlainTriple`) followed, after optional whitespace,
-    /// by `terminator`, which is consumed; nil for anything else.
-    @inlinable
-    mutating func plainNumber(then terminator: UInt8) -> Double? {
-        skipWhitespace()
-        guard index < bytes.count else { return nil }
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        let integerStart = index
-        guard let (integer, integerDigits) = digitRun(), integerDigits > 0,
-              integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else { return nil }
-        var mantissa = integer, digits = integerDigits, exponent = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard let (fraction, fractionDigits) = digitRun(), fractionDigits > 0 else { return nil }
-            mantissa = mantissa &* Self.smallPowerOfTen(fractionDigits) &+ fraction
-            digits += fractionDigits
-            exponent = -fractionDigits
-        }
-        // At most 15 digits written (leading zeros included): the mantissa is below 2^53
-        // and the power of ten exact, Clinger's exact case; the rest take the general path.
-        guard digits <= 15 else { return nil }
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == terminator else { return nil }
-        index += 1
-        // Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is not).
-        var value = Double(Int64(bitPattern: mantissa))
-        if exponent < 0 { value /= Double(Int64(bitPattern: Self.smallPowerOfTen(-exponent))) }  // 10^k, k ≤ 8: exact
-        return negative ? -value : value
-    }
-
-    /// The decimal digits from `index` (at most 8 of them, else nil) and how many, read
-    /// eight bytes at a time where the buffer has them (SWAR); `index` moves past them.
-    @inlinable @inline(__always)
-    mutating func digitRun() -> (UInt64, Int)? {
-        if index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self).littleEndian
-            // A byte's high bit is set where it is not a digit (below '0': the subtraction
-            // borrows; above '9': the addition carries). Borrows and carries only spill into
-            // later bytes, past the first non-digit, which are never used.
-            let nonDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
-            let count = nonDigit == 0 ? 8 : nonDigit.trailingZeroBitCount / 8
-            if count == 8, index + 8 < bytes.count, bytes[index + 8] &- UInt8(ascii: "0") < 10 { return nil }  // more than 8
-            index += count
-            guard count > 0 else { return (0, 0) }
-            // The digits, moved to the top bytes (zeros below are leading zeros), then
-            // combined pairwise: 8 digits → 4 of 0–99 → 2 of 0–9999 → one value.
-            var v = (word &- 0x3030_3030_3030_3030) << UInt64(64 - 8 * count)
-            v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
-            v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
-            v = (v &* 10000 &+ (v >> 32)) & 0xFFFF_FFFF
-            return (v, count)
-        }
-        var value: UInt64 = 0, count = 0
-        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
-            guard count < 8 else { return nil }
-            value = value &* 10 &+ UInt64(digit)
-            count += 1
-            index += 1
-        }
-        return (value, count)
     }
 
     /// 10^k for k in 0...8, as constants (no table behind a lazy global in the hot loop).
@@ -607,4 +569,91 @@ package struct JSONReader {
         return start
     }
 
+}
+
+/// The one-pass reader of plain numbers (`JSONReader.readPlainTriple`), on a cursor of
+/// its own so the position lives in a register rather than in the reader's memory.
+struct PlainNumberCursor {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index: Int
+
+    init(base: UnsafePointer<UInt8>, count: Int, index: Int) {
+        self.base = base
+        self.count = count
+        self.index = index
+    }
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while index < count {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// One plain number followed, after optional whitespace, by `terminator`, which is
+    /// consumed; nil for anything else (the cursor is then thrown away).
+    @inline(__always)
+    mutating func number(then terminator: UInt8) -> Double? {
+        skipWhitespace()
+        guard index < count else { return nil }
+        let negative = base[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let integerStart = index
+        guard let (integer, integerDigits) = digitRun(), integerDigits > 0,
+              integerDigits == 1 || base[integerStart] != UInt8(ascii: "0") else { return nil }
+        var mantissa = integer, digits = integerDigits, exponent = 0
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index += 1
+            guard let (fraction, fractionDigits) = digitRun(), fractionDigits > 0 else { return nil }
+            mantissa = mantissa &* JSONReader.smallPowerOfTen(fractionDigits) &+ fraction
+            digits += fractionDigits
+            exponent = -fractionDigits
+        }
+        // At most 15 digits written (leading zeros included): the mantissa is below 2^53
+        // and the power of ten exact, Clinger's exact case; the rest take the general path.
+        guard digits <= 15 else { return nil }
+        skipWhitespace()
+        guard index < count, base[index] == terminator else { return nil }
+        index += 1
+        // Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is not).
+        var value = Double(Int64(bitPattern: mantissa))
+        if exponent < 0 { value /= Double(Int64(bitPattern: JSONReader.smallPowerOfTen(-exponent))) }  // 10^k, k ≤ 8: exact
+        return negative ? -value : value
+    }
+
+    /// The decimal digits from `index` (at most 8 of them, else nil) and how many, read
+    /// eight bytes at a time where the buffer has them (SWAR); `index` moves past them.
+    @inline(__always)
+    mutating func digitRun() -> (UInt64, Int)? {
+        if index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
+            // A byte's high bit is set where it is not a digit (below '0': the subtraction
+            // borrows; above '9': the addition carries). Borrows and carries only spill into
+            // later bytes, past the first non-digit, which are never used.
+            let nonDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
+            let run = nonDigit == 0 ? 8 : nonDigit.trailingZeroBitCount / 8
+            if run == 8, index + 8 < count, base[index + 8] &- UInt8(ascii: "0") < 10 { return nil }  // more than 8
+            index += run
+            guard run > 0 else { return (0, 0) }
+            // The digits, moved to the top bytes (zeros below are leading zeros), then
+            // combined pairwise: 8 digits → 4 of 0–99 → 2 of 0–9999 → one value.
+            var v = (word &- 0x3030_3030_3030_3030) << UInt64(64 - 8 * run)
+            v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
+            v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
+            v = (v &* 10000 &+ (v >> 32)) & 0xFFFF_FFFF
+            return (v, run)
+        }
+        var value: UInt64 = 0, run = 0
+        while index < count, case let digit = base[index] &- UInt8(ascii: "0"), digit < 10 {
+            guard run < 8 else { return nil }
+            value = value &* 10 &+ UInt64(digit)
+            run += 1
+            index += 1
+        }
+        return (value, run)
+    }
 }

@@ -48,9 +48,23 @@ struct OrderedNames: Sendable {
     private let bytes: [UInt8]
     private let starts: [Int]  // name i is bytes[starts[i]..<starts[i + 1]]
 
+    /// Each name in quotes, `"name"`, one after another, and where each starts.
+    private let quoted: [UInt8]
+    private let quotedStarts: [Int]
+
     init(_ names: [String]) {
         bytes = names.flatMap { Array($0.utf8) }
         starts = names.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
+        quoted = names.flatMap { Array("\"\($0)\"".utf8) }
+        quotedStarts = starts.enumerated().map { $0.element + 2 * $0.offset }
+    }
+
+    /// Calls `body` with name `index` in quotes (the bytes of the JSON key `"name"`).
+    @inline(__always)
+    func withQuoted<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        quoted.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[quotedStarts[index]..<quotedStarts[index + 1]]))
+        }
     }
 
     var count: Int { starts.count - 1 }

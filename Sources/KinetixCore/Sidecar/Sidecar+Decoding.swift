@@ -371,13 +371,21 @@ struct SidecarDecoder {
         let table = Name.self == Joint.self ? Self.jointKeys : Self.landmarkKeys
         let ordered = Name.self == Joint.self ? Self.jointOrder : Self.landmarkOrder
         var expected = 0  // the point after the last one read, usually the next key
-        while let keyBytes = try reader.nextKeyBytes(first: &first) {
-            let guessed = expected < ordered.count && ordered.matches(keyBytes, expected)
-            guard let rawValue = guessed ? expected : table.value(for: keyBytes), let name = Name(rawValue: rawValue) else {
-                let key = reader.keyString(keyBytes)
-                if !ignoring.contains(key) { reportUnknown(key, what: what, among: Name.allCases.map(\.name)) }
-                try reader.skipValue()
-                continue
+        while true {
+            let name: Name
+            if expected < ordered.count, ordered.withQuoted(expected, { reader.consumeKey(quoted: $0, first: &first) }) {
+                // The usual case: the next name in order, written plainly.
+                name = Name(rawValue: expected)!
+            } else {
+                guard let keyBytes = try reader.nextKeyBytes(first: &first) else { break }
+                let guessed = expected < ordered.count && ordered.matches(keyBytes, expected)
+                guard let rawValue = guessed ? expected : table.value(for: keyBytes), let found = Name(rawValue: rawValue) else {
+                    let key = reader.keyString(keyBytes)
+                    if !ignoring.contains(key) { reportUnknown(key, what: what, among: Name.allCases.map(\.name)) }
+                    try reader.skipValue()
+                    continue
+                }
+                name = found
             }
             expected = name.rawValue + 1
             let bit: UInt64 = 1 << UInt64(name.rawValue)
