@@ -10,23 +10,12 @@ enum BatchFiles {
     static func writeAtomically(_ data: Data, to target: URL) throws(KinetixError) {
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(host).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(target, errno) }
-        var code: Int32 = 0
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 { if errno == EINTR { continue }; code = errno; return }
-                offset += written
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.replace(target.path, with: data, temporary: temporary.path, mode: 0o644)
+        } catch {
+            switch error {
+            case .write(let code), .replace(let code): throw failure(target, code)
             }
-        }
-        if code == 0, fsync(descriptor) != 0 { code = errno }
-        if close(descriptor) != 0, code == 0 { code = errno }
-        if code == 0, rename(temporary.path, target.path) != 0 { code = errno }
-        if code != 0 {
-            unlink(temporary.path)
-            throw failure(target, code)
         }
     }
 

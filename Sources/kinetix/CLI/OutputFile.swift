@@ -1,4 +1,5 @@
 import Foundation
+import KinetixCore
 
 /// Writes `data` to the output the user named, never destroying anything else.
 ///
@@ -43,36 +44,18 @@ func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throw
     let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).kinetix-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     let keepMode = exists && (status.st_mode & S_IFMT) == S_IFREG
     let mode: mode_t = keepMode ? status.st_mode & 0o7777 : 0o666
-    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw .output("\(path): cannot write: \(reason(errno, directory: directory.path))") }
-    var failure: Int32 = 0
-    data.withUnsafeBytes { raw in
-        var offset = 0
-        while offset < raw.count {
-            let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            offset += written
+    do throws(AtomicFile.Failure) {
+        try AtomicFile.replace(target.path, with: data, temporary: temporary.path, mode: mode) { descriptor in
+            guard keepMode else { return }
+            // open() applied the umask: set the old file's mode exactly, and its owner when we may.
+            _ = fchmod(descriptor, status.st_mode & 0o7777)
+            if getuid() == 0 { _ = fchown(descriptor, status.st_uid, status.st_gid) }
         }
-    }
-    if failure == 0, keepMode {
-        // open() applied the umask: set the old file's mode exactly, and its owner when we may.
-        _ = fchmod(descriptor, status.st_mode & 0o7777)
-        if getuid() == 0 { _ = fchown(descriptor, status.st_uid, status.st_gid) }
-    }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
-    if close(descriptor) != 0, failure == 0 { failure = errno }
-    if failure != 0 {
-        unlink(temporary.path)
-        throw .output("\(path): cannot write: \(reason(failure, directory: directory.path))")
-    }
-    if rename(temporary.path, target.path) != 0 {
-        let code = errno
-        unlink(temporary.path)
-        throw .output("\(path): cannot replace the file: \(reason(code, directory: directory.path))")
+    } catch {
+        switch error {
+        case .write(let code): throw .output("\(path): cannot write: \(reason(code, directory: directory.path))")
+        case .replace(let code): throw .output("\(path): cannot replace the file: \(reason(code, directory: directory.path))")
+        }
     }
 }
 

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Replacing a file so that a reader sees the old file or the whole new one, never part
+/// of it, even when the writer is killed or the machine loses power: the bytes go into a
+/// new temporary file beside the target, are flushed to the disk, and the temporary is
+/// renamed over the target. The one way both the CLI and batch runs write results.
+package enum AtomicFile {
+    /// What failed, with the system's error code.
+    package enum Failure: Error {
+        /// Creating, writing or flushing the temporary file.
+        case write(Int32)
+        /// Renaming it over the target.
+        case replace(Int32)
+    }
+
+    /// `replace(_:with:temporary:mode:adjust:)` of the bytes of `data`.
+    package static func replace(_ target: String, with data: Data, temporary: String, mode: mode_t,
+                                adjust: (Int32) -> Void = { _ in }) throws(Failure) {
+        var outcome: Result<Void, Failure> = .success(())
+        data.withUnsafeBytes { bytes in
+            outcome = Result { () throws(Failure) in try replace(target, with: bytes, temporary: temporary, mode: mode, adjust: adjust) }
+        }
+        try outcome.get()
+    }
+
+    /// Writes `bytes` to the new file `temporary` (created exclusively with `mode`, in the
+    /// target's directory), lets `adjust` change the open file (its mode, its owner),
+    /// flushes it and renames it to `target`. On failure the temporary file is removed.
+    package static func replace(_ target: String, with bytes: UnsafeRawBufferPointer, temporary: String, mode: mode_t,
+                                adjust: (Int32) -> Void = { _ in }) throws(Failure) {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw .write(errno) }
+        var code: Int32 = 0
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                code = errno
+                break
+            }
+            offset += written
+        }
+        if code == 0 { adjust(descriptor) }
+        if code == 0, fsync(descriptor) != 0 { code = errno }
+        if close(descriptor) != 0, code == 0 { code = errno }
+        if code != 0 {
+            unlink(temporary)
+            throw .write(code)
+        }
+        if rename(temporary, target) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw .replace(code)
+        }
+    }
+}
