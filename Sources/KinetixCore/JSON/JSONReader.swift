@@ -477,22 +477,6 @@ package struct JSONReader {
         return (a, b, c)
     }
 
-    /// 10^k for k in 0...8, as constants (no table behind a lazy global in the hot loop).
-    @inlinable @inline(__always)
-    static func smallPowerOfTen(_ k: Int) -> UInt64 {
-        switch k {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        default: 100_000_000
-        }
-    }
-
     @usableFromInline
     func numberError(_ start: Int) -> JSONSyntaxError {
         JSONSyntaxError(offset: start, message: "malformed number")
@@ -609,7 +593,7 @@ struct PlainNumberCursor {
         if index < count, base[index] == UInt8(ascii: ".") {
             index += 1
             guard let (fraction, fractionDigits) = digitRun(), fractionDigits > 0 else { return nil }
-            mantissa = mantissa &* JSONReader.smallPowerOfTen(fractionDigits) &+ fraction
+            mantissa = mantissa &* powerOfTen(fractionDigits) &+ fraction
             digits += fractionDigits
             exponent = -fractionDigits
         }
@@ -621,7 +605,7 @@ struct PlainNumberCursor {
         index += 1
         // Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is not).
         var value = Double(Int64(bitPattern: mantissa))
-        if exponent < 0 { value /= Double(Int64(bitPattern: JSONReader.smallPowerOfTen(-exponent))) }  // 10^k, k ≤ 8: exact
+        if exponent < 0 { value /= Double(Int64(bitPattern: powerOfTen(-exponent))) }  // 10^k, k ≤ 8: exact
         return negative ? -value : value
     }
 

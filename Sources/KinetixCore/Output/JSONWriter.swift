@@ -77,7 +77,7 @@ package struct JSONWriter {
     package mutating func number(_ value: Double, digits: Int) {
         guard value.isFinite else { return raw("null") }
         precondition((0...9).contains(digits))
-        let scale = Self.powerOfTen(digits)
+        let scale = powerOfTen(digits)
         let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9e15 else { return raw(String(value)) }
         let units = UInt64(scaled)
@@ -181,23 +181,6 @@ package struct JSONWriter {
         case 7: units.quotientAndRemainder(dividingBy: 10_000_000)
         case 8: units.quotientAndRemainder(dividingBy: 100_000_000)
         default: units.quotientAndRemainder(dividingBy: 1_000_000_000)
-        }
-    }
-
-    /// 10^k for k in 0...9, as constants (no table behind a lazy global in the hot loop).
-    @inline(__always)
-    private static func powerOfTen(_ k: Int) -> UInt64 {
-        switch k {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1000
-        case 4: 10000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        default: 1_000_000_000
         }
     }
 
