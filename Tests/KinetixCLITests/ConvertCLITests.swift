@@ -155,6 +155,43 @@ struct OutputFaultTests {
         #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("Kinetix "))
     }
 
+    @Test("a link to an open descriptor (like /dev/stdout) or to a FIFO is written through and stays a link; a link to a file is replaced, the file untouched")
+    func linksToDescriptors() throws {
+        let folder = try Kinetix.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pair = ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json"]
+        var info = stat()
+        // Private links, so a regression replaces them and not the machine's /dev/stdout.
+        let direct = folder.appendingPathComponent("stdout").path, twoHops = folder.appendingPathComponent("stdout-again").path
+        #expect(symlink("/proc/self/fd/1", direct) == 0 && symlink(direct, twoHops) == 0)
+        for link in [direct, twoHops] {
+            let result = try Kinetix.run(pair + ["--format", "json", "-o", link])
+            #expect(result.status == 0 && result.stdout.hasPrefix("{\n  \"kind\": \"comparison\""), "\(link): \(result.stderr)")
+            #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
+        }
+        // A link to a FIFO: read on the other side.
+        let fifo = folder.appendingPathComponent("fifo").path, toFifo = folder.appendingPathComponent("to-fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0 && symlink(fifo, toFifo) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let pipe = Pipe()
+        reader.standardOutput = pipe
+        try reader.run()
+        let written = try Kinetix.run(pair + ["-o", toFifo])
+        let received = pipe.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        #expect(written.status == 0 && String(decoding: received, as: UTF8.self).hasPrefix("Kinetix "))
+        #expect(lstat(toFifo, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        // A link to a regular file: the link is replaced (the path as named), the file is not written.
+        let file = folder.appendingPathComponent("kept.txt").path, toFile = folder.appendingPathComponent("to-file").path
+        try "kept\n".write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(symlink(file, toFile) == 0)
+        #expect(try Kinetix.run(pair + ["-o", toFile]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "kept\n")
+        #expect(lstat(toFile, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
+    }
+
     @Test("every file a command reads counts as an input: profiles, face sources, OpenPose frame files")
     func inputsAreNeverOutputs() throws {
         let folder = try Kinetix.temporaryFolder()

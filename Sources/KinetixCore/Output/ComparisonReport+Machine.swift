@@ -11,11 +11,17 @@ extension ComparisonReport {
 
     /// `json(frames:)` as UTF-8 bytes, built in one buffer and never copied into a
     /// `String`: what a program writing a long report to a file wants.
-    public func jsonBytes(frames includeFrames: Bool = true) -> [UInt8] { jsonWriter(frames: includeFrames).bytes }
+    public func jsonBytes(frames includeFrames: Bool = true) -> [UInt8] {
+        let parts = jsonParts(frames: includeFrames)
+        var whole = JSONWriter(capacity: parts.reduce(0) { $0 + $1.count })
+        for part in parts { whole.raw(part) }
+        return whole.bytes
+    }
 
-    /// `json(frames:)` in the writer that built it, to be written out without a copy
-    /// (`JSONWriter.withBytes`).
-    package func jsonWriter(frames includeFrames: Bool = true) -> JSONWriter {
+    /// `json(frames:)` in the writers that built it, one after the other (two halves of
+    /// a long report are written at once), to be written out without joining or copying
+    /// them (`JSONWriter.withBytes(of:)`).
+    package func jsonParts(frames includeFrames: Bool = true) -> [JSONWriter] {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
@@ -49,21 +55,24 @@ extension ComparisonReport {
             return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
-        var writer = JSONWriter(capacity: out.utf8.count + (includeFrames ? 640 * c.learnerFrameCount : 0) + 4096)
+        let count = includeFrames ? c.learnerFrameCount : 0
+        let halves = count >= 4096
+        var writer = JSONWriter(capacity: out.utf8.count + 640 * (halves ? count / 2 : count) + 4096)
         writer.raw(out)
         out = ""
+        var parts: [JSONWriter] = []
         if includeFrames {
             writer.raw("  \"frames\": [\n")
-            let count = c.learnerFrameCount
-            if count < 4096 {
+            if !halves {
                 writeFrames(0..<count, into: &writer)
-            } else {  // two halves at once, joined in order
+            } else {  // two halves at once, the second its own part
                 let (_, second) = bothAtOnce({ writeFrames(0..<(count / 2), into: &writer) }, {
-                    var half = JSONWriter(capacity: 640 * (count - count / 2))
+                    var half = JSONWriter(capacity: 640 * (count - count / 2) + 4096)
                     writeFrames((count / 2)..<count, into: &half)
                     return half
                 })
-                writer.raw(second)
+                parts.append(writer)
+                writer = second
             }
             writer.raw("  ],\n")
         }
@@ -74,7 +83,8 @@ extension ComparisonReport {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \"reaction\": " + $0.json } ?? "") + "\n}\n"
         writer.raw(out)
-        return writer
+        parts.append(writer)
+        return parts
     }
 
     /// `frames[k]` for each k in `range`, one per line, comma-separated except after the last frame.

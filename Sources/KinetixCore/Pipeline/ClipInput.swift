@@ -44,9 +44,58 @@ public struct ClipInput: Sendable {
 
     /// Reads, decodes and validates the sidecar file at `path`.
     ///
+    /// The file is hashed while it is decoded, and the memory of what both have read is
+    /// given back as they go: the peak is about the decoded clip plus what the slower of
+    /// the two has not yet passed, not the whole file beside the clip.
+    ///
     /// - Throws: `KinetixError` of kind `.unreadable` when the file is missing, not a
     ///   regular file or unreadable; otherwise as `init(decoding:name:role:limits:)`.
     public init(contentsOf path: String, role: String, limits: SidecarLimits = .default) throws(KinetixError) {
-        try self.init(decoding: try readInput(path, limits: limits), name: path, role: role, limits: limits)
+        try self.init(contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride)
+    }
+
+    /// `init(contentsOf:role:limits:)`, giving memory back every `discardStride` bytes.
+    init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) {
+        let file = try openInput(path, limits: limits)
+        let bytes = file.bytes
+        let decoded: Result<Sidecar, KinetixError>, sha256: String
+        if bytes.count < Self.overlapBytes {
+            decoded = Result { () throws(KinetixError) in try Sidecar.decode(bytes, file: path, limits: limits, discard: nil) }
+            sha256 = SHA256.hex(bytes)
+        } else {
+            let hashed = Watermark()
+            (decoded, sha256) = bothAtOnce({
+                Result { () throws(KinetixError) in
+                    try Sidecar.decode(bytes, file: path, limits: limits,
+                                       discard: ({ file.discard(before: min($0, hashed.value)) }, discardStride))
+                }
+            }, {
+                var hasher = SHA256()
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + max(discardStride / 2, 1 << 16), bytes.count)
+                    hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    hashed.value = end
+                    start = end
+                }
+                return hasher.finalizeHex()
+            })
+        }
+        sidecar = try decoded.get()
+        provenance = Provenance.Input(role: role, path: path, sha256: sha256, frames: sidecar.frameCount)
+    }
+
+    /// How often decoding gives back the memory of what it (and the hash) have read.
+    static let discardStride = 8 << 20
+
+    /// How far the hash has read, for the decoder on the other thread.
+    private final class Watermark: @unchecked Sendable {
+        private let lock = NSLock()
+        private var offset = 0
+
+        var value: Int {
+            get { lock.withLock { offset } }
+            set { lock.withLock { offset = newValue } }
+        }
     }
 }

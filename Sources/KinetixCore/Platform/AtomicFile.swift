@@ -35,18 +35,17 @@ package enum AtomicFile {
     /// flushes it and renames it to `target`. On failure the temporary file is removed.
     package static func replace(_ target: String, with bytes: UnsafeRawBufferPointer, temporary: String, mode: mode_t,
                                 adjust: (Int32) -> Void = { _ in }) throws(Failure) {
+        try replace(target, with: [bytes], temporary: temporary, mode: mode, adjust: adjust)
+    }
+
+    /// `replace(_:with:temporary:mode:adjust:)` of `parts` written one after the other.
+    package static func replace(_ target: String, with parts: [UnsafeRawBufferPointer], temporary: String, mode: mode_t,
+                                adjust: (Int32) -> Void = { _ in }) throws(Failure) {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else { throw .write(errno) }
         var code: Int32 = 0
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                code = errno
-                break
-            }
-            offset += written
+        for bytes in parts where code == 0 {
+            code = writeAll(bytes, to: descriptor)
         }
         if code == 0 { adjust(descriptor) }
         if code == 0, fsync(descriptor) != 0 { code = errno }
@@ -60,5 +59,19 @@ package enum AtomicFile {
             unlink(temporary)
             throw .replace(code)
         }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying after interruptions; 0 or the error.
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return 0
     }
 }

@@ -83,14 +83,19 @@ final class InputFile: @unchecked Sendable {
     /// Gives the whole memory pages before byte `offset` back to the system; reading them
     /// afterwards gives zeros. Only for a reader that has finished with them (and no
     /// one else reads these bytes).
+    /// Called from one thread at a time (the reader's).
     func discard(before offset: Int) {
         #if os(Linux)
         guard let start = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let first = (Int(bitPattern: start) + page - 1) / page * page
+        let first = max((Int(bitPattern: start) + page - 1) / page * page, discardedEnd)
         let end = (Int(bitPattern: start) + min(offset, bytes.count)) / page * page
         guard end > first else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_DONTNEED)
+        discardedEnd = end
         #endif
     }
+
+    /// The address up to which pages have been given back.
+    private var discardedEnd = 0
 }

@@ -11,7 +11,7 @@ extension Sidecar {
     /// The file is read once, and the memory of what has been read is given back as
     /// decoding goes: the peak is about the decoded clip, not the file plus the clip.
     public static func load(contentsOf path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
-        try load(contentsOf: path, limits: limits, discardStride: 8 << 20)
+        try load(contentsOf: path, limits: limits, discardStride: ClipInput.discardStride)
     }
 
     /// `load(contentsOf:limits:)`, giving memory back every `discardStride` bytes read.

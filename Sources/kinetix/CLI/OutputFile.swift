@@ -10,16 +10,25 @@ import KinetixCore
 ///   existing file's permissions (and, as root, its owner) are kept. Temporary files of
 ///   this naming left by a process that no longer runs (a killed run) are removed first,
 ///   and the removal is reported.
-/// - A character device or a FIFO (`/dev/null`, `/dev/stdout`, a pipe) is written
-///   through, never renamed over; a block device, a socket or a directory is refused.
-/// - The path is used as named: a symbolic link is itself replaced, never written
-///   through, so nothing outside what the user named is written. A path that is, or
-///   resolves to, one of `inputs` is refused.
+/// - A character device or a FIFO (`/dev/null`, a pipe) is written through, never
+///   renamed over; a block device, a socket or a directory is refused. So is a symbolic
+///   link to one of those, and a link to an open descriptor (`/dev/stdout`, `/dev/fd/3`,
+///   `/proc/self/fd/1`) is written to that descriptor.
+/// - Otherwise the path is used as named: a symbolic link is itself replaced, never
+///   written through, so nothing outside what the user named is written. A path that
+///   is, or resolves to, one of `inputs` is refused.
 func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throws(CommandLineError) {
-    if path == "-" {
-        FileHandle.standardOutput.write(data)
-        return
+    var outcome: Result<Void, CommandLineError> = .success(())
+    data.withUnsafeBytes { bytes in
+        outcome = Result { () throws(CommandLineError) in try writeAtomically(parts: [bytes], to: path, inputs: inputs) }
     }
+    try outcome.get()
+}
+
+/// `writeAtomically(_:to:inputs:)` of `parts` written one after the other (the parts of
+/// a long report, never joined into one copy).
+func writeAtomically(parts: [UnsafeRawBufferPointer], to path: String, inputs: [String] = []) throws(CommandLineError) {
+    if path == "-" { return try writeAll(parts, to: STDOUT_FILENO, path: "standard output") }
     let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath() == resolved {
         throw .output("\(path): refusing to overwrite an input file")
@@ -29,8 +38,21 @@ func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throw
     if exists {
         switch status.st_mode & S_IFMT {
         case S_IFCHR, S_IFIFO:
-            return try writeThrough(data, to: path)
-        case S_IFREG, S_IFLNK:
+            return try writeThrough(parts, to: path)
+        case S_IFLNK:
+            // A link to an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1) is that
+            // descriptor; a link to a device or FIFO is written through. Replacing either
+            // would destroy the link (as root, the system's /dev/stdout).
+            if let descriptor = descriptorLink(path) { return try writeAll(parts, to: descriptor, path: path) }
+            var target = stat()
+            if stat(path, &target) == 0 {
+                switch target.st_mode & S_IFMT {
+                case S_IFCHR, S_IFIFO: return try writeThrough(parts, to: path)
+                case S_IFBLK, S_IFSOCK: throw .output("\(path): leads to a device or socket, not a file; refusing to write to it")
+                default: break
+                }
+            }
+        case S_IFREG:
             break
         case S_IFDIR:
             throw .output("\(path): is a directory; name a file")
@@ -45,7 +67,7 @@ func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throw
     let keepMode = exists && (status.st_mode & S_IFMT) == S_IFREG
     let mode: mode_t = keepMode ? status.st_mode & 0o7777 : 0o666
     do throws(AtomicFile.Failure) {
-        try AtomicFile.replace(target.path, with: data, temporary: temporary.path, mode: mode) { descriptor in
+        try AtomicFile.replace(target.path, with: parts, temporary: temporary.path, mode: mode) { descriptor in
             guard keepMode else { return }
             // open() applied the umask: set the old file's mode exactly, and its owner when we may.
             _ = fchmod(descriptor, status.st_mode & 0o7777)
@@ -59,17 +81,41 @@ func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throw
     }
 }
 
+/// The descriptor a link like /dev/stdout, /dev/fd/N or /proc/self/fd/N stands for
+/// (following links to such a path), or nil.
+private func descriptorLink(_ path: String) -> Int32? {
+    var current = path
+    for _ in 0..<8 {
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where current.hasPrefix(prefix) {
+            if let number = Int32(current.dropFirst(prefix.count)) { return number }
+        }
+        switch current {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default: break
+        }
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return nil }
+        current = destination.hasPrefix("/") ? destination
+            : (URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).standardizedFileURL.path)
+    }
+    return nil
+}
+
+/// Writes `parts` to an open descriptor, as it is.
+private func writeAll(_ parts: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws(CommandLineError) {
+    var code: Int32 = 0
+    for part in parts where code == 0 { code = AtomicFile.writeAll(part, to: descriptor) }
+    if code != 0 { throw .output("\(path): cannot write: \(reason(code, directory: nil))") }
+}
+
 /// Writes into an existing character device or FIFO as it is.
-private func writeThrough(_ data: Data, to path: String) throws(CommandLineError) {
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-        throw .output("\(path): cannot open for writing: \(reason(errno, directory: nil))")
-    }
-    do {
-        try handle.write(contentsOf: data)
-        try handle.close()
-    } catch {
-        throw .output("\(path): cannot write: \(error.localizedDescription)")
-    }
+private func writeThrough(_ parts: [UnsafeRawBufferPointer], to path: String) throws(CommandLineError) {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw .output("\(path): cannot open for writing: \(reason(errno, directory: nil))") }
+    var code: Int32 = 0
+    for part in parts where code == 0 { code = AtomicFile.writeAll(part, to: descriptor) }
+    if close(descriptor) != 0, code == 0 { code = errno }
+    if code != 0 { throw .output("\(path): cannot write: \(reason(code, directory: nil))") }
 }
 
 /// What went wrong, in words a user can act on.
@@ -110,14 +156,13 @@ func emit(_ text: String, output: String?, inputs: [String]) throws(CommandLineE
 
 /// Writes `bytes` as `emit(_:output:inputs:)` writes text, without copying them.
 func emit(_ bytes: [UInt8], output: String?, inputs: [String]) throws(CommandLineError) {
-    try bytes.withUnsafeBufferPointer { bytes throws(CommandLineError) in try emit(bytes, output: output, inputs: inputs) }
+    try bytes.withUnsafeBufferPointer { bytes throws(CommandLineError) in try emit(parts: [bytes], output: output, inputs: inputs) }
 }
 
-/// Writes `bytes` (valid during the call) as `emit(_:output:inputs:)` writes text, without copying them.
-func emit(_ bytes: UnsafeBufferPointer<UInt8>, output: String?, inputs: [String]) throws(CommandLineError) {
-    let data = bytes.isEmpty ? Data()
-        : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count, deallocator: .none)
-    if let output { try writeAtomically(data, to: output, inputs: inputs) } else { FileHandle.standardOutput.write(data) }
+/// Writes `parts` (valid during the call), one after the other, as `emit(_:output:inputs:)`
+/// writes text, without joining or copying them.
+func emit(parts: [UnsafeBufferPointer<UInt8>], output: String?, inputs: [String]) throws(CommandLineError) {
+    try writeAtomically(parts: parts.map(UnsafeRawBufferPointer.init), to: output ?? "-", inputs: inputs)
 }
 
 /// Prints a line to standard error.

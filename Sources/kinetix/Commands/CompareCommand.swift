@@ -144,7 +144,9 @@ struct CompareCommand: Subcommand {
         } else {
             switch format {
             case .text: text = report.text()
-            case .json: try report.jsonWriter().withBytes { bytes throws(CommandLineError) in try emit(bytes, output: output, inputs: inputs) }; return ExitCode.success
+            case .json:
+                try JSONWriter.withBytes(of: report.jsonParts()) { parts throws(CommandLineError) in try emit(parts: parts, output: output, inputs: inputs) }
+                return ExitCode.success
             case .csv: text = report.csv()
             }
         }

@@ -45,6 +45,20 @@ struct InputFileTests {
         #expect(loaded.frameCount == 60 * 60 + 1)
     }
 
+    @Test("a clip hashed while it is decoded, both giving memory back, equals the clip and hash of the same bytes in memory")
+    func clipInputWhileHashing() throws {
+        let bytes = Self.longClip
+        let path = try write(bytes, name: "clip.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let inMemory = try ClipInput(decoding: Data(bytes), name: path, role: "learner")
+        #expect(inMemory.provenance.sha256 == SHA256.hex(bytes))
+        for _ in 0..<5 {  // the two threads meet differently each time
+            let loaded = try ClipInput(contentsOf: path, role: "learner", limits: .default, discardStride: Self.stride)
+            #expect(loaded.sidecar == inMemory.sidecar)
+            #expect(loaded.provenance == inMemory.provenance)
+        }
+    }
+
     @Test("the decoder only discards what it has read: zeroing each discarded stretch changes nothing")
     func discardIsBehindTheReader() throws {
         var bytes = Self.longClip
