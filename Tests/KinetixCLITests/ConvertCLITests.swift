@@ -125,16 +125,8 @@ struct OutputFaultTests {
         // A FIFO: read on the other side, still a FIFO afterwards.
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o644) == 0)
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
-        let pipe = Pipe()
-        reader.standardOutput = pipe
-        try reader.run()
-        let written = try Kinetix.run(pair + ["-o", fifo])
-        let received = pipe.fileHandleForReading.readDataToEndOfFile()
-        reader.waitUntilExit()
-        #expect(written.status == 0 && String(decoding: received, as: UTF8.self).hasPrefix("Kinetix "))
+        let (written, received) = try Self.read(fifo) { try Kinetix.run(pair + ["-o", fifo]) }
+        #expect(written.status == 0 && received.hasPrefix("Kinetix "))
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
         // A character device (a private node for /dev/null's numbers, so a regression cannot harm the machine's).
@@ -155,6 +147,20 @@ struct OutputFaultTests {
         #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("Kinetix "))
     }
 
+    /// Runs `write` while `cat` reads the FIFO at `fifo`; what it returned and what was read.
+    static func read<T>(_ fifo: String, while write: () throws -> T) throws -> (T, String) {
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let pipe = Pipe()
+        reader.standardOutput = pipe
+        try reader.run()
+        let result = try write()
+        let received = pipe.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        return (result, String(decoding: received, as: UTF8.self))
+    }
+
     @Test("a link to an open descriptor (like /dev/stdout) or to a FIFO is written through and stays a link; a link to a file is replaced, the file untouched")
     func linksToDescriptors() throws {
         let folder = try Kinetix.temporaryFolder()
@@ -172,16 +178,8 @@ struct OutputFaultTests {
         // A link to a FIFO: read on the other side.
         let fifo = folder.appendingPathComponent("fifo").path, toFifo = folder.appendingPathComponent("to-fifo").path
         #expect(mkfifo(fifo, 0o644) == 0 && symlink(fifo, toFifo) == 0)
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
-        reader.arguments = [fifo]
-        let pipe = Pipe()
-        reader.standardOutput = pipe
-        try reader.run()
-        let written = try Kinetix.run(pair + ["-o", toFifo])
-        let received = pipe.fileHandleForReading.readDataToEndOfFile()
-        reader.waitUntilExit()
-        #expect(written.status == 0 && String(decoding: received, as: UTF8.self).hasPrefix("Kinetix "))
+        let (written, received) = try Self.read(fifo) { try Kinetix.run(pair + ["-o", toFifo]) }
+        #expect(written.status == 0 && received.hasPrefix("Kinetix "))
         #expect(lstat(toFifo, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
         // A link to a regular file: the link is replaced (the path as named), the file is not written.
         let file = folder.appendingPathComponent("kept.txt").path, toFile = folder.appendingPathComponent("to-file").path
