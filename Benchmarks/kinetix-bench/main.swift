@@ -124,12 +124,9 @@ if FileManager.default.isExecutableFile(atPath: kinetix.path) {
     _ = FileManager.default.createFile(atPath: learnerPath, contents: learnerBytes)
     let reportPath = folder.appendingPathComponent("report.json").path
     harness.measure(BenchmarkCase(name: "kinetix compare --format json, two files to a file", unit: "MB", units: Double(bytes.count + learnerBytes.count) / 1e6) {
-        let process = Process()
-        process.executableURL = kinetix
-        process.arguments = ["compare", demoPath, learnerPath, "--format", "json", "-o", reportPath]
-        try! process.run()
-        process.waitUntilExit()
-        precondition(process.terminationStatus == 0, "kinetix compare failed")
+        var ignored = ""
+        precondition(timedRun(kinetix.path, ["compare", demoPath, learnerPath, "--format", "json", "-o", reportPath], output: &ignored) != nil,
+                     "kinetix compare failed")
         return Double((try? FileManager.default.attributesOfItem(atPath: reportPath)[.size] as? Int) ?? 0)
     })
     // The child's own peak, from /usr/bin/time: getrusage(RUSAGE_CHILDREN) would also
