@@ -29,13 +29,10 @@ public struct ClipInput: Sendable {
             throw KinetixError(.limitExceeded, file: name, "\(formatBytes(data.count)) is over the input limit of \(formatBytes(limits.maxFileBytes))",
                                setting: .maxInputBytes)
         }
-        // Hashing takes as long as decoding; on a second core it costs nothing.
-        func decode() -> Result<Sidecar, KinetixError> {
-            Result { () throws(KinetixError) in try Sidecar.decode(data, file: name, limits: limits) }
-        }
-        let (decoded, sha256) = data.count < Self.overlapBytes ? (decode(), SHA256.hex(data)) : bothAtOnce(decode, { SHA256.hex(data) })
-        sidecar = try decoded.get()
-        provenance = Provenance.Input(role: role, path: name, sha256: sha256, frames: sidecar.frameCount)
+        var outcome: (Result<Sidecar, KinetixError>, String)!
+        data.withUnsafeBytes { bytes in outcome = Self.decodeWhileHashing(bytes, name: name, limits: limits, discard: nil) }
+        sidecar = try outcome.0.get()
+        provenance = Provenance.Input(role: role, path: name, sha256: outcome.1, frames: sidecar.frameCount)
     }
 
     /// Below this size hashing and decoding run one after the other: a thread hand-off
@@ -57,32 +54,39 @@ public struct ClipInput: Sendable {
     /// `init(contentsOf:role:limits:)`, giving memory back every `discardStride` bytes.
     init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) {
         let file = try openInput(path, limits: limits)
-        let bytes = file.bytes
-        let decoded: Result<Sidecar, KinetixError>, sha256: String
-        if bytes.count < Self.overlapBytes {
-            decoded = Result { () throws(KinetixError) in try Sidecar.decode(bytes, file: path, limits: limits, discard: nil) }
-            sha256 = SHA256.hex(bytes)
-        } else {
-            let hashed = Watermark()
-            (decoded, sha256) = bothAtOnce({
-                Result { () throws(KinetixError) in
-                    try Sidecar.decode(bytes, file: path, limits: limits,
-                                       discard: ({ file.discard(before: min($0, hashed.value)) }, discardStride))
-                }
-            }, {
-                var hasher = SHA256()
-                var start = 0
-                while start < bytes.count {
-                    let end = min(start + max(discardStride / 2, 1 << 16), bytes.count)
-                    hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                    hashed.value = end
-                    start = end
-                }
-                return hasher.finalizeHex()
-            })
-        }
+        let (decoded, sha256) = Self.decodeWhileHashing(file.bytes, name: path, limits: limits,
+                                                        discard: (file.discard(before:), discardStride))
         sidecar = try decoded.get()
         provenance = Provenance.Input(role: role, path: path, sha256: sha256, frames: sidecar.frameCount)
+    }
+
+    /// Decodes `bytes` and computes their SHA-256, at once on two threads when they are
+    /// large (hashing takes as long as decoding; on a second core it costs nothing).
+    /// With `discard`, memory is given back every `stride` bytes up to what both the
+    /// decoder and the hash have passed (the hash publishes how far it has read).
+    private static func decodeWhileHashing(_ bytes: UnsafeRawBufferPointer, name: String, limits: SidecarLimits,
+                                           discard: (body: (Int) -> Void, stride: Int)?) -> (Result<Sidecar, KinetixError>, String) {
+        if bytes.count < overlapBytes {
+            return (Result { () throws(KinetixError) in try Sidecar.decode(bytes, file: name, limits: limits, discard: nil) }, SHA256.hex(bytes))
+        }
+        let hashed = Watermark()
+        let stride = discard?.stride ?? discardStride
+        return bothAtOnce({
+            Result { () throws(KinetixError) in
+                try Sidecar.decode(bytes, file: name, limits: limits,
+                                   discard: discard.map { discard in ({ discard.body(min($0, hashed.value)) }, discard.stride) })
+            }
+        }, {
+            var hasher = SHA256()
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + max(stride / 2, 1 << 16), bytes.count)
+                hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                hashed.value = end
+                start = end
+            }
+            return hasher.finalizeHex()
+        })
     }
 
     /// How often decoding gives back the memory of what it (and the hash) have read.

@@ -112,10 +112,8 @@ private func writeAll(_ parts: [UnsafeRawBufferPointer], to descriptor: Int32, p
 private func writeThrough(_ parts: [UnsafeRawBufferPointer], to path: String) throws(CommandLineError) {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .output("\(path): cannot open for writing: \(reason(errno, directory: nil))") }
-    var code: Int32 = 0
-    for part in parts where code == 0 { code = AtomicFile.writeAll(part, to: descriptor) }
-    if close(descriptor) != 0, code == 0 { code = errno }
-    if code != 0 { throw .output("\(path): cannot write: \(reason(code, directory: nil))") }
+    defer { close(descriptor) }
+    try writeAll(parts, to: descriptor, path: path)
 }
 
 /// What went wrong, in words a user can act on.
