@@ -16,6 +16,16 @@ struct CLITests {
         """)
     }
 
+    #if os(Linux)
+    @Test("OpenBLAS is not loaded when the process starts: its idle pool threads would spin on a core every command needs")
+    func openBLASNotLinked() throws {
+        // The dynamic loader lists what it would load and exits before main runs.
+        let result = try Kinetix.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(result.stdout.contains("libswiftCore"), "the loader's list: \(result.stdout)")
+        #expect(!result.stdout.contains("openblas"), "the loader's list: \(result.stdout)")
+    }
+    #endif
+
     @Test("validate: bad data exits 65 with located messages; a missing file exits 66")
     func validateBad() throws {
         let folder = try Kinetix.temporaryFolder()
