@@ -113,13 +113,16 @@ package struct LagWindow: Sendable {
 
     /// Adds `frame` with its score at each lag (infinity where not a candidate).
     package mutating func add(frame: Int, score: (Int) -> Float) {
-        let slot = frame % ringRows, row = slot * lags
+        let slot = frame % ringRows, row = slot * lags, lags = self.lags
         var any = false, all = true
-        for tau in 0..<lags {
-            let value = score(tau)
-            ring[row + tau] = value
-            any = any || value.isFinite
-            all = all && value.isFinite
+        ring.withUnsafeMutableBufferPointer { ring in
+            let values = ring.baseAddress! + row
+            for tau in 0..<lags {
+                let value = score(tau)
+                values[tau] = value
+                any = any || value.isFinite
+                all = all && value.isFinite
+            }
         }
         rowScored[slot] = any
         rowComplete[slot] = all
@@ -129,17 +132,33 @@ package struct LagWindow: Sendable {
     /// Removes `frame`, which must be the oldest frame still in the window.
     package mutating func remove(frame: Int) { accumulate(frame % ringRows, sign: -1) }
 
+    /// Adds (`sign` 1) or takes away (-1) the scores of ring row `slot`, lag by lag in
+    /// the same order whatever the row, so sliding sums stay reproducible.
     private mutating func accumulate(_ slot: Int, sign: Int) {
         guard rowScored[slot] else { return }
-        let row = slot * lags
         scoredInWindow += sign
         let complete = rowComplete[slot]
         if complete { completeInWindow += sign }
-        for tau in 0..<lags where ring[row + tau].isFinite {
-            sum[tau] += Double(sign) * Double(ring[row + tau])
-            count[tau] += sign
-            if complete { completeSum[tau] += Double(sign) * Double(ring[row + tau]) }
-        }
+        let row = slot * lags, lags = self.lags, factor = Double(sign)
+        ring.withUnsafeBufferPointer { ring in
+        sum.withUnsafeMutableBufferPointer { sum in
+        completeSum.withUnsafeMutableBufferPointer { completeSum in
+        count.withUnsafeMutableBufferPointer { count in
+            let values = ring.baseAddress! + row
+            if complete {  // every score of the row is finite
+                for tau in 0..<lags {
+                    let value = factor * Double(values[tau])
+                    sum[tau] += value
+                    count[tau] += sign
+                    completeSum[tau] += value
+                }
+            } else {
+                for tau in 0..<lags where values[tau].isFinite {
+                    sum[tau] += factor * Double(values[tau])
+                    count[tau] += sign
+                }
+            }
+        }}}}
     }
 
     /// The window's best lag (-1 when no frame in it is scored), and whether it is
@@ -151,11 +170,15 @@ package struct LagWindow: Sendable {
         let needed = max(1, (scoredInWindow + 1) / 2)
         var best = Double.infinity
         var result: Int32 = -1
-        for tau in 0..<lags where useComplete || count[tau] >= needed {
-            let mean = useComplete ? completeSum[tau] / Double(completeInWindow) : sum[tau] / Double(count[tau])
-            // Sliding sums carry rounding: lags equal to 1e-9 relative count as ties.
-            if best.isInfinite || mean < best - 1e-9 * max(1, best) { best = mean; result = Int32(tau) }
-        }
+        sum.withUnsafeBufferPointer { sum in
+        completeSum.withUnsafeBufferPointer { completeSum in
+        count.withUnsafeBufferPointer { count in
+            for tau in 0..<lags where useComplete || count[tau] >= needed {
+                let mean = useComplete ? completeSum[tau] / Double(completeInWindow) : sum[tau] / Double(count[tau])
+                // Sliding sums carry rounding: lags equal to 1e-9 relative count as ties.
+                if best.isInfinite || mean < best - 1e-9 * max(1, best) { best = mean; result = Int32(tau) }
+            }
+        }}}
         return (result, supported)
     }
 }

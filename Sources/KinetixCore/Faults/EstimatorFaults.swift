@@ -94,8 +94,10 @@ public struct EstimatorFaultDetector: Sendable {
         let times = sidecar.times
         var mask = SwapMask(frameCount: n)
         guard n > 1, let scale = BodySeries.clipScale(of: sidecar, minConfidence: minConfidence) else { return ([], mask) }
-        func point(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? { sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence) }
-        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
+        // Each point is looked at up to ~8 times (two frames, kept and exchanged): converted once.
+        let points = TrackedPoints(sidecar, minConfidence: minConfidence)
+        func point(_ joint: Joint, _ frame: Int) -> (x: Float, y: Float)? { points[joint, frame] }
+        func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { points.hipMidpoint(frame) }
         // Each half's orientation: left minus right along image x (shoulders; hips), in torso lengths.
         func orientation(_ left: Joint, _ right: Joint) -> [Float?] {
             (0..<n).map { frame in
@@ -108,7 +110,9 @@ public struct EstimatorFaultDetector: Sendable {
         // The sign of the median of the known values (the element at count / 2 in order):
         // not negative exactly when at most count / 2 of them are negative.
         var known = 0, negative = 0
-        for value in upper + lower { if let value { known += 1; if value < 0 { negative += 1 } } }
+        for half in [upper, lower] {
+            for value in half { if let value { known += 1; if value < 0 { negative += 1 } } }
+        }
         var faults: [EstimatorFault] = []
         if known > 0 {
             let usual: Float = negative <= known / 2 ? 1 : -1
@@ -158,9 +162,9 @@ public struct EstimatorFaultDetector: Sendable {
                 i = j + 1
             }
         }
+        let inLowerHalf = Joint.allCases.map { BodyPart.lower.leftJoints.contains($0) || BodyPart.lower.leftJoints.contains($0.mirrored) }
         func consistent(_ joint: Joint, _ frame: Int) -> Bool {
-            BodyPart.lower.leftJoints.contains(joint) || BodyPart.lower.leftJoints.contains(joint.mirrored)
-                ? mask.lower[frame] == mask.lower[frame - 1] : mask.upper[frame] == mask.upper[frame - 1]
+            inLowerHalf[joint.rawValue] ? mask.lower[frame] == mask.lower[frame - 1] : mask.upper[frame] == mask.upper[frame - 1]
         }
         for frame in 1..<n {
             let dt = Float(times[frame] - times[frame - 1])
@@ -235,6 +239,39 @@ public struct EstimatorFaultDetector: Sendable {
             i = j + 1
         }
         return swapped
+    }
+}
+
+/// A clip's joints in isotropic pixels (`Sidecar.isotropicPosition`), NaN where not
+/// tracked, converted once for the many lookups of fault detection.
+private struct TrackedPoints {
+    let frameCount: Int
+    var x: [Float], y: [Float]
+
+    init(_ sidecar: Sidecar, minConfidence: Float) {
+        frameCount = sidecar.frameCount
+        x = [Float](repeating: .nan, count: Joint.count * frameCount)
+        y = x
+        for joint in Joint.allCases {
+            for frame in 0..<frameCount {
+                guard let p = sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence) else { continue }
+                x[joint.rawValue * frameCount + frame] = p.x
+                y[joint.rawValue * frameCount + frame] = p.y
+            }
+        }
+    }
+
+    /// The joint's position, nil where it is not tracked.
+    subscript(joint: Joint, frame: Int) -> (x: Float, y: Float)? {
+        let i = joint.rawValue * frameCount + frame
+        return x[i].isNaN ? nil : (x[i], y[i])
+    }
+
+    /// `Sidecar.hipMidpoint`: the root, else the midpoint of the hips.
+    func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? {
+        if let root = self[.root, frame] { return root }
+        guard let l = self[.leftHip, frame], let r = self[.rightHip, frame] else { return nil }
+        return ((l.x + r.x) / 2, (l.y + r.y) / 2)
     }
 }
 
