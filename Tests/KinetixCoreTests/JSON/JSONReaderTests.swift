@@ -42,7 +42,7 @@ struct JSONReaderTests {
         ("[0.00000000000000000000001, 1, 1]", false),
     ])
     func plainTriple(_ text: String, _ plain: Bool) throws {
-        try withReader(text) { reader in
+        withReader(text) { reader in
             guard let (a, b, c) = reader.readPlainTriple() else {
                 #expect(!plain)
                 #expect(reader.offset == 0)
@@ -66,7 +66,7 @@ struct JSONReaderTests {
                 return (rng.next() % 2 == 0 ? "-" : "") + text
             }
             let text = "[\(parts.joined(separator: ", "))]"
-            let triple = try withReader(text) { $0.readPlainTriple() }
+            let triple = withReader(text) { $0.readPlainTriple() }
             let expected = parts.map { strtod($0, nil) }
             if let (a, b, c) = triple {
                 #expect([a, b, c].map(\.bitPattern) == expected.map(\.bitPattern), "\(text)")
