@@ -39,8 +39,8 @@ package enum BLAS {
         #if canImport(Accelerate)
         cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans,
                     Int32(m), Int32(n), Int32(k), alpha, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
-        return
-        #elseif canImport(CKinetixBLAS)
+        #else
+        #if canImport(CKinetixBLAS)
         if let sgemm = OpenBLAS.sgemm {
             sgemm(CblasRowMajor, CblasNoTrans, CblasTrans,
                   Int32(m), Int32(n), Int32(k), alpha, a, Int32(lda), b, Int32(ldb), beta, c, Int32(ldc))
@@ -54,6 +54,7 @@ package enum BLAS {
                 c[i * ldc + j] = alpha * sum + beta * c[i * ldc + j]
             }
         }
+        #endif
     }
 }
 
