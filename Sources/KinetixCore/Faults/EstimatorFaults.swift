@@ -243,7 +243,8 @@ public struct EstimatorFaultDetector: Sendable {
 }
 
 /// A clip's joints in isotropic pixels (`Sidecar.isotropicPosition`), NaN where not
-/// tracked, converted once for the many lookups of fault detection.
+/// tracked (a tracked point with a NaN coordinate counts as not tracked), converted
+/// once for the many lookups of fault detection.
 private struct TrackedPoints {
     let frameCount: Int
     var x: [Float], y: [Float]
@@ -267,12 +268,8 @@ private struct TrackedPoints {
         return x[i].isNaN ? nil : (x[i], y[i])
     }
 
-    /// `Sidecar.hipMidpoint`: the root, else the midpoint of the hips.
-    func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? {
-        if let root = self[.root, frame] { return root }
-        guard let l = self[.leftHip, frame], let r = self[.rightHip, frame] else { return nil }
-        return ((l.x + r.x) / 2, (l.y + r.y) / 2)
-    }
+    /// `Sidecar.hipMidpoint` of these points.
+    func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { Sidecar.hipMidpoint { self[$0, frame] } }
 }
 
 /// Which halves of the body have their left and right swapped, per frame.

@@ -121,9 +121,14 @@ extension Sidecar {
 
     /// The hip midpoint in isotropic coordinates: `root`, or the midpoint of the hips.
     public func hipMidpoint(_ frame: Int, minConfidence: Float) -> (x: Float, y: Float)? {
-        if let root = isotropicPosition(.root, frame, minConfidence: minConfidence) { return root }
-        guard let l = isotropicPosition(.leftHip, frame, minConfidence: minConfidence),
-              let r = isotropicPosition(.rightHip, frame, minConfidence: minConfidence) else { return nil }
+        Self.hipMidpoint { isotropicPosition($0, frame, minConfidence: minConfidence) }
+    }
+
+    /// The hip midpoint from any lookup of one frame's points (nil: not tracked).
+    @inline(__always)
+    static func hipMidpoint(_ position: (Joint) -> (x: Float, y: Float)?) -> (x: Float, y: Float)? {
+        if let root = position(.root) { return root }
+        guard let l = position(.leftHip), let r = position(.rightHip) else { return nil }
         return ((l.x + r.x) / 2, (l.y + r.y) / 2)
     }
 }

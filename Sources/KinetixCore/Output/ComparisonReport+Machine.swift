@@ -58,7 +58,7 @@ extension ComparisonReport {
         let count = includeFrames ? c.learnerFrameCount : 0
         let halves = count >= 4096
         var writer = JSONWriter(capacity: out.utf8.count + 640 * (halves ? count / 2 : count) + 4096)
-        writer.raw(out)
+        writer.raw(text: out)
         out = ""
         var parts: [JSONWriter] = []
         if includeFrames {
@@ -82,7 +82,7 @@ extension ComparisonReport {
         out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \"reaction\": " + $0.json } ?? "") + "\n}\n"
-        writer.raw(out)
+        writer.raw(text: out)
         parts.append(writer)
         return parts
     }

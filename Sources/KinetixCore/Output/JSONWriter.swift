@@ -45,8 +45,10 @@ package struct JSONWriter {
         raw(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    /// Appends already-encoded JSON (for example another writer's text), unescaped.
-    package mutating func raw(_ text: String) {
+    /// Appends already-encoded JSON held in a `String`, unescaped. (Labelled, so that a
+    /// literal argument takes the `StaticString` path above, which costs no string
+    /// machinery: unlabelled, literals chose this overload, ~130 instructions a call.)
+    package mutating func raw(text: String) {
         var text = text
         text.withUTF8 { raw($0) }
     }
@@ -85,22 +87,27 @@ package struct JSONWriter {
     package mutating func number(_ value: Double, digits: Int) {
         guard value.isFinite else { return raw("null") }
         precondition((0...9).contains(digits))
-        let scale = powerOfTen(digits)
-        let scaled = (abs(value) * Double(scale)).rounded()
-        guard scaled < 9e15 else { return raw(String(value)) }
-        let units = UInt64(scaled)
+        let scaled = abs(value) * Double(powerOfTen(digits))
+        guard scaled < 9e15 else { return raw(text: String(value)) }
+        // Half away from zero, as `rounded()`, without a call to libm's `round` (the
+        // baseline x86-64 has no rounding instruction): below 2^53 the fraction left by
+        // truncation is exact.
+        let truncated = UInt64(scaled)
+        let units = scaled - Double(truncated) >= 0.5 ? truncated + 1 : truncated
         // At most a sign, 16 integer digits, a point and 9 decimals.
         let out = room(27)
         var n = 0
         if value < 0 && units != 0 { out[0] = UInt8(ascii: "-"); n = 1 }
-        let (whole, parts) = Self.split(units, digits)
+        let (whole, fraction) = Self.split(units, digits)
         n += Self.writeDigits(whole, minimumWidth: 1, to: out + n)
-        var fraction = parts
         if fraction != 0 {
-            var width = digits
-            while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+            // All `digits` decimals (fraction < 10^digits), then trailing zeros dropped:
+            // the fraction is not zero, so a digit other than 0 stops the scan.
             out[n] = UInt8(ascii: ".")
-            n += 1 + Self.writeDigits(fraction, minimumWidth: width, to: out + n + 1)
+            n += 1
+            Self.writeFixed(fraction, width: digits, to: out + n)
+            n += digits
+            while out[n - 1] == UInt8(ascii: "0") { n -= 1 }
         }
         storage.count += n
     }
@@ -159,8 +166,16 @@ package struct JSONWriter {
     private static func writeDigits(_ value: UInt64, minimumWidth: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 1
         var probe = value
-        while probe >= 10 { probe /= 10; count += 1 }
+        while probe >= 100 { probe /= 100; count += 2 }
+        if probe >= 10 { count += 1 }
         count = max(count, minimumWidth)
+        writeFixed(value, width: count, to: out)
+        return count
+    }
+
+    /// Writes the last `width` decimal digits of `value` (zeros to the left) at `out`.
+    @inline(__always)
+    private static func writeFixed(_ value: UInt64, width count: Int, to out: UnsafeMutablePointer<UInt8>) {
         let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
         var rest = value, end = count
         while end >= 2 {
@@ -171,7 +186,6 @@ package struct JSONWriter {
             end -= 2
         }
         if end == 1 { out[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10) }
-        return count
     }
 
     /// `units` divided by 10^digits, quotient and remainder: a division by a constant in
