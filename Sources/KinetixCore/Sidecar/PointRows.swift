@@ -58,10 +58,11 @@ struct PointRows<Name: PointName> {
             var first = 0
             column.withUnsafeMutableBufferPointer { column in
                 for c in chunks.indices {
-                    let values = chunks[c]
-                    let count = values.count / Name.count
-                    for f in 0..<count {
-                        for p in 0..<Name.count { column[p * frames + first + f] = values[f * Name.count + p] }
+                    let count = chunks[c].count / Name.count
+                    chunks[c].withUnsafeBufferPointer { values in
+                        for f in 0..<count {
+                            for p in 0..<Name.count { column[p * frames + first + f] = values[f * Name.count + p] }
+                        }
                     }
                     first += count
                     chunks[c] = []  // free each chunk as soon as it is copied
