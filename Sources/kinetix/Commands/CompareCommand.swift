@@ -39,7 +39,7 @@ struct CompareCommand: Subcommand {
             .init(long: "tolerance", valueName: "degrees", help: "A limb within this is on form.", defaultValue: defaultText(defaults.toleranceDegrees)),
             .init(long: "form-break", valueName: "seconds", help: "How long out of tolerance counts as form breaking.", defaultValue: defaultText(defaults.formBreakMinSeconds)),
             .init(long: "min-shared", valueName: "n", help: "Limbs tracked in both needed to score a frame.", defaultValue: defaultText(defaults.minSharedWeight)),
-            .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas.", defaultValue: defaults.kernel.rawValue),
+            .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas (OpenBLAS, opened when first used).", defaultValue: defaults.kernel.rawValue),
             .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
             .init(long: "reaction", help: "Add reaction times: each demonstrator movement's onset against the learner's, and the learner's cues (see 'kinetix onset')."),
         ] + OnsetArguments.specs + [.keepTeleports, .minConfidence, .output, .maxInput]
@@ -123,6 +123,9 @@ struct CompareCommand: Subcommand {
     }
 
     func run() throws(CommandLineError) -> Int32 {
+        if options.kernel == .blas, BLAS.backend == "none" {
+            printError("warning: OpenBLAS was not found (Debian: libopenblas0); the BLAS kernel runs its products as plain loops: same results, slower")
+        }
         if live { return try runLive() }
         let (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
         var report: ComparisonReport
