@@ -9,30 +9,34 @@
 /// one column, 4 × 60 bytes a frame.
 struct PointRows<Name: PointName> {
     /// Frames per chunk (a power of two): 4096 frames, 240 KB a coordinate for 15 joints.
-    private static var chunkShift: Int { 12 }
-    private static var chunkFrames: Int { 1 << chunkShift }
+    private static var chunkFrames: Int { 4096 }
+    /// Values of one coordinate in a chunk.
+    private static var chunkValues: Int { chunkFrames * Name.count }
 
-    /// Per coordinate (x, y, confidence): full chunks, then the one being filled.
-    /// Within a chunk, frame-major: frame f, point p at `f * Name.count + p`.
+    /// Per coordinate (x, y, confidence): the full chunks, frame-major (frame f, point p
+    /// at `f * Name.count + p`).
     private var full: [[[Float]]] = [[], [], []]
-    private var current: [[Float]] = [[], [], []]
+    /// The chunk being filled, its three coordinates one after the other (x at 0, y at
+    /// `chunkValues`, confidence at `2 * chunkValues`), so that storing a point makes
+    /// the array unique once rather than once per coordinate.
+    private var current: [Float] = []
     private(set) var frameCount = 0
-    private let emptyValues: [[Float]] = [
-        Array(repeating: .nan, count: Name.count), Array(repeating: .nan, count: Name.count), Array(repeating: 0, count: Name.count),
-    ]
 
     /// Adds `count` frames with nothing tracked (NaN positions, confidence 0).
     mutating func appendEmptyFrames(_ count: Int = 1) {
         for _ in 0..<count {
-            if frameCount & (Self.chunkFrames - 1) == 0, frameCount > 0 {
-                for k in 0..<3 {
-                    full[k].append(current[k])
-                    current[k] = []
-                }
+            let slot = frameCount & (Self.chunkFrames - 1)
+            if slot == 0 {
+                if frameCount > 0 { retireCurrent(frames: Self.chunkFrames) }
+                current = [Float](repeating: 0, count: 3 * Self.chunkValues)
             }
-            for k in 0..<3 {
-                if current[k].isEmpty { current[k].reserveCapacity(Self.chunkFrames * Name.count) }
-                current[k].append(contentsOf: emptyValues[k])
+            let start = slot * Name.count, values = Self.chunkValues
+            current.withUnsafeMutableBufferPointer { chunk in
+                for point in start..<(start + Name.count) {
+                    chunk[point] = .nan
+                    chunk[values + point] = .nan
+                    chunk[2 * values + point] = 0
+                }
             }
             frameCount += 1
         }
@@ -40,20 +44,31 @@ struct PointRows<Name: PointName> {
 
     /// Sets point `point` of the newest frame (the only one the decoder writes).
     mutating func setNewest(point: Int, _ value: (Float, Float, Float)) {
-        let i = ((frameCount - 1) & (Self.chunkFrames - 1)) * Name.count + point
-        current[0][i] = value.0
-        current[1][i] = value.1
-        current[2][i] = value.2
+        let i = ((frameCount - 1) & (Self.chunkFrames - 1)) * Name.count + point, values = Self.chunkValues
+        current.withUnsafeMutableBufferPointer { chunk in
+            chunk[i] = value.0
+            chunk[values + i] = value.1
+            chunk[2 * values + i] = value.2
+        }
+    }
+
+    /// Moves the first `frames` frames of the chunk being filled to `full`, per coordinate.
+    private mutating func retireCurrent(frames: Int) {
+        for k in 0..<3 {
+            let start = k * Self.chunkValues
+            full[k].append(Array(current[start..<(start + frames * Name.count)]))
+        }
+        current = []
     }
 
     /// The table, consuming the chunks.
     mutating func table() -> PointTable<Name> {
         let frames = frameCount
+        if frames > 0 { retireCurrent(frames: frames - (frames - 1) / Self.chunkFrames * Self.chunkFrames) }
         var columns: [[Float]] = []
         for k in 0..<3 {
-            var chunks = full[k] + [current[k]]
+            var chunks = full[k]
             full[k] = []
-            current[k] = []
             var column = [Float](repeating: 0, count: frames * Name.count)
             var first = 0
             column.withUnsafeMutableBufferPointer { column in
