@@ -251,15 +251,20 @@ private struct TrackedPoints {
 
     init(_ sidecar: Sidecar, minConfidence: Float) {
         frameCount = sidecar.frameCount
-        x = [Float](repeating: .nan, count: Joint.count * frameCount)
-        y = x
-        for joint in Joint.allCases {
-            for frame in 0..<frameCount {
-                guard let p = sidecar.isotropicPosition(joint, frame, minConfidence: minConfidence) else { continue }
-                x[joint.rawValue * frameCount + frame] = p.x
-                y[joint.rawValue * frameCount + frame] = p.y
+        // The same point-major layout as the clip's table: one pass over its columns.
+        let joints = sidecar.joints, space = sidecar.space
+        var x = [Float](repeating: .nan, count: Joint.count * frameCount), y = x
+        joints.x.withUnsafeBufferPointer { sourceX in
+        joints.y.withUnsafeBufferPointer { sourceY in
+        joints.confidence.withUnsafeBufferPointer { confidence in
+        x.withUnsafeMutableBufferPointer { x in
+        y.withUnsafeMutableBufferPointer { y in
+            for i in 0..<confidence.count where confidence[i] > 0 && confidence[i] >= minConfidence {  // `isTracked`
+                (x[i], y[i]) = space.isotropic(x: sourceX[i], y: sourceY[i])
             }
-        }
+        }}}}}
+        self.x = x
+        self.y = y
     }
 
     /// The joint's position, nil where it is not tracked.
