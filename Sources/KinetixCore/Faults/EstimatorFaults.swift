@@ -259,7 +259,7 @@ private struct TrackedPoints {
         joints.confidence.withUnsafeBufferPointer { confidence in
         x.withUnsafeMutableBufferPointer { x in
         y.withUnsafeMutableBufferPointer { y in
-            for i in 0..<confidence.count where confidence[i] > 0 && confidence[i] >= minConfidence {  // `isTracked`
+            for i in 0..<confidence.count where PointTable<Joint>.isTracked(confidence: confidence[i], minConfidence: minConfidence) {
                 (x[i], y[i]) = space.isotropic(x: sourceX[i], y: sourceY[i])
             }
         }}}}}

@@ -29,10 +29,9 @@ public struct ClipInput: Sendable {
             throw KinetixError(.limitExceeded, file: name, "\(formatBytes(data.count)) is over the input limit of \(formatBytes(limits.maxFileBytes))",
                                setting: .maxInputBytes)
         }
-        var outcome: (Result<Sidecar, KinetixError>, String)!
-        data.withUnsafeBytes { bytes in outcome = Self.decodeWhileHashing(bytes, name: name, limits: limits, discard: nil) }
-        sidecar = try outcome.0.get()
-        provenance = Provenance.Input(role: role, path: name, sha256: outcome.1, frames: sidecar.frameCount)
+        let (decoded, sha256) = data.withUnsafeBytes { Self.decodeWhileHashing($0, name: name, limits: limits, discard: nil) }
+        sidecar = try decoded.get()
+        provenance = Provenance.Input(role: role, path: name, sha256: sha256, frames: sidecar.frameCount)
     }
 
     /// Below this size hashing and decoding run one after the other: a thread hand-off

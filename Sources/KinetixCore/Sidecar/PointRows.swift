@@ -64,7 +64,7 @@ struct PointRows<Name: PointName> {
     /// The table, consuming the chunks.
     mutating func table() -> PointTable<Name> {
         let frames = frameCount
-        if frames > 0 { retireCurrent(frames: frames - (frames - 1) / Self.chunkFrames * Self.chunkFrames) }
+        if frames > 0 { retireCurrent(frames: (frames - 1) & (Self.chunkFrames - 1) + 1) }  // the last chunk's frames
         var columns: [[Float]] = []
         for k in 0..<3 {
             var chunks = full[k]

@@ -162,8 +162,14 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
     /// True when `name` is tracked in `frame` with at least `minConfidence`.
     @inlinable
     public func isTracked(_ name: Name, _ frame: Int, minConfidence: Float) -> Bool {
-        let c = confidence[index(name, frame)]
-        return c > 0 && c >= minConfidence
+        Self.isTracked(confidence: confidence[index(name, frame)], minConfidence: minConfidence)
+    }
+
+    /// True when a point of confidence `confidence` counts as tracked: detected (above
+    /// 0) with at least `minConfidence`. The one rule, for loops over whole columns too.
+    @inlinable
+    public static func isTracked(confidence: Float, minConfidence: Float) -> Bool {
+        confidence > 0 && confidence >= minConfidence
     }
 
     /// Equal when every value is equal, NaN counting as equal to NaN (a missing point).
