@@ -1,3 +1,6 @@
+import CKinetixLag
+import Foundation
+
 /// The lag the learner is tracking: for each frame, the τ whose score averaged over
 /// a window of frames around it is lowest (a windowed cross-correlation).
 ///
@@ -15,6 +18,10 @@
 /// window's scored frames. Otherwise (short history at the start, long gaps) each lag
 /// is averaged over its own valid frames and needs at least half of them. Ties go to
 /// the smallest lag; a frame whose window has no scored frame gets -1.
+///
+/// The window's sums are exact (`LagWindow`), so a long clip is tracked in pieces on
+/// several cores, each piece starting from the window its first frame would have had,
+/// with results identical to one pass (and to `LiveComparison`'s frame-by-frame pass).
 package struct LagTracker: Sendable {
     package var search: LagSearch
     /// Frames on each side of the centre frame.
@@ -31,40 +38,66 @@ package struct LagTracker: Sendable {
     package var fillRadius: Int { halfWindow }
 
     /// Tracking lags for every frame of the shared grid, in grid frames.
-    /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory.
+    /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory per thread.
     package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
         let n = learner.frameCount
         let lanes = LagSearch.lanes
         let padded = (n + lanes - 1) / lanes * lanes
         let l = PaddedAngles(learner, scales: search.scales, trailingPad: padded - n)
         let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag, trailingPad: padded - n)
-        let lags = search.maxLag + 1
-        var window = LagWindow(lags: lags, halfWindow: halfWindow)
         var estimates = [Int32](repeating: -1, count: n)
         var supported = [Bool](repeating: false, count: n)
+        let pieces = pieceCount(frames: n)
+        search.withProblem(l, d) { problem in
+        estimates.withUnsafeMutableBufferPointer { estimates in
+        supported.withUnsafeMutableBufferPointer { supported in
+            let output = TrackerOutput(problem: problem, estimates: estimates.baseAddress!, supported: supported.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                track(centers: (n * piece / pieces)..<(n * (piece + 1) / pieces), frames: n, into: output)
+            }
+        }}}
+        return Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
+    }
+
+    /// Pieces a clip of `frames` frames is tracked in: one per thread when each piece is
+    /// long against the window it must re-read (and the windows' rings stay small), else 1.
+    func pieceCount(frames n: Int) -> Int {
+        let threads = search.threads > 0 ? search.threads : ProcessInfo.processInfo.activeProcessorCount
+        let lags = search.maxLag + 1
+        let rows = 2 * halfWindow + 2
+        guard threads > 1, Double(n) * Double(lags) >= 2e6, rows * lags <= 1 << 24 else { return 1 }
+        return max(1, min(threads, n / (16 * rows)))
+    }
+
+    /// The tracking estimates of `centers`, written into `output`.
+    private func track(centers: Range<Int>, frames n: Int, into output: TrackerOutput) {
+        guard !centers.isEmpty else { return }
+        let lanes = LagSearch.lanes, lags = search.maxLag + 1
+        var window = LagWindow(lags: lags, halfWindow: halfWindow)
         // Scores of one 16-frame block at every lag (the SIMD kernel, equal to
         // `exactScore` bitwise), computed when the window first reaches the block.
         var blockScores = [Float](repeating: .infinity, count: lags * lanes)
         var scoredBlock = -1
-        search.withProblem(l, d) { problem in
         blockScores.withUnsafeMutableBufferPointer { scores in
             let scores = scores.baseAddress!
             func add(_ frame: Int) {
                 if frame / lanes != scoredBlock {
                     scoredBlock = frame / lanes
-                    search.scoreAllLags(problem, n0: scoredBlock * lanes, into: scores)
+                    search.scoreAllLags(output.problem, n0: scoredBlock * lanes, into: scores)
                 }
                 let lane = frame % lanes
                 window.add(frame: frame) { tau in scores[tau &* lanes &+ lane] }
             }
-            for frame in 0..<min(halfWindow, n) { add(frame) }
-            for center in 0..<n {
+            // The window just before the first centre: what one pass from frame 0 holds
+            // there, exactly, since the sums are exact.
+            let first = centers.lowerBound
+            for frame in max(0, first - halfWindow - 1)..<min(first + halfWindow, n) { add(frame) }
+            for center in centers {
                 if center + halfWindow < n { add(center + halfWindow) }
                 if center - halfWindow - 1 >= 0 { window.remove(frame: center - halfWindow - 1) }
-                (estimates[center], supported[center]) = window.estimate()
+                (output.estimates[center], output.supported[center]) = window.estimate()
             }
-        }}
-        return Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
+        }
     }
 
     /// Replaces each unsupported estimate by the nearest supported one at most
@@ -84,17 +117,29 @@ package struct LagTracker: Sendable {
     }
 }
 
+/// Where the pieces of a tracking pass read and write: the kernel's problem (read
+/// only) and disjoint ranges of the estimates.
+private struct TrackerOutput: @unchecked Sendable {
+    let problem: UnsafePointer<kinetix_lag_problem>
+    let estimates: UnsafeMutablePointer<Int32>
+    let supported: UnsafeMutablePointer<Bool>
+}
+
 /// The sliding state of `LagTracker`: each frame's score per lag in a ring, and
-/// running sums per lag over the frames in the window. Offline and streaming
-/// comparisons feed it the same frames in the same order, so their sums, and hence
-/// their lags, are bitwise equal.
+/// running sums per lag over the frames in the window.
+///
+/// The sums are exact: each score is counted as a whole number of 2⁻²⁰ degree² units
+/// (`units(_:)`), so adding and taking away frames leaves no rounding behind. The state
+/// for a window is the same whatever order its frames came in, offline, in pieces on
+/// several threads, or frame by frame in `LiveComparison`, and so are the lags; ties
+/// are exact ties.
 package struct LagWindow: Sendable {
     let lags: Int
     let ringRows: Int
     var ring: [Float]
-    var sum: [Double]
-    var completeSum: [Double]
-    var count: [Int]
+    var sum: [Int64]
+    var completeSum: [Int64]
+    var count: [Int64]
     var scoredInWindow = 0
     var completeInWindow = 0
     var rowScored: [Bool]
@@ -104,11 +149,19 @@ package struct LagWindow: Sendable {
         self.lags = lags
         ringRows = 2 * halfWindow + 2
         ring = [Float](repeating: .infinity, count: ringRows * lags)
-        sum = [Double](repeating: 0, count: lags)
+        sum = [Int64](repeating: 0, count: lags)
         completeSum = sum
-        count = [Int](repeating: 0, count: lags)
+        count = sum
         rowScored = [Bool](repeating: false, count: ringRows)
         rowComplete = rowScored
+    }
+
+    /// A score (degrees², finite and not negative) in whole 2⁻²⁰ degree² units, rounded
+    /// to nearest; scores above 2²⁰ degree² (no angle difference reaches that) count as
+    /// 2²⁰. A window of up to 2²⁰ frames sums below 2⁶¹: no overflow.
+    @inline(__always)
+    static func units(_ score: Float) -> Int64 {
+        Int64(min(Double(score), 0x1p20) * 0x1p20 + 0.5)
     }
 
     /// Adds `frame` with its score at each lag (infinity where not a candidate).
@@ -132,14 +185,13 @@ package struct LagWindow: Sendable {
     /// Removes `frame`, which must be the oldest frame still in the window.
     package mutating func remove(frame: Int) { accumulate(frame % ringRows, sign: -1) }
 
-    /// Adds (`sign` 1) or takes away (-1) the scores of ring row `slot`, lag by lag in
-    /// the same order whatever the row, so sliding sums stay reproducible.
+    /// Adds (`sign` 1) or takes away (-1) the scores of ring row `slot`.
     private mutating func accumulate(_ slot: Int, sign: Int) {
         guard rowScored[slot] else { return }
         scoredInWindow += sign
         let complete = rowComplete[slot]
         if complete { completeInWindow += sign }
-        let row = slot * lags, lags = self.lags, factor = Double(sign)
+        let row = slot * lags, lags = self.lags, step = Int64(sign)
         ring.withUnsafeBufferPointer { ring in
         sum.withUnsafeMutableBufferPointer { sum in
         completeSum.withUnsafeMutableBufferPointer { completeSum in
@@ -147,15 +199,15 @@ package struct LagWindow: Sendable {
             let values = ring.baseAddress! + row
             if complete {  // every score of the row is finite
                 for tau in 0..<lags {
-                    let value = factor * Double(values[tau])
-                    sum[tau] += value
-                    count[tau] += sign
-                    completeSum[tau] += value
+                    let value = step &* Self.units(values[tau])
+                    sum[tau] &+= value
+                    count[tau] &+= step
+                    completeSum[tau] &+= value
                 }
             } else {
                 for tau in 0..<lags where values[tau].isFinite {
-                    sum[tau] += factor * Double(values[tau])
-                    count[tau] += sign
+                    sum[tau] &+= step &* Self.units(values[tau])
+                    count[tau] &+= step
                 }
             }
         }}}}
@@ -165,20 +217,33 @@ package struct LagWindow: Sendable {
     /// supported (at least three quarters of its scored frames are complete).
     package func estimate() -> (lag: Int32, supported: Bool) {
         guard scoredInWindow > 0 else { return (-1, false) }
-        let useComplete = completeInWindow > 0 && completeInWindow * 4 >= scoredInWindow
         let supported = completeInWindow * 4 >= scoredInWindow * 3
-        let needed = max(1, (scoredInWindow + 1) / 2)
-        var best = Double.infinity
-        var result: Int32 = -1
-        sum.withUnsafeBufferPointer { sum in
-        completeSum.withUnsafeBufferPointer { completeSum in
-        count.withUnsafeBufferPointer { count in
-            for tau in 0..<lags where useComplete || count[tau] >= needed {
-                let mean = useComplete ? completeSum[tau] / Double(completeInWindow) : sum[tau] / Double(count[tau])
-                // Sliding sums carry rounding: lags equal to 1e-9 relative count as ties.
-                if best.isInfinite || mean < best - 1e-9 * max(1, best) { best = mean; result = Int32(tau) }
+        var result = -1
+        if completeInWindow > 0 && completeInWindow * 4 >= scoredInWindow {
+            // Every lag is averaged over the same complete frames: the least sum is the least mean.
+            completeSum.withUnsafeBufferPointer { completeSum in
+                var best = Int64.max
+                for tau in 0..<lags where completeSum[tau] < best {
+                    best = completeSum[tau]
+                    result = tau
+                }
             }
-        }}}
-        return (result, supported)
+            return (Int32(result), supported)
+        }
+        let needed = Int64(max(1, (scoredInWindow + 1) / 2))
+        sum.withUnsafeBufferPointer { sum in
+        count.withUnsafeBufferPointer { count in
+            var bestSum: Int64 = 0, bestCount: Int64 = 1
+            for tau in 0..<lags where count[tau] >= needed {
+                // sum / count < bestSum / bestCount, compared exactly in 128 bits.
+                let left = sum[tau].multipliedFullWidth(by: bestCount), right = bestSum.multipliedFullWidth(by: count[tau])
+                if result < 0 || left.high < right.high || (left.high == right.high && left.low < right.low) {
+                    bestSum = sum[tau]
+                    bestCount = count[tau]
+                    result = tau
+                }
+            }
+        }}
+        return (Int32(result), supported)
     }
 }
