@@ -32,6 +32,7 @@ let package = Package(
                 .target(name: "CKinetixBLAS", condition: .when(platforms: [.linux])),
                 "CKinetixSHA",
                 "CKinetixLag",
+                "CKinetixIO",
             ],
             swiftSettings: cpuSettings
         ),
@@ -84,6 +85,8 @@ let package = Package(
         .target(name: "CKinetixSHA", path: "Sources/CKinetixSHA"),
         // The lag-search SIMD kernel for AVX-512, AVX2 and the baseline, chosen at run time.
         .target(name: "CKinetixLag", path: "Sources/CKinetixLag"),
+        // Starting a file's writeback without waiting (sync_file_range), for atomic writes.
+        .target(name: "CKinetixIO", path: "Sources/CKinetixIO"),
         .plugin(
             name: "EmbedProfiles",
             capability: .buildTool(),

@@ -12,16 +12,20 @@ extension ComparisonReport {
     /// `json(frames:)` as UTF-8 bytes, built in one buffer and never copied into a
     /// `String`: what a program writing a long report to a file wants.
     public func jsonBytes(frames includeFrames: Bool = true) -> [UInt8] {
-        let parts = jsonParts(frames: includeFrames)
-        var whole = JSONWriter(capacity: parts.reduce(0) { $0 + $1.count })
-        for part in parts { whole.raw(part) }
+        var whole = JSONWriter(capacity: 4096 + (includeFrames ? 640 * comparison.learnerFrameCount : 0))
+        writeJSON(frames: includeFrames) { whole.raw($0) }
         return whole.bytes
     }
 
-    /// `json(frames:)` in the writers that built it, one after the other (two halves of
-    /// a long report are written at once), to be written out without joining or copying
-    /// them (`JSONWriter.withBytes(of:)`).
-    package func jsonParts(frames includeFrames: Bool = true) -> [JSONWriter] {
+    /// Learner frames per piece of `writeJSON`'s `frames[]` (about a megabyte of JSON).
+    static let framesPerPiece = 2048
+
+    /// `json(frames:)` handed to `write` piece by piece, in order, as it is made: the
+    /// frames in pieces of `framesPerPiece` made on two threads (`inOrder`), so a long
+    /// report is written to its file while the rest is still being made. The bytes are
+    /// valid only during each call.
+    package func writeJSON<E: Error>(frames includeFrames: Bool = true,
+                                     to write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
@@ -55,26 +59,18 @@ extension ComparisonReport {
             return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
-        let count = includeFrames ? c.learnerFrameCount : 0
-        let halves = count >= 4096
-        var writer = JSONWriter(capacity: out.utf8.count + 640 * (halves ? count / 2 : count) + 4096)
-        writer.raw(text: out)
-        out = ""
-        var parts: [JSONWriter] = []
         if includeFrames {
-            writer.raw("  \"frames\": [\n")
-            if !halves {
-                writeFrames(0..<count, into: &writer)
-            } else {  // two halves at once, the second its own part
-                let (_, second) = bothAtOnce({ writeFrames(0..<(count / 2), into: &writer) }, {
-                    var half = JSONWriter(capacity: 640 * (count - count / 2) + 4096)
-                    writeFrames((count / 2)..<count, into: &half)
-                    return half
-                })
-                parts.append(writer)
-                writer = second
-            }
-            writer.raw("  ],\n")
+            out += "  \"frames\": [\n"
+            try Self.send(out, to: write)
+            out = ""
+            let count = c.learnerFrameCount, size = Self.framesPerPiece
+            try inOrder(count: (count + size - 1) / size, make: { piece in
+                let frames = (piece * size)..<min(count, (piece + 1) * size)
+                var writer = JSONWriter(capacity: 640 * frames.count)
+                writeFrames(frames, into: &writer)
+                return writer
+            }, consume: { (writer: JSONWriter) throws(E) in try writer.withBytes(write) })
+            out += "  ],\n"
         }
         out += "  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
         out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
@@ -82,9 +78,12 @@ extension ComparisonReport {
         out += "  \"cues\": [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \"reaction\": " + $0.json } ?? "") + "\n}\n"
-        writer.raw(text: out)
-        parts.append(writer)
-        return parts
+        try Self.send(out, to: write)
+    }
+
+    /// Hands `text`'s UTF-8 bytes to `write`.
+    private static func send<E: Error>(_ text: String, to write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        try Array(text.utf8).withUnsafeBufferPointer { bytes throws(E) in try write(bytes) }
     }
 
     /// `frames[k]` for each k in `range`, one per line, comma-separated except after the last frame.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CKinetixIO
 import Foundation
 
 /// Replacing a file so that a reader sees the old file or the whole new one, never part
@@ -41,24 +42,69 @@ package enum AtomicFile {
     /// `replace(_:with:temporary:mode:adjust:)` of `parts` written one after the other.
     package static func replace(_ target: String, with parts: [UnsafeRawBufferPointer], temporary: String, mode: mode_t,
                                 adjust: (Int32) -> Void = { _ in }) throws(Failure) {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw .write(errno) }
-        var code: Int32 = 0
-        for bytes in parts where code == 0 {
-            code = writeAll(bytes, to: descriptor)
+        let writer = try Writer(temporary: temporary, mode: mode)
+        adjust(writer.descriptor)
+        for bytes in parts { try writer.append(bytes) }
+        try writer.commit(replacing: target)
+    }
+
+    /// A replacement written piece by piece, for output made as it is written: each
+    /// piece goes to the temporary file at once and the system is asked to start putting
+    /// it on the disk (`kinetix_start_writeback`), so the flush in `commit` waits only for
+    /// the last pieces. Unless committed, the temporary file is removed when the writer goes.
+    package final class Writer {
+        /// The temporary file, open for writing (for `fchmod`, `fchown`).
+        package let descriptor: Int32
+        private let temporary: String
+        private var written: Int64 = 0
+        private var writebackStarted: Int64 = 0
+        private var pending = true  // neither committed nor removed
+
+        /// Creates `temporary` exclusively with `mode`, in the target's directory.
+        package init(temporary: String, mode: mode_t) throws(Failure) {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            guard descriptor >= 0 else { throw .write(errno) }
+            self.temporary = temporary
         }
-        if code == 0 { adjust(descriptor) }
-        if code == 0, fsync(descriptor) != 0 { code = errno }
-        if close(descriptor) != 0, code == 0 { code = errno }
-        if code != 0 {
-            unlink(temporary)
-            throw .write(code)
+
+        /// Appends `bytes`; writeback of what was written starts once a megabyte is pending.
+        package func append(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            let code = writeAll(bytes, to: descriptor)
+            guard code == 0 else { throw .write(code) }
+            written += Int64(bytes.count)
+            if written - writebackStarted >= Self.writebackBytes {
+                _ = kinetix_start_writeback(descriptor, writebackStarted, written - writebackStarted)  // a hint
+                writebackStarted = written
+            }
         }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw .replace(code)
+
+        /// Flushes the file to the disk and renames it to `target`. On failure the
+        /// temporary file is removed.
+        package func commit(replacing target: String) throws(Failure) {
+            pending = false
+            var code: Int32 = 0
+            if fsync(descriptor) != 0 { code = errno }
+            if close(descriptor) != 0, code == 0 { code = errno }
+            if code != 0 {
+                unlink(temporary)
+                throw .write(code)
+            }
+            if rename(temporary, target) != 0 {
+                let code = errno
+                unlink(temporary)
+                throw .replace(code)
+            }
         }
+
+        deinit {
+            if pending {
+                close(descriptor)
+                unlink(temporary)
+            }
+        }
+
+        /// How much written data asks for its writeback to start.
+        private static let writebackBytes: Int64 = 1 << 20
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying after interruptions; 0 or the error.

@@ -28,7 +28,20 @@ func writeAtomically(_ data: Data, to path: String, inputs: [String] = []) throw
 /// `writeAtomically(_:to:inputs:)` of `parts` written one after the other (the parts of
 /// a long report, never joined into one copy).
 func writeAtomically(parts: [UnsafeRawBufferPointer], to path: String, inputs: [String] = []) throws(CommandLineError) {
-    if path == "-" { return try writeAll(parts, to: STDOUT_FILENO, path: "standard output") }
+    try writeAtomically(to: path, inputs: inputs) { write throws(CommandLineError) in
+        for part in parts { try write(part) }
+    }
+}
+
+/// Output made piece by piece: `produce` calls `write` with each piece, in order (the
+/// bytes need to live only during the call).
+typealias OutputPieces = (_ write: (UnsafeRawBufferPointer) throws(CommandLineError) -> Void) throws(CommandLineError) -> Void
+
+/// `writeAtomically(_:to:inputs:)` of what `produce` writes, each piece written as it
+/// comes (a long report goes to its temporary file while the rest is still being made).
+/// The target is checked before anything is made.
+func writeAtomically(to path: String, inputs: [String] = [], _ produce: OutputPieces) throws(CommandLineError) {
+    if path == "-" { return try writeAll(produce, to: STDOUT_FILENO, path: "standard output") }
     let resolved = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath() == resolved {
         throw .output("\(path): refusing to overwrite an input file")
@@ -38,16 +51,16 @@ func writeAtomically(parts: [UnsafeRawBufferPointer], to path: String, inputs: [
     if exists {
         switch status.st_mode & S_IFMT {
         case S_IFCHR, S_IFIFO:
-            return try writeThrough(parts, to: path)
+            return try writeThrough(produce, to: path)
         case S_IFLNK:
             // A link to an open descriptor (/dev/stdout, /dev/fd/3, /proc/self/fd/1) is that
             // descriptor; a link to a device or FIFO is written through. Replacing either
             // would destroy the link (as root, the system's /dev/stdout).
-            if let descriptor = descriptorLink(path) { return try writeAll(parts, to: descriptor, path: path) }
+            if let descriptor = descriptorLink(path) { return try writeAll(produce, to: descriptor, path: path) }
             var target = stat()
             if stat(path, &target) == 0 {
                 switch target.st_mode & S_IFMT {
-                case S_IFCHR, S_IFIFO: return try writeThrough(parts, to: path)
+                case S_IFCHR, S_IFIFO: return try writeThrough(produce, to: path)
                 case S_IFBLK, S_IFSOCK: throw .output("\(path): leads to a device or socket, not a file; refusing to write to it")
                 default: break
                 }
@@ -66,18 +79,32 @@ func writeAtomically(parts: [UnsafeRawBufferPointer], to path: String, inputs: [
     let temporary = directory.appendingPathComponent(".\(target.lastPathComponent).kinetix-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
     let keepMode = exists && (status.st_mode & S_IFMT) == S_IFREG
     let mode: mode_t = keepMode ? status.st_mode & 0o7777 : 0o666
+    let writer: AtomicFile.Writer
     do throws(AtomicFile.Failure) {
-        try AtomicFile.replace(target.path, with: parts, temporary: temporary.path, mode: mode) { descriptor in
-            guard keepMode else { return }
-            // open() applied the umask: set the old file's mode exactly, and its owner when we may.
-            _ = fchmod(descriptor, status.st_mode & 0o7777)
-            if getuid() == 0 { _ = fchown(descriptor, status.st_uid, status.st_gid) }
-        }
+        writer = try AtomicFile.Writer(temporary: temporary.path, mode: mode)
     } catch {
-        switch error {
-        case .write(let code): throw .output("\(path): cannot write: \(reason(code, directory: directory.path))")
-        case .replace(let code): throw .output("\(path): cannot replace the file: \(reason(code, directory: directory.path))")
-        }
+        throw failure(error, path: path, directory: directory.path)
+    }
+    if keepMode {
+        // open() applied the umask: set the old file's mode exactly, and its owner when we may.
+        _ = fchmod(writer.descriptor, status.st_mode & 0o7777)
+        if getuid() == 0 { _ = fchown(writer.descriptor, status.st_uid, status.st_gid) }
+    }
+    try produce { bytes throws(CommandLineError) in
+        do throws(AtomicFile.Failure) { try writer.append(bytes) } catch { throw failure(error, path: path, directory: directory.path) }
+    }
+    do throws(AtomicFile.Failure) {
+        try writer.commit(replacing: target.path)
+    } catch {
+        throw failure(error, path: path, directory: directory.path)
+    }
+}
+
+/// An atomic write's failure as the message for `path`.
+private func failure(_ error: AtomicFile.Failure, path: String, directory: String) -> CommandLineError {
+    switch error {
+    case .write(let code): .output("\(path): cannot write: \(reason(code, directory: directory))")
+    case .replace(let code): .output("\(path): cannot replace the file: \(reason(code, directory: directory))")
     }
 }
 
@@ -101,19 +128,20 @@ private func descriptorLink(_ path: String) -> Int32? {
     return nil
 }
 
-/// Writes `parts` to an open descriptor, as it is.
-private func writeAll(_ parts: [UnsafeRawBufferPointer], to descriptor: Int32, path: String) throws(CommandLineError) {
-    var code: Int32 = 0
-    for part in parts where code == 0 { code = AtomicFile.writeAll(part, to: descriptor) }
-    if code != 0 { throw .output("\(path): cannot write: \(reason(code, directory: nil))") }
+/// Writes what `produce` makes to an open descriptor, as it comes.
+private func writeAll(_ produce: OutputPieces, to descriptor: Int32, path: String) throws(CommandLineError) {
+    try produce { part throws(CommandLineError) in
+        let code = AtomicFile.writeAll(part, to: descriptor)
+        if code != 0 { throw .output("\(path): cannot write: \(reason(code, directory: nil))") }
+    }
 }
 
 /// Writes into an existing character device or FIFO as it is.
-private func writeThrough(_ parts: [UnsafeRawBufferPointer], to path: String) throws(CommandLineError) {
+private func writeThrough(_ produce: OutputPieces, to path: String) throws(CommandLineError) {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .output("\(path): cannot open for writing: \(reason(errno, directory: nil))") }
     defer { close(descriptor) }
-    try writeAll(parts, to: descriptor, path: path)
+    try writeAll(produce, to: descriptor, path: path)
 }
 
 /// What went wrong, in words a user can act on.
@@ -150,17 +178,6 @@ func emit(_ text: String, output: String?, inputs: [String]) throws(CommandLineE
     } else {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
-}
-
-/// Writes `bytes` as `emit(_:output:inputs:)` writes text, without copying them.
-func emit(_ bytes: [UInt8], output: String?, inputs: [String]) throws(CommandLineError) {
-    try bytes.withUnsafeBufferPointer { bytes throws(CommandLineError) in try emit(parts: [bytes], output: output, inputs: inputs) }
-}
-
-/// Writes `parts` (valid during the call), one after the other, as `emit(_:output:inputs:)`
-/// writes text, without joining or copying them.
-func emit(parts: [UnsafeBufferPointer<UInt8>], output: String?, inputs: [String]) throws(CommandLineError) {
-    try writeAtomically(parts: parts.map(UnsafeRawBufferPointer.init), to: output ?? "-", inputs: inputs)
 }
 
 /// Prints a line to standard error.

@@ -148,7 +148,9 @@ struct CompareCommand: Subcommand {
             switch format {
             case .text: text = report.text()
             case .json:
-                try JSONWriter.withBytes(of: report.jsonParts()) { parts throws(CommandLineError) in try emit(parts: parts, output: output, inputs: inputs) }
+                try writeAtomically(to: output ?? "-", inputs: inputs) { write throws(CommandLineError) in
+                    try report.writeJSON { bytes throws(CommandLineError) in try write(UnsafeRawBufferPointer(bytes)) }
+                }
                 return ExitCode.success
             case .csv: text = report.csv()
             }
