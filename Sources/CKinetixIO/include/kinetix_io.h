@@ -1,11 +1,28 @@
 #ifndef KINETIX_IO_H
 #define KINETIX_IO_H
 
+#include <stddef.h>
+
 /// Asks the system to start writing bytes [offset, offset + count) of the open file
 /// `descriptor` to its disk and returns at once (Linux: `sync_file_range` with
 /// SYNC_FILE_RANGE_WRITE): a later `fsync` then waits only for what is still in
 /// flight. Only a hint: 0, or the call's errno, which callers may ignore. Elsewhere it
 /// does nothing and returns 0.
 int kinetix_start_writeback(int descriptor, long long offset, long long count);
+
+/// Maps the first `length` bytes (> 0) of the open regular file `descriptor`, private
+/// (writing to the memory never reaches the file) and filled at once, and guards the
+/// mapping: should the file shrink while it is mapped, reading past its new end finds
+/// zeros instead of raising SIGBUS, and `kinetix_guarded_shrank` says so. The guard is
+/// a SIGBUS handler installed on first use, which passes any other fault on to the
+/// handler it replaced. NULL (errno set) when the file cannot be mapped or 64
+/// mappings are already guarded (Linux only; elsewhere always NULL).
+void *kinetix_map_guarded(int descriptor, size_t length);
+
+/// 1 when the guarded mapping at `start` met the end of a file that shrank, else 0.
+int kinetix_guarded_shrank(const void *start);
+
+/// Unmaps a mapping of `kinetix_map_guarded` and drops its guard.
+void kinetix_unmap_guarded(void *start, size_t length);
 
 #endif

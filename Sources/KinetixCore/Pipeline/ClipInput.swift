@@ -52,9 +52,10 @@ public struct ClipInput: Sendable {
 
     /// `init(contentsOf:role:limits:)`, giving memory back every `discardStride` bytes.
     init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) {
-        let file = try openInput(path, limits: limits)
+        let file = try openInput(path, limits: limits, mapping: true)
         let (decoded, sha256) = Self.decodeWhileHashing(file.bytes, name: path, limits: limits,
                                                         discard: (file.discard(before:), discardStride))
+        try checkUnchanged(file, path: path)
         sidecar = try decoded.get()
         provenance = Provenance.Input(role: role, path: path, sha256: sha256, frames: sidecar.frameCount)
     }

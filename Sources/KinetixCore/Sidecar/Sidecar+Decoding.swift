@@ -16,8 +16,12 @@ extension Sidecar {
 
     /// `load(contentsOf:limits:)`, giving memory back every `discardStride` bytes read.
     static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) -> Sidecar {
-        let file = try openInput(path, limits: limits)
-        return try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride))
+        let file = try openInput(path, limits: limits, mapping: true)
+        let decoded = Result { () throws(KinetixError) in
+            try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride))
+        }
+        try checkUnchanged(file, path: path)
+        return try decoded.get()
     }
 
     /// Decodes and validates a sidecar from its JSON bytes.
@@ -61,12 +65,13 @@ package func readInput(_ path: String, limits: SidecarLimits = .default) throws(
 }
 
 /// `readInput` as the file object, whose memory can be given back while it is read.
-func openInput(_ path: String, limits: SidecarLimits) throws(KinetixError) -> InputFile {
+/// With `mapping`, a large file may be mapped: call `checkUnchanged` once it is read.
+func openInput(_ path: String, limits: SidecarLimits, mapping: Bool = false) throws(KinetixError) -> InputFile {
     func fail(_ kind: KinetixError.Kind, _ message: String, setting: Setting? = nil) -> KinetixError {
         KinetixError(kind, file: path, message, setting: setting)
     }
     do {
-        return try InputFile(path, maxBytes: limits.maxFileBytes)
+        return try InputFile(path, maxBytes: limits.maxFileBytes, mapping: mapping)
     } catch {
         switch error {
         case .missing: throw fail(.unreadable, "no such file")
@@ -76,6 +81,14 @@ func openInput(_ path: String, limits: SidecarLimits) throws(KinetixError) -> In
             throw fail(.limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))", setting: .maxInputBytes)
         case .system(let code): throw fail(.unreadable, "cannot be read (\(String(cString: strerror(code))))")
         }
+    }
+}
+
+/// Throws when `file` (opened by `openInput` with `mapping`) shrank while it was read:
+/// what was read past its new end was zeros, not the file, whatever it decoded to.
+func checkUnchanged(_ file: InputFile, path: String) throws(KinetixError) {
+    if file.shrank {
+        throw KinetixError(.unreadable, file: path, "shrank while it was being read (is another program writing it?): read it again once it is complete")
     }
 }
 

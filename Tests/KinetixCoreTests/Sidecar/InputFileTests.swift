@@ -139,4 +139,38 @@ struct InputFileTests {
         #expect(String(decoding: data, as: UTF8.self) == "{\"a\": 1}")
         #expect(throws: InputFile.Failure.self) { try InputFile(small, maxBytes: 7) }
     }
+
+    #if os(Linux)
+    @Test("a large file is mapped, reads as the file, and can be written to without reaching the file")
+    func mapped() throws {
+        let path = try write(Self.longClip, name: "mapped")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(Self.longClip.count >= InputFile.mappedBytes)
+        let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
+        #expect(Array(file.bytes) == Self.longClip)
+        UnsafeMutableRawPointer(mutating: file.bytes.baseAddress!).storeBytes(of: 0, as: UInt8.self)  // private to us
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(Self.longClip), "the file is untouched")
+        #expect(!file.shrank)
+        #expect(try Sidecar.load(contentsOf: path) == (try Sidecar.decode(Data(Self.longClip))))
+    }
+
+    @Test("a mapped file that shrinks while read gives zeros, never SIGBUS, and is reported")
+    func shrinks() throws {
+        let path = try write(Self.longClip, name: "shrinks")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
+        #expect(truncate(path, 4096) == 0)
+        // Past the new end the pages are gone: without the guard this read ends the process.
+        let tail = file.bytes[(file.bytes.count - 100_000)...]
+        #expect(tail.allSatisfy { $0 == 0 })
+        #expect(file.bytes.prefix(10).elementsEqual(Self.longClip.prefix(10)))
+        #expect(file.shrank)
+        do {
+            try checkUnchanged(file, path: path)
+            Issue.record("a shrunken file passed")
+        } catch {
+            #expect(error.kind == .unreadable && error.diagnostics.first?.message.contains("shrank while it was being read") == true, "\(error)")
+        }
+    }
+    #endif
 }
