@@ -262,6 +262,14 @@ public struct ComparisonFrame: Equatable, Sendable {
 
     /// Appends the JSON object members (without braces) to `out`.
     package func writeMembers(into out: inout JSONWriter) {
+        out.withCursor(reserving: Self.maxMemberBytes) { writeMembers(into: &$0) }
+    }
+
+    /// The most bytes `writeMembers` writes: keys and punctuation, 24 numbers and a limb name.
+    private static let maxMemberBytes = 2048
+
+    /// `writeMembers(into:)` through a cursor, whose reservation the row fits.
+    private func writeMembers(into out: inout JSONCursor) {
         if let sourceFrame {
             out.raw("\"frame\": "); out.integer(sourceFrame); out.raw(", ")
         }
@@ -272,7 +280,13 @@ public struct ComparisonFrame: Equatable, Sendable {
         out.raw(", \"demonstratorT\": "); out.number(demonstratorT, digits: 6)
         out.raw(", \"distanceDegrees\": "); out.number(distanceDegrees, digits: 3)
         out.raw(", \"worstLimb\": ")
-        if let worstLimb { out.string(worstLimb.name) } else { out.raw("null") }
+        if let worstLimb {  // its key without ": " is its name as a JSON string
+            Self.limbKeys.withUnsafeBufferPointer { keys in
+                out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
+            }
+        } else {
+            out.raw("null")
+        }
         out.raw(", \"ahead\": "); out.bool(ahead)
         out.raw(", \"errors\": {")
         writeLimbs(into: &out) { abs($0) }
@@ -281,12 +295,12 @@ public struct ComparisonFrame: Equatable, Sendable {
         out.raw("}")
     }
 
-    private func writeLimbs(into out: inout JSONWriter, _ value: (Float) -> Float) {
+    private func writeLimbs(into out: inout JSONCursor, _ value: (Float) -> Float) {
         Self.limbKeys.withUnsafeBufferPointer { keys in
             for limb in Limb.allCases {
                 if limb.rawValue > 0 { out.raw(", ") }
                 out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[limb.rawValue]..<Self.limbKeyStarts[limb.rawValue + 1]]))
-                out.number(value(errors[limb.rawValue]), digits: 2)
+                out.number(Double(value(errors[limb.rawValue])), digits: 2)
             }
         }
     }
