@@ -77,9 +77,9 @@ public struct BodySeries: Equatable, Sendable {
     /// the maximum ignores the odd detector outlier. A squat that bends the trunk for
     /// most of the clip therefore keeps the upright scale.
     public static func clipScale(_ torsoLengths: [Float]) -> Float? {
-        let finite = torsoLengths.filter { $0.isFinite && $0 > 0 }.sorted()
+        var finite = torsoLengths.filter { $0.isFinite && $0 > 0 }
         guard !finite.isEmpty else { return nil }
-        return quantile(sorted: finite, 0.9)
+        return quantile(selecting: &finite, 0.9)
     }
 
     /// The body seen in a mirror: x → −x and left/right joints exchanged.
@@ -100,6 +100,48 @@ public struct BodySeries: Equatable, Sendable {
 }
 
 /// Linear-interpolated quantile `q` in 0...1 of sorted, non-empty values.
+/// `quantile(sorted:_:)` of `values` in any order (NaN-free), which are reordered: the
+/// two order statistics it needs are selected (Hoare's quickselect, expected linear
+/// time) instead of sorting everything.
+package func quantile<T: BinaryFloatingPoint>(selecting values: inout [T], _ q: T) -> T {
+    precondition(!values.isEmpty)
+    let position = q * T(values.count - 1)
+    let lower = Int(position.rounded(.down))
+    let upper = min(lower + 1, values.count - 1)
+    let fraction = position - T(lower)
+    let low = select(&values, lower)
+    // After selecting `lower`, everything above it is no smaller: the next order
+    // statistic is the least of those.
+    let high = upper == lower ? low : values[(lower + 1)...].min()!
+    return low + (high - low) * fraction
+}
+
+/// Puts the `k`-th smallest of `values` at index `k`, no larger ones before it and no
+/// smaller ones after, and returns it.
+private func select<T: Comparable>(_ values: inout [T], _ k: Int) -> T {
+    var low = 0, high = values.count - 1
+    while low < high {
+        // Median of three as the pivot, so sorted or constant input stays linear.
+        let middle = low + (high - low) / 2
+        if values[middle] < values[low] { values.swapAt(middle, low) }
+        if values[high] < values[low] { values.swapAt(high, low) }
+        if values[high] < values[middle] { values.swapAt(high, middle) }
+        let pivot = values[middle]
+        var i = low, j = high
+        while i <= j {
+            while values[i] < pivot { i += 1 }
+            while pivot < values[j] { j -= 1 }
+            if i <= j {
+                values.swapAt(i, j)
+                i += 1
+                j -= 1
+            }
+        }
+        if k <= j { high = j } else if k >= i { low = i } else { break }
+    }
+    return values[k]
+}
+
 package func quantile<T: BinaryFloatingPoint>(sorted values: [T], _ q: T) -> T {
     precondition(!values.isEmpty)
     let position = q * T(values.count - 1)

@@ -56,4 +56,20 @@ struct BodySeriesTests {
         #expect(once.points[.leftKnee, 5]!.x == -body.points[.rightKnee, 5]!.x)
         #expect(once.points[.root, 5]!.y == body.points[.root, 5]!.y)
     }
+
+    @Test("a quantile by selection equals the quantile of the sorted values, duplicates and all")
+    func quantileBySelection() {
+        var rng = SplitMix64(seed: 9)
+        for count in [1, 2, 3, 10, 101, 5000] {
+            for distinct in [1, 3, 1000] {
+                let values = (0..<count).map { _ in Float(rng.next() % UInt64(distinct)) + Float(rng.nextUnit()) * (distinct == 1 ? 0 : 1) }
+                for q: Float in [0, 0.1, 0.5, 0.9, 1] {
+                    var scratch = values
+                    #expect(quantile(selecting: &scratch, q) == quantile(sorted: values.sorted(), q), "\(count) values, \(distinct) distinct, q \(q)")
+                }
+            }
+        }
+        var ascending = (0..<10_000).map(Float.init)
+        #expect(quantile(selecting: &ascending, 0.9) == quantile(sorted: (0..<10_000).map(Float.init), 0.9))
+    }
 }
