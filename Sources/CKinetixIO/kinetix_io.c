@@ -27,6 +27,7 @@ static pthread_mutex_t slots_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
 static struct sigaction previous_handler;
 static int handler_installed;
+static uintptr_t page_bytes;  // read once, before the handler can run
 
 /// A SIGBUS in a guarded mapping means its file shrank: from the faulting page on, the
 /// mapping is replaced by zero pages (mmap is async-signal-safe) and the load is retried.
@@ -37,8 +38,7 @@ static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
         uintptr_t start = atomic_load(&guarded[i].start);
         size_t length = atomic_load(&guarded[i].length);
         if (start == 0 || address < start || address >= start + length) continue;
-        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-        uintptr_t from = address & ~(page - 1);
+        uintptr_t from = address & ~(page_bytes - 1);
         void *zeros = mmap((void *)from, start + length - from, PROT_READ | PROT_WRITE,
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
         if (zeros != MAP_FAILED) {
@@ -57,6 +57,7 @@ static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
 }
 
 static void install_handler(void) {
+    page_bytes = (uintptr_t)sysconf(_SC_PAGESIZE);
     struct sigaction action = {0};
     action.sa_sigaction = on_bus_error;
     action.sa_flags = SA_SIGINFO | SA_ONSTACK;
