@@ -67,14 +67,14 @@ package struct JSONReader {
         let end = min(offset, bytes.count)
         var i = min(forgotten.offset, offset)
         guard i < end, let base = bytes.baseAddress else { return (line, column) }
-        // Counted in one pass the compiler vectorises (a memchr call per line cost more:
-        // sidecars have a line per frame), then the last line's start found backwards.
-        var newlines = 0
-        for byte in UnsafeBufferPointer(start: base + i, count: end - i) { newlines &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
-        guard newlines > 0 else { return (line, column + end - i) }
-        var lastLineStart = end
-        while base[lastLineStart - 1] != UInt8(ascii: "\n") { lastLineStart -= 1 }
-        return (line + newlines, 1 + end - lastLineStart)
+        // memchr from newline to newline: the file's lines are long, and it is vectorised.
+        while let found = memchr(base + i, Int32(UInt8(ascii: "\n")), end - i) {
+            line += 1
+            column = 1
+            i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        column += end - i
+        return (line, column)
     }
 
     /// Where the forgotten prefix ends, and the line and column there.
