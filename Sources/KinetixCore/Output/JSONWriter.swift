@@ -3,9 +3,10 @@
 /// Appending bytes costs a few nanoseconds each; building the same text from
 /// interpolated `String`s cost about a microsecond per number and dominated writing a
 /// long comparison (perf: 40 % of a 10-minute `compare`). Each call makes room once and
-/// then writes through a pointer (no per-byte capacity or uniqueness checks); numbers
-/// are written in fixed format by integer arithmetic, two digits at a time
-/// (`number(_:digits:)`), strings are escaped byte by byte (`string(_:)`). A buffer of
+/// then writes through a pointer (no per-byte capacity or uniqueness checks); a row of
+/// many values reserves its room once and writes them through a `JSONCursor`, which
+/// holds the formatting: numbers in fixed format by integer arithmetic, two digits at a
+/// time, strings escaped byte by byte. A buffer of
 /// megabytes is asked for huge pages (`LargeMemory`). The writer checks no structure:
 /// callers write separators themselves, as the templates they replace did.
 package struct JSONWriter {
