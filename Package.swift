@@ -33,6 +33,7 @@ let package = Package(
                 "CKinetixSHA",
                 "CKinetixLag",
                 "CKinetixIO",
+                "CKinetixScan",
             ],
             swiftSettings: cpuSettings
         ),
@@ -87,6 +88,8 @@ let package = Package(
         .target(name: "CKinetixLag", path: "Sources/CKinetixLag"),
         // Starting a file's writeback without waiting (sync_file_range), for atomic writes.
         .target(name: "CKinetixIO", path: "Sources/CKinetixIO"),
+        // The sidecar decoder's one-pass reader of a frame's points written plainly.
+        .target(name: "CKinetixScan", path: "Sources/CKinetixScan"),
         .plugin(
             name: "EmbedProfiles",
             capability: .buildTool(),

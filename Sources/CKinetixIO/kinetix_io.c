@@ -39,7 +39,7 @@ static void on_bus_error(int signal_number, siginfo_t *info, void *context) {
         size_t length = atomic_load(&guarded[i].length);
         if (start == 0 || address < start || address >= start + length) continue;
         uintptr_t from = address & ~(page_bytes - 1);
-        void *zeros = mmap((void *)from, start + length - from, PROT_READ | PROT_WRITE,
+        void *zeros = mmap((void *)from, start + length - from, PROT_READ,
                            MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
         if (zeros != MAP_FAILED) {
             atomic_store(&guarded[i].shrank, 1);
@@ -78,7 +78,7 @@ void *kinetix_map_guarded(int descriptor, size_t length) {
     }
     void *start = MAP_FAILED;
     if (slot >= 0) {
-        start = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
+        start = mmap(NULL, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
         if (start != MAP_FAILED) {
             atomic_store(&guarded[slot].shrank, 0);
             atomic_store(&guarded[slot].length, length);

@@ -41,8 +41,10 @@ build() {
   clang -O2 -fsanitize=address -I Sources/CKinetixSHA/include -c Sources/CKinetixSHA/kinetix_sha256.c -o "$dir/kinetix_sha256.o"
   clang -O2 -fsanitize=address -I Sources/CKinetixLag/include -c Sources/CKinetixLag/kinetix_lag.c -o "$dir/kinetix_lag.o"
   clang -O2 -fsanitize=address -I Sources/CKinetixIO/include -c Sources/CKinetixIO/kinetix_io.c -o "$dir/kinetix_io.o"
+  clang -O2 -fsanitize=address -I Sources/CKinetixScan/include -c Sources/CKinetixScan/kinetix_scan.c -o "$dir/kinetix_scan.o"
   swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz -package-name Kinetix \
-    -I Sources/CKinetixBLAS -I Sources/CKinetixSHA/include -I Sources/CKinetixLag/include -I Sources/CKinetixIO/include -lopenblas "$dir"/*.swift "$dir/kinetix_sha256.o" "$dir/kinetix_lag.o" "$dir/kinetix_io.o" -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
+    -I Sources/CKinetixBLAS -I Sources/CKinetixSHA/include -I Sources/CKinetixLag/include -I Sources/CKinetixIO/include -I Sources/CKinetixScan/include \
+    -lopenblas "$dir"/*.swift "$dir/kinetix_sha256.o" "$dir/kinetix_lag.o" "$dir/kinetix_io.o" "$dir/kinetix_scan.o" -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
     || { cat "$out/build-$name.log"; exit 1; }
 }
 

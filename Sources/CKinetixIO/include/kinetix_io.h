@@ -10,8 +10,8 @@
 /// does nothing and returns 0.
 int kinetix_start_writeback(int descriptor, long long offset, long long count);
 
-/// Maps the first `length` bytes (> 0) of the open regular file `descriptor`, private
-/// (writing to the memory never reaches the file) and filled at once, and guards the
+/// Maps the first `length` bytes (> 0) of the open regular file `descriptor`, private and
+/// read-only (the system's cached pages of the file, not a copy), filled at once, and guards the
 /// mapping: should the file shrink while it is mapped, reading past its new end finds
 /// zeros instead of raising SIGBUS, and `kinetix_guarded_shrank` says so. The guard is
 /// a SIGBUS handler installed on first use, which passes any other fault on to the

@@ -1,3 +1,4 @@
+import CKinetixScan
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -457,24 +458,41 @@ package struct JSONReader {
         return slowNumber(from: start, to: index)
     }
 
-    /// Reads `[a, b, c]` of three plain numbers (no exponent, at most 19 significant
-    /// digits: exactly what `readNumber` returns for them) in one pass, the shape of
-    /// almost every point in a sidecar. Anything else (another count, an exponent,
-    /// null, a syntax error) leaves the reader where it was and returns nil, so the
-    /// general path reads it and reports any problem exactly.
-    package mutating func readPlainTriple() -> (Double, Double, Double)? {
+    /// Where the plain readers store points: x, y and confidence of point p at `x[p]`,
+    /// `y[p]` and `confidence[p]`.
+    typealias PointRow = (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<Float>)
+
+    /// Reads an object of named points written plainly (`{"name": [x, y, confidence], …}`
+    /// with plain numbers: see `kinetix_read_plain_points`), the shape of almost every
+    /// frame of a sidecar, in one pass. Returns which points were read with a confidence
+    /// other than zero (bit p for `names` p), stored in `row`; nil, with the reader where
+    /// it was and nothing stored, for anything else, which the general path then reads
+    /// and reports exactly.
+    mutating func readPlainPoints(_ names: OrderedNames, into row: PointRow) -> UInt64? {
         guard let base = bytes.baseAddress else { return nil }
-        // A local cursor stays in registers; the reader's own index is written once.
-        var cursor = PlainNumberCursor(base: base, count: bytes.count, index: index)
-        cursor.skipWhitespace()
-        guard cursor.index < cursor.count, base[cursor.index] == UInt8(ascii: "[") else { return nil }
-        cursor.index += 1
-        guard let a = cursor.number(then: UInt8(ascii: ",")),
-              let b = cursor.number(then: UInt8(ascii: ",")),
-              let c = cursor.number(then: UInt8(ascii: "]"))
-        else { return nil }
-        index = cursor.index
-        return (a, b, c)
+        var found: UInt64 = 0
+        let end = names.withSlots { slots, lengths in
+            kinetix_read_plain_points(base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
+                                      row.x, row.y, row.confidence, &found)
+        }
+        guard end >= 0 else { return nil }
+        index = Int(end)
+        return found
+    }
+
+    /// Reads a frame written plainly, `{"t": time, "joints": {…}}` (the two members, in
+    /// either order, see `kinetix_read_plain_frame`), as `readPlainPoints` reads its points,
+    /// and its time into `time`; nil, with nothing read or stored, for any other frame.
+    mutating func readPlainFrame(_ names: OrderedNames, time: inout Double, into row: PointRow) -> UInt64? {
+        guard let base = bytes.baseAddress else { return nil }
+        var found: UInt64 = 0
+        let end = names.withSlots { slots, lengths in
+            kinetix_read_plain_frame(base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
+                                     &time, row.x, row.y, row.confidence, &found)
+        }
+        guard end >= 0 else { return nil }
+        index = Int(end)
+        return found
     }
 
     @usableFromInline
@@ -553,91 +571,4 @@ package struct JSONReader {
         return start
     }
 
-}
-
-/// The one-pass reader of plain numbers (`JSONReader.readPlainTriple`), on a cursor of
-/// its own so the position lives in a register rather than in the reader's memory.
-struct PlainNumberCursor {
-    let base: UnsafePointer<UInt8>
-    let count: Int
-    var index: Int
-
-    init(base: UnsafePointer<UInt8>, count: Int, index: Int) {
-        self.base = base
-        self.count = count
-        self.index = index
-    }
-
-    @inline(__always)
-    mutating func skipWhitespace() {
-        while index < count {
-            switch base[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
-        }
-    }
-
-    /// One plain number followed, after optional whitespace, by `terminator`, which is
-    /// consumed; nil for anything else (the cursor is then thrown away).
-    @inline(__always)
-    mutating func number(then terminator: UInt8) -> Double? {
-        skipWhitespace()
-        guard index < count else { return nil }
-        let negative = base[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        let integerStart = index
-        guard let (integer, integerDigits) = digitRun(), integerDigits > 0,
-              integerDigits == 1 || base[integerStart] != UInt8(ascii: "0") else { return nil }
-        var mantissa = integer, digits = integerDigits, exponent = 0
-        if index < count, base[index] == UInt8(ascii: ".") {
-            index += 1
-            guard let (fraction, fractionDigits) = digitRun(), fractionDigits > 0 else { return nil }
-            mantissa = mantissa &* powerOfTen(fractionDigits) &+ fraction
-            digits += fractionDigits
-            exponent = -fractionDigits
-        }
-        // At most 15 digits written (leading zeros included): the mantissa is below 2^53
-        // and the power of ten exact, Clinger's exact case; the rest take the general path.
-        guard digits <= 15 else { return nil }
-        skipWhitespace()
-        guard index < count, base[index] == terminator else { return nil }
-        index += 1
-        // Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is not).
-        var value = Double(Int64(bitPattern: mantissa))
-        if exponent < 0 { value /= Double(Int64(bitPattern: powerOfTen(-exponent))) }  // 10^k, k ≤ 8: exact
-        return negative ? -value : value
-    }
-
-    /// The decimal digits from `index` (at most 8 of them, else nil) and how many, read
-    /// eight bytes at a time where the buffer has them (SWAR); `index` moves past them.
-    @inline(__always)
-    mutating func digitRun() -> (UInt64, Int)? {
-        if index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
-            // A byte's high bit is set where it is not a digit (below '0': the subtraction
-            // borrows; above '9': the addition carries). Borrows and carries only spill into
-            // later bytes, past the first non-digit, which are never used.
-            let nonDigit = ((word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)) & 0x8080_8080_8080_8080
-            let run = nonDigit == 0 ? 8 : nonDigit.trailingZeroBitCount / 8
-            if run == 8, index + 8 < count, base[index + 8] &- UInt8(ascii: "0") < 10 { return nil }  // more than 8
-            index += run
-            guard run > 0 else { return (0, 0) }
-            // The digits, moved to the top bytes (zeros below are leading zeros), then
-            // combined pairwise: 8 digits → 4 of 0–99 → 2 of 0–9999 → one value.
-            var v = (word &- 0x3030_3030_3030_3030) << UInt64(64 - 8 * run)
-            v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
-            v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
-            v = (v &* 10000 &+ (v >> 32)) & 0xFFFF_FFFF
-            return (v, run)
-        }
-        var value: UInt64 = 0, run = 0
-        while index < count, case let digit = base[index] &- UInt8(ascii: "0"), digit < 10 {
-            guard run < 8 else { return nil }
-            value = value &* 10 &+ UInt64(digit)
-            run += 1
-            index += 1
-        }
-        return (value, run)
-    }
 }

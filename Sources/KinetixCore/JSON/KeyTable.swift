@@ -52,11 +52,26 @@ struct OrderedNames: Sendable {
     private let quoted: [UInt8]
     private let quotedStarts: [Int]
 
+    /// Each name in a zero-padded slot of 16 bytes, and its length: the form
+    /// `kinetix_read_plain_points` compares keys with.
+    private let slots: [UInt8]
+    private let lengths: [UInt8]
+
+    /// Calls `body` with the names in slots of 16 bytes and their lengths.
+    @inline(__always)
+    func withSlots<R>(_ body: (UnsafePointer<UInt8>, UnsafePointer<UInt8>) -> R) -> R {
+        slots.withUnsafeBufferPointer { slots in lengths.withUnsafeBufferPointer { body(slots.baseAddress!, $0.baseAddress!) } }
+    }
+
+    /// - Precondition: at most 64 names, each 1–16 bytes of UTF-8.
     init(_ names: [String]) {
+        precondition(names.count <= 64 && names.allSatisfy { (1...16).contains($0.utf8.count) })
         bytes = names.flatMap { Array($0.utf8) }
         starts = names.reduce(into: [0]) { $0.append($0.last! + $1.utf8.count) }
         quoted = names.flatMap { Array("\"\($0)\"".utf8) }
         quotedStarts = starts.enumerated().map { $0.element + 2 * $0.offset }
+        slots = names.flatMap { Array($0.utf8) + Array(repeating: 0, count: 16 - $0.utf8.count) }
+        lengths = names.map { UInt8($0.utf8.count) }
     }
 
     /// Calls `body` with name `index` in quotes (the bytes of the JSON key `"name"`).

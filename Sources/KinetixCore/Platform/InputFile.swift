@@ -13,11 +13,13 @@ import Foundation
 /// that was checked (a path swapped for a FIFO between the two cannot block).
 ///
 /// On Linux a file of `mappedBytes` or more is mapped, not copied: the system's cached
-/// pages of the file become the bytes, with no memory to clear and fill (reading an
+/// pages of the file become the bytes, with no memory to clear, fill or copy (reading an
 /// 86 MB sidecar into fresh memory took 30–150 ms here, mapping it 3–10 ms). The
-/// mapping is private (nothing written to the bytes reaches the file) and guarded
-/// (`kinetix_map_guarded`): if the file shrinks while it is read, the missing part reads
-/// as zeros instead of ending the process, and `shrank` says so. Smaller files, and
+/// mapping is read-only and guarded (`kinetix_map_guarded`): if the file shrinks while
+/// it is read, the missing part reads as zeros instead of ending the process, and
+/// `shrank` says so; if another program writes it in place, `modified` says so (the
+/// bytes read may then mix old and new: whatever was decoded and hashed from them is
+/// not to be trusted). Smaller files, and
 /// every file elsewhere, are read into memory. A reader that goes through the file once
 /// can give back what it has read (`discard(before:)`), so decoding a file needs little
 /// more memory than its result.
@@ -35,16 +37,21 @@ final class InputFile: @unchecked Sendable {
     private let storage: UnsafeMutableRawPointer?
     /// True when `storage` is a guarded mapping of the file, not memory of ours.
     private let mapped: Bool
+    /// The mapped file, kept open to tell whether it is modified while read; else -1.
+    private let mappedDescriptor: Int32
+    /// The file's size and modification time when it was opened.
+    private let opened: (size: Int, modified: timespec)
 
     /// Files from this size on are mapped (Linux).
     static let mappedBytes = 1 << 20
 
     /// Opens `path`; with `mapping`, a file of `mappedBytes` or more is mapped (Linux),
-    /// and the reader must ask `shrank` once it is done.
+    /// and the reader must ask `shrank` and `modified` once it is done.
     init(_ path: String, maxBytes: Int, mapping: Bool = false) throws(Failure) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw errno == ENOENT ? .missing : .system(errno) }
-        defer { close(descriptor) }
+        var keepOpen = false
+        defer { if !keepOpen { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .system(errno) }
         switch status.st_mode & S_IFMT {
@@ -57,13 +64,17 @@ final class InputFile: @unchecked Sendable {
         }
         let size = Int(status.st_size)
         if size > maxBytes { throw .tooLarge(size) }
+        opened = (size, Self.modificationTime(status))
         if mapping, size >= Self.mappedBytes, let mapping = kinetix_map_guarded(descriptor, size) {
             storage = mapping
             mapped = true
+            keepOpen = true
+            mappedDescriptor = descriptor
             bytes = UnsafeRawBufferPointer(start: mapping, count: size)
             return
         }
         mapped = false
+        mappedDescriptor = -1
         // One byte more than the size: reading it tells a file that grew since fstat.
         var capacity = size + 1
         guard var buffer = LargeMemory.allocateOrNil(capacity) else { throw .system(ENOMEM) }
@@ -92,15 +103,36 @@ final class InputFile: @unchecked Sendable {
 
     deinit {
         if mapped, let storage { kinetix_unmap_guarded(storage, bytes.count) } else { LargeMemory.free(storage) }
+        if mappedDescriptor >= 0 { close(mappedDescriptor) }
     }
 
     /// True when the file shrank while it was mapped: the bytes past its new end read as
     /// zeros, so whatever was read from them is not the file. Ask before this object goes.
     var shrank: Bool { mapped && kinetix_guarded_shrank(storage) != 0 }
 
-    /// The bytes as `Data`, without copying them (the `Data` keeps this object alive).
+    /// True when the mapped file was written (its size or modification time changed)
+    /// since it was opened: the bytes may mix old and new. Read files are ours: false.
+    var modified: Bool {
+        guard mappedDescriptor >= 0 else { return false }
+        var status = stat()
+        guard fstat(mappedDescriptor, &status) == 0 else { return true }
+        let now = Self.modificationTime(status)
+        return Int(status.st_size) != opened.size || now.tv_sec != opened.modified.tv_sec || now.tv_nsec != opened.modified.tv_nsec
+    }
+
+    private static func modificationTime(_ status: stat) -> timespec {
+        #if canImport(Darwin)
+        status.st_mtimespec
+        #else
+        status.st_mtim
+        #endif
+    }
+
+    /// The bytes as `Data`, without copying them (the `Data` keeps this object alive);
+    /// a mapped file's are copied, since they are read-only and `Data` may be written.
     var data: Data {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return Data() }
+        if mapped { return Data(bytes) }
         return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
                     deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
     }

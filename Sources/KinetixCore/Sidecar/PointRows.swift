@@ -52,6 +52,17 @@ struct PointRows<Name: PointName> {
         }
     }
 
+    /// Calls `body` with the newest frame's row (x, y and confidence by point): the
+    /// plain readers store into it directly. There must be a frame.
+    mutating func withNewestRow<R>(_ body: (JSONReader.PointRow) -> R) -> R {
+        precondition(frameCount > 0)
+        let i = ((frameCount - 1) & (Self.chunkFrames - 1)) * Name.count, values = Self.chunkValues
+        return current.withUnsafeMutableBufferPointer { chunk in
+            let x = chunk.baseAddress! + i
+            return body((x, x + values, x + 2 * values))
+        }
+    }
+
     /// Moves the first `frames` frames of the chunk being filled to `full`, per coordinate.
     private mutating func retireCurrent(frames: Int) {
         for k in 0..<3 {

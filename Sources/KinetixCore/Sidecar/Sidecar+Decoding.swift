@@ -84,11 +84,15 @@ func openInput(_ path: String, limits: SidecarLimits, mapping: Bool = false) thr
     }
 }
 
-/// Throws when `file` (opened by `openInput` with `mapping`) shrank while it was read:
-/// what was read past its new end was zeros, not the file, whatever it decoded to.
+/// Throws when `file` (opened by `openInput` with `mapping`) shrank while it was read
+/// (what was read past its new end was zeros, not the file, whatever it decoded to) or
+/// was written to (what was read may mix old and new bytes, and the hash another mix).
 func checkUnchanged(_ file: InputFile, path: String) throws(KinetixError) {
     if file.shrank {
         throw KinetixError(.unreadable, file: path, "shrank while it was being read (is another program writing it?): read it again once it is complete")
+    }
+    if file.modified {
+        throw KinetixError(.unreadable, file: path, "changed while it was being read (is another program writing it?): read it again once it is complete")
     }
 }
 
@@ -120,6 +124,8 @@ struct SidecarDecoder {
     var hasFace = false
     var events: [Event] = []
     var looksLikeOpenPose = false
+    /// Where `readPlainPoints` puts face points before the clip's first face is found.
+    var pointScratch = [Float](repeating: 0, count: 3 * FaceLandmark.count)
 
     /// The frame being read, for locating problems.
     var frameIndex: Int?
@@ -323,7 +329,14 @@ struct SidecarDecoder {
             }
             frameIndex = index
             frameTime = nil
-            try decodeFrame(index)
+            times.append(.nan)
+            jointRows.appendEmptyFrames()
+            // Face rows exist only from the first face on (backfilled): most clips have none.
+            if hasFace { appendEmptyFaceRows(frames: 1) }
+            // Almost every frame is {"t": …, "joints": {…}} written plainly: read in one pass.
+            if jointRows.withNewestRow({ reader.readPlainFrame(Self.jointOrder, time: &times[index], into: $0) }) == nil {
+                try decodeFrame(index)
+            }
             frameIndex = nil
             frameTime = nil
             if let discard, reader.offset - reader.forgottenBytes >= discard.stride {
@@ -333,12 +346,9 @@ struct SidecarDecoder {
         }
     }
 
+    /// Reads frame `index`, whose time (NaN) and empty rows are already appended.
     private mutating func decodeFrame(_ index: Int) throws(JSONSyntaxError) {
         let firstDiagnostic = diagnostics.count
-        times.append(.nan)
-        jointRows.appendEmptyFrames()
-        // Face rows exist only from the first face on (backfilled): most clips have none.
-        if hasFace { appendEmptyFaceRows(frames: 1) }
         guard try expectKind(.object, field: nil, what: "a frame object {\"t\": …, \"joints\": {…}}") else { return }
         try reader.beginObject()
         var sawTime = false
@@ -375,6 +385,8 @@ struct SidecarDecoder {
     private mutating func decodePoints<Name: PointName>(
         _: Name.Type, frame: Int, what: String, ignoring: Set<String>
     ) throws(JSONSyntaxError) {
+        if readPlainPoints(Name.self, frame: frame) { return }
+        let ordered = Name.self == Joint.self ? Self.jointOrder : Self.landmarkOrder
         if try reader.readNullIfPresent() { return }
         let container = what == "joint" ? "joints" : "face"
         guard try expectKind(.object, field: container, what: "an object of named points") else { return }
@@ -382,7 +394,6 @@ struct SidecarDecoder {
         var seen: UInt64 = 0  // one bit per point name
         var first = true
         let table = Name.self == Joint.self ? Self.jointKeys : Self.landmarkKeys
-        let ordered = Name.self == Joint.self ? Self.jointOrder : Self.landmarkOrder
         var expected = 0  // the point after the last one read, usually the next key
         while true {
             let name: Name
@@ -408,11 +419,6 @@ struct SidecarDecoder {
                 continue
             }
             seen |= bit
-            if let (x, y, confidence) = reader.readPlainTriple() {
-                // Plain numbers of at most 15 digits are far inside Float's range.
-                if confidence != 0 { store(name, (Float(x), Float(y), Float(confidence)), frame: frame) }
-                continue
-            }
             if try reader.readNullIfPresent() { continue }
             guard try reader.peekKind() == .array else {
                 _ = try expectKind(.array, field: "\(what) '\(name.name)'", what: "[x, y, confidence]")
@@ -454,6 +460,30 @@ struct SidecarDecoder {
             if values.2 == 0 { continue }  // confidence 0 means not detected
             store(name, values, frame: frame)
         }
+    }
+
+    /// Reads the points of the newest frame (`frame`) when they are written plainly, into
+    /// its row; false, with nothing read, otherwise. Face points before the clip's first
+    /// face go through `pointScratch`: its face rows are made only if one is found.
+    private mutating func readPlainPoints<Name: PointName>(_: Name.Type, frame: Int) -> Bool {
+        if Name.self == Joint.self {
+            return jointRows.withNewestRow { reader.readPlainPoints(Self.jointOrder, into: $0) } != nil
+        }
+        if hasFace {
+            return faceRows.withNewestRow { reader.readPlainPoints(Self.landmarkOrder, into: $0) } != nil
+        }
+        let n = Name.count
+        guard let found = pointScratch.withUnsafeMutableBufferPointer({ scratch in
+            let x = scratch.baseAddress!
+            return reader.readPlainPoints(Self.landmarkOrder, into: (x, x + n, x + 2 * n))
+        }) else { return false }
+        var remaining = found
+        while remaining != 0 {
+            let p = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            store(Name(rawValue: p)!, (pointScratch[p], pointScratch[n + p], pointScratch[2 * n + p]), frame: frame)
+        }
+        return true
     }
 
     /// Records a detected point (x, y, confidence) of the newest frame.

@@ -34,29 +34,111 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("the one-pass point reader returns what readNumber returns, or leaves the reader untouched", arguments: [
+    /// Names for the one-pass points reader: one letter, two, and the longest it takes (16 bytes).
+    static let pointNames = OrderedNames(["a", "bb", "sixteenBytesLong"])
+    /// Past a number the one-pass reader wants 32 readable bytes, as any frame but the last has.
+    static let slack = String(repeating: " ", count: 40)
+
+    /// `readPlainPoints` on `text` + slack: what it found and the values, or nil; and where the reader is.
+    func plainPoints(_ text: String) -> (found: UInt64, values: [Float])?? {
+        withReader(text + Self.slack) { reader in
+            var values = [Float](repeating: .nan, count: 3 * Self.pointNames.count)
+            let found = readPlainPoints(&reader, into: &values)
+            guard let found else { return reader.offset == 0 && values.allSatisfy(\.isNaN) ? .some(nil) : nil }
+            return reader.offset == text.utf8.count ? (found, values) : nil
+        }
+    }
+
+    /// `readPlainPoints` into `values`: x of the names, then y, then confidence.
+    func readPlainPoints(_ reader: inout JSONReader, into values: inout [Float]) -> UInt64? {
+        let n = Self.pointNames.count
+        return values.withUnsafeMutableBufferPointer { values in
+            let x = values.baseAddress!
+            return reader.readPlainPoints(Self.pointNames, into: (x, x + n, x + 2 * n))
+        }
+    }
+
+    @Test("the one-pass points reader returns what readNumber returns, or leaves the reader untouched", arguments: [
         ("[540.75, 645.01, 0.933]", true), ("[ -0 ,0.5,1 ]", true), ("[1,2,3]", true), ("[12345678.1234567, 1, 1]", true),
         ("[0.00000001, 99999999, -12.5]", true), ("[123456789, 1, 1]", false), ("[0.000000001, 1, 1]", false),
         ("[1e2, 1, 1]", false), ("[1, 2]", false), ("[1, 2, 3, 4]", false), ("[01, 2, 3]", false), ("[1., 2, 3]", false),
         ("[1234567890123456, 1, 1]", false), ("[null, 1, 1]", false), ("[1, 2, 3", false), ("{", false), ("[-, 1, 1]", false),
-        ("[0.00000000000000000000001, 1, 1]", false),
+        ("[0.00000000000000000000001, 1, 1]", false), ("null", false), ("[1, 2, 0]", true), ("[1, 2, -0.0]", true),
     ])
-    func plainTriple(_ text: String, _ plain: Bool) throws {
-        withReader(text) { reader in
-            guard let (a, b, c) = reader.readPlainTriple() else {
-                #expect(!plain)
-                #expect(reader.offset == 0)
-                return
+    func plainPoint(_ triple: String, _ plain: Bool) throws {
+        let result = try #require(plainPoints(#"{"bb": \#(triple)}"#), "the reader moved without reading")
+        guard let (found, values) = result else { #expect(!plain); return }
+        #expect(plain)
+        let numbers = triple.dropFirst().dropLast().split(separator: ",").map { Float(strtod($0.trimmingCharacters(in: .whitespaces), nil)) }
+        if numbers[2] == 0 {
+            #expect(found == 0)  // confidence 0: not detected
+        } else {
+            #expect(found == 0b010)
+            #expect([values[1], values[4], values[7]].map(\.bitPattern) == numbers.map(\.bitPattern))
+        }
+    }
+
+    static let plainObjectCases: [(String, UInt64?)] = [
+        (#"{}"#, 0b000), (#" { "a" : [1, 2, 3] }"#, 0b001),
+        (#"{"sixteenBytesLong": [1, 2, 3], "a": [1, 2, 3]}"#, 0b101), ("{\n\t\"bb\":\r\n[1,\n2,\n3]\n}", 0b010),
+        (#"{"a": [1, 2, 3], "bb": [1, 2, 0], "sixteenBytesLong": [1, 2, 3]}"#, 0b101),
+        (#"{"a": [1, 2, 3], "a": [1, 2, 3]}"#, nil), (#"{"a": [1, 2, 0], "a": [1, 2, 3]}"#, nil),
+        (#"{"c": [1, 2, 3]}"#, nil), (#"{"sixteenBytesLon": [1, 2, 3]}"#, nil), (#"{"sixteenBytesLongX": [1, 2, 3]}"#, nil),
+        (#"{"b": [1, 2, 3]}"#, nil), (#"{"a\u0062": [1, 2, 3]}"#, nil), (#"{"a": null}"#, nil), (#"{"a": [1, 2, 3],}"#, nil),
+        (#"{"a": [1, 2, 3] "bb": [1, 2, 3]}"#, nil), (#"{"a" [1, 2, 3]}"#, nil), (#"{"a": [1, 2, 3]]"#, nil),
+    ]
+
+    @Test("the one-pass points reader takes names in any order and any spacing, each once", arguments: plainObjectCases)
+    func plainObjects(_ text: String, _ expected: UInt64?) throws {
+        let result = try #require(plainPoints(text), "the reader moved without reading")
+        #expect(result?.found == expected, "\(text)")
+    }
+
+    static let plainFrameCases: [(String, Double?)] = [
+        (#"{"t": 0.5, "joints": {"a": [1, 2, 3]}}"#, 0.5), (#"{"joints": {"bb": [1, 2, 3]}, "t": 12}"#, 12),
+        (#"{ "t" : -0.25 , "joints" : { } }"#, -0.25), (#"{"t": 0.5}"#, nil), (#"{"joints": {}}"#, nil),
+        (#"{"t": 0.5, "joints": {}, "face": {}}"#, nil), (#"{"t": 0.5, "t": 0.5, "joints": {}}"#, nil),
+        (#"{"t": 5e-1, "joints": {}}"#, nil), (#"{"t": 0.5, "joints": null}"#, nil), (#"{"t": "0.5", "joints": {}}"#, nil),
+        (#"{"t": 0.5, "joints": {"a": [1, 2, 3]},}"#, nil), (#"{"t": 0.5 "joints": {}}"#, nil), (#"[0.5]"#, nil),
+    ]
+
+    @Test("the one-pass frame reader takes exactly t and joints, in either order", arguments: plainFrameCases)
+    func plainFrames(_ text: String, _ time: Double?) {
+        withReader(text + Self.slack) { reader in
+            var values = [Float](repeating: .nan, count: 9)
+            var t = Double.nan
+            let n = Self.pointNames.count
+            let found = values.withUnsafeMutableBufferPointer { values in
+                let x = values.baseAddress!
+                return reader.readPlainFrame(Self.pointNames, time: &t, into: (x, x + n, x + 2 * n))
             }
-            #expect(plain)
-            #expect(reader.offset == text.utf8.count)
-            let numbers = text.dropFirst().dropLast().split(separator: ",").map { strtod($0.trimmingCharacters(in: .whitespaces), nil) }
-            #expect([a, b, c].map(\.bitPattern) == numbers.map(\.bitPattern))
+            if let time {
+                #expect(found != nil && t == time && reader.offset == text.utf8.count, "\(text)")
+            } else {
+                #expect(found == nil && t.isNaN && values.allSatisfy(\.isNaN) && reader.offset == 0, "\(text)")
+            }
+        }
+    }
+
+    @Test("the one-pass points reader falls back, reading nothing past the bytes, when they end close by")
+    func plainPointsNearTheEnd() {
+        let text = #"{"a": [540.75, 645.01, 0.933]}"#
+        for slack in 0..<40 {
+            let bytes = Array((text + String(repeating: " ", count: slack)).utf8)
+            // An exact-size heap copy, so a read past the end is caught by the address sanitizer.
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            defer { copy.deallocate() }
+            _ = copy.initialize(from: bytes)
+            var reader = JSONReader(bytes: UnsafeBufferPointer(copy), maxDepth: 8)
+            var values = [Float](repeating: .nan, count: 9)
+            let found = readPlainPoints(&reader, into: &values)
+            // The last number needs 32 readable bytes from where it starts.
+            #expect((found != nil) == (bytes.count - 23 >= 32), "slack \(slack)")
         }
     }
 
     @Test("seeded random points: the one-pass reader agrees with strtod bit for bit")
-    func randomPlainTriples() throws {
+    func randomPlainPoints() throws {
         var rng = SplitMix64(seed: 9)
         for _ in 0..<5000 {
             let parts = (0..<3).map { _ in
@@ -65,11 +147,12 @@ struct JSONReaderTests {
                 let text = point == digits.count ? digits : String(digits.prefix(point).isEmpty ? "0" : digits.prefix(point)) + "." + digits.dropFirst(point)
                 return (rng.next() % 2 == 0 ? "-" : "") + text
             }
-            let text = "[\(parts.joined(separator: ", "))]"
-            let triple = withReader(text) { $0.readPlainTriple() }
-            let expected = parts.map { strtod($0, nil) }
-            if let (a, b, c) = triple {
-                #expect([a, b, c].map(\.bitPattern) == expected.map(\.bitPattern), "\(text)")
+            let text = #"{"a": [\#(parts.joined(separator: ", "))]}"#
+            let result = try #require(plainPoints(text), "the reader moved without reading")
+            let expected = parts.map { Float(strtod($0, nil)) }
+            if let (found, values) = result {
+                #expect(found == (expected[2] == 0 ? 0 : 1), "\(text)")
+                if found == 1 { #expect([values[0], values[3], values[6]].map(\.bitPattern) == expected.map(\.bitPattern), "\(text)") }
             } else {
                 // Only numbers beyond the one-pass reader (a run of more than 8 digits before or
                 // after the point, or more than 15 digits in all) may fall back.

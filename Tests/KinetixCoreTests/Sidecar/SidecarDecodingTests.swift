@@ -180,6 +180,34 @@ struct SidecarDecodingTests {
         #expect(decoded < 1500, "some corruptions must be caught")
     }
 
+    @Test("the one-pass reader of plain frames and the general path decode the same clip", arguments: [
+        SynthOptions.Motion.routine, .face,
+    ])
+    func plainAndGeneralPathsAgree(_ motion: SynthOptions.Motion) throws {
+        var options = SynthOptions()
+        options.motion = motion
+        options.durationSeconds = 3
+        options.dropout = 0.1
+        let plain = String(decoding: Synth.sidecar(options).encoded(), as: UTF8.self)
+        // Every number with an exponent: the one-pass readers refuse it, the general path reads it.
+        let pattern = try NSRegularExpression(pattern: #"(-?[0-9]+(\.[0-9]+)?)(?=\s*[,\]}])"#)
+        let general = pattern.stringByReplacingMatches(in: plain, range: NSRange(plain.startIndex..., in: plain), withTemplate: "$1e0")
+        #expect(general.count > plain.count + 1000)
+        #expect(try decode(general) == decode(plain))
+        // Points in reverse order and "t" after "joints" (frames with faces as they are):
+        // still the one-pass reader's shape.
+        let reordered = plain.split(separator: "\n").map { line -> String in
+            guard !line.contains(#""face""#), let open = line.range(of: #"{"t": "#), let joints = line.range(of: #", "joints": {"#),
+                  let close = line.range(of: "}}") else { return String(line) }
+            let points = line[joints.upperBound..<close.lowerBound].components(separatedBy: "], ").reversed()
+                .map { $0.hasSuffix("]") ? $0 : $0 + "]" }.joined(separator: ", ")
+            return String(line[..<open.lowerBound]) + #"{"joints": {"# + points + #"}, "t": "#
+                + line[open.upperBound..<joints.lowerBound] + "}" + line[close.upperBound...]
+        }.joined(separator: "\n")
+        #expect(reordered != plain)
+        #expect(try decode(reordered) == decode(plain))
+    }
+
     @Test("encoding then decoding gives the same sidecar")
     func roundTrip() throws {
         var options = SynthOptions()
