@@ -21,7 +21,10 @@ INLINE int is_space(unsigned char byte) {
 }
 
 INLINE long long skip_space(const unsigned char *b, long long i, long long count) {
-    if (i < count && b[i] > ' ') return i;  // usually: decided without the loop
+    if (i + 1 < count) {  // usually no space or one: decided without the loop
+        if (b[i] > ' ') return i;
+        if (b[i] == ' ' && b[i + 1] > ' ') return i + 1;
+    }
     while (i < count && is_space(b[i])) i++;
     return i;
 }
