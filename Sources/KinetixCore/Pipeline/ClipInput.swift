@@ -50,11 +50,29 @@ public struct ClipInput: Sendable {
         try self.init(contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride)
     }
 
+    /// `init(contentsOf:role:limits:)` where another file is being read on the other core
+    /// (`kinetix compare` reading its pair): the file is hashed, then decoded, on this
+    /// thread alone. Two threads for two files keep both cores busy to the end, where a
+    /// hashing thread beside each decoder (four threads on two cores) left one core idle
+    /// for as long as one decoder lagged behind the other.
+    package init(contentsOf path: String, role: String, limits: SidecarLimits = .default, besideAnother: Bool) throws(KinetixError) {
+        try self.init(contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride, besideAnother: besideAnother)
+    }
+
     /// `init(contentsOf:role:limits:)`, giving memory back every `discardStride` bytes.
-    init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) {
+    init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int, besideAnother: Bool = false) throws(KinetixError) {
         let file = try openInput(path, limits: limits, mapping: true)
-        let (decoded, sha256) = Self.decodeWhileHashing(file.bytes, name: path, limits: limits,
+        let decoded: Result<Sidecar, KinetixError>, sha256: String
+        if besideAnother {
+            // Hashed first, so decoding can give each stretch back as soon as it passes it.
+            sha256 = SHA256.hex(file.bytes)
+            decoded = Result { () throws(KinetixError) in
+                try Sidecar.decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride))
+            }
+        } else {
+            (decoded, sha256) = Self.decodeWhileHashing(file.bytes, name: path, limits: limits,
                                                         discard: (file.discard(before:), discardStride))
+        }
         try checkUnchanged(file, path: path)
         sidecar = try decoded.get()
         provenance = Provenance.Input(role: role, path: path, sha256: sha256, frames: sidecar.frameCount)

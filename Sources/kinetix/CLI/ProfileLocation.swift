@@ -24,16 +24,19 @@ func loadProfile(_ reference: String, overrides: [String]) throws(CommandLineErr
 }
 
 /// Reads a sidecar file for a command, with its provenance record.
-func loadClip(_ path: String, role: String, limits: SidecarLimits) throws(CommandLineError) -> ClipInput {
-    do { return try ClipInput(contentsOf: path, role: role, limits: limits) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
+/// With `besideAnother`, another file is being read on the other core (see `ClipInput`).
+func loadClip(_ path: String, role: String, limits: SidecarLimits, besideAnother: Bool = false) throws(CommandLineError) -> ClipInput {
+    do { return try ClipInput(contentsOf: path, role: role, limits: limits, besideAnother: besideAnother) } catch {
+        throw .failed(explainingFormat(error, path: path, limits: limits))
+    }
 }
 
 /// Reads a pair's two sidecar files at once (one per core); when both fail, the
 /// demonstrator's error is the one reported, as when read in turn.
 func loadPair(demonstrator: String, learner: String, limits: SidecarLimits) throws(CommandLineError) -> (ClipInput, ClipInput) {
     let (demonstratorClip, learnerClip) = bothAtOnce(
-        { Result { () throws(CommandLineError) in try loadClip(demonstrator, role: "demonstrator", limits: limits) } },
-        { Result { () throws(CommandLineError) in try loadClip(learner, role: "learner", limits: limits) } })
+        { Result { () throws(CommandLineError) in try loadClip(demonstrator, role: "demonstrator", limits: limits, besideAnother: true) } },
+        { Result { () throws(CommandLineError) in try loadClip(learner, role: "learner", limits: limits, besideAnother: true) } })
     return (try demonstratorClip.get(), try learnerClip.get())
 }
 
