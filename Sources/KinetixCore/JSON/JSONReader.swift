@@ -208,29 +208,6 @@ package struct JSONReader {
         return key
     }
 
-    /// When the next member's key is exactly `quoted` (a key with its quotes and no
-    /// escapes), consumes the separator before it (a comma unless `first`), the key and
-    /// the colon after it, and returns true; otherwise leaves the reader where it was
-    /// and returns false, for `nextKeyBytes` to read (and report) whatever is there.
-    @inline(__always)
-    package mutating func consumeKey(quoted: UnsafeBufferPointer<UInt8>, first: inout Bool) -> Bool {
-        let start = index
-        skipWhitespace()
-        if !first {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { index = start; return false }
-            index += 1
-            skipWhitespace()
-        }
-        guard quoted.count <= bytes.count - index, let here = bytes.baseAddress, let key = quoted.baseAddress,
-              memcmp(here + index, key, quoted.count) == 0 else { index = start; return false }
-        index += quoted.count
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { index = start; return false }
-        index += 1
-        first = false
-        return true
-    }
-
     /// The last key read by `nextKeyBytes` as a `String` (decoding escapes if it had any).
     package func keyString(_ key: UnsafeBufferPointer<UInt8>) -> String {
         key.baseAddress == nil ? (escapedKey ?? "") : String(decoding: key, as: UTF8.self)

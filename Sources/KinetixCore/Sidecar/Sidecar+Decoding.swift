@@ -386,7 +386,7 @@ struct SidecarDecoder {
         _: Name.Type, frame: Int, what: String, ignoring: Set<String>
     ) throws(JSONSyntaxError) {
         if readPlainPoints(Name.self, frame: frame) { return }
-        let ordered = Name.self == Joint.self ? Self.jointOrder : Self.landmarkOrder
+        // The general path: any spelling, Vision identifiers, null, problems reported.
         if try reader.readNullIfPresent() { return }
         let container = what == "joint" ? "joints" : "face"
         guard try expectKind(.object, field: container, what: "an object of named points") else { return }
@@ -394,24 +394,13 @@ struct SidecarDecoder {
         var seen: UInt64 = 0  // one bit per point name
         var first = true
         let table = Name.self == Joint.self ? Self.jointKeys : Self.landmarkKeys
-        var expected = 0  // the point after the last one read, usually the next key
-        while true {
-            let name: Name
-            if expected < ordered.count, ordered.withQuoted(expected, { reader.consumeKey(quoted: $0, first: &first) }) {
-                // The usual case: the next name in order, written plainly.
-                name = Name(rawValue: expected)!
-            } else {
-                guard let keyBytes = try reader.nextKeyBytes(first: &first) else { break }
-                let guessed = expected < ordered.count && ordered.matches(keyBytes, expected)
-                guard let rawValue = guessed ? expected : table.value(for: keyBytes), let found = Name(rawValue: rawValue) else {
-                    let key = reader.keyString(keyBytes)
-                    if !ignoring.contains(key) { reportUnknown(key, what: what, among: Name.allCases.map(\.name)) }
-                    try reader.skipValue()
-                    continue
-                }
-                name = found
+        while let keyBytes = try reader.nextKeyBytes(first: &first) {
+            guard let rawValue = table.value(for: keyBytes), let name = Name(rawValue: rawValue) else {
+                let key = reader.keyString(keyBytes)
+                if !ignoring.contains(key) { reportUnknown(key, what: what, among: Name.allCases.map(\.name)) }
+                try reader.skipValue()
+                continue
             }
-            expected = name.rawValue + 1
             let bit: UInt64 = 1 << UInt64(name.rawValue)
             if seen & bit != 0 {
                 report("\(what) '\(name.name)'", "appears twice in this frame (a name and its Vision identifier count as one)")
