@@ -3,10 +3,14 @@
 // `kinetix_lag_best_level` reads the CPU's features at run time.
 //
 // Exactness: every lane evaluates the scalar reference's expression in the same order
-// (Swift's LagSearch.searchScalar), Σ d² over limbs in order, then compares candidates
-// by its rule (LagSearch.beats: equal shared weights compare sums, others by
-// cross-multiplication), so all levels give bitwise-equal lags and scores. Contraction
-// of a*b+c into a fused multiply-add would change the rounding, so it is off.
+// (Swift's LagSearch.searchScalar): s = fma(d, d, s) over limbs in order, one rounding
+// per limb, then compares candidates by its rule (LagSearch.beats: equal shared weights
+// compare sums, others by cross-multiplication), so all levels give bitwise-equal lags
+// and scores. The fused multiply-add is explicit (`fmadd` below): the AVX2 and AVX-512
+// copies use the instruction (the dispatcher requires the CPU's FMA bit), NEON has it,
+// and the x86-64 baseline copy, for CPUs without it, computes the same correctly
+// rounded result from doubles (`fmadd_half_from_doubles`). No other expression may be
+// contracted, so implicit contraction stays off.
 #include "kinetix_lag.h"
 
 #include <math.h>
@@ -31,6 +35,51 @@ typedef int32_t v16iu __attribute__((vector_size(64), aligned(4)));
 
 INLINE v16 load(const float *p) { return *(const v16u *)p; }
 INLINE void store(float *p, v16 v) { *(v16u *)p = v; }
+
+/// How a copy of the kernel computes a × b + c with one rounding.
+typedef enum {
+    FUSED_INSTRUCTION,  // the CPU's fused multiply-add (FMA3, NEON)
+    FUSED_FROM_DOUBLES, // SSE2 doubles, for x86-64 CPUs without FMA3
+} fused_t;
+
+typedef double v8d __attribute__((vector_size(64)));
+typedef int64_t v8l __attribute__((vector_size(64)));
+typedef float v8 __attribute__((vector_size(32)));
+
+/// a × b + c correctly rounded to float, from doubles. The product is exact in double
+/// (24 + 24 significant bits), so t = a × b + c rounded to double is one rounding away
+/// from the true value x, and rounding t to float gives the correct float unless t
+/// landed exactly on a midpoint between two floats (rounding never carries a value
+/// across a representable double, and float midpoints are doubles). Lanes where t is
+/// such a midpoint, or lies below the normal floats (where midpoints sit higher), are
+/// computed again by libm's exact `fmaf`: about one lane in 2^29 of random data.
+INLINE v8 fmadd_half_from_doubles(v8 a, v8 b, v8 c) {
+    const v8d t = __builtin_convertvector(a, v8d) * __builtin_convertvector(b, v8d) + __builtin_convertvector(c, v8d);
+    v8 rounded = __builtin_convertvector(t, v8);
+    const v8l bits = (v8l)t & 0x7FFFFFFFFFFFFFFF;  // |t|
+    const v8l midpoint = (bits & 0x1FFFFFFF) == 0x10000000;  // the 29 bits below a float's last
+    const v8l below_normal = (bits != 0) & (bits < 0x3810000000000000);  // 0 < |t| < 2^-126
+    const v8l recheck = midpoint | below_normal;
+    long any = 0;
+    for (int i = 0; i < 8; i++) any |= recheck[i];
+    if (__builtin_expect(any != 0, 0)) {
+        for (int i = 0; i < 8; i++)
+            if (recheck[i]) rounded[i] = fmaf(a[i], b[i], c[i]);
+    }
+    return rounded;
+}
+
+/// a × b + c with one rounding, per lane, the way `how` says (a constant in each copy).
+INLINE v16 fmadd(v16 a, v16 b, v16 c, fused_t how) {
+    if (how == FUSED_INSTRUCTION) return __builtin_elementwise_fma(a, b, c);
+    const v8 low = fmadd_half_from_doubles(__builtin_shufflevector(a, a, 0, 1, 2, 3, 4, 5, 6, 7),
+                                           __builtin_shufflevector(b, b, 0, 1, 2, 3, 4, 5, 6, 7),
+                                           __builtin_shufflevector(c, c, 0, 1, 2, 3, 4, 5, 6, 7));
+    const v8 high = fmadd_half_from_doubles(__builtin_shufflevector(a, a, 8, 9, 10, 11, 12, 13, 14, 15),
+                                            __builtin_shufflevector(b, b, 8, 9, 10, 11, 12, 13, 14, 15),
+                                            __builtin_shufflevector(c, c, 8, 9, 10, 11, 12, 13, 14, 15));
+    return __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
 
 INLINE v16 splat(float x) {
     v16 v;
@@ -58,22 +107,23 @@ INLINE block_t load_block(const kinetix_lag_problem *p, long n0) {
 }
 
 /// Σ d² against the 16 demonstrator frames from padded index m, every limb tracked.
-INLINE v16 complete_squares(const block_t *b, const float *dv, long ds, long m) {
+INLINE v16 complete_squares(const block_t *b, const float *dv, long ds, long m, fused_t how) {
     v16 s = splat(0);
     for (int i = 0; i < LIMBS; i++) {
         v16 d = b->v[i] - load(dv + i * ds + m);
-        s += d * d;
+        s = fmadd(d, d, s, how);
     }
     return s;
 }
 
 /// Σ d² and Σ w over limbs tracked on both sides (a NaN difference adds nothing).
-INLINE void masked_sums(const block_t *b, const float *dv, long ds, long m, const v16 *w, v16 *s_out, v16 *c_out) {
+INLINE void masked_sums(const block_t *b, const float *dv, long ds, long m, const v16 *w, v16 *s_out, v16 *c_out,
+                        fused_t how) {
     v16 s = splat(0), c = splat(0);
     for (int i = 0; i < LIMBS; i++) {
         v16 d = b->v[i] - load(dv + i * ds + m);
         v16i tracked = d == d;
-        s = blend(tracked, s + d * d, s);
+        s = blend(tracked, fmadd(d, d, s, how), s);
         c = blend(tracked, c + w[i], c);
     }
     *s_out = s;
@@ -128,57 +178,102 @@ typedef struct {
     int32_t *best_lag;
 } workspace_t;
 
+/// Lanes a0 b0 a1 b1 … a7 b7 (`lo`) and a8 b8 … a15 b15 (`hi`).
+INLINE void interleave(v16 a, v16 b, v16 *lo, v16 *hi) {
+    *lo = __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    *hi = __builtin_shufflevector(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+}
+
+/// Transposes a 16 x 16 block in place: afterwards v[r][j] is the old v[j][r]. Each
+/// round of interleaving rows i and i + 8 rotates the 8-bit (row, column) index left by
+/// one bit, so four rounds swap row and column.
+INLINE void transpose(v16 v[LANES]) {
+    for (int round = 0; round < 4; round++) {
+        v16 t[LANES];
+        for (int i = 0; i < LANES / 2; i++) interleave(v[i], v[i + LANES / 2], &t[2 * i], &t[2 * i + 1]);
+        for (int i = 0; i < LANES; i++) v[i] = t[i];
+    }
+}
+
+/// True when some lane of `any` is set.
+INLINE int any_lane(v16i any) {
+    int set = 0;
+    for (int lane = 0; lane < LANES; lane++) set |= any[lane];
+    return set != 0;
+}
+
 /// Copies frames [start + lane x S, … + rows) of `source` (limb-major, `frames` per limb,
 /// frame index shifted by `offset`) into rows of 9 vectors; frames outside [0, limit)
 /// are NaN. Counts rows with anything untracked into `untracked` (a prefix sum).
+/// Sixteen rows whose frames all lie inside are read as 16 contiguous runs per limb and
+/// transposed; other rows are gathered lane by lane.
 INLINE void build_rows(const float *source, long frames, long limit, const float *scales, long start, long offset,
                        long segment, long rows, float *target, int32_t *untracked) {
     v16 scale[LIMBS];
     for (int i = 0; i < LIMBS; i++) scale[i] = splat(scales[i]);
     untracked[0] = 0;
-    for (long r = 0; r < rows; r++) {
+    for (long r = 0; r < rows;) {
         const long f0 = start + offset + r;  // lane 0's frame; lane j's is f0 + j x segment
+        if (r + LANES <= rows && f0 >= 0 && f0 + (LANES - 1) * (segment + 1) < limit) {
+            v16i any[LANES];
+            for (int k = 0; k < LANES; k++) any[k] = splat_i(0);
+            for (int limb = 0; limb < LIMBS; limb++) {
+                const float *from = source + limb * frames + f0;
+                v16 v[LANES];
+                for (int lane = 0; lane < LANES; lane++) {
+                    // 144 streams (16 lanes x 9 limbs) are more than the hardware
+                    // prefetcher follows: ask for each one's line two blocks ahead.
+                    __builtin_prefetch(from + lane * segment + 2 * LANES);
+                    v[lane] = load(from + lane * segment);
+                }
+                transpose(v);
+                for (int k = 0; k < LANES; k++) {
+                    v[k] = v[k] * scale[limb];
+                    any[k] |= v[k] != v[k];
+                    *(v16 *)(target + ((r + k) * LIMBS + limb) * LANES) = v[k];
+                }
+            }
+            for (int k = 0; k < LANES; k++) untracked[r + k + 1] = untracked[r + k] + any_lane(any[k]);
+            r += LANES;
+            continue;
+        }
         float *row = target + r * (LIMBS * LANES);
         v16i any = splat_i(0);
         for (int limb = 0; limb < LIMBS; limb++) {
             const float *from = source + limb * frames;
             v16 v;
-            if (f0 >= 0 && f0 + (LANES - 1) * segment < limit) {
-                for (int lane = 0; lane < LANES; lane++) v[lane] = from[f0 + lane * segment];
-            } else {
-                for (int lane = 0; lane < LANES; lane++) {
-                    const long f = f0 + lane * segment;
-                    v[lane] = (f >= 0 && f < limit) ? from[f] : NAN;
-                }
+            for (int lane = 0; lane < LANES; lane++) {
+                const long f = f0 + lane * segment;
+                v[lane] = (f >= 0 && f < limit) ? from[f] : NAN;
             }
             v = v * scale[limb];
             any |= v != v;
             *(v16 *)(row + limb * LANES) = v;
         }
-        int untracked_row = 0;
-        for (int lane = 0; lane < LANES; lane++) untracked_row |= any[lane];
-        untracked[r + 1] = untracked[r] + (untracked_row != 0);
+        untracked[r + 1] = untracked[r] + any_lane(any);
+        r++;
     }
 }
 
 INLINE v16 row_load(const float *rows, long r, int limb) { return *(const v16 *)(rows + (r * LIMBS + limb) * LANES); }
 
 /// Σ d² over limbs for learner row `b` against demonstrator row r, every limb tracked.
-INLINE v16 row_complete_squares(const block_t *b, const float *rows, long r) {
+INLINE v16 row_complete_squares(const block_t *b, const float *rows, long r, fused_t how) {
     v16 s = splat(0);
     for (int i = 0; i < LIMBS; i++) {
         v16 d = b->v[i] - row_load(rows, r, i);
-        s += d * d;
+        s = fmadd(d, d, s, how);
     }
     return s;
 }
 
-INLINE void row_masked_sums(const block_t *b, const float *rows, long r, const v16 *w, v16 *s_out, v16 *c_out) {
+INLINE void row_masked_sums(const block_t *b, const float *rows, long r, const v16 *w, v16 *s_out, v16 *c_out,
+                            fused_t how) {
     v16 s = splat(0), c = splat(0);
     for (int i = 0; i < LIMBS; i++) {
         v16 d = b->v[i] - row_load(rows, r, i);
         v16i tracked = d == d;
-        s = blend(tracked, s + d * d, s);
+        s = blend(tracked, fmadd(d, d, s, how), s);
         c = blend(tracked, c + w[i], c);
     }
     *s_out = s;
@@ -187,7 +282,7 @@ INLINE void row_masked_sums(const block_t *b, const float *rows, long r, const v
 
 /// Lags [tau0, tau1) for learner rows 0..<rows of the chunk, updating each row's best.
 INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0, int tau1, const v16 *w, v16 full,
-                        v16 min_shared) {
+                        v16 min_shared, fused_t how) {
     for (long k = 0; k < rows; k++) {
         block_t b;
         for (int i = 0; i < LIMBS; i++) b.v[i] = row_load(ws->learner, k, i);
@@ -201,27 +296,27 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         for (int lane = 0; lane < LANES; lane++) all_same &= same_weight[lane] != 0;
         if (complete && all_same) {
             for (; tau + 3 < tau1; tau += 4) {
-                v16 a = row_complete_squares(&b, ws->demonstrator, top - tau), e = row_complete_squares(&b, ws->demonstrator, top - tau - 1);
-                v16 f = row_complete_squares(&b, ws->demonstrator, top - tau - 2), g = row_complete_squares(&b, ws->demonstrator, top - tau - 3);
+                v16 a = row_complete_squares(&b, ws->demonstrator, top - tau, how), e = row_complete_squares(&b, ws->demonstrator, top - tau - 1, how);
+                v16 f = row_complete_squares(&b, ws->demonstrator, top - tau - 2, how), g = row_complete_squares(&b, ws->demonstrator, top - tau - 3, how);
                 consider_equal(&best, a, tau);
                 consider_equal(&best, e, tau + 1);
                 consider_equal(&best, f, tau + 2);
                 consider_equal(&best, g, tau + 3);
             }
-            for (; tau < tau1; tau++) consider_equal(&best, row_complete_squares(&b, ws->demonstrator, top - tau), tau);
+            for (; tau < tau1; tau++) consider_equal(&best, row_complete_squares(&b, ws->demonstrator, top - tau, how), tau);
         } else if (complete) {
-            for (; tau < tau1; tau++) consider(&best, row_complete_squares(&b, ws->demonstrator, top - tau), full, tau, min_shared);
+            for (; tau < tau1; tau++) consider(&best, row_complete_squares(&b, ws->demonstrator, top - tau, how), full, tau, min_shared);
         } else {
             for (; tau + 1 < tau1; tau += 2) {
                 v16 s0, c0, s1, c1;
-                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0);
-                row_masked_sums(&b, ws->demonstrator, top - tau - 1, w, &s1, &c1);
+                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0, how);
+                row_masked_sums(&b, ws->demonstrator, top - tau - 1, w, &s1, &c1, how);
                 consider(&best, s0, c0, tau, min_shared);
                 consider(&best, s1, c1, tau + 1, min_shared);
             }
             for (; tau < tau1; tau++) {
                 v16 s0, c0;
-                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0);
+                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0, how);
                 consider(&best, s0, c0, tau, min_shared);
             }
         }
@@ -232,7 +327,7 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
 }
 
 INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, long segment, long first, long last,
-                          int32_t *lag_out, float *score_out) {
+                          int32_t *lag_out, float *score_out, fused_t how) {
     const int max_lag = p->max_lag;
     const v16 min_shared = splat(p->min_shared_weight);
     v16 w[LIMBS];
@@ -252,7 +347,7 @@ INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, lo
         }
         for (int tau0 = 0; tau0 <= max_lag; tau0 += LAG_TILE) {
             const int tau1 = tau0 + LAG_TILE <= max_lag + 1 ? tau0 + LAG_TILE : max_lag + 1;
-            search_tile(ws, rows, max_lag, tau0, tau1, w, full, min_shared);
+            search_tile(ws, rows, max_lag, tau0, tau1, w, full, min_shared, how);
         }
         for (int lane = 0; lane < LANES; lane++) {
             for (long k = 0; k < rows; k++) {
@@ -266,7 +361,7 @@ INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, lo
     }
 }
 
-INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores) {
+INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores, fused_t how) {
     const float *dv = p->demonstrator;
     const long ds = p->demonstrator_stride;
     const v16 min_shared = splat(p->min_shared_weight), infinity = splat(INFINITY);
@@ -276,35 +371,39 @@ INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores) {
         const v16 full = splat(full_weight(p));
         const v16i too_few = full < min_shared;
         for (int tau = 0; tau <= p->max_lag; tau++)
-            store(scores + (long)tau * LANES, blend(too_few, infinity, complete_squares(&b, dv, ds, base - tau) / full));
+            store(scores + (long)tau * LANES, blend(too_few, infinity, complete_squares(&b, dv, ds, base - tau, how) / full));
     } else {
         v16 w[LIMBS];
         for (int i = 0; i < LIMBS; i++) w[i] = splat(p->weights[i]);
         for (int tau = 0; tau <= p->max_lag; tau++) {
             v16 s, c;
-            masked_sums(&b, dv, ds, base - tau, w, &s, &c);
+            masked_sums(&b, dv, ds, base - tau, w, &s, &c, how);
             store(scores + (long)tau * LANES, blend(c < min_shared, infinity, s / c));
         }
     }
 }
 
 // One copy of each entry point per instruction set.
-#define KERNELS(suffix, attributes)                                                                         \
+#define KERNELS(suffix, attributes, how)                                                                    \
     attributes static void search_##suffix(const kinetix_lag_series *p, const workspace_t *ws, long segment, \
                                            long first, long last, int32_t *lag, float *score) {              \
-        search_chunks(p, ws, segment, first, last, lag, score);                                              \
+        search_chunks(p, ws, segment, first, last, lag, score, how);                                         \
     }                                                                                                        \
     attributes static void scores_##suffix(const kinetix_lag_problem *p, long n0, float *scores) {           \
-        scores_body(p, n0, scores);                                                                          \
+        scores_body(p, n0, scores, how);                                                                     \
     }
 
-KERNELS(baseline, )
+#if defined(__x86_64__)
+KERNELS(baseline, , FUSED_FROM_DOUBLES)
+#else
+KERNELS(baseline, , FUSED_INSTRUCTION)
+#endif
 
 #if defined(__x86_64__)
 #include <cpuid.h>
 
-KERNELS(avx2, __attribute__((target("avx2"))))
-KERNELS(avx512, __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl"))))
+KERNELS(avx2, __attribute__((target("avx2,fma"))), FUSED_INSTRUCTION)
+KERNELS(avx512, __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,fma"))), FUSED_INSTRUCTION)
 
 static unsigned long long xcr0(void) {
     unsigned int lo, hi;
@@ -315,8 +414,8 @@ static unsigned long long xcr0(void) {
 int kinetix_lag_best_level(void) {
     unsigned int eax, ebx, ecx, edx;
     if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return KINETIX_LAG_BASELINE;
-    const int osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1;
-    if (!osxsave || !avx) return KINETIX_LAG_BASELINE;
+    const int fma = (ecx >> 12) & 1, osxsave = (ecx >> 27) & 1, avx = (ecx >> 28) & 1;
+    if (!fma || !osxsave || !avx) return KINETIX_LAG_BASELINE;  // both fast copies fuse
     const unsigned long long state = xcr0();
     if ((state & 0x6) != 0x6) return KINETIX_LAG_BASELINE;  // the OS saves XMM and YMM
     if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return KINETIX_LAG_BASELINE;
@@ -359,6 +458,24 @@ void kinetix_lag_scores(const kinetix_lag_problem *p, int level, long n0, float 
 }
 
 #endif
+
+void kinetix_lag_baseline_fma(const float *a, const float *b, const float *c, float *out, long count) {
+#if defined(__x86_64__)
+    const fused_t how = FUSED_FROM_DOUBLES;
+#else
+    const fused_t how = FUSED_INSTRUCTION;
+#endif
+    for (long i = 0; i < count; i += LANES) {
+        v16 x = splat(0), y = splat(0), z = splat(0);
+        for (int lane = 0; lane < LANES && i + lane < count; lane++) {
+            x[lane] = a[i + lane];
+            y[lane] = b[i + lane];
+            z[lane] = c[i + lane];
+        }
+        const v16 r = fmadd(x, y, z, how);
+        for (int lane = 0; lane < LANES && i + lane < count; lane++) out[i + lane] = r[lane];
+    }
+}
 
 int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long last, int32_t *lag, float *score) {
     if (last <= first) return 0;

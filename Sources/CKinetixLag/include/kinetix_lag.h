@@ -64,6 +64,10 @@ int kinetix_lag_search(const kinetix_lag_series *series, int level, long first, 
 /// or +infinity when the shared weight is below the minimum; tau in 0...max_lag.
 void kinetix_lag_scores(const kinetix_lag_problem *problem, int level, long n0, float *scores);
 
+/// out[i] = a[i] x b[i] + c[i] with one rounding, computed as the baseline copy computes
+/// it (from doubles on x86-64, which has no FMA instruction there): for tests.
+void kinetix_lag_baseline_fma(const float *a, const float *b, const float *c, float *out, long count);
+
 #ifdef __cplusplus
 }
 #endif

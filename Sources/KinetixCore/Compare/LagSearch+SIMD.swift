@@ -88,6 +88,18 @@ extension LagSearch {
     }
 }
 
+extension LagSearch.InstructionSet {
+    /// a[i] × b[i] + c[i] with one rounding, computed as the baseline kernel computes it
+    /// (from doubles on x86-64, which has no FMA instruction there). For tests.
+    package static func baselineFusedMultiplyAdd(_ a: [Float], _ b: [Float], _ c: [Float]) -> [Float] {
+        precondition(a.count == b.count && b.count == c.count)
+        return [Float](unsafeUninitializedCapacity: a.count) { out, count in
+            kinetix_lag_baseline_fma(a, b, c, out.baseAddress, a.count)
+            count = a.count
+        }
+    }
+}
+
 /// Nine per-limb values as the fixed-size C array the kernel takes.
 private func limbTuple(_ v: [Float]) -> (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
     precondition(v.count == Limb.count)

@@ -257,7 +257,7 @@ public struct LiveComparison: Sendable {
         for i in 0..<Limb.count {
             let diff = l[i] - d[i]
             guard !diff.isNaN else { continue }
-            s += diff * diff
+            s.addProduct(diff, diff)
             c += search.weights[i]
         }
         return (s, c)

@@ -51,6 +51,7 @@ struct LagSearchTests {
 
     @Test("every instruction set the CPU has gives the scalar reference's lags and scores, bit for bit", arguments: [
         (frames: 333, maxLag: 30, nan: 0.0), (frames: 500, maxLag: 61, nan: 0.2), (frames: 97, maxLag: 7, nan: 0.6),
+        (frames: 9_000, maxLag: 40, nan: 0.01),  // several chunks of 16 x 256 frames, rows built 16 at a time
     ])
     func instructionSetsAgree(_ c: (frames: Int, maxLag: Int, nan: Double)) {
         let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames) + 5)
@@ -64,6 +65,48 @@ struct LagSearchTests {
             search.instructionSet = set
             #expect(search.run(learner: learner, demonstrator: demo) == reference, "\(set)")
         }
+    }
+
+    /// Where rounding a × b + c to double and then to float differs from one rounding:
+    /// a × b = 2²ᵉ(1 − 2⁻²ᵐ) sits just below the midpoint between c and the next float,
+    /// c's last bit is odd, and a second rounding ties to the even float above.
+    static func doubleRoundingCases() -> (a: [Float], b: [Float], c: [Float]) {
+        var a: [Float] = [], b: [Float] = [], c: [Float] = []
+        for e in -12...12 {
+            for m in 12...23 {
+                let scale = Float(sign: .plus, exponent: e, significand: 1)
+                let u = Float(sign: .plus, exponent: -m, significand: 1)
+                // c's ulp is 2^(2e+1), so the product's 2^(2e) is half of it.
+                let c0 = Float(sign: .plus, exponent: 2 * e + 24, significand: 1) + Float(sign: .plus, exponent: 2 * e + 1, significand: 1)
+                for sign: Float in [1, -1] {
+                    a.append(sign * scale * (1 + u)); b.append(scale * (1 - u)); c.append(sign * c0)
+                }
+            }
+        }
+        return (a, b, c)
+    }
+
+    @Test("the baseline kernel's fused multiply-add (from doubles on x86-64) is correctly rounded, double-rounding cases included")
+    func baselineFusedMultiplyAdd() {
+        let crafted = Self.doubleRoundingCases()
+        var rng = SplitMix64(seed: 99)
+        var a = crafted.a, b = crafted.b, c = crafted.c
+        for _ in 0..<20_000 {  // random magnitudes, signs, subnormal and zero results
+            func value() -> Float {
+                Float(sign: rng.nextUnit() < 0.5 ? .minus : .plus, exponent: Int(rng.nextUnit() * 80) - 70,
+                      significand: Float(1 + rng.nextUnit()))
+            }
+            let x = value()
+            a.append(x); b.append(rng.nextUnit() < 0.1 ? x : value())
+            c.append(rng.nextUnit() < 0.1 ? -a.last! * b.last! : value())
+        }
+        let twice = zip(crafted.a.indices, crafted.a).filter { i, x in
+            Float(Double(x) * Double(crafted.b[i]) + Double(crafted.c[i])) != crafted.c[i].addingProduct(x, crafted.b[i])
+        }
+        #expect(twice.count > 100, "the crafted cases must defeat plain double rounding, or they test nothing")
+        let fused = LagSearch.InstructionSet.baselineFusedMultiplyAdd(a, b, c)
+        let mismatches = a.indices.filter { fused[$0].bitPattern != c[$0].addingProduct(a[$0], b[$0]).bitPattern }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5).map { (a[$0], b[$0], c[$0], fused[$0]) })")
     }
 
     @Test("the block scores the tracking lag reads equal the scalar score of every frame and lag")
