@@ -205,53 +205,48 @@ INLINE int any_lane(v16i any) {
 /// Copies frames [start + lane x S, … + rows) of `source` (limb-major, `frames` per limb,
 /// frame index shifted by `offset`) into rows of 9 vectors; frames outside [0, limit)
 /// are NaN. Counts rows with anything untracked into `untracked` (a prefix sum).
-/// Sixteen rows whose frames all lie inside are read as 16 contiguous runs per limb and
-/// transposed; other rows are gathered lane by lane.
+///
+/// One limb at a time, so the reads are 16 sequential streams (one per lane) rather than
+/// 144, and each block asks for the next chunk's lines early. Sixteen rows whose
+/// frames all lie inside are read as 16 contiguous runs and transposed; other rows are
+/// gathered lane by lane.
 INLINE void build_rows(const float *source, long frames, long limit, const float *scales, long start, long offset,
                        long segment, long rows, float *target, int32_t *untracked) {
-    v16 scale[LIMBS];
-    for (int i = 0; i < LIMBS; i++) scale[i] = splat(scales[i]);
-    untracked[0] = 0;
-    for (long r = 0; r < rows;) {
-        const long f0 = start + offset + r;  // lane 0's frame; lane j's is f0 + j x segment
-        if (r + LANES <= rows && f0 >= 0 && f0 + (LANES - 1) * (segment + 1) < limit) {
-            v16i any[LANES];
-            for (int k = 0; k < LANES; k++) any[k] = splat_i(0);
-            for (int limb = 0; limb < LIMBS; limb++) {
-                const float *from = source + limb * frames + f0;
+    for (int limb = 0; limb < LIMBS; limb++) {
+        const v16 scale = splat(scales[limb]);
+        const float *from = source + limb * frames;
+        for (long r = 0; r < rows;) {
+            const long f0 = start + offset + r;  // lane 0's frame; lane j's is f0 + j x segment
+            if (r + LANES <= rows && f0 >= 0 && f0 + (LANES - 1) * (segment + 1) < limit) {
+                // The same lines of the next chunk into L2, a whole chunk's search ahead.
+                const int ahead = f0 + (2 * LANES - 1) * segment + LANES <= frames;
                 v16 v[LANES];
                 for (int lane = 0; lane < LANES; lane++) {
-                    // 144 streams (16 lanes x 9 limbs) are more than the hardware
-                    // prefetcher follows: ask for each one's line two blocks ahead.
-                    __builtin_prefetch(from + lane * segment + 2 * LANES);
-                    v[lane] = load(from + lane * segment);
+                    if (ahead) __builtin_prefetch(from + f0 + (lane + LANES) * segment, 0, 2);
+                    v[lane] = load(from + f0 + lane * segment);
                 }
                 transpose(v);
-                for (int k = 0; k < LANES; k++) {
-                    v[k] = v[k] * scale[limb];
-                    any[k] |= v[k] != v[k];
-                    *(v16 *)(target + ((r + k) * LIMBS + limb) * LANES) = v[k];
+                for (int k = 0; k < LANES; k++) *(v16 *)(target + ((r + k) * LIMBS + limb) * LANES) = v[k] * scale;
+                r += LANES;
+            } else {
+                v16 v;
+                for (int lane = 0; lane < LANES; lane++) {
+                    const long f = f0 + lane * segment;
+                    v[lane] = (f >= 0 && f < limit) ? from[f] : NAN;
                 }
+                *(v16 *)(target + (r * LIMBS + limb) * LANES) = v * scale;
+                r++;
             }
-            for (int k = 0; k < LANES; k++) untracked[r + k + 1] = untracked[r + k] + any_lane(any[k]);
-            r += LANES;
-            continue;
         }
-        float *row = target + r * (LIMBS * LANES);
+    }
+    untracked[0] = 0;
+    for (long r = 0; r < rows; r++) {
         v16i any = splat_i(0);
         for (int limb = 0; limb < LIMBS; limb++) {
-            const float *from = source + limb * frames;
-            v16 v;
-            for (int lane = 0; lane < LANES; lane++) {
-                const long f = f0 + lane * segment;
-                v[lane] = (f >= 0 && f < limit) ? from[f] : NAN;
-            }
-            v = v * scale[limb];
+            const v16 v = *(const v16 *)(target + (r * LIMBS + limb) * LANES);
             any |= v != v;
-            *(v16 *)(row + limb * LANES) = v;
         }
         untracked[r + 1] = untracked[r] + any_lane(any);
-        r++;
     }
 }
 
