@@ -154,8 +154,9 @@ func compareAgainstNumpy(kinetix: URL, peers: URL, rates: [Double], minutes: Dou
 
 /// The C reference (`lagsearch.c`, built with its README's command) and Kinetix's kernel on
 /// the same (N, 9) arrays, one core, interleaved rounds. Both time arrays in → lags and
-/// scores out: the C program times its own transpose + kernel; Kinetix times
-/// `LagSearch.run` (padded copy + kernel + outputs).
+/// scores out, by the same protocol: in each round a warm-up run, then the median of 3.
+/// The C program times its own transpose + kernel + outputs (and per-limb errors);
+/// Kinetix times `LagSearch.run` (layout + kernel + new output arrays).
 func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
     guard let gcc = which("gcc") ?? which("cc") else { return print("kernel vs C: skipped (no C compiler; apt-get install gcc)") }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-c-\(getpid())")
@@ -183,11 +184,16 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
             let search = LagSearch(maxLag: window - 1, minSharedWeight: masked ? 1 : 4, kernel: .simd, threads: 1)
             var result = RoundRatios(name: "lag kernel n=\(frames) W=\(window)\(masked ? " masked" : ""), 1 core, kinetix vs C \(variant)")
             var lags: [Int32] = []
-            _ = search.run(learner: learner, demonstrator: demo)  // warm-up
             for _ in 0..<rounds {
-                let start = DispatchTime.now().uptimeNanoseconds
-                lags = search.run(learner: learner, demonstrator: demo).lag
-                result.kinetix.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                // The peer's protocol on both sides: a warm-up, then the median of 3 runs.
+                _ = search.run(learner: learner, demonstrator: demo)
+                var times: [Double] = []
+                for _ in 0..<3 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    lags = search.run(learner: learner, demonstrator: demo).lag
+                    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                }
+                result.kinetix.append(times.sorted()[1])
                 guard timedRun(program, [variant, paths[0], paths[1], String(window), "3", folder.appendingPathComponent("out.bin").path],
                                output: &output) != nil,
                       let line = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
