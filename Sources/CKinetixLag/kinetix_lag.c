@@ -36,11 +36,22 @@ typedef int32_t v16iu __attribute__((vector_size(64), aligned(4)));
 INLINE v16 load(const float *p) { return *(const v16u *)p; }
 INLINE void store(float *p, v16 v) { *(v16u *)p = v; }
 
-/// How a copy of the kernel computes a × b + c with one rounding.
+/// Which copy of the kernel a helper is inlined into (a constant in each copy).
 typedef enum {
-    FUSED_INSTRUCTION,  // the CPU's fused multiply-add (FMA3, NEON)
-    FUSED_FROM_DOUBLES, // SSE2 doubles, for x86-64 CPUs without FMA3
-} fused_t;
+    COPY_BASELINE,  // SSE2 on x86-64 (no fused multiply-add instruction), NEON on arm64
+    COPY_AVX2,      // AVX2 and FMA3
+    COPY_AVX512,    // AVX-512 and FMA3: masked sums use its mask registers
+} copy_t;
+
+/// Whether `copy` has a fused multiply-add instruction.
+INLINE int has_fma_instruction(copy_t copy) {
+#if defined(__x86_64__)
+    return copy != COPY_BASELINE;
+#else
+    (void)copy;
+    return 1;
+#endif
+}
 
 typedef double v8d __attribute__((vector_size(64)));
 typedef int64_t v8l __attribute__((vector_size(64)));
@@ -69,9 +80,9 @@ INLINE v8 fmadd_half_from_doubles(v8 a, v8 b, v8 c) {
     return rounded;
 }
 
-/// a × b + c with one rounding, per lane, the way `how` says (a constant in each copy).
-INLINE v16 fmadd(v16 a, v16 b, v16 c, fused_t how) {
-    if (how == FUSED_INSTRUCTION) return __builtin_elementwise_fma(a, b, c);
+/// a × b + c with one rounding, per lane: the instruction, or from doubles.
+INLINE v16 fmadd(v16 a, v16 b, v16 c, copy_t copy) {
+    if (has_fma_instruction(copy)) return __builtin_elementwise_fma(a, b, c);
     const v8 low = fmadd_half_from_doubles(__builtin_shufflevector(a, a, 0, 1, 2, 3, 4, 5, 6, 7),
                                            __builtin_shufflevector(b, b, 0, 1, 2, 3, 4, 5, 6, 7),
                                            __builtin_shufflevector(c, c, 0, 1, 2, 3, 4, 5, 6, 7));
@@ -106,24 +117,54 @@ INLINE block_t load_block(const kinetix_lag_problem *p, long n0) {
     return b;
 }
 
-/// Σ d² against the 16 demonstrator frames from padded index m, every limb tracked.
-INLINE v16 complete_squares(const block_t *b, const float *dv, long ds, long m, fused_t how) {
+/// Σ d² against 16 demonstrator frames, every limb tracked: limb i's 16 values are at
+/// d + i × stride (a padded layout's stride, or one row of the lane-segmented layout).
+INLINE v16 complete_squares(const block_t *b, const float *d, long stride, copy_t copy) {
     v16 s = splat(0);
     for (int i = 0; i < LIMBS; i++) {
-        v16 d = b->v[i] - load(dv + i * ds + m);
-        s = fmadd(d, d, s, how);
+        const v16 diff = b->v[i] - load(d + i * stride);
+        s = fmadd(diff, diff, s, copy);
     }
     return s;
 }
 
-/// Σ d² and Σ w over limbs tracked on both sides (a NaN difference adds nothing).
-INLINE void masked_sums(const block_t *b, const float *dv, long ds, long m, const v16 *w, v16 *s_out, v16 *c_out,
-                        fused_t how) {
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// `masked_sums` with AVX-512's mask registers: the masked fused multiply-add and add
+/// leave untracked lanes as they were in one instruction each, where the portable blend
+/// takes two. The same operations in the same order, so the same bits. Not always
+/// inlined, so the other copies may call it (they never do) and compile.
+__attribute__((target("avx512f,fma"))) static inline void masked_sums_avx512(const block_t *b, const float *d,
+                                                                             long stride, const v16 *w, v16 *s_out,
+                                                                             v16 *c_out) {
+    __m512 s = _mm512_setzero_ps(), c = _mm512_setzero_ps();
+    for (int i = 0; i < LIMBS; i++) {
+        const __m512 diff = _mm512_sub_ps((__m512)b->v[i], _mm512_loadu_ps(d + i * stride));
+        const __mmask16 tracked = _mm512_cmp_ps_mask(diff, diff, _CMP_ORD_Q);
+        s = _mm512_mask3_fmadd_ps(diff, diff, s, tracked);
+        c = _mm512_mask_add_ps(c, tracked, c, (__m512)w[i]);
+    }
+    *s_out = (v16)s;
+    *c_out = (v16)c;
+}
+#endif
+
+/// Σ d² and Σ w over limbs tracked on both sides (a NaN difference adds nothing), limb
+/// i's 16 values at d + i × stride.
+INLINE void masked_sums(const block_t *b, const float *d, long stride, const v16 *w, v16 *s_out, v16 *c_out,
+                        copy_t copy) {
+#if defined(__x86_64__)
+    if (copy == COPY_AVX512) {
+        masked_sums_avx512(b, d, stride, w, s_out, c_out);
+        return;
+    }
+#endif
     v16 s = splat(0), c = splat(0);
     for (int i = 0; i < LIMBS; i++) {
-        v16 d = b->v[i] - load(dv + i * ds + m);
-        v16i tracked = d == d;
-        s = blend(tracked, fmadd(d, d, s, how), s);
+        const v16 diff = b->v[i] - load(d + i * stride);
+        const v16i tracked = diff == diff;
+        s = blend(tracked, fmadd(diff, diff, s, copy), s);
         c = blend(tracked, c + w[i], c);
     }
     *s_out = s;
@@ -250,34 +291,14 @@ INLINE void build_rows(const float *source, long frames, long limit, const float
     }
 }
 
-INLINE v16 row_load(const float *rows, long r, int limb) { return *(const v16 *)(rows + (r * LIMBS + limb) * LANES); }
+/// Row r of a lane-segmented layout: 9 aligned vectors, one per limb.
+INLINE const float *row_at(const float *rows, long r) { return rows + r * (LIMBS * LANES); }
 
-/// Σ d² over limbs for learner row `b` against demonstrator row r, every limb tracked.
-INLINE v16 row_complete_squares(const block_t *b, const float *rows, long r, fused_t how) {
-    v16 s = splat(0);
-    for (int i = 0; i < LIMBS; i++) {
-        v16 d = b->v[i] - row_load(rows, r, i);
-        s = fmadd(d, d, s, how);
-    }
-    return s;
-}
-
-INLINE void row_masked_sums(const block_t *b, const float *rows, long r, const v16 *w, v16 *s_out, v16 *c_out,
-                            fused_t how) {
-    v16 s = splat(0), c = splat(0);
-    for (int i = 0; i < LIMBS; i++) {
-        v16 d = b->v[i] - row_load(rows, r, i);
-        v16i tracked = d == d;
-        s = blend(tracked, fmadd(d, d, s, how), s);
-        c = blend(tracked, c + w[i], c);
-    }
-    *s_out = s;
-    *c_out = c;
-}
+INLINE v16 row_load(const float *rows, long r, int limb) { return *(const v16 *)(row_at(rows, r) + limb * LANES); }
 
 /// Lags [tau0, tau1) for learner rows 0..<rows of the chunk, updating each row's best.
 INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0, int tau1, const v16 *w, v16 full,
-                        v16 min_shared, fused_t how) {
+                        v16 min_shared, copy_t copy) {
     for (long k = 0; k < rows; k++) {
         block_t b;
         for (int i = 0; i < LIMBS; i++) b.v[i] = row_load(ws->learner, k, i);
@@ -290,28 +311,25 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         int all_same = full[0] >= min_shared[0];
         for (int lane = 0; lane < LANES; lane++) all_same &= same_weight[lane] != 0;
         if (complete && all_same) {
-            for (; tau + 3 < tau1; tau += 4) {
-                v16 a = row_complete_squares(&b, ws->demonstrator, top - tau, how), e = row_complete_squares(&b, ws->demonstrator, top - tau - 1, how);
-                v16 f = row_complete_squares(&b, ws->demonstrator, top - tau - 2, how), g = row_complete_squares(&b, ws->demonstrator, top - tau - 3, how);
-                consider_equal(&best, a, tau);
-                consider_equal(&best, e, tau + 1);
-                consider_equal(&best, f, tau + 2);
-                consider_equal(&best, g, tau + 3);
+            for (; tau + 3 < tau1; tau += 4) {  // four independent sums in flight
+                v16 sums[4];
+                for (int u = 0; u < 4; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
+                for (int u = 0; u < 4; u++) consider_equal(&best, sums[u], tau + u);
             }
-            for (; tau < tau1; tau++) consider_equal(&best, row_complete_squares(&b, ws->demonstrator, top - tau, how), tau);
+            for (; tau < tau1; tau++) consider_equal(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), tau);
         } else if (complete) {
-            for (; tau < tau1; tau++) consider(&best, row_complete_squares(&b, ws->demonstrator, top - tau, how), full, tau, min_shared);
+            for (; tau < tau1; tau++) consider(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau, min_shared);
         } else {
             for (; tau + 1 < tau1; tau += 2) {
                 v16 s0, c0, s1, c1;
-                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0, how);
-                row_masked_sums(&b, ws->demonstrator, top - tau - 1, w, &s1, &c1, how);
+                masked_sums(&b, row_at(ws->demonstrator, top - tau), LANES, w, &s0, &c0, copy);
+                masked_sums(&b, row_at(ws->demonstrator, top - tau - 1), LANES, w, &s1, &c1, copy);
                 consider(&best, s0, c0, tau, min_shared);
                 consider(&best, s1, c1, tau + 1, min_shared);
             }
             for (; tau < tau1; tau++) {
                 v16 s0, c0;
-                row_masked_sums(&b, ws->demonstrator, top - tau, w, &s0, &c0, how);
+                masked_sums(&b, row_at(ws->demonstrator, top - tau), LANES, w, &s0, &c0, copy);
                 consider(&best, s0, c0, tau, min_shared);
             }
         }
@@ -322,7 +340,7 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
 }
 
 INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, long segment, long first, long last,
-                          int32_t *lag_out, float *score_out, fused_t how) {
+                          int32_t *lag_out, float *score_out, copy_t copy) {
     const int max_lag = p->max_lag;
     const v16 min_shared = splat(p->min_shared_weight);
     v16 w[LIMBS];
@@ -342,7 +360,7 @@ INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, lo
         }
         for (int tau0 = 0; tau0 <= max_lag; tau0 += LAG_TILE) {
             const int tau1 = tau0 + LAG_TILE <= max_lag + 1 ? tau0 + LAG_TILE : max_lag + 1;
-            search_tile(ws, rows, max_lag, tau0, tau1, w, full, min_shared, how);
+            search_tile(ws, rows, max_lag, tau0, tau1, w, full, min_shared, copy);
         }
         for (int lane = 0; lane < LANES; lane++) {
             for (long k = 0; k < rows; k++) {
@@ -356,7 +374,7 @@ INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, lo
     }
 }
 
-INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores, fused_t how) {
+INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores, copy_t copy) {
     const float *dv = p->demonstrator;
     const long ds = p->demonstrator_stride;
     const v16 min_shared = splat(p->min_shared_weight), infinity = splat(INFINITY);
@@ -366,39 +384,35 @@ INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores, fu
         const v16 full = splat(full_weight(p));
         const v16i too_few = full < min_shared;
         for (int tau = 0; tau <= p->max_lag; tau++)
-            store(scores + (long)tau * LANES, blend(too_few, infinity, complete_squares(&b, dv, ds, base - tau, how) / full));
+            store(scores + (long)tau * LANES, blend(too_few, infinity, complete_squares(&b, dv + base - tau, ds, copy) / full));
     } else {
         v16 w[LIMBS];
         for (int i = 0; i < LIMBS; i++) w[i] = splat(p->weights[i]);
         for (int tau = 0; tau <= p->max_lag; tau++) {
             v16 s, c;
-            masked_sums(&b, dv, ds, base - tau, w, &s, &c, how);
+            masked_sums(&b, dv + base - tau, ds, w, &s, &c, copy);
             store(scores + (long)tau * LANES, blend(c < min_shared, infinity, s / c));
         }
     }
 }
 
 // One copy of each entry point per instruction set.
-#define KERNELS(suffix, attributes, how)                                                                    \
+#define KERNELS(suffix, attributes, copy)                                                                   \
     attributes static void search_##suffix(const kinetix_lag_series *p, const workspace_t *ws, long segment, \
                                            long first, long last, int32_t *lag, float *score) {              \
-        search_chunks(p, ws, segment, first, last, lag, score, how);                                         \
+        search_chunks(p, ws, segment, first, last, lag, score, copy);                                        \
     }                                                                                                        \
     attributes static void scores_##suffix(const kinetix_lag_problem *p, long n0, float *scores) {           \
-        scores_body(p, n0, scores, how);                                                                     \
+        scores_body(p, n0, scores, copy);                                                                    \
     }
 
-#if defined(__x86_64__)
-KERNELS(baseline, , FUSED_FROM_DOUBLES)
-#else
-KERNELS(baseline, , FUSED_INSTRUCTION)
-#endif
+KERNELS(baseline, , COPY_BASELINE)
 
 #if defined(__x86_64__)
 #include <cpuid.h>
 
-KERNELS(avx2, __attribute__((target("avx2,fma"))), FUSED_INSTRUCTION)
-KERNELS(avx512, __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,fma"))), FUSED_INSTRUCTION)
+KERNELS(avx2, __attribute__((target("avx2,fma"))), COPY_AVX2)
+KERNELS(avx512, __attribute__((target("avx512f,avx512dq,avx512bw,avx512vl,fma"))), COPY_AVX512)
 
 static unsigned long long xcr0(void) {
     unsigned int lo, hi;
@@ -455,11 +469,7 @@ void kinetix_lag_scores(const kinetix_lag_problem *p, int level, long n0, float 
 #endif
 
 void kinetix_lag_baseline_fma(const float *a, const float *b, const float *c, float *out, long count) {
-#if defined(__x86_64__)
-    const fused_t how = FUSED_FROM_DOUBLES;
-#else
-    const fused_t how = FUSED_INSTRUCTION;
-#endif
+    const copy_t copy = COPY_BASELINE;
     for (long i = 0; i < count; i += LANES) {
         v16 x = splat(0), y = splat(0), z = splat(0);
         for (int lane = 0; lane < LANES && i + lane < count; lane++) {
@@ -467,7 +477,7 @@ void kinetix_lag_baseline_fma(const float *a, const float *b, const float *c, fl
             y[lane] = b[i + lane];
             z[lane] = c[i + lane];
         }
-        const v16 r = fmadd(x, y, z, how);
+        const v16 r = fmadd(x, y, z, copy);
         for (int lane = 0; lane < LANES && i + lane < count; lane++) out[i + lane] = r[lane];
     }
 }
