@@ -136,7 +136,9 @@ private struct TrackerOutput: @unchecked Sendable {
 package struct LagWindow: Sendable {
     let lags: Int
     let ringRows: Int
-    var ring: [Float]
+    /// Scores in `units`, -1 where the lag is not a candidate: converted once, when the
+    /// frame comes in, and taken away again as the same integers.
+    var ring: [Int64]
     var sum: [Int64]
     var completeSum: [Int64]
     var count: [Int64]
@@ -148,7 +150,7 @@ package struct LagWindow: Sendable {
     package init(lags: Int, halfWindow: Int) {
         self.lags = lags
         ringRows = 2 * halfWindow + 2
-        ring = [Float](repeating: .infinity, count: ringRows * lags)
+        ring = [Int64](repeating: -1, count: ringRows * lags)
         sum = [Int64](repeating: 0, count: lags)
         completeSum = sum
         count = sum
@@ -172,9 +174,10 @@ package struct LagWindow: Sendable {
             let values = ring.baseAddress! + row
             for tau in 0..<lags {
                 let value = score(tau)
-                values[tau] = value
-                any = any || value.isFinite
-                all = all && value.isFinite
+                let candidate = value.isFinite
+                values[tau] = candidate ? Self.units(value) : -1
+                any = any || candidate
+                all = all && candidate
             }
         }
         rowScored[slot] = any
@@ -197,16 +200,16 @@ package struct LagWindow: Sendable {
         completeSum.withUnsafeMutableBufferPointer { completeSum in
         count.withUnsafeMutableBufferPointer { count in
             let values = ring.baseAddress! + row
-            if complete {  // every score of the row is finite
+            if complete {  // every lag of the row is a candidate
                 for tau in 0..<lags {
-                    let value = step &* Self.units(values[tau])
+                    let value = step &* values[tau]
                     sum[tau] &+= value
                     count[tau] &+= step
                     completeSum[tau] &+= value
                 }
             } else {
-                for tau in 0..<lags where values[tau].isFinite {
-                    sum[tau] &+= step &* Self.units(values[tau])
+                for tau in 0..<lags where values[tau] >= 0 {
+                    sum[tau] &+= step &* values[tau]
                     count[tau] &+= step
                 }
             }
