@@ -160,12 +160,15 @@ INLINE void masked_sums(const block_t *b, const float *d, long stride, const v16
         return;
     }
 #endif
+    // Untracked lanes add exactly +0 (s and c are never negative): two ands, where
+    // blending the sums would take two blends, which cost more than one instruction each.
     v16 s = splat(0), c = splat(0);
     for (int i = 0; i < LIMBS; i++) {
         const v16 diff = b->v[i] - load(d + i * stride);
         const v16i tracked = diff == diff;
-        s = blend(tracked, fmadd(diff, diff, s, copy), s);
-        c = blend(tracked, c + w[i], c);
+        const v16 kept = (v16)((v16i)diff & tracked);
+        s = fmadd(kept, kept, s, copy);
+        c += (v16)((v16i)w[i] & tracked);
     }
     *s_out = s;
     *c_out = c;
