@@ -30,7 +30,7 @@ extension LagSearch {
 
     /// Σ dᵢ² and Σ wᵢ over limbs tracked in both, in limb order, where dᵢ = L′ᵢ(n) − D′ᵢ(m)
     /// is the difference of the √w-scaled angles (`PaddedAngles`). Each square is added
-    /// with a fused multiply-add (one rounding), as every SIMD level computes it.
+    /// with one rounding (`addingSquare`), as every SIMD level computes it.
     @inline(__always)
     func sums(_ lv: UnsafeBufferPointer<Float>, ls: Int, n: Int,
               _ dv: UnsafeBufferPointer<Float>, ds: Int, m: Int) -> (s: Float, c: Float) {
@@ -38,7 +38,7 @@ extension LagSearch {
         for i in 0..<Limb.count {
             let diff = lv[i * ls + n] - dv[i * ds + m]
             guard !diff.isNaN else { continue }
-            s.addProduct(diff, diff)
+            s = s.addingSquare(of: diff)
             c += weights[i]
         }
         return (s, c)

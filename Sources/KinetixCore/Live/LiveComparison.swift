@@ -69,6 +69,8 @@ public struct LiveComparison: Sendable {
     private var demonstratorScaled = SlidingBuffer<SIMD16<Float>>()
     private var bestLags = SlidingBuffer<Int32>()
     private var window: LagWindow?
+    /// The newest frame's score at each lag, reused from frame to frame.
+    private var lagScores: [Float] = []
     private var estimates = SlidingBuffer<Int32>()
     private var supported = SlidingBuffer<Bool>()
     private var evaluatedCenters = 0
@@ -167,8 +169,8 @@ public struct LiveComparison: Sendable {
         advance()
         finished = true
         let n = gridCount ?? 0
-        if let window = window {
-            var w = window
+        if var w = window {
+            window = nil  // so `w` owns its arrays and mutates them in place
             while evaluatedCenters < n {
                 let c = evaluatedCenters
                 if c - halfWindow - 1 >= 0 { w.remove(frame: c - halfWindow - 1) }
@@ -229,7 +231,14 @@ public struct LiveComparison: Sendable {
         let l = learnerScaled[frame]
         var best = (s: Float.infinity, c: Float(1))
         var bestLag: Int32 = -1
-        var row = [Float](repeating: .infinity, count: maxLagFrames + 1)
+        var row = lagScores
+        lagScores = []  // so `row` owns its storage
+        if row.count == maxLagFrames + 1 {
+            row.withUnsafeMutableBufferPointer { $0.update(repeating: .infinity) }
+        } else {
+            row = [Float](repeating: .infinity, count: maxLagFrames + 1)
+        }
+        defer { lagScores = row }
         for tau in 0...maxLagFrames where frame - tau >= 0 {
             let (s, c) = sums(l, demonstratorScaled[frame - tau])
             if c >= search.minSharedWeight {
@@ -239,6 +248,7 @@ public struct LiveComparison: Sendable {
         }
         bestLags.append(bestLag)
         guard var w = window else { return }
+        window = nil  // so `w` owns its arrays: without this every frame copied the whole ring
         w.add(frame: frame) { row[$0] }
         let center = frame - halfWindow
         if center >= 0 {
@@ -257,7 +267,7 @@ public struct LiveComparison: Sendable {
         for i in 0..<Limb.count {
             let diff = l[i] - d[i]
             guard !diff.isNaN else { continue }
-            s.addProduct(diff, diff)
+            s = s.addingSquare(of: diff)
             c += search.weights[i]
         }
         return (s, c)

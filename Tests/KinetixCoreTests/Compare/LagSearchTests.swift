@@ -86,6 +86,43 @@ struct LagSearchTests {
         return (a, b, c)
     }
 
+    /// Squares that double rounding gets wrong: d = 2ᵉ(1 + k·2⁻¹²) for odd k gives
+    /// d² = 2²ᵉ(1 + k·2⁻¹¹ + k²·2⁻²⁴), whose bits below the float's last form exactly a
+    /// midpoint, and a tiny s on either side tips the true sum off it.
+    static func squareDoubleRoundingCases() -> (d: [Float], s: [Float]) {
+        var d: [Float] = [], s: [Float] = []
+        for e in -10...10 {
+            for k in stride(from: 1, to: 2048, by: 94) {
+                let value = Float(sign: .plus, exponent: e, significand: 1 + Float(k) * 0x1p-12)
+                for tiny in [Float(sign: .plus, exponent: 2 * e - 60, significand: 1), Float(sign: .minus, exponent: 2 * e - 58, significand: 1.5)] {
+                    d.append(value); s.append(tiny)
+                }
+            }
+        }
+        return (d, s)
+    }
+
+    @Test("adding a square in Swift (from doubles on x86-64) is correctly rounded, as the kernel adds it")
+    func scalarSquareAdding() {
+        let crafted = Self.squareDoubleRoundingCases()
+        let twice = crafted.d.indices.filter { i in
+            Float(Double(crafted.d[i]) * Double(crafted.d[i]) + Double(crafted.s[i])) != crafted.s[i].addingProduct(crafted.d[i], crafted.d[i])
+        }
+        #expect(twice.count > 100, "the crafted squares must defeat plain double rounding, or they test nothing")
+        var rng = SplitMix64(seed: 7)
+        var d = crafted.d, s = crafted.s
+        for _ in 0..<20_000 {
+            d.append(Float(sign: rng.nextUnit() < 0.5 ? .minus : .plus, exponent: Int(rng.nextUnit() * 100) - 70, significand: Float(1 + rng.nextUnit())))
+            s.append(rng.nextUnit() < 0.2 ? 0 : Float(sign: .plus, exponent: Int(rng.nextUnit() * 160) - 140, significand: Float(1 + rng.nextUnit())))
+        }
+        let kernel = LagSearch.InstructionSet.baselineFusedMultiplyAdd(d, d, s)
+        let wrong = d.indices.filter { i in
+            let exact = s[i].addingProduct(d[i], d[i]).bitPattern
+            return s[i].addingSquare(of: d[i]).bitPattern != exact || kernel[i].bitPattern != exact
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5).map { (d[$0], s[$0]) })")
+    }
+
     @Test("the baseline kernel's fused multiply-add (from doubles on x86-64) is correctly rounded, double-rounding cases included")
     func baselineFusedMultiplyAdd() {
         let crafted = Self.doubleRoundingCases()
