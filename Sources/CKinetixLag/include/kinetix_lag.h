@@ -18,8 +18,8 @@ extern "C" {
 /// Instruction sets the kernel is compiled for; `kinetix_lag_best_level` is the best the CPU has.
 enum kinetix_lag_level {
     KINETIX_LAG_BASELINE = 0,  // SSE2 on x86-64, NEON on arm64
-    KINETIX_LAG_AVX2 = 1,
-    KINETIX_LAG_AVX512 = 2,
+    KINETIX_LAG_AVX2 = 1,      // AVX2 and FMA3
+    KINETIX_LAG_AVX512 = 2,    // AVX-512 F, DQ, BW, VL and FMA3
 };
 
 /// The best level this CPU (and its operating system) supports.

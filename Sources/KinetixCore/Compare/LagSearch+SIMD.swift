@@ -7,19 +7,21 @@ import Foundation
 /// The search runs on a lane-segmented layout: each chunk of 16 × 256 frames is cut into
 /// 16 segments, one per vector lane, so a lag is a whole-row offset and every load is
 /// aligned; lags are tiled to keep the rows they read in L1; the learner's 9 limbs stay in
-/// registers; no horizontal sum is ever needed. The tracking lag's all-lag scores use
-/// 16 consecutive frames per vector on the padded layout (`PaddedAngles`). Lanes compute exactly the scalar reference's sums in
-/// the same order and pick the best with the same rule (`searchScalar`), so results
-/// are bitwise equal at every instruction-set level. Blocks whose frames and whole
-/// window are fully tracked skip the masking.
+/// registers; no horizontal sum is ever needed. The tracking lag's all-lag scores use 16
+/// consecutive frames per vector on the padded layout (`PaddedAngles`). Lanes compute
+/// exactly the scalar reference's sums in the same order, each square added with one
+/// rounding (a fused multiply-add; from doubles in the x86-64 baseline, which lacks the
+/// instruction), and pick the best with the same rule (`searchScalar`), so results are
+/// bitwise equal at every instruction-set level. Blocks whose frames and whole window
+/// are fully tracked skip the masking.
 extension LagSearch {
     /// The instruction sets the SIMD kernel is compiled for.
     public enum InstructionSet: Int, Comparable, CaseIterable, Sendable, CustomStringConvertible {
         /// SSE2 on x86-64, NEON on arm64.
         case baseline = 0
-        /// AVX2 on x86-64.
+        /// AVX2 and FMA3 on x86-64.
         case avx2 = 1
-        /// AVX-512 (F, DQ, BW, VL) on x86-64.
+        /// AVX-512 (F, DQ, BW, VL) and FMA3 on x86-64.
         case avx512 = 2
 
         /// The best this CPU and its operating system support.
