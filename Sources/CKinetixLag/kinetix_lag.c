@@ -82,7 +82,15 @@ INLINE v8 fmadd_half_from_doubles(v8 a, v8 b, v8 c) {
 
 /// a × b + c with one rounding, per lane: the instruction, or from doubles.
 INLINE v16 fmadd(v16 a, v16 b, v16 c, copy_t copy) {
-    if (has_fma_instruction(copy)) return __builtin_elementwise_fma(a, b, c);
+    if (has_fma_instruction(copy)) {
+#if __has_builtin(__builtin_elementwise_fma)
+        return __builtin_elementwise_fma(a, b, c);
+#else  // older compilers: lane by lane (the instruction where the target has it)
+        v16 r;
+        for (int i = 0; i < LANES; i++) r[i] = fmaf(a[i], b[i], c[i]);
+        return r;
+#endif
+    }
     const v8 low = fmadd_half_from_doubles(__builtin_shufflevector(a, a, 0, 1, 2, 3, 4, 5, 6, 7),
                                            __builtin_shufflevector(b, b, 0, 1, 2, 3, 4, 5, 6, 7),
                                            __builtin_shufflevector(c, c, 0, 1, 2, 3, 4, 5, 6, 7));
