@@ -162,27 +162,42 @@ public struct EstimatorFaultDetector: Sendable {
                 i = j + 1
             }
         }
-        let inLowerHalf = Joint.allCases.map { BodyPart.lower.leftJoints.contains($0) || BodyPart.lower.leftJoints.contains($0.mirrored) }
-        func consistent(_ joint: Joint, _ frame: Int) -> Bool {
-            inLowerHalf[joint.rawValue] ? mask.lower[frame] == mask.lower[frame - 1] : mask.upper[frame] == mask.upper[frame - 1]
-        }
-        for frame in 1..<n {
+        // Person jumps, frame by frame; then teleports joint by joint (each joint's
+        // frames are contiguous in `points`), judged against each frame's hip midpoint
+        // and distance limit (NaN: the frame is not judged).
+        let rootX = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * n)
+        defer { rootX.deallocate() }
+        let rootY = UnsafeMutableBufferPointer(rebasing: rootX[n..<(2 * n)])
+        let reach = UnsafeMutableBufferPointer(rebasing: rootX[(2 * n)...])
+        for frame in 0..<n {
+            let root = hipMidpoint(frame)
+            (rootX[frame], rootY[frame]) = root ?? (.nan, .nan)
+            reach[frame] = .nan
+            guard frame > 0 else { continue }
             let dt = Float(times[frame] - times[frame - 1])
-            guard dt > 0 else { continue }
-            let limit = maxSpeedTorsosPerSecond * dt * scale
-            guard let root = hipMidpoint(frame), let previousRoot = hipMidpoint(frame - 1) else { continue }
-            if planarDistance(root.x - previousRoot.x, root.y - previousRoot.y) > max(limit, 0.3 * scale) {
+            guard dt > 0, let root, !rootX[frame - 1].isNaN else { continue }
+            let limit = max(maxSpeedTorsosPerSecond * dt * scale, 0.3 * scale)
+            if planarDistance(root.x - rootX[frame - 1], root.y - rootY[frame - 1]) > limit {
                 faults.append(EstimatorFault(kind: .personJump, frames: frame...frame, start: times[frame], end: times[frame], joint: nil))
-                continue
+            } else {
+                reach[frame] = limit
             }
-            // A swap moves the joints of the half it swaps: teleports are judged on consistent labels only.
-            for joint in Joint.allCases where joint != .root && consistent(joint, frame) {
-                guard let p = point(joint, frame), let q = point(joint, frame - 1) else { continue }
-                let dx = (p.x - root.x) - (q.x - previousRoot.x), dy = (p.y - root.y) - (q.y - previousRoot.y)
-                if planarDistance(dx, dy) > max(limit, 0.3 * scale) {
-                    faults.append(EstimatorFault(kind: .teleport, frames: frame...frame, start: times[frame], end: times[frame], joint: joint))
+        }
+        // A swap moves the joints of the half it swaps: teleports are judged on consistent labels only.
+        for joint in Joint.allCases where joint != .root {
+            let swapped = BodyPart.lower.leftJoints.contains(joint) || BodyPart.lower.leftJoints.contains(joint.mirrored) ? mask.lower : mask.upper
+            let first = joint.rawValue * n
+            points.x.withUnsafeBufferPointer { x in
+            points.y.withUnsafeBufferPointer { y in
+                for frame in 1..<n where !reach[frame].isNaN && swapped[frame] == swapped[frame - 1] {
+                    let p = first + frame
+                    guard !x[p].isNaN, !x[p - 1].isNaN else { continue }
+                    let dx = (x[p] - rootX[frame]) - (x[p - 1] - rootX[frame - 1]), dy = (y[p] - rootY[frame]) - (y[p - 1] - rootY[frame - 1])
+                    if planarDistance(dx, dy, exceeds: reach[frame]) {
+                        faults.append(EstimatorFault(kind: .teleport, frames: frame...frame, start: times[frame], end: times[frame], joint: joint))
+                    }
                 }
-            }
+            }}
         }
         // Pair swaps: one pair of joints (wrists, elbows, knees or ankles) exchanged alone,
         // seen where exchanging the labels explains the motion far better than keeping
@@ -195,6 +210,9 @@ public struct EstimatorFaultDetector: Sendable {
             func exchanged(_ frame: Int) -> Bool {
                 guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
                       let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { return false }
+                // Usually both moved far less than 0.3 torso lengths: a + b ≤ √(2(a² + b²))
+                // settles it without square roots (with the margin of `planarDistance(_:_:exceeds:)`).
+                if !planarDistance(l1.x - l0.x, l1.y - l0.y, r1.x - r0.x, r1.y - r0.y, mayExceed: 0.3 * scale) { return false }
                 let kept = planarDistance(l1.x - l0.x, l1.y - l0.y) + planarDistance(r1.x - r0.x, r1.y - r0.y)
                 let swapped = planarDistance(l1.x - r0.x, l1.y - r0.y) + planarDistance(r1.x - l0.x, r1.y - l0.y)
                 return kept > 0.3 * scale && swapped < 0.35 * kept
@@ -215,7 +233,8 @@ public struct EstimatorFaultDetector: Sendable {
                 }
             }
         }
-        faults.sort { ($0.frames.lowerBound, $0.kind.rawValue) < ($1.frames.lowerBound, $1.kind.rawValue) }
+        // By frame, kind and joint (teleports were found joint by joint).
+        faults.sort { ($0.frames.lowerBound, $0.kind.rawValue, $0.joint?.rawValue ?? -1) < ($1.frames.lowerBound, $1.kind.rawValue, $1.joint?.rawValue ?? -1) }
         return (faults, mask)
     }
 
