@@ -170,16 +170,32 @@ public struct Comparison: Sendable {
         ahead = [Bool](repeating: false, count: frames)
         lags = [Int32](repeating: -1, count: frames)
         scores = [Float](repeating: .nan, count: frames)
-        for k in 0..<frames {
-            let g = historyFrames + k
-            let lag = Int(gridLags[g])
-            guard lag >= 0, let score = score(learnerFrame: g, demonstratorFrame: g - lag) else { continue }
-            lags[k] = Int32(lag)
-            scores[k] = score
-            for limb in Limb.allCases {
-                errors[limb, k] = learner[limb, g] - demonstrator[limb, g - lag]
+        // Each frame's score and errors at its lag, read and written through the
+        // limb-major columns directly (the subscripts checked uniqueness per value).
+        let gridCount = grid.count, history = historyFrames, limbCount = Limb.count, weights = options.weights, minShared = options.minSharedWeight
+        var aheadFrames: [(k: Int, g: Int, lag: Int, score: Float)] = []
+        learner.values.withUnsafeBufferPointer { l in
+        demonstrator.values.withUnsafeBufferPointer { d in
+        errors.values.withUnsafeMutableBufferPointer { e in
+        lags.withUnsafeMutableBufferPointer { lags in
+        scores.withUnsafeMutableBufferPointer { scores in
+            for k in 0..<frames {
+                let g = history + k
+                let lag = Int(gridLags[g])
+                guard lag >= 0, lag <= g,
+                      let score = Self.score(learner: { l[$0.rawValue * gridCount + g] }, demonstrator: { d[$0.rawValue * gridCount + g - lag] },
+                                             weights: weights, minSharedWeight: minShared)
+                else { continue }
+                lags[k] = Int32(lag)
+                scores[k] = score
+                for limb in 0..<limbCount {
+                    e[limb * frames + k] = l[limb * gridCount + g] - d[limb * gridCount + g - lag]
+                }
+                if lag <= 1 { aheadFrames.append((k, g, lag, score)) }
             }
-            ahead[k] = isAhead(gridFrame: g, lag: lag, score: score)
+        }}}}}
+        for frame in aheadFrames {
+            ahead[frame.k] = isAhead(gridFrame: frame.g, lag: frame.lag, score: frame.score)
         }
     }
 

@@ -26,8 +26,13 @@ public struct ComparisonReport: Sendable {
         self.comparison = comparison
         demonstratorClip = demonstrator
         learnerClip = learner
-        summary = ComparisonSummary(comparison)
-        cues = CueTrack(comparison)
+        // Independent passes over the frames: on long clips, one on each core.
+        if comparison.frameCount >= 4096 {
+            (summary, cues) = bothAtOnce({ ComparisonSummary(comparison) }, { CueTrack(comparison) })
+        } else {
+            summary = ComparisonSummary(comparison)
+            cues = CueTrack(comparison)
+        }
         self.provenance = provenance
     }
 

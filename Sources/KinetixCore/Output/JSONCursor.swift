@@ -67,21 +67,20 @@ package struct JSONCursor {
         // Half away from zero, as `rounded()`, without a call to libm's `round` (the
         // baseline x86-64 has no rounding instruction): below 2^53 the fraction left by
         // truncation is exact.
-        let truncated = UInt64(scaled)
-        let units = scaled - Double(truncated) >= 0.5 ? truncated + 1 : truncated
+        let truncated = Int64(scaled)
+        let units = UInt64(scaled - Double(truncated) >= 0.5 ? truncated + 1 : truncated)
         let out = next(Self.numberBytes)
-        var n = 0
-        if value < 0 && units != 0 { out[0] = UInt8(ascii: "-"); n = 1 }
+        // Lengths and signs vary from value to value: decided without branches where
+        // that is cheap (the sign is always stored, and kept only when needed).
+        out[0] = UInt8(ascii: "-")
+        var n = value < 0 && units != 0 ? 1 : 0
         let (whole, fraction) = Self.split(units, digits)
         n += Self.writeDigits(whole, minimumWidth: 1, to: out + n)
         if fraction != 0 {
-            // All `digits` decimals (fraction < 10^digits), then trailing zeros dropped:
-            // the fraction is not zero, so a digit other than 0 stops the scan.
+            // All `digits` decimals (fraction < 10^digits), then the trailing zeros dropped.
             out[n] = UInt8(ascii: ".")
-            n += 1
-            Self.writeFixed(fraction, width: digits, to: out + n)
-            n += digits
-            while out[n - 1] == UInt8(ascii: "0") { n -= 1 }
+            Self.writeFixed(fraction, width: digits, to: out + n + 1)
+            n += 1 + digits - Self.trailingZeros(fraction)
         }
         count += n
     }
@@ -135,13 +134,35 @@ package struct JSONCursor {
     /// (at most 20), at `out`; returns how many bytes it wrote.
     @inline(__always)
     static func writeDigits(_ value: UInt64, minimumWidth: Int, to out: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 1
-        var probe = value
-        while probe >= 100 { probe /= 100; count += 2 }
-        if probe >= 10 { count += 1 }
-        count = max(count, minimumWidth)
+        let count = max(decimalDigits(value), minimumWidth)
         writeFixed(value, width: count, to: out)
         return count
+    }
+
+    /// How many decimal digits `value` has (1 for 0): from its bit length, which leaves
+    /// two possible counts, and one comparison.
+    @inline(__always)
+    package static func decimalDigits(_ value: UInt64) -> Int {
+        let bits = 64 - (value | 1).leadingZeroBitCount
+        let estimate = (bits &* 1233) >> 12  // ⌊log10(2^bits)⌋: the count, or one less
+        guard estimate <= 9 else { return longDecimalDigits(value) }
+        return max(1, estimate + (value >= powerOfTen(estimate) ? 1 : 0))
+    }
+
+    /// `decimalDigits` of a value of 2^30 or more: rare in reports, kept out of line.
+    @inline(never)
+    private static func longDecimalDigits(_ value: UInt64) -> Int {
+        var count = 10, probe = value / 10_000_000_000
+        while probe > 0 { probe /= 10; count += 1 }
+        return count
+    }
+
+    /// How many decimal zeros end `value` (> 0).
+    @inline(__always)
+    package static func trailingZeros(_ value: UInt64) -> Int {
+        var rest = value, zeros = 0
+        while rest % 100 == 0 { rest /= 100; zeros += 2 }  // rare: two zeros at a time
+        return zeros + (rest % 10 == 0 ? 1 : 0)
     }
 
     /// Writes the last `width` decimal digits of `value` (zeros to the left) at `out`.

@@ -3,23 +3,21 @@
 ///
 /// The decoder cannot know the frame count in advance. One growing array would hold up
 /// to twice what it needs (capacity doubling) and then coexist with the table made from
-/// it (3 × 60 bytes a frame for the 15 joints, twice over). Here each coordinate (x, y,
-/// confidence) has its own chunks, and the table's three columns are filled one at a
-/// time, each coordinate's chunks freed as they are copied: the peak is the chunks plus
-/// one column, 4 × 60 bytes a frame.
+/// it (3 × 60 bytes a frame for the 15 joints, twice over). Here frames go into chunks
+/// that are never copied while decoding; at the end the table's three columns are
+/// written chunk by chunk (never filled first, so their memory is only taken as they
+/// are written) and each chunk is freed once copied: the peak is the chunks plus one.
 struct PointRows<Name: PointName> {
     /// Frames per chunk (a power of two): 4096 frames, 240 KB a coordinate for 15 joints.
     private static var chunkFrames: Int { 4096 }
     /// Values of one coordinate in a chunk.
     private static var chunkValues: Int { chunkFrames * Name.count }
 
-    /// Per coordinate (x, y, confidence): the full chunks, frame-major (frame f, point p
-    /// at `f * Name.count + p`).
-    private var full: [[[Float]]] = [[], [], []]
-    /// The chunk being filled, its three coordinates one after the other (x at 0, y at
-    /// `chunkValues`, confidence at `2 * chunkValues`), so that storing a point makes
-    /// the array unique once rather than once per coordinate.
-    private var current: [Float] = []
+    /// Chunks, each with its three coordinates one after the other (x at 0, y at
+    /// `chunkValues`, confidence at `2 * chunkValues`), frame-major within each (frame
+    /// f, point p at `f * Name.count + p`); the last is being filled. One array per
+    /// chunk, so storing a point makes it unique once rather than once per coordinate.
+    private var chunks: [[Float]] = []
     private(set) var frameCount = 0
 
     /// Adds `count` frames with nothing tracked (NaN positions, confidence 0).
@@ -27,11 +25,11 @@ struct PointRows<Name: PointName> {
         for _ in 0..<count {
             let slot = frameCount & (Self.chunkFrames - 1)
             if slot == 0 {
-                if frameCount > 0 { retireCurrent(frames: Self.chunkFrames) }
-                current = [Float](repeating: 0, count: 3 * Self.chunkValues)
+                // Every row is written here before it is read: no need to fill the chunk.
+                chunks.append([Float](unsafeUninitializedCapacity: 3 * Self.chunkValues) { $1 = 3 * Self.chunkValues })
             }
             let start = slot * Name.count, values = Self.chunkValues
-            current.withUnsafeMutableBufferPointer { chunk in
+            chunks[chunks.count - 1].withUnsafeMutableBufferPointer { chunk in
                 for point in start..<(start + Name.count) {
                     chunk[point] = .nan
                     chunk[values + point] = .nan
@@ -45,7 +43,7 @@ struct PointRows<Name: PointName> {
     /// Sets point `point` of the newest frame (the only one the decoder writes).
     mutating func setNewest(point: Int, _ value: (Float, Float, Float)) {
         let i = ((frameCount - 1) & (Self.chunkFrames - 1)) * Name.count + point, values = Self.chunkValues
-        current.withUnsafeMutableBufferPointer { chunk in
+        chunks[chunks.count - 1].withUnsafeMutableBufferPointer { chunk in
             chunk[i] = value.0
             chunk[values + i] = value.1
             chunk[2 * values + i] = value.2
@@ -57,46 +55,46 @@ struct PointRows<Name: PointName> {
     mutating func withNewestRow<R>(_ body: (JSONReader.PointRow) -> R) -> R {
         precondition(frameCount > 0)
         let i = ((frameCount - 1) & (Self.chunkFrames - 1)) * Name.count, values = Self.chunkValues
-        return current.withUnsafeMutableBufferPointer { chunk in
+        return chunks[chunks.count - 1].withUnsafeMutableBufferPointer { chunk in
             let x = chunk.baseAddress! + i
             return body((x, x + values, x + 2 * values))
         }
     }
 
-    /// Moves the first `frames` frames of the chunk being filled to `full`, per coordinate.
-    private mutating func retireCurrent(frames: Int) {
-        for k in 0..<3 {
-            let start = k * Self.chunkValues
-            full[k].append(Array(current[start..<(start + frames * Name.count)]))
-        }
-        current = []
-    }
-
     /// The table, consuming the chunks.
     mutating func table() -> PointTable<Name> {
-        let frames = frameCount
-        if frames > 0 { retireCurrent(frames: (frames - 1) & (Self.chunkFrames - 1) + 1) }  // the last chunk's frames
-        var columns: [[Float]] = []
-        for k in 0..<3 {
-            var chunks = full[k]
-            full[k] = []
-            var column = [Float](repeating: 0, count: frames * Name.count)
-            var first = 0
-            column.withUnsafeMutableBufferPointer { column in
-                for c in chunks.indices {
-                    let count = chunks[c].count / Name.count
-                    chunks[c].withUnsafeBufferPointer { values in
-                        for f in 0..<count {
-                            for p in 0..<Name.count { column[p * frames + first + f] = values[f * Name.count + p] }
+        let frames = frameCount, points = Name.count, values = Self.chunkValues, total = frames * points
+        var x: [Float] = [], y: [Float] = []
+        let confidence = [Float](unsafeUninitializedCapacity: total) { confidence, confidenceCount in
+        x = [Float](unsafeUninitializedCapacity: total) { x, xCount in
+        y = [Float](unsafeUninitializedCapacity: total) { y, yCount in
+            let columns = [x.baseAddress!, y.baseAddress!, confidence.baseAddress!]
+            for c in chunks.indices {
+                let first = c * Self.chunkFrames, count = min(Self.chunkFrames, frames - first)
+                chunks[c].withUnsafeBufferPointer { chunk in
+                    // Transposed 64 frames at a time: the rows read stay in the L1 cache
+                    // while each point's run of 64 values is written.
+                    for coordinate in 0..<3 {
+                        let source = chunk.baseAddress! + coordinate * values
+                        for block in stride(from: 0, to: count, by: 64) {
+                            let end = min(block + 64, count)
+                            for p in 0..<points {
+                                let run = columns[coordinate] + p * frames + first
+                                for f in block..<end { run[f] = source[f * points + p] }
+                            }
                         }
                     }
-                    first += count
-                    chunks[c] = []  // free each chunk as soon as it is copied
                 }
+                chunks[c] = []  // freed as soon as it is copied
             }
-            columns.append(column)
+            yCount = total
         }
+            xCount = total
+        }
+            confidenceCount = total
+        }
+        chunks = []
         frameCount = 0
-        return PointTable(frameCount: frames, x: columns[0], y: columns[1], confidence: columns[2])
+        return PointTable(frameCount: frames, x: x, y: y, confidence: confidence)
     }
 }

@@ -59,6 +59,20 @@ struct JSONNumberTests {
         #expect(writer.text == expected)
     }
 
+    @Test("digit counts and trailing zeros at every power of ten and beside it")
+    func digitCounts() {
+        var power: UInt64 = 1
+        for digits in 1...20 {
+            for value in [power, power &- 1, power &+ 1, power &* 3] where value > 0 {
+                #expect(JSONCursor.decimalDigits(value) == String(value).count, "\(value)")
+                #expect(JSONCursor.trailingZeros(value) == String(value).reversed().prefix { $0 == "0" }.count, "\(value)")
+            }
+            if digits < 20 { power *= 10 }
+        }
+        #expect(JSONCursor.decimalDigits(0) == 1)
+        #expect(JSONCursor.decimalDigits(.max) == 20)
+    }
+
     @Test("a copied writer is independent of the original, and writers grow past their capacity")
     func copiesAndGrowth() {
         var first = JSONWriter(capacity: 4)
