@@ -15,40 +15,57 @@ extension AngleSeries {
         var result = AngleSeries(times: targetTimes)
         let n = frameCount, m = targetTimes.count
         guard n > 0, m > 0 else { return result }
+        // The last source sample at or before each target time (-1 outside the series):
+        // the same for every limb, so found once.
+        var samples = [Int](repeating: -1, count: m)
+        var sample = 0
+        for j in 0..<m {
+            let t = targetTimes[j]
+            guard t >= times[0], t <= times[n - 1] else { continue }
+            while sample + 1 < n, times[sample + 1] <= t { sample += 1 }
+            samples[j] = sample
+        }
         var previousValid = [Int](repeating: -1, count: n)
         var nextValid = [Int](repeating: -1, count: n)
-        for limb in Limb.allCases {
-            let base = limb.rawValue * n
-            var last = -1
-            for i in 0..<n {
-                if !values[base + i].isNaN { last = i }
-                previousValid[i] = last
-            }
-            last = -1
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                if !values[base + i].isNaN { last = i }
-                nextValid[i] = last
-            }
-            var sample = 0  // the last source sample with time <= target
-            for j in 0..<m {
-                let t = targetTimes[j]
-                guard t >= times[0], t <= times[n - 1] else { continue }
-                while sample + 1 < n, times[sample + 1] <= t { sample += 1 }
-                let before = previousValid[sample]
-                let after = times[sample] == t ? (values[base + sample].isNaN ? nextValid[sample] : sample)
-                                               : (sample + 1 < n ? nextValid[sample + 1] : -1)
-                guard before >= 0, after >= 0 else { continue }
-                if before == sample, times[sample] == t {
-                    result.values[limb.rawValue * m + j] = values[base + sample]
-                    continue
+        values.withUnsafeBufferPointer { values in
+        times.withUnsafeBufferPointer { times in
+        targetTimes.withUnsafeBufferPointer { targetTimes in
+        samples.withUnsafeBufferPointer { samples in
+        previousValid.withUnsafeMutableBufferPointer { previousValid in
+        nextValid.withUnsafeMutableBufferPointer { nextValid in
+        result.values.withUnsafeMutableBufferPointer { resampled in
+            for limb in 0..<Limb.count {
+                let base = limb * n, out = limb * m
+                var last = -1
+                for i in 0..<n {
+                    if !values[base + i].isNaN { last = i }
+                    previousValid[i] = last
                 }
-                let t0 = times[before], t1 = times[after]
-                guard t1 - t0 <= maxGapSeconds, t1 > t0 else { continue }
-                let v0 = values[base + before], v1 = values[base + after]
-                let fraction = Float((t - t0) / (t1 - t0))
-                result.values[limb.rawValue * m + j] = v0 + (v1 - v0) * fraction
+                last = -1
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    if !values[base + i].isNaN { last = i }
+                    nextValid[i] = last
+                }
+                for j in 0..<m {
+                    let sample = samples[j]
+                    guard sample >= 0 else { continue }
+                    let t = targetTimes[j]
+                    let before = previousValid[sample]
+                    let after = times[sample] == t ? (values[base + sample].isNaN ? nextValid[sample] : sample)
+                                                   : (sample + 1 < n ? nextValid[sample + 1] : -1)
+                    guard before >= 0, after >= 0 else { continue }
+                    if before == sample, times[sample] == t {
+                        resampled[out + j] = values[base + sample]
+                        continue
+                    }
+                    let t0 = times[before], t1 = times[after]
+                    guard t1 - t0 <= maxGapSeconds, t1 > t0 else { continue }
+                    let v0 = values[base + before], v1 = values[base + after]
+                    let fraction = Float((t - t0) / (t1 - t0))
+                    resampled[out + j] = v0 + (v1 - v0) * fraction
+                }
             }
-        }
+        }}}}}}}
         return result
     }
 
