@@ -136,3 +136,16 @@ void kinetix_unmap_guarded(void *start, size_t length) {
     (void)length;
 }
 #endif
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+
+int kinetix_keep_freed_memory(long bytes) {
+    return mallopt(M_MMAP_THRESHOLD, (int)bytes) == 1 && mallopt(M_TRIM_THRESHOLD, (int)bytes) == 1;
+}
+#else
+int kinetix_keep_freed_memory(long bytes) {
+    (void)bytes;
+    return 0;
+}
+#endif

@@ -67,4 +67,5 @@ SUBCOMMANDS:
     }
 }
 
+keepFreedMemoryForReuse()
 exit(runMain(Array(CommandLine.arguments.dropFirst())))

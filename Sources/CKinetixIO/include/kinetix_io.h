@@ -25,4 +25,9 @@ int kinetix_guarded_shrank(const void *start);
 /// Unmaps a mapping of `kinetix_map_guarded` and drops its guard.
 void kinetix_unmap_guarded(void *start, size_t length);
 
+/// Fixes glibc's mapping and trimming thresholds at `bytes` (blocks smaller than that
+/// are reused from the heap once freed instead of being mapped afresh); nothing
+/// elsewhere. 1 when applied, else 0.
+int kinetix_keep_freed_memory(long bytes);
+
 #endif
