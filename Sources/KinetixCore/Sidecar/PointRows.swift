@@ -64,6 +64,7 @@ struct PointRows<Name: PointName> {
     /// The table, consuming the chunks.
     mutating func table() -> PointTable<Name> {
         let frames = frameCount, points = Name.count, values = Self.chunkValues, total = frames * points
+        guard total > 0 else { return PointTable(frameCount: frames, x: [], y: [], confidence: []) }
         var x: [Float] = [], y: [Float] = []
         let confidence = [Float](unsafeUninitializedCapacity: total) { confidence, confidenceCount in
         x = [Float](unsafeUninitializedCapacity: total) { x, xCount in
