@@ -165,10 +165,11 @@ public struct EstimatorFaultDetector: Sendable {
         // Person jumps, frame by frame; then teleports joint by joint (each joint's
         // frames are contiguous in `points`), judged against each frame's hip midpoint
         // and distance limit (NaN: the frame is not judged).
-        let rootX = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * n)
-        defer { rootX.deallocate() }
-        let rootY = UnsafeMutableBufferPointer(rebasing: rootX[n..<(2 * n)])
-        let reach = UnsafeMutableBufferPointer(rebasing: rootX[(2 * n)...])
+        let perFrame = UnsafeMutableBufferPointer<Float>.allocate(capacity: 3 * n)  // every element written below
+        defer { perFrame.deallocate() }
+        let rootX = UnsafeMutableBufferPointer(rebasing: perFrame[0..<n])
+        let rootY = UnsafeMutableBufferPointer(rebasing: perFrame[n..<(2 * n)])
+        let reach = UnsafeMutableBufferPointer(rebasing: perFrame[(2 * n)...])
         for frame in 0..<n {
             let root = hipMidpoint(frame)
             (rootX[frame], rootY[frame]) = root ?? (.nan, .nan)
