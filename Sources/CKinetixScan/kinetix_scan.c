@@ -1,10 +1,20 @@
 // The plain-points fast path of the sidecar decoder (see kinetix_scan.h): one pass, the
-// position in a register, digits read eight at a time (SWAR), names compared sixteen
-// bytes at a time. Anything unusual returns -1 for the general reader.
+// position in a register, names compared sixteen bytes at a time, a number's digits read
+// eight at a time (SWAR, any CPU) or all at once (SSSE3). Anything unusual returns -1
+// for the general reader.
+//
+// The object and frame readers are compiled once per number reader, from
+// kinetix_scan_readers.h, so the SSSE3 copy can be chosen at run time: the package builds
+// for baseline x86-64, which has no SSSE3.
 #include "kinetix_scan.h"
 
 #include <stdint.h>
 #include <string.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <tmmintrin.h>
+#endif
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -60,7 +70,7 @@ INLINE int digit_run(const unsigned char *p, uint64_t *value) {
 
 /// One plain number at `*at` (after optional whitespace) followed, after optional
 /// whitespace, by `terminator`, which is consumed. 0 for anything else.
-INLINE int read_number(const unsigned char *b, long long count, long long *at, unsigned char terminator, double *out) {
+INLINE int read_number_portable(const unsigned char *b, long long count, long long *at, unsigned char terminator, double *out) {
     long long i = skip_space(b, *at, count);
     // The longest plain number is 18 bytes; the digit runs read up to 9 bytes past theirs.
     if (count - i < 32) return 0;
@@ -103,58 +113,6 @@ INLINE int key_is(const unsigned char *b, long long i, const unsigned char *name
         && ((load64(b + i + 9) ^ load64(name + 8)) & mask1) == 0;
 }
 
-/// The object of named points at `*at` (see kinetix_read_plain_points) into `values`
-/// (x, y and confidence of point p at p, 64 + p and 128 + p) and `*found`; 1 and `*at`
-/// past the `}`, or 0.
-static int read_points(const unsigned char *b, long long count, long long *at,
-                       const unsigned char *names, const unsigned char *lengths, int name_count,
-                       float values[3 * 64], uint64_t *found) {
-    long long i = skip_space(b, *at, count);
-    if (i >= count || b[i] != '{') return 0;
-    i = skip_space(b, i + 1, count);
-    uint64_t present = 0, seen = 0;
-    int next = 0;  // the name after the last one read: usually the next key
-    if (i < count && b[i] == '}') {
-        *found = 0;
-        *at = i + 1;
-        return 1;
-    }
-    for (;;) {
-        if (count - i < 18) return 0;
-        // Names are tried from the expected one on, wrapping around once.
-        int point = next, tried = 0;
-        while (tried < name_count && !(lengths[point] <= 16 && key_is(b, i, names + 16 * point, lengths[point]))) {
-            point = point + 1 == name_count ? 0 : point + 1;
-            tried++;
-        }
-        if (tried == name_count || (seen >> point & 1)) return 0;  // unknown, or a second time
-        seen |= 1ull << point;
-        i = skip_space(b, i + 2 + lengths[point], count);
-        if (i >= count || b[i] != ':') return 0;
-        i = skip_space(b, i + 1, count);
-        if (i >= count || b[i] != '[') return 0;
-        i++;
-        double x, y, confidence;
-        if (!read_number(b, count, &i, ',', &x) || !read_number(b, count, &i, ',', &y)
-            || !read_number(b, count, &i, ']', &confidence)) return 0;
-        if (confidence != 0) {  // confidence 0 means not detected
-            present |= 1ull << point;
-            values[point] = (float)x;
-            values[64 + point] = (float)y;
-            values[128 + point] = (float)confidence;
-        }
-        next = point + 1 == name_count ? 0 : point + 1;
-        i = skip_space(b, i, count);
-        if (i >= count) return 0;
-        if (b[i] == '}') break;
-        if (b[i] != ',') return 0;
-        i = skip_space(b, i + 1, count);
-    }
-    *found = present;
-    *at = i + 1;
-    return 1;
-}
-
 /// Copies the points of `found` from `values` (as `read_points` left them) to the row.
 static void store_points(const float values[3 * 64], uint64_t found, float *x, float *y, float *confidence) {
     while (found != 0) {
@@ -166,77 +124,156 @@ static void store_points(const float values[3 * 64], uint64_t found, float *x, f
     }
 }
 
-long long kinetix_read_plain_points(const unsigned char *b, long long count, long long index,
-                                    const unsigned char *names, const unsigned char *lengths, int name_count,
-                                    float *x, float *y, float *confidence, unsigned long long *found) {
-    if (name_count <= 0 || name_count > 64 || index < 0 || index > count) return -1;
-    float values[3 * 64];
-    uint64_t present;
-    long long i = index;
-    if (!read_points(b, count, &i, names, lengths, name_count, values, &present)) return -1;
-    store_points(values, present, x, y, confidence);
-    *found = present;
-    return i;
+
+#if defined(__x86_64__)
+
+/// `digit_gather[i][f]` shuffles the bytes of `i` integer digits, a point and `f`
+/// fraction digits (the point skipped) into the last i + f bytes of a vector, zeros
+/// before them (0x80 selects zero).
+#define GATHER_BYTE(i, f, k) \
+    ((k) < 16 - (i) - (f) ? 0x80 : (k) - (16 - (i) - (f)) < (i) ? (k) - (16 - (i) - (f)) : (k) - (16 - (i) - (f)) + 1)
+#define GATHER_ROW(i, f) { \
+    GATHER_BYTE(i, f, 0), GATHER_BYTE(i, f, 1), GATHER_BYTE(i, f, 2), GATHER_BYTE(i, f, 3), \
+    GATHER_BYTE(i, f, 4), GATHER_BYTE(i, f, 5), GATHER_BYTE(i, f, 6), GATHER_BYTE(i, f, 7), \
+    GATHER_BYTE(i, f, 8), GATHER_BYTE(i, f, 9), GATHER_BYTE(i, f, 10), GATHER_BYTE(i, f, 11), \
+    GATHER_BYTE(i, f, 12), GATHER_BYTE(i, f, 13), GATHER_BYTE(i, f, 14), GATHER_BYTE(i, f, 15) }
+#define GATHER_ROWS(i) { \
+    GATHER_ROW(i, 0), GATHER_ROW(i, 1), GATHER_ROW(i, 2), GATHER_ROW(i, 3), GATHER_ROW(i, 4), \
+    GATHER_ROW(i, 5), GATHER_ROW(i, 6), GATHER_ROW(i, 7), GATHER_ROW(i, 8) }
+static const unsigned char digit_gather[9][9][16] __attribute__((aligned(16))) = {
+    GATHER_ROWS(0), GATHER_ROWS(1), GATHER_ROWS(2), GATHER_ROWS(3), GATHER_ROWS(4),
+    GATHER_ROWS(5), GATHER_ROWS(6), GATHER_ROWS(7), GATHER_ROWS(8),
+};
+
+/// `read_number_portable` with SSSE3: the digits and the point found in one 16-byte
+/// compare, the digits gathered into one vector and combined in three multiply-adds
+/// (pairs, fours, eights). Accepts and returns exactly what `read_number_portable` does.
+__attribute__((target("ssse3"))) INLINE int read_number_ssse3(const unsigned char *b, long long count, long long *at,
+                                                                unsigned char terminator, double *out) {
+    long long i = skip_space(b, *at, count);
+    if (count - i < 32) return 0;  // the 16 bytes read, and the one after them, lie within
+    int negative = b[i] == '-';
+    i += negative;
+    const __m128i text = _mm_loadu_si128((const __m128i *)(b + i));
+    const __m128i digit = _mm_sub_epi8(text, _mm_set1_epi8('0'));
+    // Bit k is set when byte k is a digit (as unsigned, at most 9 after the subtraction).
+    const unsigned is_digit = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit));
+    const int integer_digits = __builtin_ctz(~is_digit);
+    if (integer_digits == 0 || integer_digits > 8 || (integer_digits > 1 && b[i] == '0')) return 0;
+    int fraction_digits = 0;
+    long long end = i + integer_digits;
+    if (b[end] == '.') {
+        fraction_digits = __builtin_ctz(~(is_digit >> (integer_digits + 1)));
+        if (fraction_digits == 0 || fraction_digits > 8) return 0;
+        // A run to the last byte read may go on: one more digit makes more than 15.
+        if (integer_digits + 1 + fraction_digits == 16 && (unsigned char)(b[i + 16] - '0') < 10) return 0;
+        end += 1 + fraction_digits;
+    }
+    if (b[end] != terminator) {
+        end = skip_space(b, end, count);
+        if (end >= count || b[end] != terminator) return 0;
+    }
+    const __m128i digits = _mm_shuffle_epi8(digit, _mm_load_si128((const __m128i *)digit_gather[integer_digits][fraction_digits]));
+    const __m128i pairs = _mm_maddubs_epi16(digits, _mm_set1_epi16(0x010A));      // 10 × first + second
+    const __m128i fours = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));       // 100 × first + second
+    const __m128i eights = _mm_madd_epi16(_mm_packs_epi32(fours, fours), _mm_set1_epi32(0x00012710));  // 10000 × …
+    const uint64_t mantissa = (uint64_t)(uint32_t)_mm_cvtsi128_si32(eights) * 100000000u
+        + (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(eights, 4));
+    // As in read_number_portable: below 2^53, exact; 10^k exact; one rounding.
+    double value = (double)(int64_t)mantissa;
+    if (fraction_digits > 0) value /= powers_of_ten_double[fraction_digits];
+    *out = negative ? -value : value;
+    *at = end + 1;
+    return 1;
 }
+
+/// 1 when this CPU has SSSE3, else 0.
+static int cpu_has_ssse3(void) {
+    unsigned int eax, ebx, ecx, edx;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && ((ecx >> 9) & 1);
+}
+
+#endif
 
 static const unsigned char time_key[16] = "t";
 static const unsigned char joints_key[16] = "joints";
 
-long long kinetix_read_plain_frame(const unsigned char *b, long long count, long long index,
+// The readers with the portable number reader: kinetix_read_plain_*_portable.
+#define SCAN(name) kinetix_##name##_portable
+#define READ_NUMBER read_number_portable
+#include "kinetix_scan_readers.h"
+#undef SCAN
+#undef READ_NUMBER
+
+#if defined(__x86_64__)
+// The readers with the SSSE3 number reader, compiled for SSSE3: kinetix_read_plain_*_ssse3.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("ssse3"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("ssse3")
+#endif
+#define SCAN(name) kinetix_##name##_ssse3
+#define READ_NUMBER read_number_ssse3
+#include "kinetix_scan_readers.h"
+#undef SCAN
+#undef READ_NUMBER
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
+
+int kinetix_scan_best_level(void) {
+#if defined(__x86_64__)
+    static int level = -1;  // racing threads store the same value
+    if (__atomic_load_n(&level, __ATOMIC_RELAXED) < 0) __atomic_store_n(&level, cpu_has_ssse3(), __ATOMIC_RELAXED);
+    return __atomic_load_n(&level, __ATOMIC_RELAXED);
+#else
+    return 0;
+#endif
+}
+
+long long kinetix_read_plain_points(int level, const unsigned char *b, long long count, long long index,
+                                    const unsigned char *names, const unsigned char *lengths, int name_count,
+                                    float *x, float *y, float *confidence, unsigned long long *found) {
+#if defined(__x86_64__)
+    if (level >= 1 && kinetix_scan_best_level() >= 1)
+        return kinetix_read_plain_points_ssse3(b, count, index, names, lengths, name_count, x, y, confidence, found);
+#endif
+    (void)level;
+    return kinetix_read_plain_points_portable(b, count, index, names, lengths, name_count, x, y, confidence, found);
+}
+
+long long kinetix_read_plain_frame(int level, const unsigned char *b, long long count, long long index,
                                    const unsigned char *names, const unsigned char *lengths, int name_count,
                                    double *time, float *x, float *y, float *confidence, unsigned long long *found) {
-    if (name_count <= 0 || name_count > 64 || index < 0 || index > count) return -1;
-    long long i = skip_space(b, index, count);
-    if (i >= count || b[i] != '{') return -1;
-    i = skip_space(b, i + 1, count);
-    float values[3 * 64];
-    uint64_t present = 0;
-    double t = 0;
-    int members = 0;  // bit 0: "t" read, bit 1: "joints" read
-    for (;;) {
-        if (count - i < 18) return -1;
-        int member = key_is(b, i, time_key, 1) ? 1 : key_is(b, i, joints_key, 6) ? 2 : 0;
-        if (member == 0 || (members & member)) return -1;  // another member, or a second time
-        members |= member;
-        i = skip_space(b, i + (member == 1 ? 3 : 8), count);
-        if (i >= count || b[i] != ':') return -1;
-        i++;
-        if (member == 1) {
-            // The last member's number ends at the `}`, which the loop reads: step back to it.
-            if (read_number(b, count, &i, ',', &t)) i--;
-            else if (read_number(b, count, &i, '}', &t)) i--;
-            else return -1;
-        } else if (!read_points(b, count, &i, names, lengths, name_count, values, &present)) {
-            return -1;
-        }
-        i = skip_space(b, i, count);
-        if (i >= count) return -1;
-        if (b[i] == '}') break;
-        if (b[i] != ',') return -1;
-        i = skip_space(b, i + 1, count);
-    }
-    if (members != 3) return -1;
-    *time = t;
-    store_points(values, present, x, y, confidence);
-    *found = present;
-    return i + 1;
+#if defined(__x86_64__)
+    if (level >= 1 && kinetix_scan_best_level() >= 1)
+        return kinetix_read_plain_frame_ssse3(b, count, index, names, lengths, name_count, time, x, y, confidence, found);
+#endif
+    (void)level;
+    return kinetix_read_plain_frame_portable(b, count, index, names, lengths, name_count, time, x, y, confidence, found);
 }
 
 #else
 
 // Big-endian: the general reader reads everything.
-long long kinetix_read_plain_points(const unsigned char *b, long long count, long long index,
+int kinetix_scan_best_level(void) { return 0; }
+
+long long kinetix_read_plain_points(int level, const unsigned char *b, long long count, long long index,
                                     const unsigned char *names, const unsigned char *lengths, int name_count,
                                     float *x, float *y, float *confidence, unsigned long long *found) {
-    (void)b; (void)count; (void)index; (void)names; (void)lengths; (void)name_count;
+    (void)level; (void)b; (void)count; (void)index; (void)names; (void)lengths; (void)name_count;
     (void)x; (void)y; (void)confidence; (void)found;
     return -1;
 }
 
-long long kinetix_read_plain_frame(const unsigned char *b, long long count, long long index,
+long long kinetix_read_plain_frame(int level, const unsigned char *b, long long count, long long index,
                                    const unsigned char *names, const unsigned char *lengths, int name_count,
                                    double *time, float *x, float *y, float *confidence, unsigned long long *found) {
-    (void)b; (void)count; (void)index; (void)names; (void)lengths; (void)name_count;
+    (void)level; (void)b; (void)count; (void)index; (void)names; (void)lengths; (void)name_count;
     (void)time; (void)x; (void)y; (void)confidence; (void)found;
     return -1;
 }

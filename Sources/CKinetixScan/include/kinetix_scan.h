@@ -23,7 +23,10 @@
 /// exponent, a syntax error, the end of the bytes near): nothing is consumed or written
 /// then; the caller reads the object with its general reader, which reports any problem
 /// exactly. Never reads outside `bytes[0..<count]`.
-long long kinetix_read_plain_points(const unsigned char *bytes, long long count, long long index,
+///
+/// `level` picks the number reader: 0 the portable one, 1 SSSE3 (x86-64; taken only when
+/// `kinetix_scan_best_level()` is 1, else the portable one). Every level returns the same.
+long long kinetix_read_plain_points(int level, const unsigned char *bytes, long long count, long long index,
                                     const unsigned char *names, const unsigned char *lengths, int name_count,
                                     float *x, float *y, float *confidence, unsigned long long *found);
 
@@ -31,8 +34,11 @@ long long kinetix_read_plain_points(const unsigned char *bytes, long long count,
 /// members `"t"` (a plain number, as above, stored at `*time`) and `"joints"` (an object
 /// of points, as `kinetix_read_plain_points` reads it), in either order. Returns and
 /// stores as `kinetix_read_plain_points` does; -1 (nothing written) for any other frame.
-long long kinetix_read_plain_frame(const unsigned char *bytes, long long count, long long index,
+long long kinetix_read_plain_frame(int level, const unsigned char *bytes, long long count, long long index,
                                    const unsigned char *names, const unsigned char *lengths, int name_count,
                                    double *time, float *x, float *y, float *confidence, unsigned long long *found);
+
+/// The highest `level` this CPU runs: 1 with SSSE3 (x86-64), else 0.
+int kinetix_scan_best_level(void);
 
 #endif

@@ -435,6 +435,10 @@ package struct JSONReader {
         return slowNumber(from: start, to: index)
     }
 
+    /// The number reader the plain readers use by default: the best this CPU runs (1,
+    /// SSSE3, on x86-64 where present; else 0, portable). Every level reads the same values.
+    package static let plainScanLevel: Int32 = kinetix_scan_best_level()
+
     /// Where the plain readers store points: x, y and confidence of point p at `x[p]`,
     /// `y[p]` and `confidence[p]`.
     typealias PointRow = (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<Float>)
@@ -445,11 +449,11 @@ package struct JSONReader {
     /// other than zero (bit p for `names` p), stored in `row`; nil, with the reader where
     /// it was and nothing stored, for anything else, which the general path then reads
     /// and reports exactly.
-    mutating func readPlainPoints(_ names: OrderedNames, into row: PointRow) -> UInt64? {
+    mutating func readPlainPoints(_ names: OrderedNames, into row: PointRow, level: Int32 = plainScanLevel) -> UInt64? {
         guard let base = bytes.baseAddress else { return nil }
         var found: UInt64 = 0
         let end = names.withSlots { slots, lengths in
-            kinetix_read_plain_points(base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
+            kinetix_read_plain_points(level, base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
                                       row.x, row.y, row.confidence, &found)
         }
         guard end >= 0 else { return nil }
@@ -460,11 +464,11 @@ package struct JSONReader {
     /// Reads a frame written plainly, `{"t": time, "joints": {…}}` (the two members, in
     /// either order, see `kinetix_read_plain_frame`), as `readPlainPoints` reads its points,
     /// and its time into `time`; nil, with nothing read or stored, for any other frame.
-    mutating func readPlainFrame(_ names: OrderedNames, time: inout Double, into row: PointRow) -> UInt64? {
+    mutating func readPlainFrame(_ names: OrderedNames, time: inout Double, into row: PointRow, level: Int32 = plainScanLevel) -> UInt64? {
         guard let base = bytes.baseAddress else { return nil }
         var found: UInt64 = 0
         let end = names.withSlots { slots, lengths in
-            kinetix_read_plain_frame(base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
+            kinetix_read_plain_frame(level, base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
                                      &time, row.x, row.y, row.confidence, &found)
         }
         guard end >= 0 else { return nil }

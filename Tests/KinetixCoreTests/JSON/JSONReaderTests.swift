@@ -39,22 +39,26 @@ struct JSONReaderTests {
     /// Past a number the one-pass reader wants 32 readable bytes, as any frame but the last has.
     static let slack = String(repeating: " ", count: 40)
 
+    /// Every number reader this CPU runs (0, portable; 1, SSSE3 on x86-64): each test of
+    /// the one-pass readers runs at each level.
+    static let scanLevels = Array(0...JSONReader.plainScanLevel)
+
     /// `readPlainPoints` on `text` + slack: what it found and the values, or nil; and where the reader is.
-    func plainPoints(_ text: String) -> (found: UInt64, values: [Float])?? {
+    func plainPoints(_ text: String, level: Int32) -> (found: UInt64, values: [Float])?? {
         withReader(text + Self.slack) { reader in
             var values = [Float](repeating: .nan, count: 3 * Self.pointNames.count)
-            let found = readPlainPoints(&reader, into: &values)
+            let found = readPlainPoints(&reader, into: &values, level: level)
             guard let found else { return reader.offset == 0 && values.allSatisfy(\.isNaN) ? .some(nil) : nil }
             return reader.offset == text.utf8.count ? (found, values) : nil
         }
     }
 
     /// `readPlainPoints` into `values`: x of the names, then y, then confidence.
-    func readPlainPoints(_ reader: inout JSONReader, into values: inout [Float]) -> UInt64? {
+    func readPlainPoints(_ reader: inout JSONReader, into values: inout [Float], level: Int32) -> UInt64? {
         let n = Self.pointNames.count
         return values.withUnsafeMutableBufferPointer { values in
             let x = values.baseAddress!
-            return reader.readPlainPoints(Self.pointNames, into: (x, x + n, x + 2 * n))
+            return reader.readPlainPoints(Self.pointNames, into: (x, x + n, x + 2 * n), level: level)
         }
     }
 
@@ -64,11 +68,18 @@ struct JSONReaderTests {
         ("[1e2, 1, 1]", false), ("[1, 2]", false), ("[1, 2, 3, 4]", false), ("[01, 2, 3]", false), ("[1., 2, 3]", false),
         ("[1234567890123456, 1, 1]", false), ("[null, 1, 1]", false), ("[1, 2, 3", false), ("{", false), ("[-, 1, 1]", false),
         ("[0.00000000000000000000001, 1, 1]", false), ("null", false), ("[1, 2, 0]", true), ("[1, 2, -0.0]", true),
+        // 16 bytes of digits and point: 15 digits are read, a 16th falls back.
+        ("[1234567.12345678, 1, 1]", true), ("[-1234567.12345678, 1, 1]", true), ("[12345678.12345678, 1, 1]", false),
+        ("[1234567.123456789, 1, 1]", false), ("[1.2, 12345678.1234567 ,1]", true),
     ])
     func plainPoint(_ triple: String, _ plain: Bool) throws {
-        let result = try #require(plainPoints(#"{"bb": \#(triple)}"#), "the reader moved without reading")
-        guard let (found, values) = result else { #expect(!plain); return }
-        #expect(plain)
+        for level in Self.scanLevels { try plainPoint(triple, plain, level: level) }
+    }
+
+    func plainPoint(_ triple: String, _ plain: Bool, level: Int32) throws {
+        let result = try #require(plainPoints(#"{"bb": \#(triple)}"#, level: level), "the reader moved without reading")
+        guard let (found, values) = result else { #expect(!plain, "level \(level)"); return }
+        #expect(plain, "level \(level)")
         let numbers = triple.dropFirst().dropLast().split(separator: ",").map { Float(strtod($0.trimmingCharacters(in: .whitespaces), nil)) }
         if numbers[2] == 0 {
             #expect(found == 0)  // confidence 0: not detected
@@ -90,8 +101,10 @@ struct JSONReaderTests {
 
     @Test("the one-pass points reader takes names in any order and any spacing, each once", arguments: plainObjectCases)
     func plainObjects(_ text: String, _ expected: UInt64?) throws {
-        let result = try #require(plainPoints(text), "the reader moved without reading")
-        #expect(result?.found == expected, "\(text)")
+        for level in Self.scanLevels {
+            let result = try #require(plainPoints(text, level: level), "the reader moved without reading")
+            #expect(result?.found == expected, "\(text), level \(level)")
+        }
     }
 
     static let plainFrameCases: [(String, Double?)] = [
@@ -104,18 +117,20 @@ struct JSONReaderTests {
 
     @Test("the one-pass frame reader takes exactly t and joints, in either order", arguments: plainFrameCases)
     func plainFrames(_ text: String, _ time: Double?) {
-        withReader(text + Self.slack) { reader in
-            var values = [Float](repeating: .nan, count: 9)
-            var t = Double.nan
-            let n = Self.pointNames.count
-            let found = values.withUnsafeMutableBufferPointer { values in
-                let x = values.baseAddress!
-                return reader.readPlainFrame(Self.pointNames, time: &t, into: (x, x + n, x + 2 * n))
-            }
-            if let time {
-                #expect(found != nil && t == time && reader.offset == text.utf8.count, "\(text)")
-            } else {
-                #expect(found == nil && t.isNaN && values.allSatisfy(\.isNaN) && reader.offset == 0, "\(text)")
+        for level in Self.scanLevels {
+            withReader(text + Self.slack) { reader in
+                var values = [Float](repeating: .nan, count: 9)
+                var t = Double.nan
+                let n = Self.pointNames.count
+                let found = values.withUnsafeMutableBufferPointer { values in
+                    let x = values.baseAddress!
+                    return reader.readPlainFrame(Self.pointNames, time: &t, into: (x, x + n, x + 2 * n), level: level)
+                }
+                if let time {
+                    #expect(found != nil && t == time && reader.offset == text.utf8.count, "\(text), level \(level)")
+                } else {
+                    #expect(found == nil && t.isNaN && values.allSatisfy(\.isNaN) && reader.offset == 0, "\(text), level \(level)")
+                }
             }
         }
     }
@@ -129,11 +144,13 @@ struct JSONReaderTests {
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             defer { copy.deallocate() }
             _ = copy.initialize(from: bytes)
-            var reader = JSONReader(bytes: UnsafeBufferPointer(copy), maxDepth: 8)
-            var values = [Float](repeating: .nan, count: 9)
-            let found = readPlainPoints(&reader, into: &values)
-            // The last number needs 32 readable bytes from where it starts.
-            #expect((found != nil) == (bytes.count - 23 >= 32), "slack \(slack)")
+            for level in Self.scanLevels {
+                var reader = JSONReader(bytes: UnsafeBufferPointer(copy), maxDepth: 8)
+                var values = [Float](repeating: .nan, count: 9)
+                let found = readPlainPoints(&reader, into: &values, level: level)
+                // The last number needs 32 readable bytes from where it starts.
+                #expect((found != nil) == (bytes.count - 23 >= 32), "slack \(slack), level \(level)")
+            }
         }
     }
 
@@ -148,18 +165,22 @@ struct JSONReaderTests {
                 return (rng.next() % 2 == 0 ? "-" : "") + text
             }
             let text = #"{"a": [\#(parts.joined(separator: ", "))]}"#
-            let result = try #require(plainPoints(text), "the reader moved without reading")
             let expected = parts.map { Float(strtod($0, nil)) }
-            if let (found, values) = result {
-                #expect(found == (expected[2] == 0 ? 0 : 1), "\(text)")
-                if found == 1 { #expect([values[0], values[3], values[6]].map(\.bitPattern) == expected.map(\.bitPattern), "\(text)") }
-            } else {
-                // Only numbers beyond the one-pass reader (a run of more than 8 digits before or
-                // after the point, or more than 15 digits in all) may fall back.
-                #expect(parts.contains { part in
-                    let runs = part.split(separator: ".").map { $0.filter(\.isNumber).count }
-                    return runs.contains { $0 > 8 } || runs.reduce(0, +) > 15
-                }, "\(text)")
+            for level in Self.scanLevels {
+                let result = try #require(plainPoints(text, level: level), "the reader moved without reading")
+                if let (found, values) = result {
+                    #expect(found == (expected[2] == 0 ? 0 : 1), "\(text), level \(level)")
+                    if found == 1 {
+                        #expect([values[0], values[3], values[6]].map(\.bitPattern) == expected.map(\.bitPattern), "\(text), level \(level)")
+                    }
+                } else {
+                    // Only numbers beyond the one-pass reader (a run of more than 8 digits before or
+                    // after the point, or more than 15 digits in all) may fall back.
+                    #expect(parts.contains { part in
+                        let runs = part.split(separator: ".").map { $0.filter(\.isNumber).count }
+                        return runs.contains { $0 > 8 } || runs.reduce(0, +) > 15
+                    }, "\(text), level \(level)")
+                }
             }
         }
     }
