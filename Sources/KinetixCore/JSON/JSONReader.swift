@@ -93,6 +93,13 @@ package struct JSONReader {
         forgotten = (end, line, column)
     }
 
+    /// Moves the read position forward to `offset`, past bytes another reader has read
+    /// (`SidecarDecoder` adopting frames read ahead).
+    package mutating func move(to offset: Int) {
+        precondition(offset >= index && offset <= bytes.count)
+        index = offset
+    }
+
     @inlinable
     package mutating func skipWhitespace() {
         while index < bytes.count {

@@ -40,6 +40,36 @@ struct PointRows<Name: PointName> {
         }
     }
 
+    /// Removes the newest frame (one a reader appended, then could not fill).
+    mutating func dropNewestFrame() {
+        precondition(frameCount > 0)
+        frameCount -= 1
+        if frameCount & (Self.chunkFrames - 1) == 0 { chunks.removeLast() }
+    }
+
+    /// Appends the frames of `other`, in order, freeing its chunks as they are copied.
+    mutating func append(_ other: consuming PointRows<Name>) {
+        var other = other
+        let points = Name.count, values = Self.chunkValues
+        for c in other.chunks.indices {
+            let count = min(Self.chunkFrames, other.frameCount - c * Self.chunkFrames)
+            other.chunks[c].withUnsafeBufferPointer { source in
+                for f in 0..<count {
+                    appendEmptyFrames()
+                    let row = f * points
+                    withNewestRow { target in
+                        for p in 0..<points {
+                            target.x[p] = source[row + p]
+                            target.y[p] = source[values + row + p]
+                            target.confidence[p] = source[2 * values + row + p]
+                        }
+                    }
+                }
+            }
+            other.chunks[c] = []
+        }
+    }
+
     /// Sets point `point` of the newest frame (the only one the decoder writes).
     mutating func setNewest(point: Int, _ value: (Float, Float, Float)) {
         let i = ((frameCount - 1) & (Self.chunkFrames - 1)) * Name.count + point, values = Self.chunkValues

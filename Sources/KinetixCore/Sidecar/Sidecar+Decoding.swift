@@ -18,7 +18,8 @@ extension Sidecar {
     static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) -> Sidecar {
         let file = try openInput(path, limits: limits, mapping: true)
         let decoded = Result { () throws(KinetixError) in
-            try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride))
+            try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride),
+                       readAheadBytes: FramesAhead.worthwhileBytes)
         }
         try checkUnchanged(file, path: path)
         return try decoded.get()
@@ -35,10 +36,12 @@ extension Sidecar {
 
     /// `decode(_:file:limits:)` of bytes in memory; `discard.body(offset)`, when given, is
     /// called every `discard.stride` bytes with an offset before which nothing will be read again.
+    /// From `readAheadBytes` bytes on, the frames' second half is read on another thread.
     static func decode(_ raw: UnsafeRawBufferPointer, file: String?, limits: SidecarLimits,
-                               discard: (body: (Int) -> Void, stride: Int)?) throws(KinetixError) -> Sidecar {
+                       discard: (body: (Int) -> Void, stride: Int)?, readAheadBytes: Int? = nil) throws(KinetixError) -> Sidecar {
         var decoder = SidecarDecoder(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
         decoder.discard = discard
+        decoder.readAheadBytes = readAheadBytes
         let sidecar = decoder.decode()
         var diagnostics = decoder.diagnostics
         let suppressed = decoder.suppressed
@@ -134,6 +137,11 @@ struct SidecarDecoder {
     /// Called with an offset into the bytes given to `init` before which nothing will be
     /// read again (the reader moves forward frame by frame), every `stride` bytes.
     var discard: (body: (Int) -> Void, stride: Int)?
+    /// From this many bytes on, the second half of `frames` is read ahead on another
+    /// thread (`FramesAhead`); nil: never.
+    var readAheadBytes: Int?
+    /// Frames taken from a `FramesAhead` rather than read here.
+    private(set) var framesTakenAhead = 0
     /// Where the reader's bytes start in the bytes given to `init` (after a BOM).
     private let readerStart: Int
 
@@ -320,8 +328,21 @@ struct SidecarDecoder {
     private mutating func decodeFrames() throws(JSONSyntaxError) {
         guard try expectKind(.array, field: "frames", what: "an array of frames") else { return }
         try reader.beginArray()
+        // The second half of a long array is read on another thread meanwhile, taken
+        // over if this reading arrives where it began (see FramesAhead).
+        var ahead = readAheadBytes.flatMap { reader.bytes.count >= $0 ? FramesAhead.start(in: reader.bytes, from: reader.offset) : nil }
+        defer { ahead?.cancel(); ahead?.finish() }  // its thread reads these bytes until then
         var first = true
         while try reader.nextElement(first: &first) {
+            if let pending = ahead, reader.offset >= pending.start {
+                ahead = nil
+                if reader.offset > pending.start { pending.cancel() }
+                pending.finish()
+                if reader.offset == pending.start, adopt(pending) {
+                    forgetRead()
+                    continue
+                }
+            }
             let index = times.count
             if index >= limits.maxFrames {
                 report("frames", "more than the limit of \(limits.maxFrames) frames")
@@ -339,11 +360,31 @@ struct SidecarDecoder {
             }
             frameIndex = nil
             frameTime = nil
-            if let discard, reader.offset - reader.forgottenBytes >= discard.stride {
-                reader.forget(upTo: reader.offset)
-                discard.body(readerStart + reader.forgottenBytes)
-            }
+            forgetRead()
         }
+    }
+
+    /// Gives back what has been read, every `discard.stride` bytes.
+    private mutating func forgetRead() {
+        if let discard, reader.offset - reader.forgottenBytes >= discard.stride {
+            reader.forget(upTo: reader.offset)
+            discard.body(readerStart + reader.forgottenBytes)
+        }
+    }
+
+    /// Appends the frames `ahead` read (it has finished), whose first one is the next
+    /// element, and moves past them; false, with nothing taken, when there are none or
+    /// they would pass the frame limit (the frames are then read here, and the limit
+    /// reported where it is reached).
+    private mutating func adopt(_ ahead: FramesAhead) -> Bool {
+        let (aheadTimes, aheadJoints) = ahead.takeFrames()
+        guard !aheadTimes.isEmpty, times.count + aheadTimes.count <= limits.maxFrames else { return false }
+        times += aheadTimes
+        framesTakenAhead += aheadTimes.count
+        jointRows.append(aheadJoints)
+        if hasFace { appendEmptyFaceRows(frames: aheadTimes.count) }
+        reader.move(to: ahead.end)
+        return true
     }
 
     /// Reads frame `index`, whose time (NaN) and empty rows are already appended.
