@@ -5,8 +5,8 @@ import Foundation
 /// near the middle of the file, up to the first frame that is not plain or the end of
 /// the array.
 ///
-/// Where the second half starts is a guess made from the bytes alone (a line beginning
-/// with `{` after a comma). The decoder takes the frames read ahead only when its own
+/// Where the second half starts is a guess made from the bytes alone (a `{` after a
+/// comma). The decoder takes the frames read ahead only when its own
 /// reading arrives exactly there, between two elements of `frames`; otherwise it
 /// cancels them and reads on alone. Since the plain reader is the one the decoder
 /// itself uses for such frames, the result is the same either way, diagnostics
@@ -72,22 +72,19 @@ final class FramesAhead: @unchecked Sendable {
         return cancelled
     }
 
-    /// The offset right after the comma before the first line, from `offset` on within
-    /// a megabyte, that begins (after spaces) with `{`: where a frame of a sidecar
-    /// written one frame per line starts.
+    /// The offset right after the comma before the first `{`, from `offset` on within a
+    /// megabyte, that follows a comma (whitespace between): in a sidecar, the start of an
+    /// element of `frames` (or of `events`, which the decoder then never lands on), on one
+    /// line per frame or all on one line.
     static func frameStart(in bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int? {
         let limit = min(bytes.count, offset + (1 << 20))
         var i = offset
         while i < limit {
-            guard bytes[i] == UInt8(ascii: "\n") else { i += 1; continue }
-            var first = i + 1
-            while first < limit, bytes[first] == 0x20 || bytes[first] == 0x09 || bytes[first] == 0x0D { first += 1 }
-            if first < limit, bytes[first] == UInt8(ascii: "{") {
-                var comma = i
-                while comma > offset, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[comma]) { comma -= 1 }
-                return bytes[comma] == UInt8(ascii: ",") ? comma + 1 : nil
-            }
-            i = first
+            defer { i += 1 }
+            guard bytes[i] == UInt8(ascii: "{") else { continue }
+            var comma = i - 1
+            while comma > offset, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[comma]) { comma -= 1 }
+            if comma >= offset, bytes[comma] == UInt8(ascii: ",") { return comma + 1 }
         }
         return nil
     }
