@@ -6,12 +6,11 @@ import Foundation
 /// the array.
 ///
 /// Where the second half starts is a guess made from the bytes alone (a `{` after a
-/// comma). The decoder takes the frames read ahead only when its own
-/// reading arrives exactly there, between two elements of `frames`; otherwise it
-/// cancels them and reads on alone. Since the plain reader is the one the decoder
-/// itself uses for such frames, the result is the same either way, diagnostics
-/// included: anything that is not plain stops the reading ahead and is left to the
-/// decoder.
+/// comma). The decoder takes the frames read ahead only when its own reading arrives
+/// exactly there, between two elements of `frames`; otherwise it cancels them and reads
+/// on alone. Since the plain reader is the one the decoder itself uses for such frames,
+/// the result is the same either way, diagnostics included: anything that is not plain
+/// stops the reading ahead and is left to the decoder.
 final class FramesAhead: @unchecked Sendable {
     /// The input size from which reading ahead pays on this machine: 8 MB with two or
     /// more cores (a thread's start is then a fraction of a per cent), else never.
@@ -22,8 +21,8 @@ final class FramesAhead: @unchecked Sendable {
     /// The offset right after the comma before the first frame read ahead.
     let start: Int
 
-    /// What was read: `frames` frames (their times and joints) from `start` up to `end`,
-    /// just past the last one's `}`. Read only after `finish()`.
+    /// What was read: the times and joints of the frames from `start` up to `end`, just
+    /// past the last one's `}`. Read only after `finish()`.
     private(set) var times: [Double] = []
     private(set) var joints = PointRows<Joint>()
     private(set) var end: Int
@@ -72,10 +71,10 @@ final class FramesAhead: @unchecked Sendable {
         return cancelled
     }
 
-    /// The offset right after the comma before the first `{`, from `offset` on within a
-    /// megabyte, that follows a comma (whitespace between): in a sidecar, the start of an
-    /// element of `frames` (or of `events`, which the decoder then never lands on), on one
-    /// line per frame or all on one line.
+    /// The offset right after the comma before the first `{` from `offset` on (within a
+    /// megabyte) that follows a comma, whitespace aside: in a sidecar, the start of an
+    /// element of `frames` (or of `events`, where the decoder then never lands), whether
+    /// the file has one line per frame or a single line.
     static func frameStart(in bytes: UnsafeBufferPointer<UInt8>, after offset: Int) -> Int? {
         let limit = min(bytes.count, offset + (1 << 20))
         var i = offset
