@@ -68,6 +68,23 @@ INLINE int digit_run(const unsigned char *p, uint64_t *value) {
     return run;
 }
 
+/// The offset of `terminator` at `i` or after whitespace from there, else -1; `i` is
+/// within the bytes (the number readers have read past it).
+INLINE long long terminator_at(const unsigned char *b, long long count, long long i, unsigned char terminator) {
+    if (__builtin_expect(b[i] == terminator, 1)) return i;  // the usual case: no space before it
+    i = skip_space(b, i, count);
+    return i < count && b[i] == terminator ? i : -1;
+}
+
+/// The number with `mantissa`'s digits, `fraction_digits` of them after the point:
+/// below 2^53 the conversion is exact, and so is 10^k (k <= 8), so one division rounds
+/// once, as the general reader's Clinger case does.
+INLINE double plain_value(uint64_t mantissa, int fraction_digits, int negative) {
+    double value = (double)(int64_t)mantissa;
+    if (fraction_digits > 0) value /= powers_of_ten_double[fraction_digits];
+    return negative ? -value : value;
+}
+
 /// One plain number at `*at` (after optional whitespace) followed, after optional
 /// whitespace, by `terminator`, which is consumed. 0 for anything else.
 INLINE int read_number_portable(const unsigned char *b, long long count, long long *at, unsigned char terminator, double *out) {
@@ -91,15 +108,10 @@ INLINE int read_number_portable(const unsigned char *b, long long count, long lo
         i += fraction_digits;
     }
     if (digits > 15) return 0;  // beyond Clinger's exact case: the general reader decides
-    if (b[i] != terminator) {  // i < count: the digit runs read further
-        i = skip_space(b, i, count);
-        if (i >= count || b[i] != terminator) return 0;
-    }
-    // Below 2^53: the conversion is exact, and so is 10^k (k <= 8).
-    double value = (double)(int64_t)mantissa;
-    if (fraction_digits > 0) value /= powers_of_ten_double[fraction_digits];
-    *out = negative ? -value : value;
-    *at = i + 1;
+    long long end = terminator_at(b, count, i, terminator);
+    if (end < 0) return 0;
+    *out = plain_value(mantissa, fraction_digits, negative);
+    *at = end + 1;
     return 1;
 }
 
@@ -169,20 +181,15 @@ __attribute__((target("ssse3"))) INLINE int read_number_ssse3(const unsigned cha
         if (integer_digits + 1 + fraction_digits == 16 && (unsigned char)(b[i + 16] - '0') < 10) return 0;
         end += 1 + fraction_digits;
     }
-    if (b[end] != terminator) {
-        end = skip_space(b, end, count);
-        if (end >= count || b[end] != terminator) return 0;
-    }
+    end = terminator_at(b, count, end, terminator);
+    if (end < 0) return 0;
     const __m128i digits = _mm_shuffle_epi8(digit, _mm_load_si128((const __m128i *)digit_gather[integer_digits][fraction_digits]));
     const __m128i pairs = _mm_maddubs_epi16(digits, _mm_set1_epi16(0x010A));      // 10 × first + second
     const __m128i fours = _mm_madd_epi16(pairs, _mm_set1_epi32(0x00010064));       // 100 × first + second
     const __m128i eights = _mm_madd_epi16(_mm_packs_epi32(fours, fours), _mm_set1_epi32(0x00012710));  // 10000 × …
     const uint64_t mantissa = (uint64_t)(uint32_t)_mm_cvtsi128_si32(eights) * 100000000u
         + (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(eights, 4));
-    // As in read_number_portable: below 2^53, exact; 10^k exact; one rounding.
-    double value = (double)(int64_t)mantissa;
-    if (fraction_digits > 0) value /= powers_of_ten_double[fraction_digits];
-    *out = negative ? -value : value;
+    *out = plain_value(mantissa, fraction_digits, negative);
     *at = end + 1;
     return 1;
 }

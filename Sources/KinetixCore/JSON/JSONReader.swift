@@ -102,11 +102,15 @@ package struct JSONReader {
 
     @inlinable
     package mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09: index += 1
-            default: return
-            }
+        while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
+    }
+
+    /// JSON's whitespace: space, line feed, carriage return, tab.
+    @inlinable @inline(__always)
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09: true
+        default: false
         }
     }
 

@@ -22,9 +22,9 @@ final class FramesAhead: @unchecked Sendable {
     let start: Int
 
     /// What was read: the times and joints of the frames from `start` up to `end`, just
-    /// past the last one's `}`. Read only after `finish()`.
-    private(set) var times: [Double] = []
-    private(set) var joints = PointRows<Joint>()
+    /// past the last one's `}` (`takeFrames()`). Read only after `finish()`.
+    private var times: [Double] = []
+    private var joints = PointRows<Joint>()
     private(set) var end: Int
 
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -82,7 +82,7 @@ final class FramesAhead: @unchecked Sendable {
             defer { i += 1 }
             guard bytes[i] == UInt8(ascii: "{") else { continue }
             var comma = i - 1
-            while comma > offset, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[comma]) { comma -= 1 }
+            while comma > offset, JSONReader.isWhitespace(bytes[comma]) { comma -= 1 }
             if comma >= offset, bytes[comma] == UInt8(ascii: ",") { return comma + 1 }
         }
         return nil
