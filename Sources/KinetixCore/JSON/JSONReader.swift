@@ -64,18 +64,14 @@ package struct JSONReader {
     /// The 1-based line and column of a byte offset, for messages. Offsets before
     /// `forgottenBytes` are counted from what `forget(upTo:)` recorded.
     package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        var (line, column) = (forgotten.line, forgotten.column)
+        let (line, column) = (forgotten.line, forgotten.column)
         let end = min(offset, bytes.count)
-        var i = min(forgotten.offset, offset)
-        guard i < end, let base = bytes.baseAddress else { return (line, column) }
-        // memchr from newline to newline: the file's lines are long, and it is vectorised.
-        while let found = memchr(base + i, Int32(UInt8(ascii: "\n")), end - i) {
-            line += 1
-            column = 1
-            i = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        column += end - i
-        return (line, column)
+        let start = min(forgotten.offset, offset)
+        guard start < end, let base = bytes.baseAddress else { return (line, column) }
+        var last: Int64 = 0
+        let newlines = Int(kinetix_count_newlines(base + start, Int64(end - start), &last))
+        guard newlines > 0 else { return (line, column + end - start) }
+        return (line + newlines, end - (start + Int(last)))
     }
 
     /// Where the forgotten prefix ends, and the line and column there.
@@ -93,10 +89,21 @@ package struct JSONReader {
         forgotten = (end, line, column)
     }
 
-    /// Moves the read position forward to `offset`, past bytes another reader has read
-    /// (`SidecarDecoder` adopting frames read ahead).
+    /// Moves the read position forward to `offset` (`FramesAhead` placing its reader).
     package mutating func move(to offset: Int) {
         precondition(offset >= index && offset <= bytes.count)
+        index = offset
+    }
+
+    /// Moves the read position forward to `offset`, past bytes another reader has read
+    /// and whose lines it has counted: `newlines` line feeds, the last at offset
+    /// `lastNewline` (-1: none). Those bytes are forgotten (`forget(upTo:)`), so positions
+    /// after them are counted from there (`SidecarDecoder` adopting frames read ahead).
+    package mutating func skip(to offset: Int, newlines: Int, lastNewline: Int) {
+        precondition(offset >= index && offset <= bytes.count && (newlines == 0) == (lastNewline < 0))
+        forget(upTo: index)
+        let (line, column) = lineAndColumn(of: index)
+        forgotten = (offset, line + newlines, newlines > 0 ? offset - lastNewline : column + offset - index)
         index = offset
     }
 

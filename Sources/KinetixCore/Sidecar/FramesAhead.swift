@@ -1,3 +1,4 @@
+import CKinetixScan
 import Foundation
 
 /// The second half of a long `frames` array, read on another thread while the decoder
@@ -26,6 +27,10 @@ final class FramesAhead: @unchecked Sendable {
     private var times: [Double] = []
     private var joints = PointRows<Joint>()
     private(set) var end: Int
+    /// The line feeds from `start` to `end` (counted while their bytes are in the cache),
+    /// and the offset of the last of them (-1: none). Read only after `finish()`.
+    private(set) var newlines = 0
+    private(set) var lastNewline = -1
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let done = DispatchSemaphore(value: 0)
@@ -95,8 +100,12 @@ final class FramesAhead: @unchecked Sendable {
         var reader = JSONReader(bytes: bytes, maxDepth: 4)
         reader.move(to: start)
         var time = Double.nan
+        defer { countLines(upTo: end) }
         while true {
-            if times.count & 1023 == 0, isCancelled { break }
+            if times.count & 255 == 0 {
+                if isCancelled { break }
+                countLines(upTo: end)
+            }
             joints.appendEmptyFrames()
             guard joints.withNewestRow({ reader.readPlainFrame(SidecarDecoder.jointOrder, time: &time, into: $0) }) != nil else {
                 joints.dropNewestFrame()
@@ -109,6 +118,19 @@ final class FramesAhead: @unchecked Sendable {
             reader.move(to: reader.offset + 1)
         }
     }
+
+    /// Counts the line feeds from where the count stands up to `offset`.
+    private func countLines(upTo offset: Int) {
+        let counted = lastCounted
+        guard offset > counted, let base = bytes.baseAddress else { return }
+        var last: Int64 = -1
+        newlines += Int(kinetix_count_newlines(base + counted, Int64(offset - counted), &last))
+        if last >= 0 { lastNewline = counted + Int(last) }
+        lastCounted = offset
+    }
+
+    /// Where the line count stands.
+    private lazy var lastCounted = start
 
     /// Hands over the frames read (after `finish()`), leaving none here.
     func takeFrames() -> (times: [Double], joints: PointRows<Joint>) {

@@ -364,13 +364,22 @@ struct SidecarDecoder {
         }
     }
 
-    /// Gives back what has been read, every `discard.stride` bytes.
+    /// Gives back what has been read, every `discard.stride` bytes. The reader forgets
+    /// (counts the lines of) what it has read more often, every `lineCountBytes`, while
+    /// those bytes are still in the cache.
     private mutating func forgetRead() {
-        if let discard, reader.offset - reader.forgottenBytes >= discard.stride {
-            reader.forget(upTo: reader.offset)
+        guard let discard, reader.offset - reader.forgottenBytes >= min(discard.stride, Self.lineCountBytes) else { return }
+        reader.forget(upTo: reader.offset)
+        if reader.forgottenBytes - discardedBytes >= discard.stride {
             discard.body(readerStart + reader.forgottenBytes)
+            discardedBytes = reader.forgottenBytes
         }
     }
+
+    /// How often the lines read are counted: 256 KB, within a core's L2 cache.
+    private static var lineCountBytes: Int { 1 << 18 }
+    /// The reader's bytes before this offset have been given back.
+    private var discardedBytes = 0
 
     /// Appends the frames `ahead` read (it has finished), whose first one is the next
     /// element, and moves past them; false, with nothing taken, when there are none or
@@ -383,7 +392,7 @@ struct SidecarDecoder {
         framesTakenAhead += aheadTimes.count
         jointRows.append(aheadJoints)
         if hasFace { appendEmptyFaceRows(frames: aheadTimes.count) }
-        reader.move(to: ahead.end)
+        reader.skip(to: ahead.end, newlines: ahead.newlines, lastNewline: ahead.lastNewline)
         return true
     }
 

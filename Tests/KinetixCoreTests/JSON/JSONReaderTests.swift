@@ -223,4 +223,32 @@ struct JSONReaderTests {
             #expect(throws: JSONSyntaxError.self, "\(text)") { try withReader(text) { try $0.skipValue() } }
         }
     }
+
+    @Test("line and column agree with a byte-by-byte count, at every offset and across 16-byte steps")
+    func lineAndColumn() {
+        var rng = SplitMix64(seed: 11)
+        var documents: [[UInt8]] = [
+            [], Array("\n".utf8), [UInt8](repeating: UInt8(ascii: "\n"), count: 10_000),  // more than 255 steps of 16
+            [UInt8](repeating: UInt8(ascii: "x"), count: 5_000),
+        ]
+        for _ in 0..<60 {
+            let count = Int(rng.next() % 700), density = Int(rng.next() % 4)
+            documents.append((0..<count).map { _ in
+                rng.next() % UInt64([2, 30, 300, 100_000][density]) == 0 ? UInt8(ascii: "\n") : UInt8(truncatingIfNeeded: 32 + rng.next() % 90)
+            })
+        }
+        for bytes in documents {
+            bytes.withUnsafeBufferPointer { buffer in
+                let reader = JSONReader(bytes: buffer)
+                var expected = (line: 1, column: 1)  // counted byte by byte
+                for offset in 0...bytes.count {
+                    let (line, column) = reader.lineAndColumn(of: offset)
+                    #expect(line == expected.line && column == expected.column, "offset \(offset) of \(bytes.count)")
+                    if offset < bytes.count {
+                        expected = bytes[offset] == UInt8(ascii: "\n") ? (expected.line + 1, 1) : (expected.line, expected.column + 1)
+                    }
+                }
+            }
+        }
+    }
 }

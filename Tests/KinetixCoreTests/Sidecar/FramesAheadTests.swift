@@ -100,11 +100,16 @@ struct FramesAheadTests {
         #expect(decodesTheSame(clipText(), limits: limits) > 0)
     }
 
-    @Test("a file cut short in the second half fails the same way")
+    @Test("a file cut short or broken in the second half fails the same way, at the same line and column")
     func truncated() {
-        let text = clipText()
-        // The frames before the cut are taken from ahead; the cut is then found here.
-        #expect(decodesTheSame(String(text.prefix(text.utf8.count * 3 / 4))) > 0)
+        // The frames before the cut are taken from ahead (their lines counted there); the
+        // cut is then found here. On one line, the column counts the frames taken.
+        for text in [clipText(), clipText().replacingOccurrences(of: "\n", with: "")] {
+            #expect(decodesTheSame(String(text.prefix(text.utf8.count * 3 / 4))) > 0)
+        }
+        // A semicolon for the comma after frame 450: found on the line of the last frame taken.
+        let broken = clipText { frame, line in frame == 450 ? line.replacingOccurrences(of: "},", with: "} ;") : line }
+        #expect(decodesTheSame(broken) > 0)
     }
 
     @Test("a frame start is a { after a comma")
