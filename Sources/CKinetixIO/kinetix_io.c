@@ -78,7 +78,9 @@ void *kinetix_map_guarded(int descriptor, size_t length) {
     }
     void *start = MAP_FAILED;
     if (slot >= 0) {
-        start = mmap(NULL, length, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0);
+        // Not populated up front: each reader maps the pages it reads as it reads them
+        // (several at a fault), on its own thread, and the file is never resident whole.
+        start = mmap(NULL, length, PROT_READ, MAP_PRIVATE, descriptor, 0);
         if (start != MAP_FAILED) {
             atomic_store(&guarded[slot].shrank, 0);
             atomic_store(&guarded[slot].length, length);

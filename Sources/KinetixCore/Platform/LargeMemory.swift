@@ -48,6 +48,19 @@ enum LargeMemory {
     }
 
     static func free(_ pointer: UnsafeMutableRawPointer?) { releaseMemory(pointer) }
+
+    /// Asks for huge pages over the whole 2 MiB pages inside `buffer`, memory not yet
+    /// written (a large array's fresh storage): its first writes then take one page fault
+    /// per 2 MiB instead of 512. Only a hint, and only where the system honours it.
+    static func adviseHugePages<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
+        #if os(Linux)
+        guard let start = buffer.baseAddress.map({ Int(bitPattern: $0) }) else { return }
+        let first = (start + hugePageBytes - 1) / hugePageBytes * hugePageBytes
+        let end = (start + buffer.count * MemoryLayout<T>.stride) / hugePageBytes * hugePageBytes
+        guard end > first else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_HUGEPAGE)
+        #endif
+    }
 }
 
 /// The C library's `free`, named apart from `LargeMemory.free`.

@@ -12,21 +12,37 @@ import Foundation
 /// they are written) and each chunk is freed once copied: the peak is the chunks plus
 /// one (two when the table is written on two threads).
 struct PointRows<Name: PointName> {
-    /// Frames a chunk holds (a power of two): 4096 frames, 240 KB a coordinate for 15 joints.
-    private static var chunkFrames: Int { 4096 }
-    /// Values of one coordinate in a chunk.
-    private static var chunkValues: Int { chunkFrames * Name.count }
+    /// Frames the first chunk holds: 4096, 240 KB a coordinate for 15 joints.
+    private static var firstChunkFrames: Int { 4096 }
+    /// Frames every later chunk holds: 32768, 5.9 MB for 15 joints, asked for in huge
+    /// pages (the clip is long: one page fault per 2 MiB instead of 512).
+    private static var chunkFrames: Int { 32768 }
     /// From this many frames on, `table()` writes its columns on two threads (when there
     /// are two cores): half a million values a coordinate.
     static var parallelTableFrames: Int { 32768 }
 
-    /// A chunk: its three coordinates one after the other (x at 0, y at `chunkValues`,
-    /// confidence at `2 * chunkValues`), frame-major within each (frame f, point p at
-    /// `f * Name.count + p`), and how many of its frames are filled (from the first).
-    /// One array per chunk, so storing a point makes it unique once, not once a coordinate.
+    /// A chunk of `capacity` frames: its three coordinates one after the other (x at 0,
+    /// y at `coordinateValues`, confidence at `2 * coordinateValues`), frame-major within
+    /// each (frame f, point p at `f * Name.count + p`), and how many of its frames are
+    /// filled (from the first). One array per chunk, so storing a point makes it unique
+    /// once, not once a coordinate.
     private struct Chunk {
         var values: [Float]
-        var frames: Int
+        var frames = 0
+        let capacity: Int
+
+        /// Values of one coordinate.
+        var coordinateValues: Int { capacity * Name.count }
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            let count = 3 * capacity * Name.count
+            // Every row is written before it is read: no need to fill the chunk.
+            values = [Float](unsafeUninitializedCapacity: count) { values, initialized in
+                if capacity >= PointRows.chunkFrames { LargeMemory.adviseHugePages(values) }
+                initialized = count
+            }
+        }
     }
 
     /// The chunks in frame order; only the last is written.
@@ -36,12 +52,11 @@ struct PointRows<Name: PointName> {
     /// Adds `count` frames with nothing tracked (NaN positions, confidence 0).
     mutating func appendEmptyFrames(_ count: Int = 1) {
         for _ in 0..<count {
-            if chunks.last.map({ $0.frames == Self.chunkFrames }) ?? true {
-                // Every row is written here before it is read: no need to fill the chunk.
-                chunks.append(Chunk(values: [Float](unsafeUninitializedCapacity: 3 * Self.chunkValues) { $1 = 3 * Self.chunkValues }, frames: 0))
+            if chunks.last.map({ $0.frames == $0.capacity }) ?? true {
+                chunks.append(Chunk(capacity: chunks.isEmpty ? Self.firstChunkFrames : Self.chunkFrames))
             }
             let last = chunks.count - 1
-            let start = chunks[last].frames * Name.count, values = Self.chunkValues
+            let start = chunks[last].frames * Name.count, values = chunks[last].coordinateValues
             chunks[last].frames += 1
             chunks[last].values.withUnsafeMutableBufferPointer { chunk in
                 for point in start..<(start + Name.count) {
@@ -72,7 +87,7 @@ struct PointRows<Name: PointName> {
     /// Sets point `point` of the newest frame (the only one the decoder writes).
     mutating func setNewest(point: Int, _ value: (Float, Float, Float)) {
         let last = chunks.count - 1
-        let i = (chunks[last].frames - 1) * Name.count + point, values = Self.chunkValues
+        let i = (chunks[last].frames - 1) * Name.count + point, values = chunks[last].coordinateValues
         chunks[last].values.withUnsafeMutableBufferPointer { chunk in
             chunk[i] = value.0
             chunk[values + i] = value.1
@@ -85,7 +100,7 @@ struct PointRows<Name: PointName> {
     mutating func withNewestRow<R>(_ body: (JSONReader.PointRow) -> R) -> R {
         precondition(frameCount > 0)
         let last = chunks.count - 1
-        let i = (chunks[last].frames - 1) * Name.count, values = Self.chunkValues
+        let i = (chunks[last].frames - 1) * Name.count, values = chunks[last].coordinateValues
         return chunks[last].values.withUnsafeMutableBufferPointer { chunk in
             let x = chunk.baseAddress! + i
             return body((x, x + values, x + 2 * values))
@@ -110,12 +125,13 @@ struct PointRows<Name: PointName> {
         x = [Float](unsafeUninitializedCapacity: total) { x, xCount in
         y = [Float](unsafeUninitializedCapacity: total) { y, yCount in
         chunks.withUnsafeMutableBufferPointer { chunks in
+            for column in [x, y, confidence] { LargeMemory.adviseHugePages(column) }
             let columns = (x.baseAddress!, y.baseAddress!, confidence.baseAddress!)
             // The two halves write apart (their own frames' runs) and free their own chunks.
             func writeChunks(_ range: Range<Int>) {
                 for c in range {
                     Self.transpose(chunks[c], firstFrame: firsts[c], frames: frames, into: columns)
-                    chunks[c] = Chunk(values: [], frames: 0)  // freed as soon as it is copied
+                    chunks[c].values = []  // freed as soon as it is copied
                 }
             }
             if split < chunks.count {
@@ -144,7 +160,7 @@ struct PointRows<Name: PointName> {
             // Transposed 64 frames at a time: the rows read stay in the L1 cache while each
             // point's run of 64 values is written.
             for (coordinate, column) in [columns.0, columns.1, columns.2].enumerated() {
-                let source = chunkValues.baseAddress! + coordinate * Self.chunkValues
+                let source = chunkValues.baseAddress! + coordinate * chunk.coordinateValues
                 for block in stride(from: 0, to: chunk.frames, by: 64) {
                     let end = min(block + 64, chunk.frames)
                     for p in 0..<points {

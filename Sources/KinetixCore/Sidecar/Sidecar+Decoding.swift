@@ -368,8 +368,9 @@ struct SidecarDecoder {
     /// (counts the lines of) what it has read more often, every `lineCountBytes`, while
     /// those bytes are still in the cache.
     private mutating func forgetRead() {
-        guard let discard, reader.offset - reader.forgottenBytes >= min(discard.stride, Self.lineCountBytes) else { return }
-        reader.forget(upTo: reader.offset)
+        guard let discard else { return }
+        if reader.offset - reader.forgottenBytes >= min(discard.stride, Self.lineCountBytes) { reader.forget(upTo: reader.offset) }
+        // (Frames taken from ahead are forgotten as they are taken, and given back here.)
         if reader.forgottenBytes - discardedBytes >= discard.stride {
             discard.body(readerStart + reader.forgottenBytes)
             discardedBytes = reader.forgottenBytes

@@ -112,6 +112,21 @@ struct FramesAheadTests {
         #expect(decodesTheSame(broken) > 0)
     }
 
+    @Test("the bytes of the frames taken from ahead are given back as they are taken")
+    func discardsTakenFrames() {
+        let text = Array(clipText().utf8)
+        text.withUnsafeBufferPointer { bytes in
+            var givenBack = 0
+            var decoder = SidecarDecoder(bytes: bytes, limits: .default)
+            decoder.readAheadBytes = 0
+            decoder.discard = ({ givenBack = max(givenBack, $0) }, 4096)
+            #expect(decoder.decode() != nil)
+            #expect(decoder.framesTakenAhead > 200)
+            // Everything up to the last frame (the clip's end, which the helper read).
+            #expect(givenBack > bytes.count - 1000)
+        }
+    }
+
     @Test("a frame start is a { after a comma")
     func frameStart() {
         func start(_ text: String, after offset: Int) -> Int? {

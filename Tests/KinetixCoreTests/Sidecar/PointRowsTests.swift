@@ -53,7 +53,7 @@ struct PointRowsTests {
     }
 
     @Test("the table holds every frame's points, across chunks and on one or two threads",
-          arguments: [1, 100, 4096, 4097, 9000, PointRows<Joint>.parallelTableFrames, 3 * PointRows<Joint>.parallelTableFrames / 2 + 17])
+          arguments: [1, 100, 4096, 4097, 9000, 4096 + 32768, 4096 + 32768 + 1, 3 * PointRows<Joint>.parallelTableFrames / 2 + 17])
     func table(frames: Int) {
         var rng = SplitMix64(seed: UInt64(frames))
         var (rows, set) = Self.rows(frames: frames, rng: &rng)
@@ -64,7 +64,7 @@ struct PointRowsTests {
     @Test("appending another reader's rows takes its chunks, partly filled ones included; later frames follow them")
     func append() {
         var rng = SplitMix64(seed: 3)
-        for (head, tail) in [(10, 5), (4095, 4098), (5000, 40_000), (40_000, 1), (0, 300)] {
+        for (head, tail) in [(10, 5), (4095, 4098), (5000, 40_000), (40_000, 1), (0, 300), (36_864, 36_865)] {
             var (rows, set) = Self.rows(frames: head, rng: &rng)
             let (other, otherSet) = Self.rows(frames: tail, firstFrame: head, rng: &rng)
             rows.append(other)
