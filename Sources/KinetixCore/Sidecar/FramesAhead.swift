@@ -54,6 +54,7 @@ final class FramesAhead: @unchecked Sendable {
         self.bytes = bytes
         self.start = start
         end = start
+        lastCounted = start
     }
 
     /// Asks the reading to stop soon (its frames will not be used).
@@ -130,7 +131,7 @@ final class FramesAhead: @unchecked Sendable {
     }
 
     /// Where the line count stands.
-    private lazy var lastCounted = start
+    private var lastCounted: Int
 
     /// Hands over the frames read (after `finish()`), leaving none here.
     func takeFrames() -> (times: [Double], joints: PointRows<Joint>) {

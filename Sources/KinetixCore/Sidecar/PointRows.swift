@@ -10,15 +10,16 @@ import Foundation
 /// chunks over, so a chunk may be partly filled); at the end the table's three columns
 /// are written chunk by chunk (never filled first, so their memory is only taken as
 /// they are written) and each chunk is freed once copied: the peak is the chunks plus
-/// one (two when the table is written on two threads).
+/// one (two when the table is written on two threads, three with the chunk across their
+/// halves).
 struct PointRows<Name: PointName> {
     /// Frames the first chunk holds: 4096, 240 KB a coordinate for 15 joints.
     private static var firstChunkFrames: Int { 4096 }
     /// Frames every later chunk holds: 32768, 5.9 MB for 15 joints, asked for in huge
     /// pages (the clip is long: one page fault per 2 MiB instead of 512).
     private static var chunkFrames: Int { 32768 }
-    /// From this many frames on, `table()` writes its columns on two threads (when there
-    /// are two cores): half a million values a coordinate.
+    /// From this many frames on, `table()` writes its columns on two threads, half the
+    /// frames each (when there are two cores): half a million values a coordinate.
     static var parallelTableFrames: Int { 32768 }
 
     /// A chunk of `capacity` frames: its three coordinates one after the other (x at 0,
@@ -111,15 +112,13 @@ struct PointRows<Name: PointName> {
     mutating func table() -> PointTable<Name> {
         let frames = frameCount, total = frames * Name.count
         guard total > 0 else { return PointTable(frameCount: frames, x: [], y: [], confidence: []) }
-        // Each chunk's first frame, and where the chunks split in two (by frames).
-        var firsts: [Int] = []
+        var firsts: [Int] = []  // each chunk's first frame in the table
         var first = 0
         for chunk in chunks {
             firsts.append(first)
             first += chunk.frames
         }
         let twoThreads = frames >= Self.parallelTableFrames && ProcessInfo.processInfo.activeProcessorCount > 1
-        let split = twoThreads ? firsts.firstIndex { $0 >= frames / 2 } ?? chunks.count : chunks.count
         var x: [Float] = [], y: [Float] = []
         let confidence = [Float](unsafeUninitializedCapacity: total) { confidence, confidenceCount in
         x = [Float](unsafeUninitializedCapacity: total) { x, xCount in
@@ -127,17 +126,21 @@ struct PointRows<Name: PointName> {
         chunks.withUnsafeMutableBufferPointer { chunks in
             for column in [x, y, confidence] { LargeMemory.adviseHugePages(column) }
             let columns = (x.baseAddress!, y.baseAddress!, confidence.baseAddress!)
-            // The two halves write apart (their own frames' runs) and free their own chunks.
-            func writeChunks(_ range: Range<Int>) {
-                for c in range {
-                    Self.transpose(chunks[c], firstFrame: firsts[c], frames: frames, into: columns)
-                    chunks[c].values = []  // freed as soon as it is copied
+            // Writes the table's frames `range`, freeing each chunk that lies wholly in it
+            // once copied (a chunk across the two threads' ranges is freed at the end).
+            func write(_ range: Range<Int>) {
+                for c in chunks.indices {
+                    let lower = max(range.lowerBound - firsts[c], 0), upper = min(range.upperBound - firsts[c], chunks[c].frames)
+                    guard lower < upper else { continue }
+                    let part = lower..<upper
+                    Self.transpose(chunks[c], part, firstFrame: firsts[c], frames: frames, into: columns)
+                    if part.count == chunks[c].frames { chunks[c].values = [] }
                 }
             }
-            if split < chunks.count {
-                _ = bothAtOnce({ writeChunks(0..<split) }, { writeChunks(split..<chunks.count) })
+            if twoThreads {
+                _ = bothAtOnce({ write(0..<frames / 2) }, { write(frames / 2..<frames) })
             } else {
-                writeChunks(0..<chunks.count)
+                write(0..<frames)
             }
             yCount = total
         }
@@ -151,9 +154,9 @@ struct PointRows<Name: PointName> {
         return PointTable(frameCount: frames, x: x, y: y, confidence: confidence)
     }
 
-    /// Writes `chunk`'s frames, the table's frames from `firstFrame` on, into the three
-    /// columns of a table of `frames` frames (point p's run starts at `p * frames`).
-    private static func transpose(_ chunk: Chunk, firstFrame: Int, frames: Int,
+    /// Writes the frames `part` of `chunk`, the table's frames from `firstFrame` on, into
+    /// the three columns of a table of `frames` frames (point p's run starts at `p * frames`).
+    private static func transpose(_ chunk: Chunk, _ part: Range<Int>, firstFrame: Int, frames: Int,
                                   into columns: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)) {
         let points = Name.count
         chunk.values.withUnsafeBufferPointer { chunkValues in
@@ -161,8 +164,8 @@ struct PointRows<Name: PointName> {
             // point's run of 64 values is written.
             for (coordinate, column) in [columns.0, columns.1, columns.2].enumerated() {
                 let source = chunkValues.baseAddress! + coordinate * chunk.coordinateValues
-                for block in stride(from: 0, to: chunk.frames, by: 64) {
-                    let end = min(block + 64, chunk.frames)
+                for block in stride(from: part.lowerBound, to: part.upperBound, by: 64) {
+                    let end = min(block + 64, part.upperBound)
                     for p in 0..<points {
                         let run = column + p * frames + firstFrame
                         for f in block..<end { run[f] = source[f * points + p] }
