@@ -38,13 +38,16 @@ build() {
   local name=$1 harness=$2; shift 2
   local dir; dir=$(sources "$name" "$@")
   cp "Tests/Fuzz/Harnesses/$harness" "$dir/"
-  clang -O2 -fsanitize=address -I Sources/CKinetixSHA/include -c Sources/CKinetixSHA/kinetix_sha256.c -o "$dir/kinetix_sha256.o"
-  clang -O2 -fsanitize=address -I Sources/CKinetixLag/include -c Sources/CKinetixLag/kinetix_lag.c -o "$dir/kinetix_lag.o"
-  clang -O2 -fsanitize=address -I Sources/CKinetixIO/include -c Sources/CKinetixIO/kinetix_io.c -o "$dir/kinetix_io.o"
-  clang -O2 -fsanitize=address -I Sources/CKinetixScan/include -c Sources/CKinetixScan/kinetix_scan.c -o "$dir/kinetix_scan.o"
+  # Every C file of the C targets, so a new one is never missing from the link.
+  local source objects=()
+  for source in Sources/CKinetix{SHA,Lag,IO,Scan}/*.c; do
+    local object; object="$dir/$(basename "$source" .c).o"
+    clang -O2 -fsanitize=address -I "$(dirname "$source")/include" -c "$source" -o "$object"
+    objects+=("$object")
+  done
   swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz -package-name Kinetix \
     -I Sources/CKinetixBLAS -I Sources/CKinetixSHA/include -I Sources/CKinetixLag/include -I Sources/CKinetixIO/include -I Sources/CKinetixScan/include \
-    -lopenblas "$dir"/*.swift "$dir/kinetix_sha256.o" "$dir/kinetix_lag.o" "$dir/kinetix_io.o" "$dir/kinetix_scan.o" -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
+    -lopenblas "$dir"/*.swift "${objects[@]}" -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
     || { cat "$out/build-$name.log"; exit 1; }
 }
 
