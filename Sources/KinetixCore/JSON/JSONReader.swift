@@ -95,15 +95,23 @@ package struct JSONReader {
         index = offset
     }
 
-    /// Moves the read position forward to `offset`, past bytes another reader has read
-    /// and whose lines it has counted: `newlines` line feeds, the last at offset
-    /// `lastNewline` (-1: none). Those bytes are forgotten (`forget(upTo:)`), so positions
-    /// after them are counted from there (`SidecarDecoder` adopting frames read ahead).
-    package mutating func skip(to offset: Int, newlines: Int, lastNewline: Int) {
-        precondition(offset >= index && offset <= bytes.count && (newlines == 0) == (lastNewline < 0))
+    /// Moves the read position forward to `offset` and counts lines and columns from
+    /// there, as if the bytes began there (line 1, column 1): for a reader starting in
+    /// the middle (`FramesAhead`), whose positions another reader adds to its own.
+    package mutating func restart(at offset: Int) {
+        move(to: offset)
+        forgotten = (offset, 1, 1)
+    }
+
+    /// Moves the read position forward to `offset`, past bytes another reader has read,
+    /// from here on (it was `restart(at:)` here): `counted` is its line and column at
+    /// `offset`. Those bytes are forgotten (`forget(upTo:)`), so positions after them are
+    /// counted from there (`SidecarDecoder` adopting frames read ahead).
+    package mutating func skip(to offset: Int, counted: (line: Int, column: Int)) {
+        precondition(offset >= index && offset <= bytes.count)
         forget(upTo: index)
         let (line, column) = lineAndColumn(of: index)
-        forgotten = (offset, line + newlines, newlines > 0 ? offset - lastNewline : column + offset - index)
+        forgotten = (offset, line + counted.line - 1, counted.line > 1 ? counted.column : column + counted.column - 1)
         index = offset
     }
 

@@ -1,4 +1,3 @@
-import CKinetixScan
 import Foundation
 
 /// The second half of a long `frames` array, read on another thread while the decoder
@@ -27,10 +26,9 @@ final class FramesAhead: @unchecked Sendable {
     private var times: [Double] = []
     private var joints = PointRows<Joint>()
     private(set) var end: Int
-    /// The line feeds from `start` to `end` (counted while their bytes are in the cache),
-    /// and the offset of the last of them (-1: none). Read only after `finish()`.
-    private(set) var newlines = 0
-    private(set) var lastNewline = -1
+    /// The line and column at `end`, counted from `start` (line 1, column 1) while the
+    /// bytes were in the cache (`JSONReader.restart(at:)`). Read only after `finish()`.
+    private(set) var endPosition = (line: 1, column: 1)
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let done = DispatchSemaphore(value: 0)
@@ -54,7 +52,6 @@ final class FramesAhead: @unchecked Sendable {
         self.bytes = bytes
         self.start = start
         end = start
-        lastCounted = start
     }
 
     /// Asks the reading to stop soon (its frames will not be used).
@@ -99,13 +96,13 @@ final class FramesAhead: @unchecked Sendable {
     private func read() {
         defer { done.signal() }
         var reader = JSONReader(bytes: bytes, maxDepth: 4)
-        reader.move(to: start)
+        reader.restart(at: start)
         var time = Double.nan
-        defer { countLines(upTo: end) }
+        defer { endPosition = reader.lineAndColumn(of: end) }
         while true {
             if times.count & 255 == 0 {
                 if isCancelled { break }
-                countLines(upTo: end)
+                reader.forget(upTo: end)  // counts the lines read while they are in the cache
             }
             joints.appendEmptyFrames()
             guard joints.withNewestRow({ reader.readPlainFrame(SidecarDecoder.jointOrder, time: &time, into: $0) }) != nil else {
@@ -119,19 +116,6 @@ final class FramesAhead: @unchecked Sendable {
             reader.move(to: reader.offset + 1)
         }
     }
-
-    /// Counts the line feeds from where the count stands up to `offset`.
-    private func countLines(upTo offset: Int) {
-        let counted = lastCounted
-        guard offset > counted, let base = bytes.baseAddress else { return }
-        var last: Int64 = -1
-        newlines += Int(kinetix_count_newlines(base + counted, Int64(offset - counted), &last))
-        if last >= 0 { lastNewline = counted + Int(last) }
-        lastCounted = offset
-    }
-
-    /// Where the line count stands.
-    private var lastCounted: Int
 
     /// Hands over the frames read (after `finish()`), leaving none here.
     func takeFrames() -> (times: [Double], joints: PointRows<Joint>) {

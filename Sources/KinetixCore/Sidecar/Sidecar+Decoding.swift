@@ -393,7 +393,7 @@ struct SidecarDecoder {
         framesTakenAhead += aheadTimes.count
         jointRows.append(aheadJoints)
         if hasFace { appendEmptyFaceRows(frames: aheadTimes.count) }
-        reader.skip(to: ahead.end, newlines: ahead.newlines, lastNewline: ahead.lastNewline)
+        reader.skip(to: ahead.end, counted: ahead.endPosition)
         return true
     }
 
