@@ -33,6 +33,18 @@ typedef int32_t v16iu __attribute__((vector_size(64), aligned(4)));
 #define LIMBS 9
 #define INLINE static inline __attribute__((always_inline))
 
+// Loops over lanes, limbs and lags in flight must be unrolled so their vectors stay in
+// registers. Clang unrolls them at -O3 but not always at -O2, which SwiftPM's release
+// builds use: there the 16 rows of a transpose went through the stack and the kernel
+// ran 17 % slower. So each such loop asks for it.
+#if defined(__clang__)
+#define UNROLL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define UNROLL _Pragma("GCC unroll 16")
+#else
+#define UNROLL
+#endif
+
 INLINE v16 load(const float *p) { return *(const v16u *)p; }
 INLINE void store(float *p, v16 v) { *(v16u *)p = v; }
 
@@ -121,6 +133,7 @@ typedef struct { v16 v[LIMBS]; } block_t;
 
 INLINE block_t load_block(const kinetix_lag_problem *p, long n0) {
     block_t b;
+    UNROLL
     for (int i = 0; i < LIMBS; i++) b.v[i] = load(p->learner + i * p->learner_stride + n0);
     return b;
 }
@@ -129,6 +142,7 @@ INLINE block_t load_block(const kinetix_lag_problem *p, long n0) {
 /// d + i × stride (a padded layout's stride, or one row of the lane-segmented layout).
 INLINE v16 complete_squares(const block_t *b, const float *d, long stride, copy_t copy) {
     v16 s = splat(0);
+    UNROLL
     for (int i = 0; i < LIMBS; i++) {
         const v16 diff = b->v[i] - load(d + i * stride);
         s = fmadd(diff, diff, s, copy);
@@ -147,6 +161,7 @@ __attribute__((target("avx512f,fma"))) static inline void masked_sums_avx512(con
                                                                              long stride, const v16 *w, v16 *s_out,
                                                                              v16 *c_out) {
     __m512 s = _mm512_setzero_ps(), c = _mm512_setzero_ps();
+    UNROLL
     for (int i = 0; i < LIMBS; i++) {
         const __m512 diff = _mm512_sub_ps((__m512)b->v[i], _mm512_loadu_ps(d + i * stride));
         const __mmask16 tracked = _mm512_cmp_ps_mask(diff, diff, _CMP_ORD_Q);
@@ -171,6 +186,7 @@ INLINE void masked_sums(const block_t *b, const float *d, long stride, const v16
     // Untracked lanes add exactly +0 (s and c are never negative): two ands, where
     // blending the sums would take two blends, which cost more than one instruction each.
     v16 s = splat(0), c = splat(0);
+    UNROLL
     for (int i = 0; i < LIMBS; i++) {
         const v16 diff = b->v[i] - load(d + i * stride);
         const v16i tracked = diff == diff;
@@ -240,9 +256,12 @@ INLINE void interleave(v16 a, v16 b, v16 *lo, v16 *hi) {
 /// round of interleaving rows i and i + 8 rotates the 8-bit (row, column) index left by
 /// one bit, so four rounds swap row and column.
 INLINE void transpose(v16 v[LANES]) {
+    UNROLL
     for (int round = 0; round < 4; round++) {
         v16 t[LANES];
+        UNROLL
         for (int i = 0; i < LANES / 2; i++) interleave(v[i], v[i + LANES / 2], &t[2 * i], &t[2 * i + 1]);
+        UNROLL
         for (int i = 0; i < LANES; i++) v[i] = t[i];
     }
 }
@@ -250,6 +269,7 @@ INLINE void transpose(v16 v[LANES]) {
 /// True when some lane of `any` is set.
 INLINE int any_lane(v16i any) {
     int set = 0;
+    UNROLL
     for (int lane = 0; lane < LANES; lane++) set |= any[lane];
     return set != 0;
 }
@@ -273,11 +293,13 @@ INLINE void build_rows(const float *source, long frames, long limit, const float
                 // The same lines of the next chunk into L2, a whole chunk's search ahead.
                 const int ahead = f0 + (2 * LANES - 1) * segment + LANES <= frames;
                 v16 v[LANES];
+                UNROLL
                 for (int lane = 0; lane < LANES; lane++) {
                     if (ahead) __builtin_prefetch(from + f0 + (lane + LANES) * segment, 0, 2);
                     v[lane] = load(from + f0 + lane * segment);
                 }
                 transpose(v);
+                UNROLL
                 for (int k = 0; k < LANES; k++) *(v16 *)(target + ((r + k) * LIMBS + limb) * LANES) = v[k] * scale;
                 r += LANES;
             } else {
@@ -294,6 +316,7 @@ INLINE void build_rows(const float *source, long frames, long limit, const float
     untracked[0] = 0;
     for (long r = 0; r < rows; r++) {
         v16i any = splat_i(0);
+        UNROLL
         for (int limb = 0; limb < LIMBS; limb++) {
             const v16 v = *(const v16 *)(target + (r * LIMBS + limb) * LANES);
             any |= v != v;
@@ -312,6 +335,7 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
                         v16 min_shared, copy_t copy) {
     for (long k = 0; k < rows; k++) {
         block_t b;
+        UNROLL
         for (int i = 0; i < LIMBS; i++) b.v[i] = row_load(ws->learner, k, i);
         best_t best = { *(v16 *)(ws->best_s + k * LANES), *(v16 *)(ws->best_c + k * LANES), *(v16i *)(ws->best_lag + k * LANES) };
         const long top = k + max_lag;  // demonstrator row of lag 0
@@ -320,17 +344,30 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         int tau = tau0;
         v16i same_weight = best.c == full;
         int all_same = full[0] >= min_shared[0];
+        UNROLL
         for (int lane = 0; lane < LANES; lane++) all_same &= same_weight[lane] != 0;
         if (complete && all_same) {
-            for (; tau + 3 < tau1; tau += 4) {  // four independent sums in flight
+            // Four independent sums in flight where 32 (AVX-512) or 16 wide registers
+            // hold them; the baseline's would spill them.
+            for (; copy != COPY_BASELINE && tau + 3 < tau1; tau += 4) {
                 v16 sums[4];
+                UNROLL
                 for (int u = 0; u < 4; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
+                UNROLL
                 for (int u = 0; u < 4; u++) consider_equal(&best, sums[u], tau + u);
             }
             for (; tau < tau1; tau++) consider_equal(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), tau);
         } else if (complete) {
             for (; tau < tau1; tau++) consider(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau, min_shared);
         } else {
+            // Four masked sums in flight where AVX-512's 32 registers hold them.
+            for (; copy == COPY_AVX512 && tau + 3 < tau1; tau += 4) {
+                v16 s[4], c[4];
+                UNROLL
+                for (int u = 0; u < 4; u++) masked_sums(&b, row_at(ws->demonstrator, top - tau - u), LANES, w, &s[u], &c[u], copy);
+                UNROLL
+                for (int u = 0; u < 4; u++) consider(&best, s[u], c[u], tau + u, min_shared);
+            }
             for (; tau + 1 < tau1; tau += 2) {
                 v16 s0, c0, s1, c1;
                 masked_sums(&b, row_at(ws->demonstrator, top - tau), LANES, w, &s0, &c0, copy);
@@ -350,11 +387,50 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
     }
 }
 
+/// Writes a chunk's lags and scores (s / c; NaN where no lag qualified) to frames
+/// start + lane x segment + k, k < rows, that lie before `last`. Where every lane's frames
+/// do, sixteen rows at a time are divided as vectors and transposed back into sixteen
+/// runs of frames; the rest frame by frame.
+INLINE void write_results(const workspace_t *ws, long start, long segment, long rows, long last, int32_t *lag_out,
+                          float *score_out) {
+    long k0 = 0;
+    if (start + (LANES - 1) * segment + rows <= last) {
+        for (; k0 + LANES <= rows; k0 += LANES) {
+            v16 lags[LANES], scores[LANES];
+            UNROLL
+            for (int k = 0; k < LANES; k++) {
+                const long row = (k0 + k) * LANES;
+                const v16i lag = *(const v16i *)(ws->best_lag + row);
+                lags[k] = (v16)lag;
+                scores[k] = blend(lag >= 0, *(const v16 *)(ws->best_s + row) / *(const v16 *)(ws->best_c + row), splat(NAN));
+            }
+            transpose(lags);
+            transpose(scores);
+            UNROLL
+            for (int lane = 0; lane < LANES; lane++) {
+                const long f = start + lane * segment + k0;
+                *(v16iu *)(lag_out + f) = (v16i)lags[lane];
+                store(score_out + f, scores[lane]);
+            }
+        }
+    }
+    for (int lane = 0; lane < LANES; lane++) {
+        for (long k = k0; k < rows; k++) {
+            const long f = start + lane * segment + k;
+            if (f >= last) break;
+            const int32_t best_lag = ws->best_lag[k * LANES + lane];
+            lag_out[f] = best_lag;
+            score_out[f] = best_lag >= 0 ? ws->best_s[k * LANES + lane] / ws->best_c[k * LANES + lane] : NAN;
+        }
+    }
+}
+
 INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, long segment, long first, long last,
                           int32_t *lag_out, float *score_out, copy_t copy) {
     const int max_lag = p->max_lag;
     const v16 min_shared = splat(p->min_shared_weight);
     v16 w[LIMBS];
+    UNROLL
     for (int i = 0; i < LIMBS; i++) w[i] = splat(p->weights[i]);
     float total = 0;
     for (int i = 0; i < LIMBS; i++) total += p->weights[i];
@@ -373,15 +449,7 @@ INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, lo
             const int tau1 = tau0 + LAG_TILE <= max_lag + 1 ? tau0 + LAG_TILE : max_lag + 1;
             search_tile(ws, rows, max_lag, tau0, tau1, w, full, min_shared, copy);
         }
-        for (int lane = 0; lane < LANES; lane++) {
-            for (long k = 0; k < rows; k++) {
-                const long f = start + lane * segment + k;
-                if (f >= last) break;
-                const int32_t best_lag = ws->best_lag[k * LANES + lane];
-                lag_out[f] = best_lag;
-                score_out[f] = best_lag >= 0 ? ws->best_s[k * LANES + lane] / ws->best_c[k * LANES + lane] : NAN;
-            }
-        }
+        write_results(ws, start, segment, rows, last, lag_out, score_out);
     }
 }
 
@@ -398,6 +466,7 @@ INLINE void scores_body(const kinetix_lag_problem *p, long n0, float *scores, co
             store(scores + (long)tau * LANES, blend(too_few, infinity, complete_squares(&b, dv + base - tau, ds, copy) / full));
     } else {
         v16 w[LIMBS];
+        UNROLL
         for (int i = 0; i < LIMBS; i++) w[i] = splat(p->weights[i]);
         for (int tau = 0; tau <= p->max_lag; tau++) {
             v16 s, c;

@@ -52,6 +52,7 @@ struct LagSearchTests {
     @Test("every instruction set the CPU has gives the scalar reference's lags and scores, bit for bit", arguments: [
         (frames: 333, maxLag: 30, nan: 0.0), (frames: 500, maxLag: 61, nan: 0.2), (frames: 97, maxLag: 7, nan: 0.6),
         (frames: 9_000, maxLag: 40, nan: 0.01),  // several chunks of 16 x 256 frames, rows built 16 at a time
+        (frames: 320, maxLag: 45, nan: 0.05),  // 16 lanes of 20 rows: 16 rows' results written as vectors, 4 one by one
     ])
     func instructionSetsAgree(_ c: (frames: Int, maxLag: Int, nan: Double)) {
         let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames) + 5)
