@@ -164,11 +164,11 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
     defer { try? FileManager.default.removeItem(at: folder) }
     let program = folder.appendingPathComponent("lagsearch").path
     var output = ""
-    // The reference's best kernels (lane-segmented) are AVX-512; without AVX-512 its best is
-    // its AVX2 kernel, the hand-written limit on this CPU. Below AVX2 it has no SIMD kernel.
     let avx512 = LagSearch.InstructionSet.best == .avx512
-    guard LagSearch.InstructionSet.best >= .avx2 else {
-        return print("kernel vs C: skipped (the C reference's kernels need AVX2 or AVX-512 and this CPU, \(machineDescription()), has neither; "
+    // The reference's kernels are written in AVX-512 intrinsics, so its README's command
+    // (-march=native) builds it only where the CPU has AVX-512: say so rather than fail.
+    guard avx512 else {
+        return print("kernel vs C: skipped (the C reference is written in AVX-512 intrinsics and this CPU, \(machineDescription()), has no AVX-512; "
                      + "Kinetix's own kernels are timed by the \"lag\" cases)")
     }
     guard timedRun(gcc, ["-O3", "-march=native", "-fopenmp", "-o", program, peers.appendingPathComponent("c/lagsearch.c").path, "-lm"],
