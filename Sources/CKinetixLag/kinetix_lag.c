@@ -330,6 +330,13 @@ INLINE const float *row_at(const float *rows, long r) { return rows + r * (LIMBS
 
 INLINE v16 row_load(const float *rows, long r, int limb) { return *(const v16 *)(row_at(rows, r) + limb * LANES); }
 
+/// Independent sums a copy keeps in flight for one row, as many as its registers hold:
+/// beyond one, complete sums spill the baseline's sixteen 16-byte registers (0.80× at
+/// four); masked sums, which carry a weight sum too, fit four in AVX-512's 32.
+enum { MAX_IN_FLIGHT = 4 };
+INLINE int complete_sums_in_flight(copy_t copy) { return copy == COPY_BASELINE ? 1 : 4; }
+INLINE int masked_sums_in_flight(copy_t copy) { return copy == COPY_AVX512 ? 4 : 2; }
+
 /// Lags [tau0, tau1) for learner rows 0..<rows of the chunk, updating each row's best.
 INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0, int tau1, const v16 *w, v16 full,
                         v16 min_shared, copy_t copy) {
@@ -347,38 +354,30 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         UNROLL
         for (int lane = 0; lane < LANES; lane++) all_same &= same_weight[lane] != 0;
         if (complete && all_same) {
-            // Four independent sums in flight, except in the baseline copy: with SSE2's
-            // sixteen 16-byte registers they spilled (0.80× when unrolled).
-            for (; copy != COPY_BASELINE && tau + 3 < tau1; tau += 4) {
-                v16 sums[4];
+            const int n = complete_sums_in_flight(copy);
+            for (; tau + n <= tau1; tau += n) {
+                v16 sums[MAX_IN_FLIGHT];
                 UNROLL
-                for (int u = 0; u < 4; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
+                for (int u = 0; u < n; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
                 UNROLL
-                for (int u = 0; u < 4; u++) consider_equal(&best, sums[u], tau + u);
+                for (int u = 0; u < n; u++) consider_equal(&best, sums[u], tau + u);
             }
             for (; tau < tau1; tau++) consider_equal(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), tau);
         } else if (complete) {
             for (; tau < tau1; tau++) consider(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau, min_shared);
         } else {
-            // Four masked sums in flight where AVX-512's 32 registers hold them.
-            for (; copy == COPY_AVX512 && tau + 3 < tau1; tau += 4) {
-                v16 s[4], c[4];
+            const int n = masked_sums_in_flight(copy);
+            for (; tau + n <= tau1; tau += n) {
+                v16 s[MAX_IN_FLIGHT], c[MAX_IN_FLIGHT];
                 UNROLL
-                for (int u = 0; u < 4; u++) masked_sums(&b, row_at(ws->demonstrator, top - tau - u), LANES, w, &s[u], &c[u], copy);
+                for (int u = 0; u < n; u++) masked_sums(&b, row_at(ws->demonstrator, top - tau - u), LANES, w, &s[u], &c[u], copy);
                 UNROLL
-                for (int u = 0; u < 4; u++) consider(&best, s[u], c[u], tau + u, min_shared);
-            }
-            for (; tau + 1 < tau1; tau += 2) {
-                v16 s0, c0, s1, c1;
-                masked_sums(&b, row_at(ws->demonstrator, top - tau), LANES, w, &s0, &c0, copy);
-                masked_sums(&b, row_at(ws->demonstrator, top - tau - 1), LANES, w, &s1, &c1, copy);
-                consider(&best, s0, c0, tau, min_shared);
-                consider(&best, s1, c1, tau + 1, min_shared);
+                for (int u = 0; u < n; u++) consider(&best, s[u], c[u], tau + u, min_shared);
             }
             for (; tau < tau1; tau++) {
-                v16 s0, c0;
-                masked_sums(&b, row_at(ws->demonstrator, top - tau), LANES, w, &s0, &c0, copy);
-                consider(&best, s0, c0, tau, min_shared);
+                v16 s, c;
+                masked_sums(&b, row_at(ws->demonstrator, top - tau), LANES, w, &s, &c, copy);
+                consider(&best, s, c, tau, min_shared);
             }
         }
         *(v16 *)(ws->best_s + k * LANES) = best.s;
