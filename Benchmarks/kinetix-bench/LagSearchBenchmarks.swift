@@ -1,7 +1,11 @@
+import Foundation
 import KinetixCore
 
 /// Lag-search cases: each kernel on the same inputs, pairs per second
-/// (one pair = one learner frame against one candidate lag, 9 angles each).
+/// (one pair = one learner frame against one candidate lag, 9 angles each). Each case
+/// times `LagSearch.run(learner:demonstrator:into:)` with its output arrays reused from
+/// the previous run (the layout is built per run), as a live session or a batch of
+/// equal clips runs it and as the C reference keeps its outputs.
 func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
     let sizes = quick ? [2_000] : [18_000, 1_000_000]
     for frames in sizes {
@@ -24,8 +28,9 @@ func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
                     let name = "lag \(kernel.rawValue)\(kernel == .simd && set != best ? "-\(set)" : "") \(threads)t \(label)"
                     // The slow kernels at a million frames take seconds a run: fewer samples.
                     harness.samples = kernel == .simd || frames <= 18_000 || quick ? (quick ? 1 : 5) : 1
+                    var matches = LagMatches()
                     harness.measure(BenchmarkCase(name: name, unit: "pairs", units: pairs) {
-                        let matches = search.run(learner: learner, demonstrator: demo)
+                        search.run(learner: learner, demonstrator: demo, into: &matches)
                         return Double(matches.lag.reduce(0) { $0 &+ Int($1) })
                     })
                     if let checksum = harness.checksums[name] { checksums.append(checksum) }
@@ -57,4 +62,34 @@ func syntheticAngles(frames: Int, nanFraction: Double, seed: UInt64) -> AngleSer
         }
     }
     return AngleSeries(times: (0..<frames).map { Double($0) / 30 }, values: values)
+}
+
+/// The SIMD kernel on two threads against one, interleaved: each round times one thread
+/// then two (a warm-up, then the median of 3 each) on the same 1,000,000-frame inputs, so
+/// drift on a shared machine hits both; the figure is the ratio per round. Outputs are
+/// reused (`run(…, into:)`), so no run pays for fresh memory.
+func threadScaling(frames: Int, windows: [Int], rounds: Int) {
+    for masked in [false, true] {
+        let demo = syntheticAngles(frames: frames, nanFraction: masked ? 0.1 : 0, seed: 1)
+        let learner = syntheticAngles(frames: frames, nanFraction: masked ? 0.1 : 0, seed: 2)
+        for window in windows {
+            var result = RoundRatios(name: "lag threads n=\(frames) window=\(window)\(masked ? " masked" : ""), 2 threads vs 1",
+                                     fastLabel: "2 threads", slowLabel: "1 thread")
+            var matches = LagMatches()
+            for _ in 0..<rounds {
+                for threads in [1, 2] {
+                    let search = LagSearch(maxLag: window - 1, kernel: .simd, threads: threads)
+                    search.run(learner: learner, demonstrator: demo, into: &matches)
+                    var times: [Double] = []
+                    for _ in 0..<3 {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        search.run(learner: learner, demonstrator: demo, into: &matches)
+                        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    }
+                    if threads == 1 { result.peer.append(times.sorted()[1]) } else { result.kinetix.append(times.sorted()[1]) }
+                }
+            }
+            result.report()
+        }
+    }
 }

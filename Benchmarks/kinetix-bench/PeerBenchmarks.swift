@@ -18,6 +18,8 @@ func machineDescription() -> String {
 /// Per-round ratios (peer time / Kinetix time: above 1, Kinetix is faster).
 struct RoundRatios {
     var name: String
+    /// How the report names the two sides.
+    var fastLabel = "Kinetix", slowLabel = "peer"
     var kinetix: [Double] = []
     var peer: [Double] = []
 
@@ -27,8 +29,8 @@ struct RoundRatios {
         guard !ratios.isEmpty else { return }
         let sorted = ratios.sorted(), median = sorted[sorted.count / 2]
         let kinetixMedian = kinetix.sorted()[kinetix.count / 2], peerMedian = peer.sorted()[peer.count / 2]
-        print(String(format: "%@: Kinetix %.4f s, peer %.4f s (medians of %d rounds); ratio %.2f× (range %.2f–%.2f; per round %@)",
-                     name, kinetixMedian, peerMedian, ratios.count, median, sorted.first!, sorted.last!,
+        print(String(format: "%@: %@ %.4f s, %@ %.4f s (medians of %d rounds); ratio %.2f× (range %.2f–%.2f; per round %@)",
+                     name, fastLabel, kinetixMedian, slowLabel, peerMedian, ratios.count, median, sorted.first!, sorted.last!,
                      ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")))
     }
 }
@@ -156,7 +158,8 @@ func compareAgainstNumpy(kinetix: URL, peers: URL, rates: [Double], minutes: Dou
 /// the same (N, 9) arrays, one core, interleaved rounds. Both time arrays in → lags and
 /// scores out, by the same protocol: in each round a warm-up run, then the median of 3.
 /// The C program times its own transpose + kernel + outputs (and per-limb errors);
-/// Kinetix times `LagSearch.run` (layout + kernel + new output arrays).
+/// Kinetix times `LagSearch.run(…, into:)` (layout + kernel; output arrays reused from the
+/// warm-up, as the C program allocates its outputs once).
 func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
     guard let gcc = which("gcc") ?? which("cc") else { return print("kernel vs C: skipped (no C compiler; apt-get install gcc)") }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-c-\(getpid())")
@@ -189,14 +192,14 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
             // The C program's window W searches lags 0..W−1; masked, a candidate needs one shared angle.
             let search = LagSearch(maxLag: window - 1, minSharedWeight: masked ? 1 : 4, kernel: .simd, threads: 1)
             var result = RoundRatios(name: "lag kernel n=\(frames) W=\(window)\(masked ? " masked" : ""), 1 core, kinetix vs C \(variant)")
-            var lags: [Int32] = []
+            var matches = LagMatches()
             for _ in 0..<rounds {
                 // The peer's protocol on both sides: a warm-up, then the median of 3 runs.
-                _ = search.run(learner: learner, demonstrator: demo)
+                search.run(learner: learner, demonstrator: demo, into: &matches)
                 var times: [Double] = []
                 for _ in 0..<3 {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    lags = search.run(learner: learner, demonstrator: demo).lag
+                    search.run(learner: learner, demonstrator: demo, into: &matches)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
                 }
                 result.kinetix.append(times.sorted()[1])
@@ -210,7 +213,7 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
             result.report()
             let theirs = (try? Data(contentsOf: folder.appendingPathComponent("out.bin")))?.prefix(frames * 4)
                 .withUnsafeBytes { Array($0.bindMemory(to: Int32.self)) } ?? []
-            let same = zip(lags, theirs).filter { $0 == $1 }.count
+            let same = zip(matches.lag, theirs).filter { $0 == $1 }.count
             let pairs = Double((0..<frames).reduce(0) { $0 + min(window, $1 + 1) })
             print(String(format: "  %.2f G pairs/s vs %.2f G; same lag on %.3f %% of frames (rounding of different sum orders can flip near-ties)",
                          pairs / result.kinetix.sorted()[rounds / 2] / 1e9, pairs / result.peer.sorted()[rounds / 2] / 1e9,

@@ -6,6 +6,7 @@ import KinetixCore
 //   swift run -c release kinetix-bench decode     cases whose name contains "decode"
 //   --quick: tiny sizes, one sample: a smoke test that checksums agree, not a measurement.
 //   peers: Kinetix against ../shared/peers side by side ("peers compare", "peers kernel").
+//   lag threads: the SIMD kernel on two threads against one, interleaved rounds.
 //   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
 //   onset: onset accuracy of each detector on synthesized movements with known starts.
 
@@ -60,6 +61,9 @@ harness.measure(BenchmarkCase(name: "body coordinates", unit: "frames", units: D
 // MARK: - Lag search
 
 lagSearchBenchmarks(&harness, quick: quick)
+if harness.filters.isEmpty || harness.filters.contains(where: { "lag threads".contains($0) }) {
+    threadScaling(frames: quick ? 20_000 : 1_000_000, windows: [31, 241], rounds: quick ? 1 : 7)
+}
 
 // MARK: - Live
 

@@ -78,38 +78,49 @@ public struct LagSearch: Sendable {
     ///     when the two face each other).
     /// - Complexity: O(*n* × `maxLag` × 9).
     public func run(learner: AngleSeries, demonstrator: AngleSeries) -> LagMatches {
+        var matches = LagMatches()
+        run(learner: learner, demonstrator: demonstrator, into: &matches)
+        return matches
+    }
+
+    /// `run(learner:demonstrator:)`, writing into `matches`: with the SIMD kernel its
+    /// arrays are reused when they already hold one entry per learner frame, so repeated
+    /// searches of one length (a live session, a batch of equal clips, a benchmark)
+    /// allocate nothing and touch no fresh memory, whose page faults cost more than a
+    /// short search and do not divide between threads. Otherwise they are replaced.
+    public func run(learner: AngleSeries, demonstrator: AngleSeries, into matches: inout LagMatches) {
         precondition(learner.frameCount == demonstrator.frameCount, "learner and demonstrator must share the grid")
         let kernel = resolvedKernel
         let n = learner.frameCount
         let work = Double(n) * Double(maxLag + 1)
         let threadCount = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         if kernel == .simd {
-            // The SIMD kernel builds its own cache-sized layout from the series.
-            // It writes every frame's lag and score, so the arrays start uninitialized.
-            let chunks = work < 2e6 || threadCount == 1 ? 1 : min(threadCount * 4, max(1, n / 4096))
-            var score: [Float] = []
-            let lag = [Int32](unsafeUninitializedCapacity: n) { lag, lagCount in
-                score = [Float](unsafeUninitializedCapacity: n) { score, scoreCount in
-                    if n > 0 {
-                        let output = LagOutput(lag: lag.baseAddress!, score: score.baseAddress!)
-                        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                            searchSIMD(learner, demonstrator, frames: (n * chunk / chunks)..<(n * (chunk + 1) / chunks), into: output)
-                        }
-                    }
-                    scoreCount = n
-                }
-                lagCount = n
+            // The SIMD kernel builds its own cache-sized layout from the series and
+            // writes every frame's lag and score, so new arrays start uninitialized.
+            if matches.lag.count != n || matches.score.count != n {
+                matches = LagMatches(lag: [Int32](unsafeUninitializedCapacity: n) { $1 = n },
+                                     score: [Float](unsafeUninitializedCapacity: n) { $1 = n })
             }
-            return LagMatches(lag: lag, score: score)
+            guard n > 0 else { return }
+            let chunks = work < 2e6 || threadCount == 1 ? 1 : min(threadCount * 4, max(1, n / 4096))
+            matches.lag.withUnsafeMutableBufferPointer { lag in
+                matches.score.withUnsafeMutableBufferPointer { score in
+                    let output = LagOutput(lag: lag.baseAddress!, score: score.baseAddress!)
+                    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                        searchSIMD(learner, demonstrator, frames: (n * chunk / chunks)..<(n * (chunk + 1) / chunks), into: output)
+                    }
+                }
+            }
+            return
         }
         let padded = (n + Self.lanes - 1) / Self.lanes * Self.lanes
         let l = PaddedAngles(learner, scales: scales, trailingPad: padded - n)
         let d = PaddedAngles(demonstrator, scales: scales, leadingPad: maxLag, trailingPad: padded - n)
-        var matches = LagMatches(count: padded)
+        var result = LagMatches(count: padded)
         let blocks = padded / Self.lanes
         let chunks = work < 2e6 || blocks < 2 || threadCount == 1 ? 1 : min(threadCount * 4, blocks)
-        matches.lag.withUnsafeMutableBufferPointer { lag in
-            matches.score.withUnsafeMutableBufferPointer { score in
+        result.lag.withUnsafeMutableBufferPointer { lag in
+            result.score.withUnsafeMutableBufferPointer { score in
                 let output = LagOutput(lag: lag.baseAddress!, score: score.baseAddress!)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     let first = blocks * chunk / chunks * Self.lanes
@@ -122,9 +133,9 @@ public struct LagSearch: Sendable {
                 }
             }
         }
-        matches.lag.removeLast(padded - n)
-        matches.score.removeLast(padded - n)
-        return matches
+        result.lag.removeLast(padded - n)
+        result.score.removeLast(padded - n)
+        matches = result
     }
 }
 
@@ -141,6 +152,12 @@ public struct LagMatches: Equatable, Sendable {
     public var lag: [Int32]
     /// The weighted mean squared angle difference at τ*, degrees²; NaN when unscored.
     public var score: [Float]
+
+    /// No frames yet: for `LagSearch.run(learner:demonstrator:into:)` to size.
+    public init() {
+        lag = []
+        score = []
+    }
 
     init(count: Int) {
         lag = [Int32](repeating: -1, count: count)

@@ -188,6 +188,32 @@ struct LagSearchTests {
         #expect(one == two)
     }
 
+
+    @Test("writing into earlier matches gives a fresh run's result: reused at the same length, replaced at another",
+          arguments: [LagSearch.Kernel.simd, .scalar])
+    func runInto(_ kernel: LagSearch.Kernel) {
+        let demo = randomAngles(frames: 3_000, nanFraction: 0.1, seed: 5)
+        let learner = delayed(demo, by: 9)
+        let search = LagSearch(maxLag: 40, kernel: kernel, threads: 2)
+        let fresh = search.run(learner: learner, demonstrator: demo)
+        // Matches left by another pair of the same length: every entry must be rewritten.
+        var matches = search.run(learner: randomAngles(frames: 3_000, nanFraction: 0.3, seed: 6), demonstrator: demo)
+        #expect(matches != fresh)
+        search.run(learner: learner, demonstrator: demo, into: &matches)
+        #expect(matches == fresh)
+        // Another length: replaced, not truncated or padded.
+        var short = search.run(learner: randomAngles(frames: 100, nanFraction: 0, seed: 7),
+                               demonstrator: randomAngles(frames: 100, nanFraction: 0, seed: 8))
+        search.run(learner: learner, demonstrator: demo, into: &short)
+        #expect(short == fresh)
+        var empty = LagMatches()
+        search.run(learner: learner, demonstrator: demo, into: &empty)
+        #expect(empty == fresh)
+        // A copy the caller keeps is not written through.
+        let kept = matches
+        search.run(learner: randomAngles(frames: 3_000, nanFraction: 0, seed: 9), demonstrator: demo, into: &matches)
+        #expect(kept == fresh && matches != fresh)
+    }
     @Test("a delayed copy recovers its delay with zero score", arguments: [0, 1, 12, 30])
     func recoversShift(_ shift: Int) {
         let demo = randomAngles(frames: 300, nanFraction: 0, seed: 3)
