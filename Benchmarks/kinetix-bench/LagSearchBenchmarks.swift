@@ -79,17 +79,24 @@ func threadScaling(frames: Int, windows: [Int], rounds: Int) {
             for _ in 0..<rounds {
                 for threads in [1, 2] {
                     let search = LagSearch(maxLag: window - 1, kernel: .simd, threads: threads)
-                    search.run(learner: learner, demonstrator: demo, into: &matches)
-                    var times: [Double] = []
-                    for _ in 0..<3 {
-                        let start = DispatchTime.now().uptimeNanoseconds
-                        search.run(learner: learner, demonstrator: demo, into: &matches)
-                        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-                    }
-                    if threads == 1 { result.peer.append(times.sorted()[1]) } else { result.kinetix.append(times.sorted()[1]) }
+                    let seconds = medianOfThree(search, learner: learner, demonstrator: demo, into: &matches)
+                    if threads == 1 { result.peer.append(seconds) } else { result.kinetix.append(seconds) }
                 }
             }
             result.report()
         }
     }
+}
+
+/// The peer's protocol for one round: a warm-up run, then the median of 3 timed runs of
+/// `search` (outputs reused from the warm-up), seconds.
+func medianOfThree(_ search: LagSearch, learner: AngleSeries, demonstrator: AngleSeries, into matches: inout LagMatches) -> Double {
+    search.run(learner: learner, demonstrator: demonstrator, into: &matches)
+    var times: [Double] = []
+    for _ in 0..<3 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        search.run(learner: learner, demonstrator: demonstrator, into: &matches)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[1]
 }

@@ -195,14 +195,7 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
             var matches = LagMatches()
             for _ in 0..<rounds {
                 // The peer's protocol on both sides: a warm-up, then the median of 3 runs.
-                search.run(learner: learner, demonstrator: demo, into: &matches)
-                var times: [Double] = []
-                for _ in 0..<3 {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    search.run(learner: learner, demonstrator: demo, into: &matches)
-                    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-                }
-                result.kinetix.append(times.sorted()[1])
+                result.kinetix.append(medianOfThree(search, learner: learner, demonstrator: demo, into: &matches))
                 guard timedRun(program, [variant, paths[0], paths[1], String(window), "3", folder.appendingPathComponent("out.bin").path],
                                output: &output) != nil,
                       let line = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
