@@ -14,6 +14,7 @@
 #include "kinetix_lag.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #pragma STDC FP_CONTRACT OFF
@@ -561,6 +562,56 @@ void kinetix_lag_baseline_fma(const float *a, const float *b, const float *c, fl
     }
 }
 
+/// A thread's workspace, kept between its calls (grown when a call needs more) and freed
+/// when the thread ends: allocated per call, a workspace this size (about 300 KB at
+/// W = 241) was a new mapping each time, whose page faults took up to a tenth of a
+/// 20,000-frame search.
+typedef struct {
+    float *block;
+    size_t vectors;
+    int32_t *counts;
+    size_t count_entries;
+} kept_workspace_t;
+
+static pthread_key_t kept_key;
+static int kept_key_made;
+
+static void free_kept(void *kept) {
+    kept_workspace_t *k = kept;
+    free(k->block);
+    free(k->counts);
+    free(k);
+}
+
+static void make_kept_key(void) { kept_key_made = pthread_key_create(&kept_key, free_kept) == 0; }
+
+/// This thread's kept workspace with room for `vectors` 64-byte vectors and `entries`
+/// counts, or NULL when it cannot be had (then the caller allocates for the call).
+static kept_workspace_t *kept_workspace(size_t vectors, size_t entries) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    if (pthread_once(&once, make_kept_key) != 0 || !kept_key_made) return NULL;
+    kept_workspace_t *k = pthread_getspecific(kept_key);
+    if (!k) {
+        k = calloc(1, sizeof *k);
+        if (!k) return NULL;
+        if (pthread_setspecific(kept_key, k) != 0) {
+            free(k);
+            return NULL;
+        }
+    }
+    if (k->vectors < vectors) {
+        free(k->block);
+        k->block = aligned_alloc(64, vectors * 64);
+        k->vectors = k->block ? vectors : 0;
+    }
+    if (k->count_entries < entries) {
+        free(k->counts);
+        k->counts = malloc(sizeof(int32_t) * entries);
+        k->count_entries = k->counts ? entries : 0;
+    }
+    return k->block && k->counts ? k : NULL;
+}
+
 int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long last, int32_t *lag, float *score) {
     if (last <= first) return 0;
     // Segments of SEGMENT rows, shorter when the range is small (16 lanes must share it).
@@ -568,8 +619,10 @@ int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long 
     if (segment > SEGMENT) segment = SEGMENT;
     const long rows = segment, demonstrator_rows = segment + p->max_lag;
     const size_t vectors = (size_t)(rows + demonstrator_rows) * LIMBS + 3 * (size_t)rows;
-    float *block = aligned_alloc(64, vectors * 64);
-    int32_t *counts = malloc(sizeof(int32_t) * (size_t)(rows + demonstrator_rows + 2));
+    const size_t entries = (size_t)(rows + demonstrator_rows + 2);
+    kept_workspace_t *kept = kept_workspace(vectors, entries);
+    float *block = kept ? kept->block : aligned_alloc(64, vectors * 64);
+    int32_t *counts = kept ? kept->counts : malloc(sizeof(int32_t) * entries);
     if (!block || !counts) {
         free(block);
         free(counts);
@@ -585,7 +638,9 @@ int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long 
         .demonstrator_untracked = counts + rows + 1,
     };
     search_level(p, level, &ws, segment, first, last, lag, score);
-    free(block);
-    free(counts);
+    if (!kept) {
+        free(block);
+        free(counts);
+    }
     return 0;
 }

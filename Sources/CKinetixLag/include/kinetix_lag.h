@@ -55,8 +55,9 @@ typedef struct {
 /// Lane-segmented layout: each chunk of 16 x S frames is cut into 16 segments, one per
 /// vector lane, so learner row k holds frames (segment start + k) and lag tau is just
 /// demonstrator row k + max_lag - tau: every load is aligned, and lags are tiled so the
-/// rows they read stay in L1. The layout is built per chunk in a workspace allocated
-/// once per call. Returns 0, or -1 when the workspace could not be allocated.
+/// rows they read stay in L1. The layout is built per chunk in a workspace the calling
+/// thread keeps between calls (grown when a call needs more, freed when the thread
+/// ends). Returns 0, or -1 when the workspace could not be allocated.
 int kinetix_lag_search(const kinetix_lag_series *series, int level, long first, long last,
                        int32_t *lag, float *score);
 

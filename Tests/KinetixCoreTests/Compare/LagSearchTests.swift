@@ -189,6 +189,19 @@ struct LagSearchTests {
     }
 
 
+    @Test("the workspace a thread keeps between searches serves a larger one, then smaller ones, exactly")
+    func keptWorkspace() {
+        // One thread (threads: 1), so every call reuses, grows or outgrows the same workspace.
+        let cases: [(frames: Int, maxLag: Int, nan: Double)] = [(300, 5, 0.1), (9_000, 300, 0.05), (300, 5, 0.1), (2_000, 60, 0)]
+        for c in cases {
+            let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames))
+            let learner = delayed(demo, by: c.maxLag / 2)
+            let simd = LagSearch(maxLag: c.maxLag, kernel: .simd, threads: 1).run(learner: learner, demonstrator: demo)
+            let scalar = LagSearch(maxLag: c.maxLag, kernel: .scalar, threads: 1).run(learner: learner, demonstrator: demo)
+            #expect(simd == scalar, "frames \(c.frames), max lag \(c.maxLag)")
+        }
+    }
+
     @Test("writing into earlier matches gives a fresh run's result: reused at the same length, replaced at another",
           arguments: [LagSearch.Kernel.simd, .scalar])
     func runInto(_ kernel: LagSearch.Kernel) {
