@@ -210,16 +210,6 @@ INLINE void consider(best_t *best, v16 s, v16 c, int32_t tau, v16 min_shared) {
     best->lag = blend_i(better, splat_i(tau), best->lag);
 }
 
-/// Lanes where candidate (s, c) may beat the best: a necessary condition for `consider`
-/// that holds for the rest of a group of lags too. The rule's verdict implies the exact
-/// order s/c < s_b/c_b (rounding is monotonic: a product rounded below another was below
-/// it; with equal weights, s < s_b is that order), so a candidate whose rounded
-/// s·c_b exceeds s_b·c is exactly worse than this best, hence than every later best,
-/// each exactly better than this one. Off the chain through the best, unlike `consider`.
-INLINE v16i may_beat(const best_t *best, v16 s, v16 c, v16 min_shared) {
-    return (c >= min_shared) & (s * best->c <= best->s * c);
-}
-
 /// `consider` when the candidate's and the best's shared weights are equal in every
 /// lane (fully tracked rows whose best so far is fully tracked too): a plain minimum.
 INLINE void consider_equal(best_t *best, v16 s, int32_t tau) {
@@ -370,10 +360,6 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
                 v16 sums[MAX_IN_FLIGHT];
                 UNROLL
                 for (int u = 0; u < n; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
-                v16i may = splat_i(0);  // the best only falls: a sum not below it now never will be
-                UNROLL
-                for (int u = 0; u < n; u++) may |= sums[u] < best.s;
-                if (!any_lane(may)) continue;
                 UNROLL
                 for (int u = 0; u < n; u++) consider_equal(&best, sums[u], tau + u);
             }
@@ -381,18 +367,11 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         } else if (complete) {
             for (; tau < tau1; tau++) consider(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau, min_shared);
         } else {
-            // Most groups of lags hold no candidate that may beat the best (once a row's
-            // best is near its true lag, hardly any): those skip the rule, whose chain
-            // through the best limited this loop.
             const int n = masked_sums_in_flight(copy);
             for (; tau + n <= tau1; tau += n) {
                 v16 s[MAX_IN_FLIGHT], c[MAX_IN_FLIGHT];
                 UNROLL
                 for (int u = 0; u < n; u++) masked_sums(&b, row_at(ws->demonstrator, top - tau - u), LANES, w, &s[u], &c[u], copy);
-                v16i may = splat_i(0);
-                UNROLL
-                for (int u = 0; u < n; u++) may |= may_beat(&best, s[u], c[u], min_shared);
-                if (!any_lane(may)) continue;
                 UNROLL
                 for (int u = 0; u < n; u++) consider(&best, s[u], c[u], tau + u, min_shared);
             }
