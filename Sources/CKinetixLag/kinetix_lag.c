@@ -4,9 +4,8 @@
 //
 // Exactness: every lane evaluates the scalar reference's expression in the same order
 // (Swift's LagSearch.searchScalar): s = fma(d, d, s) over limbs in order, one rounding
-// per limb, then compares candidates by its rule (LagSearch.beats: equal shared weights
-// compare sums, others by cross-multiplication), so all levels give bitwise-equal lags
-// and scores. The fused multiply-add is explicit (`fmadd` below): the AVX2 and AVX-512
+// per limb, then divides (s / c, correctly rounded everywhere) and keeps the lowest
+// score, ties to the smaller lag, so all levels give bitwise-equal lags and scores. The fused multiply-add is explicit (`fmadd` below): the AVX2 and AVX-512
 // copies use the instruction (the dispatcher requires the CPU's FMA bit), NEON has it,
 // and the x86-64 baseline copy, for CPUs without it, computes the same correctly
 // rounded result from doubles (`fmadd_half_from_doubles`). No other expression may be
@@ -199,22 +198,24 @@ INLINE void masked_sums(const block_t *b, const float *d, long stride, const v16
     *c_out = c;
 }
 
-/// The best candidate so far per lane, in lag order.
-typedef struct { v16 s, c; v16i lag; } best_t;
+/// The best candidate so far per lane, in lag order: its score and lag.
+typedef struct { v16 score; v16i lag; } best_t;
 
-/// LagSearch.beats: equal shared weights compare sums, others cross-multiply.
+/// The rule (LagSearch.searchScalar): a candidate whose shared weight c reaches the
+/// minimum beats the best when its score s / c is lower; on a tie the smaller lag stays.
 INLINE void consider(best_t *best, v16 s, v16 c, int32_t tau, v16 min_shared) {
-    v16i better = (c >= min_shared) & blend_i(c == best->c, (v16i)(s < best->s), (v16i)(s * best->c < best->s * c));
-    best->s = blend(better, s, best->s);
-    best->c = blend(better, c, best->c);
+    const v16 score = s / c;
+    const v16i better = (c >= min_shared) & (score < best->score);
+    best->score = blend(better, score, best->score);
     best->lag = blend_i(better, splat_i(tau), best->lag);
 }
 
-/// `consider` when the candidate's and the best's shared weights are equal in every
-/// lane (fully tracked rows whose best so far is fully tracked too): a plain minimum.
-INLINE void consider_equal(best_t *best, v16 s, int32_t tau) {
-    v16i better = s < best->s;
-    best->s = blend(better, s, best->s);
+/// `consider` for a fully tracked candidate, whose shared weight is `full` (at least
+/// the minimum: the caller checks).
+INLINE void consider_complete(best_t *best, v16 s, v16 full, int32_t tau) {
+    const v16 score = s / full;
+    const v16i better = score < best->score;
+    best->score = blend(better, score, best->score);
     best->lag = blend_i(better, splat_i(tau), best->lag);
 }
 
@@ -243,7 +244,7 @@ enum { SEGMENT = 256, LAG_TILE = 32 };
 typedef struct {
     float *learner, *demonstrator;
     int32_t *learner_untracked, *demonstrator_untracked;
-    float *best_s, *best_c;
+    float *best_score;
     int32_t *best_lag;
 } workspace_t;
 
@@ -345,27 +346,24 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         block_t b;
         UNROLL
         for (int i = 0; i < LIMBS; i++) b.v[i] = row_load(ws->learner, k, i);
-        best_t best = { *(v16 *)(ws->best_s + k * LANES), *(v16 *)(ws->best_c + k * LANES), *(v16i *)(ws->best_lag + k * LANES) };
+        best_t best = { *(v16 *)(ws->best_score + k * LANES), *(v16i *)(ws->best_lag + k * LANES) };
         const long top = k + max_lag;  // demonstrator row of lag 0
         const int complete = ws->learner_untracked[k + 1] == ws->learner_untracked[k]
             && ws->demonstrator_untracked[top - tau0 + 1] == ws->demonstrator_untracked[top - (tau1 - 1)];
         int tau = tau0;
-        v16i same_weight = best.c == full;
-        int all_same = full[0] >= min_shared[0];
-        UNROLL
-        for (int lane = 0; lane < LANES; lane++) all_same &= same_weight[lane] != 0;
-        if (complete && all_same) {
-            const int n = complete_sums_in_flight(copy);
-            for (; tau + n <= tau1; tau += n) {
-                v16 sums[MAX_IN_FLIGHT];
-                UNROLL
-                for (int u = 0; u < n; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
-                UNROLL
-                for (int u = 0; u < n; u++) consider_equal(&best, sums[u], tau + u);
+        if (complete) {
+            // Every candidate shares the full weight: none qualifies when that is short.
+            if (full[0] >= min_shared[0]) {
+                const int n = complete_sums_in_flight(copy);
+                for (; tau + n <= tau1; tau += n) {
+                    v16 sums[MAX_IN_FLIGHT];
+                    UNROLL
+                    for (int u = 0; u < n; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
+                    UNROLL
+                    for (int u = 0; u < n; u++) consider_complete(&best, sums[u], full, tau + u);
+                }
+                for (; tau < tau1; tau++) consider_complete(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau);
             }
-            for (; tau < tau1; tau++) consider_equal(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), tau);
-        } else if (complete) {
-            for (; tau < tau1; tau++) consider(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau, min_shared);
         } else {
             const int n = masked_sums_in_flight(copy);
             for (; tau + n <= tau1; tau += n) {
@@ -381,16 +379,15 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
                 consider(&best, s, c, tau, min_shared);
             }
         }
-        *(v16 *)(ws->best_s + k * LANES) = best.s;
-        *(v16 *)(ws->best_c + k * LANES) = best.c;
+        *(v16 *)(ws->best_score + k * LANES) = best.score;
         *(v16i *)(ws->best_lag + k * LANES) = best.lag;
     }
 }
 
-/// Writes a chunk's lags and scores (s / c; NaN where no lag qualified) to frames
+/// Writes a chunk's lags and scores (NaN where no lag qualified) to frames
 /// start + lane x segment + k, k < rows, that lie before `last`. Where every lane's frames
-/// do, sixteen rows at a time are divided as vectors and transposed back into sixteen
-/// runs of frames; the rest frame by frame.
+/// do, sixteen rows at a time are transposed back into sixteen runs of frames; the rest
+/// frame by frame.
 INLINE void write_results(const workspace_t *ws, long start, long segment, long rows, long last, int32_t *lag_out,
                           float *score_out) {
     long k0 = 0;
@@ -402,7 +399,7 @@ INLINE void write_results(const workspace_t *ws, long start, long segment, long 
                 const long row = (k0 + k) * LANES;
                 const v16i lag = *(const v16i *)(ws->best_lag + row);
                 lags[k] = (v16)lag;
-                scores[k] = blend(lag >= 0, *(const v16 *)(ws->best_s + row) / *(const v16 *)(ws->best_c + row), splat(NAN));
+                scores[k] = blend(lag >= 0, *(const v16 *)(ws->best_score + row), splat(NAN));
             }
             transpose(lags);
             transpose(scores);
@@ -420,7 +417,7 @@ INLINE void write_results(const workspace_t *ws, long start, long segment, long 
             if (f >= last) break;
             const int32_t best_lag = ws->best_lag[k * LANES + lane];
             lag_out[f] = best_lag;
-            score_out[f] = best_lag >= 0 ? ws->best_s[k * LANES + lane] / ws->best_c[k * LANES + lane] : NAN;
+            score_out[f] = best_lag >= 0 ? ws->best_score[k * LANES + lane] : NAN;
         }
     }
 }
@@ -441,8 +438,7 @@ INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, lo
         build_rows(p->demonstrator, p->frames, p->frames, p->scales, start, -max_lag, segment, rows + max_lag,
                    ws->demonstrator, ws->demonstrator_untracked);
         for (long k = 0; k < rows; k++) {
-            *(v16 *)(ws->best_s + k * LANES) = splat(INFINITY);
-            *(v16 *)(ws->best_c + k * LANES) = full;  // as (inf, 1) under the rule, and lets complete rows take the minimum
+            *(v16 *)(ws->best_score + k * LANES) = splat(INFINITY);
             *(v16i *)(ws->best_lag + k * LANES) = splat_i(-1);
         }
         for (int tau0 = 0; tau0 <= max_lag; tau0 += LAG_TILE) {
@@ -618,7 +614,7 @@ int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long 
     long segment = (last - first + LANES - 1) / LANES;
     if (segment > SEGMENT) segment = SEGMENT;
     const long rows = segment, demonstrator_rows = segment + p->max_lag;
-    const size_t vectors = (size_t)(rows + demonstrator_rows) * LIMBS + 3 * (size_t)rows;
+    const size_t vectors = (size_t)(rows + demonstrator_rows) * LIMBS + 2 * (size_t)rows;
     const size_t entries = (size_t)(rows + demonstrator_rows + 2);
     kept_workspace_t *kept = kept_workspace(vectors, entries);
     float *block = kept ? kept->block : aligned_alloc(64, vectors * 64);
@@ -631,9 +627,8 @@ int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long 
     workspace_t ws = {
         .learner = block,
         .demonstrator = block + rows * LIMBS * LANES,
-        .best_s = block + (rows + demonstrator_rows) * LIMBS * LANES,
-        .best_c = block + (rows + demonstrator_rows) * LIMBS * LANES + rows * LANES,
-        .best_lag = (int32_t *)(block + (rows + demonstrator_rows) * LIMBS * LANES + 2 * rows * LANES),
+        .best_score = block + (rows + demonstrator_rows) * LIMBS * LANES,
+        .best_lag = (int32_t *)(block + (rows + demonstrator_rows) * LIMBS * LANES + rows * LANES),
         .learner_untracked = counts,
         .demonstrator_untracked = counts + rows + 1,
     };

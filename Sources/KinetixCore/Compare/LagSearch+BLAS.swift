@@ -62,7 +62,7 @@ extension LagSearch {
                             approximateBest = min(approximateBest, max(sums[r * cols + j], 0) / c)
                         }
                     }
-                    var best = (s: Float.infinity, c: Float(1))
+                    var bestScore = Float.infinity
                     var bestLag: Int32 = -1
                     if approximateBest.isFinite {
                         for tau in 0...maxLag {
@@ -72,11 +72,11 @@ extension LagSearch {
                                   max(sums[r * cols + j], 0) / c <= approximateBest + bound / c else { continue }
                             // The reference kernel's own sums and rule, in lag order.
                             let exact = self.sums(lv, ls: ls, n: n, dv, ds: ds, m: n + pad - tau)
-                            if exact.c >= minSharedWeight, Self.beats(exact.s, exact.c, best.s, best.c) { best = exact; bestLag = Int32(tau) }
+                            if let score = score(exact.s, exact.c), score < bestScore { bestScore = score; bestLag = Int32(tau) }
                         }
                     }
                     output.lag[n] = bestLag
-                    output.score[n] = bestLag >= 0 ? best.s / best.c : .nan
+                    output.score[n] = bestLag >= 0 ? bestScore : .nan
                 }
                 start += rows
             }

@@ -1,31 +1,31 @@
 extension LagSearch {
     /// The reference kernel: one candidate at a time, limbs in order.
     ///
-    /// Candidates are compared by `beats` in lag order; every kernel uses this very
-    /// rule, so they agree exactly, ties included.
+    /// Each candidate's score is s / c (`score(_:_:)`); the lowest wins, in lag order, so
+    /// a tie keeps the smaller lag. Every kernel uses this very rule, so they agree
+    /// exactly, ties included.
     func searchScalar(_ l: PaddedAngles, _ d: PaddedAngles, frames: Range<Int>, into output: LagOutput) {
         l.values.withUnsafeBufferPointer { lv in
         d.values.withUnsafeBufferPointer { dv in
             for n in frames {
-                var best = (s: Float.infinity, c: Float(1))
+                var bestScore = Float.infinity
                 var bestLag: Int32 = -1
                 for tau in 0...maxLag {
                     let (s, c) = sums(lv, ls: l.stride, n: n, dv, ds: d.stride, m: n + d.leadingPad - tau)
-                    if c >= minSharedWeight, Self.beats(s, c, best.s, best.c) { best = (s, c); bestLag = Int32(tau) }
+                    if let score = score(s, c), score < bestScore { bestScore = score; bestLag = Int32(tau) }
                 }
                 output.lag[n] = bestLag
-                output.score[n] = bestLag >= 0 ? best.s / best.c : .nan
+                output.score[n] = bestLag >= 0 ? bestScore : .nan
             }
         }}
     }
 
-    /// Whether candidate (s, c) beats the best so far (sᵦ, cᵦ), s being Σ d² and c the
-    /// shared weight: the score order s/c < sᵦ/cᵦ without a division. With equal
-    /// weights (every fully tracked candidate) it compares the sums themselves; with
-    /// different weights, by cross-multiplication, s·cᵦ < sᵦ·c.
+    /// A candidate's score: Σ d² over the shared weight c (one correctly rounded division,
+    /// the same in every kernel and instruction set), or nil when c is below
+    /// `minSharedWeight` (not a candidate).
     @inline(__always)
-    static func beats(_ s: Float, _ c: Float, _ bestS: Float, _ bestC: Float) -> Bool {
-        c == bestC ? s < bestS : s * bestC < bestS * c
+    func score(_ s: Float, _ c: Float) -> Float? {
+        c >= minSharedWeight ? s / c : nil
     }
 
     /// Σ dᵢ² and Σ wᵢ over limbs tracked in both, in limb order, where dᵢ = L′ᵢ(n) − D′ᵢ(m)
@@ -49,6 +49,6 @@ extension LagSearch {
     func exactScore(_ lv: UnsafeBufferPointer<Float>, ls: Int, n: Int,
                     _ dv: UnsafeBufferPointer<Float>, ds: Int, m: Int) -> Float {
         let (s, c) = sums(lv, ls: ls, n: n, dv, ds: ds, m: m)
-        return c >= minSharedWeight ? s / c : .infinity
+        return score(s, c) ?? .infinity
     }
 }

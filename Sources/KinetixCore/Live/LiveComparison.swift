@@ -229,7 +229,7 @@ public struct LiveComparison: Sendable {
     private mutating func scoreNewestFrame() {
         let frame = ready
         let l = learnerScaled[frame]
-        var best = (s: Float.infinity, c: Float(1))
+        var bestScore = Float.infinity
         var bestLag: Int32 = -1
         var row = lagScores
         lagScores = []  // so `row` owns its storage
@@ -241,9 +241,9 @@ public struct LiveComparison: Sendable {
         defer { lagScores = row }
         for tau in 0...maxLagFrames where frame - tau >= 0 {
             let (s, c) = sums(l, demonstratorScaled[frame - tau])
-            if c >= search.minSharedWeight {
-                row[tau] = s / c
-                if LagSearch.beats(s, c, best.s, best.c) { best = (s, c); bestLag = Int32(tau) }
+            if let score = search.score(s, c) {
+                row[tau] = score
+                if score < bestScore { bestScore = score; bestLag = Int32(tau) }
             }
         }
         bestLags.append(bestLag)
