@@ -177,21 +177,36 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
     guard timedRun(gcc, ["-O3", "-march=native", "-fopenmp", "-o", program, peers.appendingPathComponent("c/lagsearch.c").path, "-lm"],
                    standardError: true, output: &output) != nil
     else { return print("kernel vs C: skipped (the C reference did not build: \(output.split(separator: "\n").first { $0.contains("error") } ?? "gcc failed"))") }
-    for masked in [false, true] {
-        let demo = syntheticAngles(frames: frames, nanFraction: masked ? 0.05 : 0, seed: 1)
-        let learner = syntheticAngles(frames: frames, nanFraction: masked ? 0.05 : 0, seed: 2)
-        let paths = [("D", demo), ("L", learner)].map { name, series -> String in
-            let path = folder.appendingPathComponent("\(name).f32").path
-            var rows = [Float](repeating: 0, count: frames * Limb.count)  // (N, 9) row-major, as the C program reads
-            for f in 0..<frames { for limb in 0..<Limb.count { rows[f * Limb.count + limb] = series.values[limb * frames + f] } }
-            _ = FileManager.default.createFile(atPath: path, contents: rows.withUnsafeBytes { Data($0) })
-            return path
+    // Two kinds of data: independent random walks (no lag stands out) and the reference's
+    // own (its gen_data.py: the learner is the demonstrator delayed by a lag varying over
+    // 1–239 frames, plus noise, 5 % NaN and a few whole-NaN frames), when numpy is there.
+    let generated = which("python3").flatMap { python in
+        timedRun(python, [peers.appendingPathComponent("python/gen_data.py").path, folder.path, String(frames)],
+                 standardError: true, output: &output)
+    } != nil
+    if !generated { print("kernel vs C: the reference's own data skipped (python3 with numpy runs its gen_data.py)") }
+    for (data, masked) in [("random walks", false), ("random walks", true)] + (generated ? [("copying", false), ("copying", true)] : []) {
+        let paths: [String]
+        let demo: AngleSeries, learner: AngleSeries
+        if data == "copying" {
+            paths = ["D", "L"].map { folder.appendingPathComponent("\($0)\(masked ? "nan" : "")_\(frames).f32").path }
+            (demo, learner) = (anglesFromRows(paths[0], frames: frames), anglesFromRows(paths[1], frames: frames))
+        } else {
+            demo = syntheticAngles(frames: frames, nanFraction: masked ? 0.05 : 0, seed: 1)
+            learner = syntheticAngles(frames: frames, nanFraction: masked ? 0.05 : 0, seed: 2)
+            paths = [("D", demo), ("L", learner)].map { name, series -> String in
+                let path = folder.appendingPathComponent("\(name).f32").path
+                var rows = [Float](repeating: 0, count: frames * Limb.count)  // (N, 9) row-major, as the C program reads
+                for f in 0..<frames { for limb in 0..<Limb.count { rows[f * Limb.count + limb] = series.values[limb * frames + f] } }
+                _ = FileManager.default.createFile(atPath: path, contents: rows.withUnsafeBytes { Data($0) })
+                return path
+            }
         }
         let variant = (avx512 ? "avx512_seg" : "avx2") + (masked ? "_masked" : "")
         for window in windows {
             // The C program's window W searches lags 0..W−1; masked, a candidate needs one shared angle.
             let search = LagSearch(maxLag: window - 1, minSharedWeight: masked ? 1 : 4, kernel: .simd, threads: 1)
-            var result = RoundRatios(name: "lag kernel n=\(frames) W=\(window)\(masked ? " masked" : ""), 1 core, kinetix vs C \(variant)")
+            var result = RoundRatios(name: "lag kernel n=\(frames) W=\(window)\(masked ? " masked" : ""), \(data), 1 core, kinetix vs C \(variant)")
             var matches = LagMatches()
             for _ in 0..<rounds {
                 // The peer's protocol on both sides: a warm-up, then the median of 3 runs.
@@ -213,4 +228,15 @@ func kernelAgainstC(peers: URL, frames: Int, windows: [Int], rounds: Int) {
                          100 * Double(same) / Double(max(1, frames))))
         }
     }
+}
+
+/// An (N, 9) row-major float32 file, as the C reference reads it, as an angle series.
+private func anglesFromRows(_ path: String, frames: Int) -> AngleSeries {
+    let rows = (try? Data(contentsOf: URL(fileURLWithPath: path))).map { data in
+        data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    } ?? []
+    precondition(rows.count == frames * Limb.count, "\(path): expected \(frames) rows of 9 floats")
+    var values = [Float](repeating: 0, count: frames * Limb.count)
+    for f in 0..<frames { for limb in 0..<Limb.count { values[limb * frames + f] = rows[f * Limb.count + limb] } }
+    return AngleSeries(times: (0..<frames).map { Double($0) / 30 }, values: values)
 }
