@@ -4,8 +4,9 @@
 //
 // Exactness: every lane evaluates the scalar reference's expression in the same order
 // (Swift's LagSearch.searchScalar): s = fma(d, d, s) over limbs in order, one rounding
-// per limb, then divides (s / c, correctly rounded everywhere) and keeps the lowest
-// score, ties to the smaller lag, so all levels give bitwise-equal lags and scores. The fused multiply-add is explicit (`fmadd` below): the AVX2 and AVX-512
+// per limb, then the score s / c (one correctly rounded division on every instruction
+// set), keeping the lowest, ties to the smaller lag; so all levels give bitwise-equal
+// lags and scores. The fused multiply-add is explicit (`fmadd` below): the AVX2 and AVX-512
 // copies use the instruction (the dispatcher requires the CPU's FMA bit), NEON has it,
 // and the x86-64 baseline copy, for CPUs without it, computes the same correctly
 // rounded result from doubles (`fmadd_half_from_doubles`). No other expression may be
@@ -560,7 +561,7 @@ void kinetix_lag_baseline_fma(const float *a, const float *b, const float *c, fl
 
 /// A thread's workspace, kept between its calls (grown when a call needs more) and freed
 /// when the thread ends: allocated per call, a workspace this size (about 300 KB at
-/// W = 241) was a new mapping each time, whose page faults took up to a tenth of a
+/// W = 241) was a new mapping each time, whose page faults took a sixth of a
 /// 20,000-frame search.
 typedef struct {
     float *block;
