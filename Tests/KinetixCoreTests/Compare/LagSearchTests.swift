@@ -76,8 +76,8 @@ struct LagSearchTests {
           arguments: tieCases)
     func tiesAcrossInstructionSets(_ c: (weights: [Float], nan: Double)) {
         // Angles of three levels: equal sums, equal means over different shared weights
-        // (2/2 = 4/4) and near-ties abound, so the kernel's shortcut past groups of lags
-        // that cannot beat the best, and the rule itself, meet every kind of tie.
+        // (2/2 = 4/4) and near-ties abound, so every copy of the rule (score = s / c, the
+        // lowest wins, ties to the smaller lag) meets every kind of tie.
         func levels(seed: UInt64) -> AngleSeries {
             var rng = SplitMix64(seed: seed)
             var series = AngleSeries(times: (0..<2_000).map { Double($0) / 30 })
