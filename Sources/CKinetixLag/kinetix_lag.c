@@ -129,6 +129,14 @@ INLINE v16i splat_i(int32_t x) {
 INLINE v16 blend(v16i mask, v16 a, v16 b) { return (v16)(((v16i)a & mask) | ((v16i)b & ~mask)); }
 INLINE v16i blend_i(v16i mask, v16i a, v16i b) { return (a & mask) | (b & ~mask); }
 
+/// True when some lane of `any` is set.
+INLINE int any_lane(v16i any) {
+    int set = 0;
+    UNROLL
+    for (int lane = 0; lane < LANES; lane++) set |= any[lane];
+    return set != 0;
+}
+
 /// The learner's 9 limbs for 16 frames.
 typedef struct { v16 v[LIMBS]; } block_t;
 
@@ -220,6 +228,35 @@ INLINE void consider_complete(best_t *best, v16 s, v16 full, int32_t tau) {
     best->lag = blend_i(better, splat_i(tau), best->lag);
 }
 
+/// The lowest raw sum among a tile's fully tracked candidates, in lag order: its sum, its
+/// lag (ties to the smaller), and the lowest sum before that lag (`before`).
+typedef struct { v16 sum, before; v16i lag; } lowest_t;
+
+/// `consider_complete` without its division: the sum alone decides. Only the last strict
+/// improvement's predecessor is kept, which `settle_lowest` needs.
+INLINE void consider_sum(lowest_t *lowest, v16 s, int32_t tau) {
+    const v16i lower = s < lowest->sum;
+    lowest->before = blend(lower, lowest->sum, lowest->before);
+    lowest->sum = blend(lower, s, lowest->sum);
+    lowest->lag = blend_i(lower, splat_i(tau), lowest->lag);
+}
+
+/// Folds a tile's lowest sums into the best so far, as `consider_complete` over the same
+/// candidates would have: division by the positive, finite `full` is monotonic, so the
+/// lowest sum has the lowest score, and its lag is the rule's unless an earlier candidate's
+/// score rounds to the same value. Every earlier candidate's sum is at least `before`, so
+/// that can happen only when `before`'s score equals the lowest's: then this returns 0 and
+/// leaves `best` alone, for the caller to divide candidate by candidate (sums a few units in
+/// the last place apart: rare).
+INLINE int settle_lowest(best_t *best, const lowest_t *lowest, v16 full) {
+    const v16 score = lowest->sum / full;
+    const v16i better = score < best->score;
+    if (any_lane(better & (lowest->before / full == score))) return 0;
+    best->score = blend(better, score, best->score);
+    best->lag = blend_i(better, lowest->lag, best->lag);
+    return 1;
+}
+
 INLINE float full_weight(const kinetix_lag_problem *p) {
     float total = 0;
     for (int i = 0; i < LIMBS; i++) total += p->weights[i];
@@ -267,14 +304,6 @@ INLINE void transpose(v16 v[LANES]) {
         UNROLL
         for (int i = 0; i < LANES; i++) v[i] = t[i];
     }
-}
-
-/// True when some lane of `any` is set.
-INLINE int any_lane(v16i any) {
-    int set = 0;
-    UNROLL
-    for (int lane = 0; lane < LANES; lane++) set |= any[lane];
-    return set != 0;
 }
 
 /// Copies frames [start + lane x S, … + rows) of `source` (limb-major, `frames` per limb,
@@ -340,6 +369,31 @@ enum { MAX_IN_FLIGHT = 4 };
 INLINE int complete_sums_in_flight(copy_t copy) { return copy == COPY_BASELINE ? 1 : 4; }
 INLINE int masked_sums_in_flight(copy_t copy) { return copy == COPY_AVX512 ? 4 : 2; }
 
+/// Fully tracked candidates at lags [tau0, tau1) for one learner row `b` (demonstrator
+/// row `top` is lag 0): each considered by its score into `best`, or, when `best` is
+/// NULL, by its sum into `lowest` (the caller passes a constant, so each use compiles to
+/// one loop).
+INLINE void complete_candidates(const block_t *b, const workspace_t *ws, long top, int tau0, int tau1, v16 full,
+                                best_t *best, lowest_t *lowest, copy_t copy) {
+    const int n = complete_sums_in_flight(copy);
+    int tau = tau0;
+    for (; tau + n <= tau1; tau += n) {
+        v16 sums[MAX_IN_FLIGHT];
+        UNROLL
+        for (int u = 0; u < n; u++) sums[u] = complete_squares(b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
+        UNROLL
+        for (int u = 0; u < n; u++) {
+            if (best) consider_complete(best, sums[u], full, tau + u);
+            else consider_sum(lowest, sums[u], tau + u);
+        }
+    }
+    for (; tau < tau1; tau++) {
+        const v16 sum = complete_squares(b, row_at(ws->demonstrator, top - tau), LANES, copy);
+        if (best) consider_complete(best, sum, full, tau);
+        else consider_sum(lowest, sum, tau);
+    }
+}
+
 /// Lags [tau0, tau1) for learner rows 0..<rows of the chunk, updating each row's best.
 INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0, int tau1, const v16 *w, v16 full,
                         v16 min_shared, copy_t copy) {
@@ -351,22 +405,21 @@ INLINE void search_tile(const workspace_t *ws, long rows, int max_lag, int tau0,
         const long top = k + max_lag;  // demonstrator row of lag 0
         const int complete = ws->learner_untracked[k + 1] == ws->learner_untracked[k]
             && ws->demonstrator_untracked[top - tau0 + 1] == ws->demonstrator_untracked[top - (tau1 - 1)];
-        int tau = tau0;
         if (complete) {
             // Every candidate shares the full weight: none qualifies when that is short.
+            // Compared by sum alone where that gives the rule's answer, else by score.
             if (full[0] >= min_shared[0]) {
-                const int n = complete_sums_in_flight(copy);
-                for (; tau + n <= tau1; tau += n) {
-                    v16 sums[MAX_IN_FLIGHT];
-                    UNROLL
-                    for (int u = 0; u < n; u++) sums[u] = complete_squares(&b, row_at(ws->demonstrator, top - tau - u), LANES, copy);
-                    UNROLL
-                    for (int u = 0; u < n; u++) consider_complete(&best, sums[u], full, tau + u);
+                int settled = 0;
+                if (full[0] > 0 && full[0] < INFINITY) {
+                    lowest_t lowest = { splat(INFINITY), splat(INFINITY), splat_i(-1) };
+                    complete_candidates(&b, ws, top, tau0, tau1, full, NULL, &lowest, copy);
+                    settled = settle_lowest(&best, &lowest, full);
                 }
-                for (; tau < tau1; tau++) consider_complete(&best, complete_squares(&b, row_at(ws->demonstrator, top - tau), LANES, copy), full, tau);
+                if (!settled) complete_candidates(&b, ws, top, tau0, tau1, full, &best, NULL, copy);
             }
         } else {
             const int n = masked_sums_in_flight(copy);
+            int tau = tau0;
             for (; tau + n <= tau1; tau += n) {
                 v16 s[MAX_IN_FLIGHT], c[MAX_IN_FLIGHT];
                 UNROLL

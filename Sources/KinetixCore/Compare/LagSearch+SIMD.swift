@@ -13,7 +13,9 @@ import Foundation
 /// rounding (a fused multiply-add; from doubles in the x86-64 baseline, which lacks the
 /// instruction), and pick the best with the same rule (`searchScalar`), so results are
 /// bitwise equal at every instruction-set level. Blocks whose frames and whole window
-/// are fully tracked skip the masking.
+/// are fully tracked skip the masking, and compare sums rather than scores (the shared
+/// weight is the same for all, so the lowest sum has the lowest score), dividing once a
+/// tile unless two scores round equal.
 extension LagSearch {
     /// The instruction sets the SIMD kernel is compiled for.
     public enum InstructionSet: Int, Comparable, CaseIterable, Sendable, CustomStringConvertible {

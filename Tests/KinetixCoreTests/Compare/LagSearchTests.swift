@@ -96,6 +96,50 @@ struct LagSearchTests {
         }
     }
 
+    @Test("fully tracked candidates whose sums differ by a unit in the last place but whose scores round equal: the smaller lag wins at every instruction set and kernel",
+          arguments: [(period: 10, maxLag: 9, nearer: 6, farther: 2), (period: 50, maxLag: 49, nearer: 30, farther: 5)])
+    func scoreTiesOfUnequalSums(_ c: (period: Int, maxLag: Int, nearer: Int, farther: Int)) throws {
+        // Limb 0 differs by 1.25 and limb 1 by d, so s = fma(d, d, 1.5625) = 1.5625 + k ulps
+        // for d = √(k ulps); all nine weights are 1, so score = s / 9, and there a score's
+        // ulp is 9/8 of a sum's. Find sums one ulp apart whose scores are one float:
+        // comparing sums alone would choose the lower sum.
+        func sum(_ d: Float) -> Float { Float(0).addingProduct(1.25, 1.25).addingProduct(d, d) }
+        func d(_ k: Int) -> Float { Float((Double(k) * 0x1p-23).squareRoot()) }
+        let k = try #require((1..<200).first { k in
+            sum(d(k)) == 1.5625 + Float(k) * 0x1p-23 && sum(d(k + 1)) == sum(d(k)).nextUp && sum(d(k)) / 9 == sum(d(k + 1)) / 9
+        })
+        let lower = d(k), higher = d(k + 1)
+        // In each period, frame `farther` has the lower sum, frame `nearer` (later, so at a
+        // smaller lag) the higher one; every other frame sums to 2.5625. A window of one period
+        // holds one of each: the later of the two is the answer.
+        let frames = 2_000
+        var demo = AngleSeries(times: (0..<frames).map { Double($0) / 30 })
+        var learner = AngleSeries(times: demo.times)
+        for f in 0..<frames {
+            for limb in Limb.allCases { demo[limb, f] = 0; learner[limb, f] = 0 }
+            learner[Limb.allCases[0], f] = 1.25
+            let phase = f % c.period
+            demo[Limb.allCases[1], f] = phase == c.farther ? -lower : phase == c.nearer ? -higher : -1
+        }
+        // Lags to the latest frame of each kind (both lie in the window of one period).
+        func lags(_ n: Int) -> (nearer: Int32, farther: Int32) {
+            let phase = n % c.period
+            return (Int32((phase - c.nearer + c.period) % c.period), Int32((phase - c.farther + c.period) % c.period))
+        }
+        let checked = c.maxLag..<frames
+        let reference = LagSearch(maxLag: c.maxLag, kernel: .scalar).run(learner: learner, demonstrator: demo)
+        #expect(checked.allSatisfy { reference.lag[$0] == min(lags($0).nearer, lags($0).farther) })
+        // The higher sum wins where it is the later: in a good share of the frames.
+        #expect(checked.filter { lags($0).nearer < lags($0).farther }.count > frames / 4)
+        var results = [("blas", LagSearch(maxLag: c.maxLag, kernel: .blas).run(learner: learner, demonstrator: demo))]
+        for set in LagSearch.InstructionSet.allCases where set <= .best {
+            var search = LagSearch(maxLag: c.maxLag, kernel: .simd)
+            search.instructionSet = set
+            results.append(("\(set)", search.run(learner: learner, demonstrator: demo)))
+        }
+        for (name, result) in results { #expect(result == reference, "\(name)") }
+    }
+
     /// Where rounding a × b + c to double and then to float differs from one rounding:
     /// a × b = 2²ᵉ(1 − 2⁻²ᵐ) sits just below the midpoint between c and the next float,
     /// c's last bit is odd, and a second rounding ties to the even float above.
