@@ -97,7 +97,8 @@ struct LagSearchTests {
     }
 
     @Test("fully tracked candidates whose sums differ by a unit in the last place but whose scores round equal: the smaller lag wins at every instruction set and kernel",
-          arguments: [(period: 10, maxLag: 9, nearer: 6, farther: 2), (period: 50, maxLag: 49, nearer: 30, farther: 5)])
+          arguments: [(period: 10, maxLag: 9, nearer: 6, farther: 2), (period: 50, maxLag: 49, nearer: 30, farther: 5),
+                      (period: 100, maxLag: 99, nearer: 60, farther: 3)])  // 57 lags apart: in one tile or two
     func scoreTiesOfUnequalSums(_ c: (period: Int, maxLag: Int, nearer: Int, farther: Int)) throws {
         // Limb 0 differs by 1.25 and limb 1 by d, so s = fma(d, d, 1.5625) = 1.5625 + k ulps
         // for d = √(k ulps); all nine weights are 1, so score = s / 9, and there a score's
