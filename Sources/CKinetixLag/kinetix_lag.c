@@ -288,7 +288,6 @@ typedef struct {
     int32_t *learner_untracked, *demonstrator_untracked;
     float *best_score;
     int32_t *best_lag;
-    int lag_tile;  // lags searched together (`lags_in_l1`)
 } workspace_t;
 
 /// Lags a tile holds: each row of the tile's demonstrator rows serves one learner row
@@ -310,6 +309,9 @@ static int lags_in_l1(void) {
     lags = lags < 16 ? 16 : lags > 64 ? 64 : lags;
     return (int)(lags / 4 * 4);
 }
+
+/// Lags searched together: `lags_in_l1()`, set once by `set_up` before any search.
+static int lag_tile = 32;
 
 /// Lanes a0 b0 a1 b1 … a7 b7 (`lo`) and a8 b8 … a15 b15 (`hi`).
 INLINE void interleave(v16 a, v16 b, v16 *lo, v16 *hi) {
@@ -503,7 +505,6 @@ INLINE void write_results(const workspace_t *ws, long start, long segment, long 
 
 INLINE void search_chunks(const kinetix_lag_series *p, const workspace_t *ws, long segment, long first, long last,
                           int32_t *lag_out, float *score_out, copy_t copy) {
-    const int lag_tile = ws->lag_tile;
     const int max_lag = p->max_lag;
     const v16 min_shared = splat(p->min_shared_weight);
     v16 w[LIMBS];
@@ -659,13 +660,16 @@ static void free_kept(void *kept) {
     free(k);
 }
 
-static void make_kept_key(void) { kept_key_made = pthread_key_create(&kept_key, free_kept) == 0; }
+/// What every search shares, made once: the kept workspaces' key and the lag tile.
+static void set_up(void) {
+    kept_key_made = pthread_key_create(&kept_key, free_kept) == 0;
+    lag_tile = lags_in_l1();
+}
 
 /// This thread's kept workspace with room for `vectors` 64-byte vectors and `entries`
 /// counts, or NULL when it cannot be had (then the caller allocates for the call).
 static kept_workspace_t *kept_workspace(size_t vectors, size_t entries) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    if (pthread_once(&once, make_kept_key) != 0 || !kept_key_made) return NULL;
+    if (!kept_key_made) return NULL;
     kept_workspace_t *k = pthread_getspecific(kept_key);
     if (!k) {
         k = calloc(1, sizeof *k);
@@ -690,6 +694,8 @@ static kept_workspace_t *kept_workspace(size_t vectors, size_t entries) {
 
 int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long last, int32_t *lag, float *score) {
     if (last <= first) return 0;
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, set_up);  // on failure: no kept workspace, the default tile
     // Segments of SEGMENT rows, shorter when the range is small (16 lanes must share it).
     long segment = (last - first + LANES - 1) / LANES;
     if (segment > SEGMENT) segment = SEGMENT;
@@ -704,10 +710,7 @@ int kinetix_lag_search(const kinetix_lag_series *p, int level, long first, long 
         free(counts);
         return -1;
     }
-    static int lag_tile;  // set once; every thread computes the same value
-    if (!__atomic_load_n(&lag_tile, __ATOMIC_RELAXED)) __atomic_store_n(&lag_tile, lags_in_l1(), __ATOMIC_RELAXED);
     workspace_t ws = {
-        .lag_tile = __atomic_load_n(&lag_tile, __ATOMIC_RELAXED),
         .learner = block,
         .demonstrator = block + rows * LIMBS * LANES,
         .best_score = block + (rows + demonstrator_rows) * LIMBS * LANES,
