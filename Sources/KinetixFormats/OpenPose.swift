@@ -173,7 +173,7 @@ public enum OpenPoseConverter {
     /// apart by anatomy (BODY_25's keypoint 1 is the neck, midway between shoulders 2
     /// and 5; BODY_25B's neck is keypoint 17, midway between shoulders 5 and 6). A forced
     /// model that the keypoints contradict is an error, never a silent joint swap.
-    static func decideModel(keypointCount: Int, people: [[Float]], forced: String?, folder: String,
+    @_spi(Fuzzing) public static func decideModel(keypointCount: Int, people: [[Float]], forced: String?, folder: String,
                             warnings: inout [Diagnostic]) throws(KinetixError) -> Model {
         let forcedModel: Model?
         if let forced {

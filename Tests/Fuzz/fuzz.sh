@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (with AddressSanitizer) and runs each for a while.
+# Builds the libFuzzer harnesses once (with AddressSanitizer) and runs each for a while.
 #
 #   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters pair
-#   FUZZ_LONG=1 bash Tests/Fuzz/fuzz.sh 300 sidecar profile        inputs up to 1 MB (depth and size classes)
-#   FUZZ_RUNS=100000 bash Tests/Fuzz/fuzz.sh                        a fixed number of runs with a fixed seed:
-#                                                                  deterministic, as CI uses it
+#   FUZZ_LONG=1 bash Tests/Fuzz/fuzz.sh 3600 sidecar profile       inputs up to 1 MB (depth and size classes)
+#   FUZZ_SEED=1 bash Tests/Fuzz/fuzz.sh 45                          a fixed seed, as CI runs it (45 s each)
 #
+# Every saved regression input is first replayed alone (a crash fails the run), then the
+# harness fuzzes for the given time from its corpus.
 # Corpora grow in .build/fuzz/corpus/<harness> (seeded from Tests/Fuzz/Seeds, the bundled
 # sidecars and profiles, and ../shared/realdata when present). A crash, leak or timeout
 # stops that harness and leaves its input in Tests/Fuzz/Crashes/<harness>/: fix the bug,
@@ -18,37 +19,14 @@ max_len=$([ -n "${FUZZ_LONG:-}" ] && echo 1048576 || echo 400000)
 out=.build/fuzz
 mkdir -p "$out"
 
-sources() {  # one module: library sources with their cross-module imports removed
-  local dir="$out/src-$1"; rm -rf "$dir"; mkdir -p "$dir"
-  shift
-  for target in "$@"; do
-    find "Sources/$target" -name '*.swift' | while read -r f; do
-      sed -E '/^(@testable )?import Kinetix(Core|Profiles|Formats)$/d' "$f" > "$dir/$(echo "$f" | tr / _)"
-    done
-    # KinetixProfiles carries the shipped profiles, generated at build time by the EmbedProfiles plugin.
-    if [ "$target" = KinetixProfiles ]; then
-      swiftc -O Plugins/EmbedProfilesTool/main.swift -o "$out/embed-profiles" 2> "$out/build-embed.log" || { cat "$out/build-embed.log" >&2; exit 1; }
-      "$out/embed-profiles" "$dir/ShippedProfileFiles.swift" $(ls Profiles/*.json | grep -v '\.schema\.json$')
-    fi
-  done
-  echo "$dir"
-}
-
+# One build of the harness package (Tests/Fuzz/Package.swift): the libraries compiled once,
+# with coverage and AddressSanitizer, linked into all four harnesses. lld, since gold
+# fails on the sanitized plugin tool.
 build() {
-  local name=$1 harness=$2; shift 2
-  local dir; dir=$(sources "$name" "$@")
-  cp "Tests/Fuzz/Harnesses/$harness" "$dir/"
-  # Every C file of the C targets, so a new one is never missing from the link.
-  local source objects=()
-  for source in Sources/CKinetix{SHA,Lag,IO,Scan}/*.c; do
-    local object; object="$dir/$(basename "$source" .c).o"
-    clang -O2 -fsanitize=address -I "$(dirname "$source")/include" -c "$source" -o "$object"
-    objects+=("$object")
-  done
-  swiftc -sanitize=fuzzer,address -O -parse-as-library -module-name KinetixFuzz -package-name Kinetix \
-    -I Sources/CKinetixBLAS -I Sources/CKinetixSHA/include -I Sources/CKinetixLag/include -I Sources/CKinetixIO/include -I Sources/CKinetixScan/include \
-    -lopenblas "$dir"/*.swift "${objects[@]}" -o "$out/fuzz-$name" 2> "$out/build-$name.log" \
-    || { cat "$out/build-$name.log"; exit 1; }
+  swift build -c release --package-path Tests/Fuzz --scratch-path "$PWD/$out/build" --disable-build-manifest-caching \
+    -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld > "$out/build.log" 2>&1 \
+    || { cat "$out/build.log" >&2; exit 1; }
+  bin=$(swift build -c release --package-path Tests/Fuzz --scratch-path "$PWD/$out/build" --show-bin-path)
 }
 
 seed() {
@@ -75,20 +53,27 @@ PY
   echo "$corpus"
 }
 
+build
 status=0
 for name in $harnesses; do
   case $name in
-    sidecar) build sidecar SidecarFuzz.swift KinetixCore ;;
-    profile) build profile ProfileFuzz.swift KinetixCore KinetixProfiles ;;
-    converters) build converters ConverterFuzz.swift KinetixCore KinetixFormats ;;
-    pair) build pair PairFuzz.swift KinetixCore KinetixProfiles ;;
+    sidecar) harness=SidecarFuzz ;;
+    profile) harness=ProfileFuzz ;;
+    converters) harness=ConverterFuzz ;;
+    pair) harness=PairFuzz ;;
     *) echo "unknown harness '$name' (sidecar, profile, converters, pair)" >&2; exit 64 ;;
   esac
   corpus=$(seed "$name")
   mkdir -p "Tests/Fuzz/Crashes/$name"
-  if [ -n "${FUZZ_RUNS:-}" ]; then echo "== $name: $FUZZ_RUNS runs, seed 1"; else echo "== $name: ${seconds} s"; fi
-  if [ -n "${FUZZ_RUNS:-}" ]; then limit=(-runs="$FUZZ_RUNS" -seed=1); else limit=(-max_total_time="$seconds"); fi
-  "$out/fuzz-$name" "$corpus" -dict="Tests/Fuzz/$name.dict" "${limit[@]}" -timeout=5 -rss_limit_mb=2048 \
+  regressions=(Tests/Fuzz/Regressions/"$name"/*)
+  if [ -e "${regressions[0]}" ]; then
+    "$bin/$harness" -timeout=5 -rss_limit_mb=2048 "${regressions[@]}" > "$out/replay-$name.log" 2>&1 \
+      && echo "== $name: ${#regressions[@]} regression inputs replayed" \
+      || { echo "== $name: a regression input fails again:"; grep -E "ERROR|SUMMARY|Running" "$out/replay-$name.log" | tail -5; status=1; }
+  fi
+  seed_flag=(); [ -n "${FUZZ_SEED:-}" ] && seed_flag=(-seed="$FUZZ_SEED")
+  echo "== $name: ${seconds} s${FUZZ_SEED:+, seed $FUZZ_SEED}"
+  "$bin/$harness" "$corpus" -dict="Tests/Fuzz/$name.dict" -max_total_time="$seconds" "${seed_flag[@]}" -timeout=5 -rss_limit_mb=2048 \
     -max_len="$max_len" -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Crashes/$name/" 2> "$out/run-$name.log" || status=1
   grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " "$out/run-$name.log" | tail -3
   grep -E "ERROR|SUMMARY|Test unit written" "$out/run-$name.log" | head -5 || true

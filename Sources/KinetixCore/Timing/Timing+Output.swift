@@ -44,7 +44,7 @@ extension ReactionWindow {
 
 extension MovementOnsets {
     /// The `kinetix onset` document: method, movements and (when given) judged cues.
-    package func json(source: Provenance.Input, cues: [CueReaction]?, window: ReactionWindow) -> String {
+    public func json(source: Provenance.Input, cues: [CueReaction]?, window: ReactionWindow) -> String {
         var out = "{\n  \"kind\": \"onsets\",\n  \"input\": {\"path\": \(jsonString(source.path)), \"sha256\": \"\(source.sha256)\", \"frames\": \(source.frames)},\n"
         out += "  \"method\": {\(options.methodJSON(rate: speed.grid.rate)), "
             + "\"speedNoiseDegreesPerSecond\": \(jsonNumber(speed.noiseDegreesPerSecond, digits: 2)), "
@@ -57,7 +57,7 @@ extension MovementOnsets {
     }
 
     /// The text report: the method, then one line per movement (and cue).
-    package func text(source: Provenance.Input, cues: [CueReaction]?) -> String {
+    public func text(source: Provenance.Input, cues: [CueReaction]?) -> String {
         var out = "Kinetix \(KinetixVersion.current): movement onsets of \(source.path) (\(source.frames) frames)\n"
         out += "method: \(options.methodText(rate: speed.grid.rate))\n"
         out += String(format: "speed noise from the estimator's jitter: %.1f °/s (thresholds never go below 2×, peaks below 3× are ignored)\n",

@@ -1,10 +1,11 @@
+import CFuzzerDriver
 import Foundation
+import KinetixCore
 
 /// libFuzzer entry: the sidecar decoder and validator, and everything that reads a
 /// decoded clip (geometry, fault detection and repair, every writer), must never
 /// crash, trap or hang.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSidecar(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+func fuzzSidecar(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var limits = SidecarLimits()
     limits.maxFrames = 10_000  // keep each run small; the limit path is exercised too
     if let sidecar = try? Sidecar.decode(Data(bytes: start, count: count), limits: limits) {
@@ -29,3 +30,7 @@ public func fuzzSidecar(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     }
     return 0
 }
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in data.map { fuzzSidecar($0, count) } ?? 0 })

@@ -1,12 +1,14 @@
+import CFuzzerDriver
 import Foundation
+import KinetixCore
+@_spi(Fuzzing) import KinetixProfiles
 
 /// libFuzzer entry: the profile parser, its lint and the expression language.
 /// The first byte chooses: a whole profile file (assessed on a tiny body and face clip,
 /// its report written), a plain-English description drafted into a profile (byte 7 mod
 /// 8; with the tiny body clip as a demonstration when the second byte is odd), or one
 /// expression compiled and evaluated in a frame or rep scope on the tiny body clip.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let data = Data(bytes: start + 1, count: count - 1)
     if start[0] % 8 == 7 {
@@ -56,14 +58,8 @@ public func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         let text = String(decoding: data, as: UTF8.self)
         let clip = FuzzClip.body
         let frames = start[0] % 4 == 1
-        let environment = CompileEnvironment(metrics: ["m"], parameters: [:], scope: frames ? .frames : .reps)
-        if let compiled = try? environment.compile(text) {
-            let metric = [Float](AngleSeries(clip).column(.leftKnee))
-            let evaluator = ExpressionEvaluator(count: frames ? clip.frameCount : 1, angles: AngleSeries(clip), body: BodySeries(clip),
-                                                face: nil, metrics: [0: metric], parameters: [:],
-                                                rep: frames ? nil : (0..<clip.frameCount, clip.times))
-            _ = evaluator.evaluate(compiled)
-        }
+        let metric = [Float](AngleSeries(clip).column(.leftKnee))
+        _ = ExpressionProbe.evaluate(text, scope: frames ? .frames : .reps, clip: clip, metric: metric)
     }
     return 0
 }
@@ -84,3 +80,7 @@ enum FuzzClip {
         return Synth.sidecar(o)
     }()
 }
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in data.map { fuzzProfile($0, count) } ?? 0 })

@@ -1,8 +1,10 @@
+import CFuzzerDriver
 import Foundation
+import KinetixCore
+@_spi(Fuzzing) import KinetixFormats
 
 /// libFuzzer entry: every converter's input reader. The first byte chooses the format.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let data = Data(bytes: start + 1, count: count - 1)
     var options = ConversionOptions()
@@ -23,3 +25,7 @@ public func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     }
     return 0
 }
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in data.map { fuzzConverters($0, count) } ?? 0 })

@@ -1,11 +1,13 @@
+import CFuzzerDriver
 import Foundation
+import KinetixCore
+import KinetixProfiles
 
 /// libFuzzer entry: pair profiles and the comparison's public API. The input is a pair
 /// profile; its settings drive a comparison (offline and live) of two tiny clips, whose
 /// report is written in every format and scrubbed at times taken from the input
 /// (huge, negative, infinite, NaN).
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzPair(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+func fuzzPair(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 8 else { return 0 }
     let time = Double(bitPattern: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
     let data = Data(bytes: start + 8, count: count - 8)
@@ -45,3 +47,7 @@ enum PairClips {
         return Synth.sidecar(o)
     }()
 }
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, count in data.map { fuzzPair($0, count) } ?? 0 })
