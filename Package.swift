@@ -105,6 +105,14 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // Three tiers, as swift-argument-parser splits its tests: unit (a target per
+        // library, and the embedding guide), end-to-end (the CLI) and system. The fast
+        // tier alone: swift test --skip KinetixSystemTests
+        .target(
+            name: "_KinetixCLITestSupport",
+            dependencies: ["KinetixCore", "KinetixReport"],
+            path: "Tests/_KinetixCLITestSupport"
+        ),
         .testTarget(
             name: "KinetixCoreTests",
             dependencies: ["KinetixCore", "_KinetixTestSupport"]
@@ -119,16 +127,25 @@ let package = Package(
         ),
         .testTarget(
             name: "KinetixReportTests",
-            dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport"],
+            dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport", "_KinetixCLITestSupport"],
             exclude: ["Screenshots"]  // a report screenshot the README shows, not a test resource
         ),
         .testTarget(
             name: "EmbeddingGuideTests",
             dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport", "KinetixBatch"]
         ),
+        // End-to-end: the built `kinetix` run as a user runs it.
         .testTarget(
-            name: "KinetixCLITests",
-            dependencies: ["kinetix", "KinetixCore", "_KinetixTestSupport"]
+            name: "KinetixEndToEndTests",
+            dependencies: ["kinetix", "KinetixCore", "_KinetixTestSupport", "_KinetixCLITestSupport"]
+        ),
+        // System: real components started by the test (Slurm's daemons, headless Chromium),
+        // real estimator output (../shared/realdata), processes killed mid-run. Each is
+        // skipped, saying why, where its component is absent.
+        .testTarget(
+            name: "KinetixSystemTests",
+            dependencies: ["kinetix", "KinetixCore", "KinetixFormats", "KinetixReport", "KinetixProfiles",
+                           "_KinetixTestSupport", "_KinetixCLITestSupport"]
         ),
     ]
 )

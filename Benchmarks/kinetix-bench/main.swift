@@ -9,6 +9,7 @@ import KinetixCore
 //   lag threads: the SIMD kernel on two threads against one, interleaved rounds.
 //   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
 //   onset: onset accuracy of each detector on synthesized movements with known starts.
+//   agreement: the unit tests' bit-for-bit kernel and live checks, in this build (CI: release; only when asked).
 
 #if DEBUG
 print("""
@@ -193,12 +194,24 @@ if harness.filters.contains(where: { "batch".contains($0) }) {
     batchThroughput(quick: quick)
 }
 
+// MARK: - The unit tests' bit-for-bit checks in this build ("agreement" only; CI runs it in release)
+
+var agreementFailures = 0
+if harness.filters.contains(where: { "agreement".contains($0) }) {
+    agreementFailures = agreementCheck()
+}
+
 var memoryFailures = 0
 if FileManager.default.isExecutableFile(atPath: kinetix.path), harness.filters.isEmpty || harness.filters.contains(where: { "memory".contains($0) }) {
     memoryFailures = memoryChecks(kinetix: kinetix, quick: quick)
 }
 if memoryFailures > 0 {
     print("FAILED: \(memoryFailures) memory bound(s) exceeded")
+    exit(1)
+}
+
+if agreementFailures > 0 {
+    print("FAILED: \(agreementFailures) disagreement(s) with the scalar kernel or offline")
     exit(1)
 }
 

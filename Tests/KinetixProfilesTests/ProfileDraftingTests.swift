@@ -344,7 +344,8 @@ struct DraftingFuzzRegressionTests {
     @Test("each saved input drafts or is refused with a reason", arguments: inputs)
     func replay(_ name: String) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
-        guard let selector = data.first, selector % 8 == 7 else { return }
+        let selector = try #require(data.first)
+        try #require(selector % 8 == 7, "a saved profile input is a description (selector 7 mod 8)")
         let text = String(decoding: data.dropFirst(), as: UTF8.self)
         do {
             let draft = try ProfileDrafter(vocabulary: try DraftVocabulary.shipped()).draft(description: text, demonstration: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _KinetixCLITestSupport
 @testable import KinetixReport
 import KinetixCore
 import KinetixProfiles

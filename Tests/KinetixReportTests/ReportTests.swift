@@ -4,18 +4,7 @@ import Testing
 import KinetixCore
 import KinetixProfiles
 import _KinetixTestSupport
-
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-func bundled(_ name: String) throws -> Sidecar { try Sidecar.load(contentsOf: root.appendingPathComponent("Sidecars/\(name)").path) }
-
-func compareReport() throws -> (ComparisonReport, String) {
-    let demo = try bundled("demonstrator.json"), learner = try bundled("learner.json")
-    let report = ComparisonReport(try Comparison(demonstrator: demo, learner: learner), demonstrator: demo, learner: learner,
-                                  provenance: Provenance(inputs: [.init(role: "demonstrator", path: "d.json", sha256: "ab", frames: demo.frameCount),
-                                                                  .init(role: "learner", path: "l.json", sha256: "cd", frames: learner.frameCount)]))
-    return (report, CompareHTMLReport.html(report))
-}
+import _KinetixCLITestSupport
 
 /// The JSON the page embeds.
 func embeddedData(_ html: String) throws -> [String: Any] {
@@ -115,14 +104,14 @@ struct ReportTests {
 
     @Test("assessment pages: squat reps, face symmetry, void with its reason")
     func assessments() throws {
-        let squatProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/squat.json").path)
+        let squatProfile = try Profile.load(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json").path)
         let squat = try bundled("squat-front.json")
         let assessment = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(squat)
         let html = AssessmentHTMLReport.html(AssessmentReport(assessment, clip: squat, provenance: Provenance(inputs: [])), profile: squatProfile)
         #expect(tagsBalance(html))
         #expect(html.contains("<h2>Reps: 4</h2>"))
         #expect(html.components(separatedBy: "data-frame=").count - 1 == 4, "one figure at each rep's bottom")
-        let faceProfile = try Profile.load(contentsOf: root.appendingPathComponent("Profiles/facial-symmetry.json").path)
+        let faceProfile = try Profile.load(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/facial-symmetry.json").path)
         let face = try bundled("face-weak-left.json")
         let faceAssessment = Assessor(profile: faceProfile, parameters: try faceProfile.parameterValues(overriding: [])).assess(face)
         let faceHTML = AssessmentHTMLReport.html(AssessmentReport(faceAssessment, clip: face, provenance: Provenance(inputs: [])), profile: faceProfile)

@@ -49,23 +49,11 @@ struct LagSearchTests {
         }
     }
 
-    @Test("every instruction set the CPU has gives the scalar reference's lags and scores, bit for bit", arguments: [
-        (frames: 333, maxLag: 30, nan: 0.0), (frames: 500, maxLag: 61, nan: 0.2), (frames: 97, maxLag: 7, nan: 0.6),
-        (frames: 9_000, maxLag: 40, nan: 0.01),  // several chunks of 16 x 256 frames, rows built 16 at a time
-        (frames: 320, maxLag: 45, nan: 0.05),  // 16 lanes of 20 rows: 16 rows' results written as vectors, 4 one by one
-    ])
-    func instructionSetsAgree(_ c: (frames: Int, maxLag: Int, nan: Double)) {
-        let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames) + 5)
-        let learner = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames) + 6)
-        let weights: [Float] = [2, 2, 1, 1, 0.5, 0.5, 1.5, 1.5, 0.25]
-        let reference = LagSearch(maxLag: c.maxLag, weights: weights, kernel: .scalar).run(learner: learner, demonstrator: demo)
-        let available = LagSearch.InstructionSet.allCases.filter { $0 <= .best }
-        #expect(available.contains(.baseline))
-        for set in available {
-            var search = LagSearch(maxLag: c.maxLag, weights: weights, kernel: .simd)
-            search.instructionSet = set
-            #expect(search.run(learner: learner, demonstrator: demo) == reference, "\(set)")
-        }
+    @Test("every instruction set the CPU has, and BLAS, give the scalar reference's lags and scores, bit for bit",
+          arguments: KernelAgreement.searchCases)
+    func instructionSetsAgree(_ c: KernelAgreement.SearchCase) {
+        #expect(LagSearch.InstructionSet.allCases.filter { $0 <= .best }.contains(.baseline))
+        #expect(KernelAgreement.searchDisagreements(c).isEmpty, "\(KernelAgreement.searchDisagreements(c)) differ on \(c)")
     }
 
     static let tieCases: [(weights: [Float], nan: Double)] = [

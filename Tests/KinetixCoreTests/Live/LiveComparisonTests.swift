@@ -25,33 +25,17 @@ struct LiveComparisonTests {
         return try Comparison(demonstrator: Self.demonstrator, learner: learner, options: options)
     }
 
-    @Test("final updates equal the offline frames, bit for bit",
-          arguments: ["default", "per-frame lag", "side by side, short window", "weighted, long lag, offset"])
+    @Test("final updates equal the offline frames, bit for bit", arguments: KernelAgreement.liveCases.map(\.name))
     func equalsOffline(name: String) throws {
-        var options = ComparisonOptions()
-        switch name {
-        case "per-frame lag": options.lagWindowSeconds = 0
-        case "side by side, short window": options.mirror = false; options.lagWindowSeconds = 2
-        case "weighted, long lag, offset":
-            options.weights = [1, 1, 2, 2, 0.5, 0.5, 1, 1, 0]
-            options.minSharedWeight = 3
-            options.maxLagSeconds = 1.5
-            options.offsetSeconds = 0.1
-        default: break
-        }
+        let options = try #require(KernelAgreement.liveCases.first { $0.name == name }).options
         let rate = options.analysisRate(learner: Self.learner)
         let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
         let live = try LiveComparison(options: options, rate: rate, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
-        let comparison = try offline(options, rate: rate, learner: Self.learner)
         #expect(provisional.count == Self.learner.frameCount)
-        #expect(finals.count == comparison.learnerFrameCount)
         #expect(finals.allSatisfy(\.isFinal) && !provisional.contains(where: \.isFinal))
-        let cues = CueTrack(comparison)
-        var mismatches = 0
-        for (i, update) in finals.enumerated() where i < comparison.learnerFrameCount {
-            if update.frame != comparison.learnerFrame(i) || update.cue != cues.cue(at: comparison.learnerFrame(i).gridT)?.text { mismatches += 1 }
-        }
-        #expect(mismatches == 0, "\(mismatches) video frames of \(name) differ from offline")
+        let differing = try KernelAgreement.liveDisagreements(options)
+        #expect(!differing.countsDiffer, "as many final updates as offline frames")
+        #expect(differing.frames == 0, "\(differing.frames) video frames of \(name) differ from offline")
         #expect(live.latencySeconds > 0)
     }
 

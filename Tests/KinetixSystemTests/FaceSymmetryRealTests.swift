@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _KinetixCLITestSupport
 import KinetixCore
 import _KinetixTestSupport
 
@@ -7,7 +8,7 @@ import _KinetixTestSupport
 /// same face with one side weakened on purpose to 40 % of its movement.
 @Suite("Facial symmetry on a real face", .serialized)
 struct FaceSymmetryRealTests {
-    static let clip = ConvertCLITests.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json")
+    static let clip = Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json")
 
     /// Deviation and per-side movement of each measure, and the weaker side.
     static func assess(_ sidecar: Sidecar, folder: URL, name: String) throws -> (weaker: String?, deviation: [String: Double], movement: [String: (Double, Double)]) {

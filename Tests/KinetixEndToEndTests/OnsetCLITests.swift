@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _KinetixCLITestSupport
 import KinetixCore
 import _KinetixTestSupport
 

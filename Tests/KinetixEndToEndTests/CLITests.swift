@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _KinetixCLITestSupport
 import KinetixCore
 
 @Suite("kinetix command line", .serialized)
@@ -70,15 +71,33 @@ struct CLITests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("help on every command goes to stdout with exit 0", arguments: ["validate", "inspect", "angles", "synth"])
+    /// Every subcommand in the command table, as `kinetix --help` lists it (the list is made from the table).
+    static let subcommands: [String] = {
+        guard let overview = try? Kinetix.run(["--help"]).stdout,
+              let section = overview.components(separatedBy: "SUBCOMMANDS:\n").last else { return [] }
+        return section.split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  See ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }()
+
+    @Test("the command table lists every subcommand")
+    func commandTable() {
+        #expect(Self.subcommands.count >= 15 && Set(Self.subcommands).count == Self.subcommands.count, "\(Self.subcommands)")
+        for name in ["validate", "inspect", "compare", "assess", "batch", "convert", "synth"] { #expect(Self.subcommands.contains(name)) }
+    }
+
+    @Test("help on every command goes to stdout with exit 0", arguments: subcommands)
     func help(_ command: String) throws {
         for arguments in [[command, "--help"], [command, "-h"], ["help", command]] {
             let result = try Kinetix.run(arguments)
-            #expect(result.status == 0)
-            #expect(result.stdout.hasPrefix("OVERVIEW: "))
-            #expect(result.stdout.contains("USAGE: kinetix \(command)"))
-            #expect(result.stdout.contains("-h, --help"))
+            #expect(result.status == 0, "\(arguments)")
+            #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(arguments)")
+            #expect(result.stdout.contains("USAGE: kinetix \(command)"), "\(arguments)")
+            #expect(result.stdout.contains("-h, --help"), "\(arguments)")
         }
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
         let version = try Kinetix.run(["--version"])
         #expect(version.stdout == KinetixVersion.current + "\n")
     }

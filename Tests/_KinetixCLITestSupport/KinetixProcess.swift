@@ -1,13 +1,19 @@
 import Foundation
 
-/// Runs the built `kinetix` executable, as a user would.
-enum Kinetix {
+/// Runs the built `kinetix` executable, as a user would (for the end-to-end and system tiers).
+package enum Kinetix {
     /// The package root, found from this file's location.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    package static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// `../shared/realdata` beside the checkout: real estimator output, not copied into the repository.
+    package static let realData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/realdata")
+
+    /// Whether `../shared/realdata` is there (a trait's condition: tests that read it are skipped without it).
+    package static let hasRealData = FileManager.default.fileExists(atPath: realData.path)
+
     /// The executable beside the test bundle (`swift build` puts both in one folder).
-    static let executable: URL = {
+    package static let executable: URL = {
         let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
             + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for folder in candidates {
@@ -17,15 +23,15 @@ enum Kinetix {
         return packageRoot.appendingPathComponent(".build/debug/kinetix")
     }()
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    package struct Result {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
     }
 
     /// Runs `kinetix arguments…` (or another `executable`) in `directory` (default:
     /// the package root) and waits for it.
-    static func run(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
+    package static func run(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
                     environment: [String: String]? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
@@ -52,7 +58,7 @@ enum Kinetix {
     }
 
     /// A fresh temporary folder.
-    static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _KinetixCLITestSupport
 import KinetixCore
 
 @Suite("kinetix profile draft and evaluate", .serialized)
@@ -70,11 +71,11 @@ struct ProfileDraftCLITests {
     }
 
     @Test("the real lateral raise: a draft from its first two reps passes the held-out reps and fails walking, running, balancing, squats and marching",
-          .enabled(if: FileManager.default.fileExists(atPath: ConvertCLITests.realData.path), "../shared/realdata is absent"))
+          .enabled(if: Kinetix.hasRealData, "../shared/realdata is absent"))
     func realLateralRaise() throws {
         let folder = try Kinetix.temporaryFolder()
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        let media = ConvertCLITests.realData.appendingPathComponent("mediapipe")
+        let media = Kinetix.realData.appendingPathComponent("mediapipe")
         for name in ["demo5_lateral_raise", "demo4_walking", "demo3_running", "balancing_cam02"] {
             let converted = try Kinetix.run(["convert", media.appendingPathComponent("\(name)_mediapipe.json").path, "-o", path("\(name).json")])
             #expect(converted.status == 0, "\(converted.stderr)")

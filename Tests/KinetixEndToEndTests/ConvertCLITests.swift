@@ -1,27 +1,10 @@
 import Foundation
 import Testing
+import _KinetixCLITestSupport
 import KinetixCore
 
 @Suite("kinetix convert and clip operations", .serialized)
 struct ConvertCLITests {
-    static let realData = Kinetix.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/realdata")
-
-    @Test("convert the real OpenPose trial, then inspect it", .enabled(if: FileManager.default.fileExists(atPath: realData.path), "../shared/realdata is absent"))
-    func openPose() throws {
-        let folder = try Kinetix.temporaryFolder()
-        let output = folder.appendingPathComponent("cam02.json").path
-        let result = try Kinetix.run(["convert", "--from", "openpose", Self.realData.appendingPathComponent("openpose_body25b/balancing_cam02").path,
-                                      "--fps", "60", "--image-size", "1080x1920", "-o", output])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("100 frames, 1.650 s, from OpenPose BODY25B"))
-        let inspect = try Kinetix.run(["inspect", output])
-        #expect(inspect.status == 0 && inspect.stdout.contains("frames        100 over 1.650 s, 60.00 fps"))
-        let wrong = try Kinetix.run(["convert", "--from", "openpose", Self.realData.appendingPathComponent("openpose_body25b/balancing_cam02").path,
-                                     "--fps", "60", "--image-size", "1080x1920", "--model", "body25", "-o", output + ".2"])
-        #expect(wrong.status == 65 && wrong.stderr.contains("the body model body25 contradicts the keypoints, which look like BODY25B") && wrong.stderr.contains("[--model]"))
-        #expect(!FileManager.default.fileExists(atPath: output + ".2"), "no output on failure")
-    }
-
     @Test("usage and input errors", arguments: [
         (["convert", "x"], 64, "Error: missing -o <sidecar>"),
         (["convert", "x", "-o", "/tmp/y.json"], 66, "x: no such file or folder"),
@@ -76,45 +59,6 @@ struct ConvertCLITests {
 
 @Suite("Outputs under faults", .serialized)
 struct OutputFaultTests {
-    @Test("a process killed while writing leaves the previous file, and the next write removes its temporary file")
-    func killedMidWrite() throws {
-        let folder = try Kinetix.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let target = folder.appendingPathComponent("clip.json").path
-        let previous = Data("{\"previous\": true}\n".utf8)
-        var landed = 0
-        for _ in 0..<5 where landed < 2 {
-            try previous.write(to: URL(fileURLWithPath: target))
-            let process = Process()
-            process.executableURL = Kinetix.executable
-            process.arguments = ["synth", "--motion", "routine", "--duration", "900", "--fps", "60", "-o", target]
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // Wait until the temporary file exists: the write is under way.
-            let prefix = ".clip.json.kinetix-\(process.processIdentifier)-"
-            func temporaries() -> [String] {
-                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }
-            }
-            let deadline = Date().addingTimeInterval(60)
-            while temporaries().isEmpty, process.isRunning, Date() < deadline { usleep(200) }
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            // The kill landed during the write exactly when the temporary file is still there.
-            guard !temporaries().isEmpty else {
-                let check = try Kinetix.run(["validate", target])
-                #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == previous || check.status == 0)
-                continue
-            }
-            landed += 1
-            #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == previous, "the target is untouched")
-            let next = try Kinetix.run(["synth", "--duration", "1", "-o", target])
-            #expect(next.status == 0 && next.stderr.contains("note: removed") && next.stderr.contains("interrupted kinetix run"), "\(next.stderr)")
-            #expect(temporaries().isEmpty, "the stale temporary file was removed")
-            #expect(try Kinetix.run(["validate", target]).status == 0)
-        }
-        #expect(landed >= 1, "at least one kill landed during the write")
-    }
-
     @Test("special outputs: '-' is standard output, FIFOs and character devices are written through, directories refused, permissions kept")
     func specialOutputs() throws {
         let folder = try Kinetix.temporaryFolder()
@@ -206,18 +150,6 @@ struct OutputFaultTests {
         let face = folder.appendingPathComponent("face.json").path
         try FileManager.default.copyItem(atPath: Kinetix.packageRoot.appendingPathComponent("Sidecars/face-weak-left.json").path, toPath: face)
         #expect(try Kinetix.run(["merge", "Sidecars/learner.json", "--face", face, "-o", face]).status == 73)
-        let frames = folder.appendingPathComponent("openpose")
-        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
-        let trial = URL(fileURLWithPath: "../shared/realdata/openpose_body25b/balancing_cam01", relativeTo: Kinetix.packageRoot)
-        guard FileManager.default.fileExists(atPath: trial.path) else { return }  // the OpenPose part needs ../shared/realdata
-        let names = try FileManager.default.contentsOfDirectory(atPath: trial.path).filter { $0.hasSuffix(".json") }.sorted().prefix(20)
-        try #require(!names.isEmpty, "the real OpenPose trial is in ../shared")
-        for name in names { try FileManager.default.copyItem(at: trial.appendingPathComponent(name), to: frames.appendingPathComponent(name)) }
-        let victim = frames.appendingPathComponent(names.first!).path
-        let before = try Data(contentsOf: URL(fileURLWithPath: victim))
-        let convert = try Kinetix.run(["convert", "--from", "openpose", frames.path, "--fps", "60", "--image-size", "1920x1080", "-o", victim])
-        #expect(convert.status == 73, "\(convert.stderr)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == before)
     }
 
     @Test("an output that is a symbolic link replaces the link, never the file it points to")
@@ -235,37 +167,5 @@ struct OutputFaultTests {
         let toInput = folder.appendingPathComponent("to-input.json").path
         try FileManager.default.createSymbolicLink(atPath: toInput, withDestinationPath: Kinetix.packageRoot.appendingPathComponent("Sidecars/learner.json").path)
         #expect(try Kinetix.run(["mirror", "Sidecars/learner.json", "-o", toInput]).status == 73)
-    }
-}
-
-@Suite("Teleported joints on real data", .serialized)
-struct TeleportMaskingTests {
-    @Test("OpenPose cam01's nose at x = 0 (frames 4–8, 15) is masked in angles and compare, and kept on request",
-          .enabled(if: FileManager.default.fileExists(atPath: ConvertCLITests.realData.path), "../shared/realdata is absent"))
-    func nose() throws {
-        let folder = try Kinetix.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var clips: [String] = []
-        for camera in ["cam01", "cam02"] {
-            let clip = folder.appendingPathComponent("\(camera).json").path
-            let trial = ConvertCLITests.realData.appendingPathComponent("openpose_body25b/balancing_\(camera)").path
-            #expect(try Kinetix.run(["convert", "--from", "openpose", trial, "--fps", "60", "--image-size", "1080x1920", "-o", clip]).status == 0)
-            clips.append(clip)
-        }
-        let masked = try Kinetix.run(["angles", clips[0]])
-        let neck = masked.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
-        for frame in [4, 5, 6, 7, 8, 15] { #expect(neck[frame].isEmpty, "neck angle masked in frame \(frame)") }
-        for frame in [3, 9, 14, 16] { #expect(!neck[frame].isEmpty && Double(neck[frame])! < 60, "frame \(frame) kept: \(neck[frame])") }
-        #expect(masked.stderr.contains("6 teleported joint positions masked"))
-        let kept = try Kinetix.run(["angles", clips[0], "--keep-teleports"])
-        let keptNeck = kept.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
-        #expect(Double(keptNeck[5])! > 90, "kept: the jump is back")
-        // The comparison's headline is no longer the teleport.
-        let compare = try Kinetix.run(["compare", clips[1], clips[0], "--no-mirror", "--format", "json"])
-        let object = try JSONSerialization.jsonObject(with: Data(compare.stdout.utf8)) as! [String: Any]
-        let summary = object["summary"] as! [String: Any]
-        let maxError = summary["maxError"] as? [String: Any]
-        #expect(!(maxError?["limb"] as? String == "neck" && abs((maxError?["t"] as? Double ?? 0) - 0.25) < 0.01), "\(String(describing: maxError))")
-        #expect((object["maskedJointFrames"] as? [String: Int])?["learner"] == 6)
     }
 }

@@ -1,64 +1,6 @@
 import Foundation
 import Testing
-
-/// A folder of generated pairs for batch tests: three distinct synthesized pairs copied
-/// to `count` rows, and one row whose learner is broken JSON.
-struct BatchFixture {
-    let folder: URL
-    let count: Int
-
-    init(count: Int = 24, seconds: Int = 6) throws {
-        folder = try Kinetix.temporaryFolder()
-        self.count = count
-        for seed in 1...3 {
-            #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "\(seconds)", "--seed", "\(seed)", "-o", path("demo-\(seed).json")]).status == 0)
-            #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "\(seconds)", "--delay", "0.3", "--mirror-motion", "--seed", "\(seed + 10)",
-                                     "-o", path("learner-\(seed).json")]).status == 0)
-        }
-        var manifest = "id\tdemonstrator\tlearner\n"
-        for i in 1...count {
-            let seed = (i - 1) % 3 + 1
-            try FileManager.default.copyItem(atPath: path("learner-\(seed).json"), toPath: path("l\(i).json"))
-            manifest += "pair-\(i)\tdemo-\(seed).json\tl\(i).json\n"
-        }
-        try Data("{\"format\": \"kinetix-sidecar\", \"frames\": [".utf8).write(to: folder.appendingPathComponent("broken.json"))
-        manifest += "broken\tdemo-1.json\tbroken.json\n"
-        try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.tsv"))
-    }
-
-    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-    func plan(_ name: String, shards: Int, extra: [String] = []) throws {
-        let result = try Kinetix.run(["batch", "plan", path("manifest.tsv"), "--shards", "\(shards)", "-o", path(name)] + extra)
-        #expect(result.status == 0, "\(result.stderr)")
-    }
-
-    /// The merged summary's rows by id: status and figures.
-    func summary(_ prefix: String) throws -> [String: [String: Any]] {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path(prefix + ".json")))) as? [String: Any])
-        let rows = try #require(json["rows"] as? [[String: Any]])
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as! String, $0) })
-    }
-
-    /// Each row's status in a shard's outcome file.
-    func statuses(_ out: String, shard: Int, of shards: Int) throws -> [String: String] {
-        let text = try String(contentsOfFile: path("\(out)/shards/\(shard)-of-\(shards).jsonl"), encoding: .utf8)
-        return Dictionary(uniqueKeysWithValues: text.split(separator: "\n").map { line in
-            let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return (object["id"] as! String, object["status"] as! String)
-        })
-    }
-
-    /// Rows of the same result in two summaries: same ids, statuses, exit codes and figures.
-    static func sameRows(_ a: [String: [String: Any]], _ b: [String: [String: Any]]) -> Bool {
-        guard Set(a.keys) == Set(b.keys) else { return false }
-        return a.keys.allSatisfy { id in
-            let x = a[id]!, y = b[id]!
-            return (x["status"] as? String == "failed") == (y["status"] as? String == "failed") && x["exitCode"] as? Int == y["exitCode"] as? Int
-                && NSDictionary(dictionary: x["figures"] as? [String: Any] ?? [:]).isEqual(to: y["figures"] as? [String: Any] ?? [:])
-        }
-    }
-}
+import _KinetixCLITestSupport
 
 @Suite("kinetix batch", .serialized)
 struct BatchCLITests {
@@ -113,38 +55,6 @@ struct BatchCLITests {
         try f.plan("plan.json", shards: 1, extra: ["--min-confidence", "0.5"])
         #expect(try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--out", f.path("out")]).status == 0)
         #expect(try f.statuses("out", shard: 0, of: 1).values.allSatisfy { $0 == "ok" || $0 == "failed" })
-    }
-
-    @Test("killed at several moments (SIGKILL), a shard leaves only complete results, and the rerun computes only what is missing")
-    func killed() throws {
-        let f = try BatchFixture(count: 30, seconds: 20)
-        try f.plan("plan.json", shards: 1)
-        for delay in [0.1, 0.25, 0.45] {
-            let process = Process()
-            process.executableURL = Kinetix.executable
-            process.arguments = ["batch", "run", f.path("plan.json"), "--shard", "0", "--out", f.path("out"), "--threads", "1"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            // Every result there is whole: it parses, and its first line names its row.
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: f.path("out/results"))) ?? []
-            for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
-                let data = try Data(contentsOf: URL(fileURLWithPath: f.path("out/results/\(name)")))
-                let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(name) is not whole")
-                #expect((object["batch"] as? [String: Any])?["id"] as? String == String(name.dropLast(5)))
-            }
-        }
-        let done = (try FileManager.default.contentsOfDirectory(atPath: f.path("out/results"))).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
-        #expect(done > 0 && done < f.count, "the kills should land mid-shard (\(done) of \(f.count) done)")
-        #expect(try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--out", f.path("out")]).status == 0)
-        let statuses = try f.statuses("out", shard: 0, of: 1)
-        #expect(statuses.values.filter { $0 == "cached" }.count == done)
-        #expect(statuses.values.filter { $0 == "ok" }.count == f.count - done)
-        // No temporary file of a killed run is left once a run has cleaned up.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: f.path("out/results")).allSatisfy { !$0.hasSuffix(".tmp") })
     }
 
     @Test("bad manifests and plans are refused with located messages")
