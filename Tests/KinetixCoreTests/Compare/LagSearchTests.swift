@@ -5,18 +5,7 @@ import _KinetixTestSupport
 
 /// A random angle series: smooth-ish motion plus a fraction of NaN.
 func randomAngles(frames: Int, nanFraction: Double, seed: UInt64) -> AngleSeries {
-    var rng = SplitMix64(seed: seed)
-    var series = AngleSeries(times: (0..<frames).map { Double($0) / 30 })
-    for limb in Limb.allCases {
-        let phase = rng.nextUnit() * 6.28, speed = 0.05 + rng.nextUnit() * 0.2
-        for f in 0..<frames {
-            let missing = rng.nextUnit() < nanFraction
-            let wave: Double = 90 + 80 * sin(phase + speed * Double(f))
-            let noise: Double = rng.nextGaussian() * 3
-            series[limb, f] = missing ? .nan : Float(wave + noise)
-        }
-    }
-    return series
+    KernelAgreement.angles(frames: frames, missing: nanFraction, seed: seed)
 }
 
 /// The same series `shift` frames later (the learner behind the demonstrator).
