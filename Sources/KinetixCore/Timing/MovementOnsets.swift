@@ -215,7 +215,9 @@ struct MovementDetector {
             draft.onset = max(extrapolated, speed.grid.time(stillest))
         }
         // The quiet period: the frames up to the crossing, all tracked and below the level.
-        let from = c - quietFrames + 1
+        // A period shorter than a frame (0 s allowed) is the crossing frame alone, which
+        // is tracked and at or below the level by definition.
+        let from = c - max(1, quietFrames) + 1
         if from < 0 {
             draft.status = .noQuietBefore
         } else {

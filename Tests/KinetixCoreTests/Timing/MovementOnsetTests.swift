@@ -41,6 +41,20 @@ struct MovementOnsetTests {
         }
     }
 
+    @Test("a quiet period shorter than a frame, down to 0 s, requires no rest before a movement (it once trapped)",
+          arguments: [0.0, 0.001, 0.01])
+    func noQuietPeriod(quiet: Double) {
+        let starts = [1.0, 3.0, 5.5]
+        let series = movingSeries(rate: 30, seconds: 7.5, starts: starts)
+        for detector in OnsetOptions.Detector.allCases {
+            var options = OnsetOptions()
+            options.detector = detector
+            options.quietSeconds = quiet
+            let found = MovementOnsets(angles: series, options: options, rate: 30).movements
+            #expect(found.count == starts.count && found.allSatisfy { $0.status == .ok }, "\(detector) at \(quiet) s")
+        }
+    }
+
     @Test("shifting a clip by d seconds shifts every onset by d")
     func shiftInvariance() throws {
         let d = 0.3713
