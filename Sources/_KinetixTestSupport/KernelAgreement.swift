@@ -16,7 +16,7 @@ public enum KernelAgreement {
         public var frames: Int, maxLag: Int, missing: Double
         public var ties = false
         public var weights: [Float] = [2, 2, 1, 1, 0.5, 0.5, 1.5, 1.5, 0.25]
-        public var minSharedWeight: Float = 4  // LagSearch's default
+        public var minSharedWeight = LagSearch(maxLag: 0).minSharedWeight  // the search's default
         public var description: String {
             "\(frames) frames\(ties ? " of three levels" : ""), lags 0...\(maxLag), \(Int(missing * 100)) % untracked, weights \(weights)"
         }
@@ -66,9 +66,9 @@ public enum KernelAgreement {
             : (angles(frames: c.frames, missing: c.missing, seed: UInt64(c.frames) + 6), angles(frames: c.frames, missing: c.missing, seed: UInt64(c.frames) + 5))
     }
 
-    /// The scalar reference's result on `c`.
-    public static func reference(_ c: SearchCase) -> LagMatches {
-        let (learner, demonstrator) = pair(c)
+    /// The scalar reference's result on `c` (its pair, when already made).
+    public static func reference(_ c: SearchCase, pair given: (learner: AngleSeries, demonstrator: AngleSeries)? = nil) -> LagMatches {
+        let (learner, demonstrator) = given ?? pair(c)
         return LagSearch(maxLag: c.maxLag, weights: c.weights, minSharedWeight: c.minSharedWeight, kernel: .scalar)
             .run(learner: learner, demonstrator: demonstrator)
     }
@@ -76,7 +76,7 @@ public enum KernelAgreement {
     /// Each kernel or instruction set that differs from the scalar reference on `c`, named.
     public static func searchDisagreements(_ c: SearchCase) -> [String] {
         let (learner, demonstrator) = pair(c)
-        let reference = reference(c)
+        let reference = reference(c, pair: (learner, demonstrator))
         var differing: [String] = []
         for set in LagSearch.InstructionSet.allCases where set <= .best {
             var search = LagSearch(maxLag: c.maxLag, weights: c.weights, minSharedWeight: c.minSharedWeight, kernel: .simd)
