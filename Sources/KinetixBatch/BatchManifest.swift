@@ -62,7 +62,10 @@ public struct BatchManifest: Sendable {
         var problems: [Diagnostic] = []
         func problem(_ line: Int, _ message: String) { problems.append(Diagnostic(file: path, line: line, message: message)) }
 
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        // Lines end in LF, CRLF (as Excel writes them; one Character in Swift) or CR; a
+        // UTF-8 byte-order mark, which Excel also writes, is not part of the header.
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         guard let headerIndex = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }) else {
             throw KinetixError(.invalidData, file: path, "no header: the first line names the columns (id, demonstrator, learner or id, clip, profile)")
         }
@@ -90,6 +93,7 @@ public struct BatchManifest: Sendable {
 
         var rows: [Row] = []
         var seen: [String: Int] = [:]
+        var seenFolded: [String: (id: String, line: Int)] = [:]
         for index in (headerIndex + 1)..<lines.count {
             let line = index + 1
             let raw = lines[index]
@@ -102,7 +106,14 @@ public struct BatchManifest: Sendable {
             let row = Dictionary(uniqueKeysWithValues: zip(header, cells.map { $0.trimmingCharacters(in: .whitespaces) }))
             let id = row["id"] ?? ""
             if let why = Self.unsafeIDReason(id) { problem(line, "id '\(id)' \(why)") }
-            if let first = seen[id] { problem(line, "id '\(id)' is also on line \(first): ids are unique") } else { seen[id] = line }
+            if let first = seen[id] {
+                problem(line, "id '\(id)' is also on line \(first): ids are unique")
+            } else if let other = seenFolded[id.lowercased()] {
+                problem(line, "id '\(id)' differs from '\(other.id)' on line \(other.line) only in case: their result files would be one file on macOS and Windows")
+            } else {
+                seen[id] = line
+                seenFolded[id.lowercased()] = (id, line)
+            }
             var inputs: [(role: String, path: String)] = []
             for column in fileColumns {
                 let value = row[column] ?? ""

@@ -10,6 +10,12 @@ public struct BatchOutcome: Sendable, Equatable {
     public var id: String
     /// The row's manifest line.
     public var line: Int
+    /// The row's cache key when it ran (`BatchPlan.Row.key`): an outcome of another
+    /// plan's row (other inputs or options) has another key.
+    public var key: String
+    /// SHA-256 of `results/<id>.json` as written or found (nil when failed): the merge
+    /// checks the file is still that one.
+    public var resultSHA256: String?
     /// Computed, cached or failed.
     public var status: Status
     /// As `kinetix compare`/`assess` would exit for this row: 0, or the error kind's code.
@@ -35,39 +41,52 @@ public struct BatchOutcome: Sendable, Equatable {
     public var error: String?
 
     public static func == (a: BatchOutcome, b: BatchOutcome) -> Bool {
-        a.id == b.id && a.line == b.line && a.status == b.status && a.exitCode == b.exitCode && a.error == b.error
+        a.id == b.id && a.line == b.line && a.key == b.key && a.resultSHA256 == b.resultSHA256 && a.status == b.status && a.exitCode == b.exitCode && a.error == b.error
             && JSONValue.object(a.figures) == JSONValue.object(b.figures)
     }
 
     /// The JSON line (no newline).
     public var jsonLine: String {
         var fields: [(key: String, value: JSONValue)] = [
-            ("id", .string(id)), ("line", .number(Double(line))), ("status", .string(status.rawValue)),
+            ("id", .string(id)), ("line", .number(Double(line))), ("key", .string(key)), ("status", .string(status.rawValue)),
             ("exitCode", .number(Double(exitCode))), ("seconds", .number((seconds * 1000).rounded() / 1000)),
             ("figures", .object(figures)),
         ]
+        fields.append(("result", resultSHA256.map { .object([("sha256", .string($0))]) } ?? .null))
         fields.append(("error", error.map(JSONValue.string) ?? .null))
         return JSONValue.object(fields).compactText()
     }
 
-    /// Reads a line written by `jsonLine`.
+    /// Reads a line written by `jsonLine`; nil for anything else (a line number outside
+    /// 1...10⁹ or an exit code outside 0...255 included).
     public init?(jsonLine: Substring) {
         guard let root = try? JSONValue.parse(Data(jsonLine.utf8)), case .object(let f) = root else { return nil }
         func member(_ name: String) -> JSONValue? { f.first { $0.key == name }?.value }
-        guard case .string(let id)? = member("id"), case .number(let line)? = member("line"), case .string(let s)? = member("status"),
-              let status = Status(rawValue: s), case .number(let code)? = member("exitCode") else { return nil }
+        guard case .string(let id)? = member("id"), case .number(let line)? = member("line"), case .string(let key)? = member("key"),
+              case .string(let s)? = member("status"),
+              let status = Status(rawValue: s), case .number(let code)? = member("exitCode"),
+              line == line.rounded(), (1...1e9).contains(line), code == code.rounded(), (0...255).contains(code) else { return nil }
         self.id = id
         self.line = Int(line)
+        self.key = key
         self.status = status
         exitCode = Int32(code)
-        if case .number(let t)? = member("seconds") { seconds = t } else { seconds = 0 }
+        if case .number(let t)? = member("seconds"), t.isFinite, t >= 0 { seconds = t } else { seconds = 0 }
         if case .object(let figures)? = member("figures") { self.figures = figures } else { figures = [] }
         if case .string(let e)? = member("error") { error = e } else { error = nil }
+        if case .object(let result)? = member("result"), case .string(let sha)? = result.first(where: { $0.key == "sha256" })?.value {
+            resultSHA256 = sha
+        } else {
+            resultSHA256 = nil
+        }
     }
 
-    init(id: String, line: Int, status: Status, exitCode: Int32, seconds: Double, figures: [(key: String, value: JSONValue)], error: String?) {
-        self.id = id
-        self.line = line
+    init(row: BatchPlan.Row, status: Status, exitCode: Int32, seconds: Double, figures: [(key: String, value: JSONValue)],
+         resultSHA256: String?, error: String?) {
+        self.id = row.id
+        self.line = row.line
+        self.key = row.key
+        self.resultSHA256 = resultSHA256
         self.status = status
         self.exitCode = exitCode
         self.seconds = seconds

@@ -61,7 +61,7 @@ extension BatchPlan {
         guard let kind = BatchManifest.Kind(rawValue: try string(top, "kind", "")) else { throw fail("kind", "expected pairs or assessments") }
         self.kind = kind
         shards = try int(top, "shards", "")
-        guard shards >= 1 else { throw fail("shards", "at least 1") }
+        guard (1...Self.maxShards).contains(shards) else { throw fail("shards", "expected 1 to \(Self.maxShards) shards, as 'batch plan' makes") }
         var options = Options()
         if case .object(let o)? = member(top, "options") {
             if case .number(let c)? = member(o, "minConfidence") { options.minConfidence = Float(c) }
@@ -89,19 +89,28 @@ extension BatchPlan {
                 inputs.append(.init(role: try string(f, "role", where_), path: try string(f, "path", where_),
                                     sha256: try string(f, "sha256", where_), bytes: try int(f, "bytes", where_)))
             }
+            let roles = kind == .pairs ? ["demonstrator", "learner"] : ["clip"]
+            guard inputs.map(\.role) == roles else {
+                throw fail(at + "inputs", "a \(kind == .pairs ? "pair" : "clip") row has the inputs \(roles.joined(separator: ", ")), in that order; found \(inputs.map(\.role))")
+            }
+            for (j, input) in inputs.enumerated() where input.bytes < 0 { throw fail(at + "inputs[\(j)].bytes", "expected a size of 0 or more") }
             var profile: Row.ProfileRecord?
             if case .object(let p)? = member(r, "profile") {
                 profile = .init(reference: try string(p, "reference", at + "profile."), source: try string(p, "source", at + "profile."),
                                 sha256: try string(p, "sha256", at + "profile."))
             }
+            if kind == .assessments, profile == nil { throw fail(at + "profile", "a clip row needs its profile") }
+            let line = try int(r, "line", at)
+            guard (1...1_000_000_000).contains(line) else { throw fail(at + "line", "expected a manifest line, 1 or more") }
             var parameters: [String] = []
             if case .array(let list)? = member(r, "parameters") {
                 for item in list { guard case .string(let s) = item else { throw fail(at + "parameters", "expected strings") }; parameters.append(s) }
             }
-            rows.append(Row(id: id, line: try int(r, "line", at), shard: shard, inputs: inputs, profile: profile,
+            rows.append(Row(id: id, line: line, shard: shard, inputs: inputs, profile: profile,
                             parameters: parameters, key: try string(r, "key", at)))
         }
         self.rows = rows
+        file = path
         // A plan edited by hand must not smuggle in a stale key.
         for row in self.rows where key(of: row) != row.key {
             throw fail("rows[\(self.rows.firstIndex(of: row)!)].key", "does not match the row's inputs and options: plan again rather than editing a plan")

@@ -9,6 +9,8 @@ import KinetixProfiles
 public struct BatchPlan: Sendable {
     /// The `format` of a plan file.
     public static let formatName = "kinetix-batch-plan"
+    /// The most shards a plan has (a merge looks for every shard's file).
+    public static let maxShards = 100_000
 
     /// One row of work.
     public struct Row: Sendable, Equatable {
@@ -71,6 +73,21 @@ public struct BatchPlan: Sendable {
     public var manifest: (path: String, sha256: String)
     /// Every row, in manifest order.
     public var rows: [Row]
+    /// The plan file it was read from (nil for a plan made in memory).
+    public var file: String?
+
+    /// Every file the plan reads: the plan itself, the manifest, each row's inputs and
+    /// profile files. A batch never writes over one of them.
+    public var inputFiles: [String] {
+        var files = [manifest.path] + (file.map { [$0] } ?? [])
+        var seen = Set(files)
+        for row in rows {
+            for path in row.inputs.map(\.path) + (row.profile.map { [$0.source] } ?? []) where !path.hasPrefix("shipped:") && seen.insert(path).inserted {
+                files.append(path)
+            }
+        }
+        return files
+    }
 
     /// The rows of shard `k` (0-based), in manifest order.
     public func rows(ofShard k: Int) -> [Row] { rows.filter { $0.shard == k } }
@@ -83,8 +100,8 @@ public struct BatchPlan: Sendable {
     ///   unreadable input, an unknown profile, a bad parameter, a profile of the wrong
     ///   kind); `.invalidSetting` for `shards` < 1.
     public init(manifest: BatchManifest, shards: Int, options: Options = Options(), library: ProfileLibrary) throws(KinetixError) {
-        guard shards >= 1, shards <= 100_000 else {
-            throw KinetixError(.invalidSetting, "the number of shards is 1 to 100000, got \(shards)")
+        guard (1...Self.maxShards).contains(shards) else {
+            throw KinetixError(.invalidSetting, "the number of shards is 1 to \(Self.maxShards), got \(shards)")
         }
         kind = manifest.kind
         kinetixVersion = KinetixVersion.current

@@ -39,6 +39,9 @@ struct BatchResultHeader {
     /// The header of the result at `file`, or nil when there is none, it is not a batch
     /// result, or its first line is damaged (then the row is computed again).
     init?(readingFrom file: URL) {
+        // Only a regular file is read: a FIFO put there would block the run forever.
+        var status = stat()
+        guard lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 64 << 10), let newline = head.firstIndex(of: 0x0A) else { return nil }

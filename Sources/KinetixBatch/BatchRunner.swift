@@ -43,10 +43,12 @@ public struct BatchRunner: Sendable {
     public static func shardFile(_ k: Int, of n: Int) -> String { "shards/\(k)-of-\(n).jsonl" }
 
     /// Runs shard `k` (0-based) into `folder`, and returns the outcomes in manifest order.
+    /// While another process runs the same shard into the same folder, it waits for it
+    /// (calling `onWait` once first), then runs, finding that run's rows cached.
     ///
     /// - Throws: `KinetixError` only when the shard cannot run at all (`k` out of range,
     ///   the folder cannot be written); a row's own failure is its outcome.
-    public func run(shard k: Int, into folder: URL) throws(KinetixError) -> [BatchOutcome] {
+    public func run(shard k: Int, into folder: URL, onWait: () -> Void = {}) throws(KinetixError) -> [BatchOutcome] {
         guard (0..<plan.shards).contains(k) else {
             throw KinetixError(.invalidSetting, "shard \(k) does not exist: the plan has \(plan.shards) shard\(plan.shards == 1 ? "" : "s"), 0 to \(plan.shards - 1)")
         }
@@ -61,7 +63,10 @@ public struct BatchRunner: Sendable {
                 throw KinetixError(.unreadable, file: directory.path, "cannot create the folder (\(String(cString: strerror(errno))))")
             }
         }
-        BatchFiles.removeStaleTemporaries(in: results)
+        // One run of a shard at a time: a second waits, then finds the first's rows cached.
+        let lock = try ShardLock(folder.appendingPathComponent("shards/.\(k)-of-\(plan.shards).lock"), waiting: onWait)
+        defer { lock.release() }
+        OutputFile.removeStaleTemporaries(in: results)
         let rows = plan.rows(ofShard: k)
         let outcomes = Outcomes(count: rows.count)
         let next = Counter()
@@ -72,37 +77,49 @@ public struct BatchRunner: Sendable {
         }
         let list = outcomes.all
         let text = list.map { $0.jsonLine + "\n" }.joined()
-        try BatchFiles.writeAtomically(Data(text.utf8), to: folder.appendingPathComponent(Self.shardFile(k, of: plan.shards)))
+        try OutputFile.write(Data(text.utf8), to: folder.appendingPathComponent(Self.shardFile(k, of: plan.shards)).path, inputs: plan.inputFiles, devices: .refuse)
         return list
     }
 
-    /// One row: cached when its result is there with its key, else computed.
+    /// One row: cached when its result is there, whole, with its key; else computed.
     func outcome(of row: BatchPlan.Row, results: URL) -> BatchOutcome {
         let file = results.appendingPathComponent("\(row.id).json")
         let start = DispatchTime.now().uptimeNanoseconds
-        if let header = BatchResultHeader(readingFrom: file), header.key == row.key {
+        func failed(_ error: KinetixError) -> BatchOutcome {
+            BatchOutcome(row: row, status: .failed, exitCode: error.kind.exitCode, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                         figures: [], resultSHA256: nil, error: error.diagnostics.map(\.description).joined(separator: "; "))
+        }
+        if let header = BatchResultHeader(readingFrom: file), header.key == row.key, let sha = Self.wholeResultSHA256(file) {
             // A result is current only while its inputs are still what the plan hashed.
             do {
                 try checkUnchanged(row)
-                return BatchOutcome(id: row.id, line: row.line, status: .cached, exitCode: 0, seconds: 0, figures: header.figures, error: nil)
+                return BatchOutcome(row: row, status: .cached, exitCode: 0, seconds: 0, figures: header.figures, resultSHA256: sha, error: nil)
             } catch {
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                return BatchOutcome(id: row.id, line: row.line, status: .failed, exitCode: error.kind.exitCode, seconds: seconds, figures: [],
-                                    error: error.diagnostics.map(\.description).joined(separator: "; "))
+                return failed(error)
             }
         }
         do {
             let (json, html, figures) = try compute(row)
             let header = BatchResultHeader(id: row.id, key: row.key, kinetixVersion: plan.kinetixVersion, figures: figures)
-            if let html { try BatchFiles.writeAtomically(Data(html.utf8), to: results.appendingPathComponent("\(row.id).html")) }
-            try BatchFiles.writeAtomically(header.prefixed(to: json), to: file)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            return BatchOutcome(id: row.id, line: row.line, status: .ok, exitCode: 0, seconds: seconds, figures: figures, error: nil)
+            if let html {
+                try OutputFile.write(Data(html.utf8), to: results.appendingPathComponent("\(row.id).html").path, inputs: plan.inputFiles, devices: .refuse)
+            }
+            let result = header.prefixed(to: json)
+            try OutputFile.write(result, to: file.path, inputs: plan.inputFiles, devices: .refuse)
+            return BatchOutcome(row: row, status: .ok, exitCode: 0, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                                figures: figures, resultSHA256: SHA256.hex(result), error: nil)
         } catch {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            return BatchOutcome(id: row.id, line: row.line, status: .failed, exitCode: error.kind.exitCode, seconds: seconds, figures: [],
-                                error: error.diagnostics.map(\.description).joined(separator: "; "))
+            return failed(error)
         }
+    }
+
+    /// The SHA-256 of a result file that is one whole JSON document, else nil (a file cut
+    /// short or edited is computed again, not taken as done).
+    static func wholeResultSHA256(_ file: URL) -> String? {
+        var limits = SidecarLimits()
+        limits.maxFileBytes = 1 << 30
+        guard let data = try? readInput(file.path, limits: limits), (try? JSONValue.parse(data)) != nil else { return nil }
+        return SHA256.hex(data)
     }
 
     /// Throws when an input or the profile no longer has the SHA-256 the plan recorded.

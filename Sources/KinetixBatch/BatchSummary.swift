@@ -16,7 +16,9 @@ public struct BatchSummary: Sendable {
     ///
     /// - Throws: `KinetixError` (`.notFound`) naming each missing shard and the rows it
     ///   holds, with the command that runs it; (`.invalidData`) for a row missing from
-    ///   its shard's file, an id given twice, or an id the plan does not have.
+    ///   its shard's file, an id given twice, an id the plan does not have, a line from
+    ///   another plan (its key differs), or a result file that is not the one its shard
+    ///   wrote (missing, cut short, edited: its SHA-256 differs).
     public init(plan: BatchPlan, folder: URL) throws(KinetixError) {
         self.plan = plan
         self.folder = folder
@@ -24,10 +26,12 @@ public struct BatchSummary: Sendable {
         var problems: [Diagnostic] = []
         var byID: [String: BatchOutcome] = [:]
         let planned = Dictionary(uniqueKeysWithValues: plan.rows.map { ($0.id, $0) })
+        let rowsByShard = Dictionary(grouping: plan.rows, by: \.shard)
         for k in 0..<plan.shards {
-            let rows = plan.rows(ofShard: k)
+            let rows = rowsByShard[k] ?? []
             let file = folder.appendingPathComponent(BatchRunner.shardFile(k, of: plan.shards))
-            guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
+            let rerun = "run it again: kinetix batch run PLAN --shard \(k)"
+            guard let data = try? readInput(file.path, limits: Self.shardFileLimits), let text = String(data: data, encoding: .utf8) else {
                 if !rows.isEmpty {
                     let ids = rows.prefix(5).map(\.id).joined(separator: ", ") + (rows.count > 5 ? ", …" : "")
                     missing.append(Diagnostic(file: file.path, message: "shard \(k) of \(plan.shards) is missing (\(rows.count) row\(rows.count == 1 ? "" : "s"): \(ids)); run it: kinetix batch run PLAN --shard \(k)"))
@@ -35,25 +39,43 @@ public struct BatchSummary: Sendable {
                 continue
             }
             for (n, line) in text.split(separator: "\n").enumerated() {
-                guard let outcome = BatchOutcome(jsonLine: line) else {
-                    problems.append(Diagnostic(file: file.path, line: n + 1, message: "not an outcome line"))
-                    continue
+                func problem(_ message: String) { problems.append(Diagnostic(file: file.path, line: n + 1, message: message)) }
+                guard let outcome = BatchOutcome(jsonLine: line) else { problem("not an outcome line of this Kinetix; \(rerun)"); continue }
+                guard let row = planned[outcome.id] else { problem("id '\(outcome.id)' is not in the plan"); continue }
+                if row.shard != k { problem("id '\(outcome.id)' belongs to shard \(row.shard), not \(k)") }
+                if byID[outcome.id] != nil { problem("id '\(outcome.id)' appears twice") }
+                if outcome.key != row.key {
+                    problem("row '\(outcome.id)' was run for another plan (other inputs, options or engine): the shard file is stale; \(rerun)")
+                } else if let why = Self.damage(of: outcome, in: folder) {
+                    problem("row '\(outcome.id)': \(why); \(rerun) (it recomputes a damaged result)")
                 }
-                guard let row = planned[outcome.id] else {
-                    problems.append(Diagnostic(file: file.path, line: n + 1, message: "id '\(outcome.id)' is not in the plan"))
-                    continue
-                }
-                if row.shard != k { problems.append(Diagnostic(file: file.path, line: n + 1, message: "id '\(outcome.id)' belongs to shard \(row.shard), not \(k)")) }
-                if byID[outcome.id] != nil { problems.append(Diagnostic(file: file.path, line: n + 1, message: "id '\(outcome.id)' appears twice")) }
                 byID[outcome.id] = outcome
             }
             for row in rows where byID[row.id] == nil {
-                problems.append(Diagnostic(file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes; run the shard again"))
+                problems.append(Diagnostic(file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes; \(rerun)"))
             }
         }
         if !missing.isEmpty { throw KinetixError(kind: .notFound, diagnostics: missing + problems) }
         if !problems.isEmpty { throw KinetixError(kind: .invalidData, diagnostics: problems) }
         outcomes = plan.rows.map { byID[$0.id]! }
+    }
+
+    /// How large a shard file may be (a line per row).
+    static let shardFileLimits: SidecarLimits = {
+        var limits = SidecarLimits()
+        limits.maxFileBytes = 1 << 30
+        return limits
+    }()
+
+    /// Why the result an outcome names is not the one its shard wrote (missing, cut
+    /// short, edited), or nil when its SHA-256 is the recorded one.
+    static func damage(of outcome: BatchOutcome, in folder: URL) -> String? {
+        guard outcome.status != .failed else { return nil }
+        let file = folder.appendingPathComponent("results/\(outcome.id).json")
+        guard let recorded = outcome.resultSHA256 else { return "the outcome records no result" }
+        guard let data = try? readInput(file.path, limits: shardFileLimits) else { return "results/\(outcome.id).json is missing or unreadable" }
+        let sha = SHA256.hex(data)
+        return sha == recorded ? nil : "results/\(outcome.id).json is not the file the shard wrote (SHA-256 \(sha.prefix(12))…, recorded \(recorded.prefix(12))…)"
     }
 
     /// Rows by status.
@@ -141,12 +163,23 @@ public struct BatchSummary: Sendable {
         return out + "</tbody></table></body></html>\n"
     }
 
-    /// Writes `<prefix>.csv`, `<prefix>.json` and `<prefix>.html`, each atomically.
-    public func write(prefix: URL) throws(KinetixError) {
-        try BatchFiles.writeAtomically(Data(csv().utf8), to: prefix.appendingPathExtension("csv"))
-        try BatchFiles.writeAtomically(Data(json().utf8), to: prefix.appendingPathExtension("json"))
-        let page = prefix.appendingPathExtension("html")
-        try BatchFiles.writeAtomically(Data(html(page: page).utf8), to: page)
+    /// Writes `<prefix>.csv`, `<prefix>.json` and `<prefix>.html` as one set: all three
+    /// or none (each is written and flushed before any is renamed into place). None may be
+    /// an input of the plan, the plan itself or a shard file.
+    ///
+    /// - Throws: `KinetixError` (`.invalidSetting`) for a prefix that names no file (empty,
+    ///   a folder, `-`); (`.cannotWrite`) for a target refused or a write that failed.
+    public func write(prefix: String) throws(KinetixError) {
+        let name = URL(fileURLWithPath: prefix).lastPathComponent
+        guard !prefix.isEmpty, !prefix.hasSuffix("/"), prefix != "-", name != ".", name != ".." else {
+            throw KinetixError(.invalidSetting, "-o '\(prefix)': expected a file prefix such as out/summary (writes summary.csv, .json, .html)")
+        }
+        let base = URL(fileURLWithPath: prefix).standardizedFileURL
+        let page = base.appendingPathExtension("html")
+        let shardFiles = (0..<plan.shards).map { folder.appendingPathComponent(BatchRunner.shardFile($0, of: plan.shards)).path }
+        try OutputFile.writeAll([(base.appendingPathExtension("csv").path, Data(csv().utf8)),
+                                 (base.appendingPathExtension("json").path, Data(json().utf8)),
+                                 (page.path, Data(html(page: page).utf8))], inputs: plan.inputFiles + shardFiles)
     }
 
     static func csvCell(_ text: String) -> String {

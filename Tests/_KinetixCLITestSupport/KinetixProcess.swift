@@ -33,6 +33,43 @@ package enum Kinetix {
     /// the package root) and waits for it.
     package static func run(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
                     environment: [String: String]? = nil) throws -> Result {
+        try start(arguments, executable: executable, directory: directory, environment: environment).finish()
+    }
+
+    /// A process started by `start`, its output going to files.
+    package final class Running {
+        package let process: Process
+        private let folder: URL
+        private let out: FileHandle, err: FileHandle
+
+        init(process: Process, folder: URL, out: FileHandle, err: FileHandle) {
+            self.process = process
+            self.folder = folder
+            self.out = out
+            self.err = err
+        }
+
+        /// What it has written to standard error so far.
+        package var stderrSoFar: String {
+            String(decoding: (try? Data(contentsOf: folder.appendingPathComponent("stderr"))) ?? Data(), as: UTF8.self)
+        }
+
+        /// Waits for it to end.
+        package func finish() throws -> Result {
+            process.waitUntilExit()
+            try out.close()
+            try err.close()
+            let stdout = try Data(contentsOf: folder.appendingPathComponent("stdout")), stderr = try Data(contentsOf: folder.appendingPathComponent("stderr"))
+            try? FileManager.default.removeItem(at: folder)
+            return Result(status: process.terminationStatus,
+                          stdout: String(decoding: stdout, as: UTF8.self),
+                          stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    /// Starts `kinetix arguments…` (as `run`) without waiting for it.
+    package static func start(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
+                              environment: [String: String]? = nil) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,14 +84,7 @@ package enum Kinetix {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let stdout = try Data(contentsOf: outURL), stderr = try Data(contentsOf: errURL)
-        try? FileManager.default.removeItem(at: folder)
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Running(process: process, folder: folder, out: out, err: err)
     }
 
     /// A fresh temporary folder.

@@ -78,6 +78,11 @@ package enum AtomicFile {
             }
         }
 
+        /// Flushes what was written to the disk (before a set of renames).
+        package func flush() throws(Failure) {
+            if fsync(descriptor) != 0 { throw .write(errno) }
+        }
+
         /// Flushes the file to the disk and renames it to `target`. On failure the
         /// temporary file is removed.
         package func commit(replacing target: String) throws(Failure) {

@@ -20,6 +20,9 @@ public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible 
         /// A setting given by the caller is out of range or malformed (a profile
         /// parameter, an option value).
         case invalidSetting
+        /// An output cannot be written: refused (an input, a device, a folder) or failed
+        /// (a full disk, no permission).
+        case cannotWrite
     }
 
     /// The kind of failure.
@@ -80,12 +83,13 @@ public enum Setting: Hashable, Sendable {
 extension KinetixError.Kind {
     /// The command line's exit code for this kind of failure (sysexits.h): 66 for an
     /// input missing or not found, 65 for bad content, a limit or an unsupported input,
-    /// 64 for a bad setting. Batch runs record it per row, as the CLI would exit.
+    /// 64 for a bad setting, 73 for an output that cannot be written. Batch runs record it per row, as the CLI would exit.
     public var exitCode: Int32 {
         switch self {
         case .unreadable, .notFound: 66
         case .invalidData, .limitExceeded, .unsupported: 65
         case .invalidSetting: 64
+        case .cannotWrite: 73
         }
     }
 }

@@ -22,7 +22,9 @@ struct BatchCommand: Subcommand {
                             (--max-parallel, --partition, --time) and the merge after it.
 
         Exit codes: 0 done (rows that failed are listed, each with its own exit code);
-        64 usage; 65 a bad manifest, plan or shard file; 66 a missing input or shard.
+        64 usage; 65 a bad manifest, plan, shard or result file; 66 a missing input or
+        shard; 73 an output that cannot be written (a row's result, a shard file, the
+        summary set, which is written all or none).
         """,
         arguments: [
             .init(name: "action", help: "plan, run, merge or slurm."),
@@ -40,6 +42,7 @@ struct BatchCommand: Subcommand {
             .init(long: "partition", valueName: "name", help: "slurm: the partition to submit to."),
             .init(long: "time", valueName: "limit", help: "slurm: wall-time limit per shard (Slurm's format, 1:00:00)."),
             .init(long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: "2"),
+            .init(long: "engine-sha256", valueName: "hex", help: "run, merge: refuse to run unless this kinetix has this SHA-256 (the Slurm script passes it)."),
             .minConfidence, .output,
         ]
     )
@@ -81,7 +84,8 @@ struct BatchCommand: Subcommand {
         } catch { throw .failed(error) }
         try emit(plan.jsonText(), output: output, inputs: [file] + plan.rows.flatMap { $0.inputs.map(\.path) })
         let bytes = plan.rows.reduce(0) { $0 + $1.inputs.reduce(0) { $0 + $1.bytes } }
-        let sizes = (0..<shards).map { k in plan.rows(ofShard: k).reduce(0) { $0 + $1.inputs.reduce(0) { $0 + $1.bytes } } }
+        var sizes = [Int](repeating: 0, count: shards)
+        for row in plan.rows { sizes[row.shard] += row.inputs.reduce(0) { $0 + $1.bytes } }
         printError("\(output): \(plan.rows.count) \(plan.kind == .pairs ? "pairs" : "clips") (\(formatBytes(bytes))) in \(shards) shard\(shards == 1 ? "" : "s") "
             + "of \(formatBytes(sizes.min() ?? 0))–\(formatBytes(sizes.max() ?? 0))")
         return ExitCode.success
@@ -95,7 +99,27 @@ struct BatchCommand: Subcommand {
         URL(fileURLWithPath: arguments.string("out") ?? URL(fileURLWithPath: file).deletingLastPathComponent().path).standardizedFileURL
     }
 
+    /// This executable, resolved.
+    private static var executable: String {
+        (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath().path
+    }
+
+    /// Refuses to go on when `--engine-sha256` names another binary than this one.
+    private func checkEngine() throws(CommandLineError) {
+        guard let expected = arguments.string("engine-sha256") else { return }
+        var limits = SidecarLimits()
+        limits.maxFileBytes = 1 << 30
+        let actual: String
+        do { actual = SHA256.hex(try readInput(Self.executable, limits: limits)) } catch { throw .failed(error) }
+        guard actual == expected.lowercased() else {
+            throw .failed(KinetixError(.unsupported, file: Self.executable,
+                "this kinetix (SHA-256 \(actual.prefix(12))…) is not the one the script was made with (\(expected.prefix(12))…): it was rebuilt since; "
+                + "make the script again with 'kinetix batch slurm' and submit it"))
+        }
+    }
+
     private func runShard() throws(CommandLineError) -> Int32 {
+        try checkEngine()
         let plan = try loadPlan(file)
         let shard: Int
         if let text = arguments.string("shard") {
@@ -114,24 +138,34 @@ struct BatchCommand: Subcommand {
         let threads = arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: 1...1024))
         let runner = BatchRunner(plan: plan, threads: threads)
         let outcomes: [BatchOutcome]
-        do { outcomes = try runner.run(shard: shard, into: outputFolder()) } catch { throw .failed(error) }
+        do {
+            outcomes = try runner.run(shard: shard, into: outputFolder()) {
+                printError("shard \(shard) is being run by another process into \(outputFolder().path): waiting for it to finish")
+            }
+        } catch { throw .failed(error) }
         let ok = outcomes.filter { $0.status == .ok }.count, cached = outcomes.filter { $0.status == .cached }.count
         let failed = outcomes.filter { $0.status == .failed }
         print("shard \(shard) of \(plan.shards): \(outcomes.count) rows, \(ok) computed, \(cached) cached, \(failed.count) failed ("
               + "\(runner.threads) thread\(runner.threads == 1 ? "" : "s")) → \(outputFolder().appendingPathComponent(BatchRunner.shardFile(shard, of: plan.shards)).path)")
         for outcome in failed { printError("\(outcome.id) (manifest line \(outcome.line)): failed, exit \(outcome.exitCode): \(outcome.error ?? "")") }
+        // A row's own failure is its outcome; results that could not be written are the run's.
+        if failed.contains(where: { $0.exitCode == ExitCode.cannotCreate }) {
+            printError("error: results could not be written (exit 73 above): the shard is not done")
+            return ExitCode.cannotCreate
+        }
         return ExitCode.success
     }
 
     private func merge() throws(CommandLineError) -> Int32 {
         guard let planPath = arguments.string("plan") else { throw .usage("'batch merge' needs --plan plan.json", command: Self.spec) }
         guard let output = arguments.string("output") else { throw .usage("'batch merge' needs -o PREFIX (writes PREFIX.csv, .json, .html)", command: Self.spec) }
+        try checkEngine()
         let plan = try loadPlan(planPath)
         let folder = URL(fileURLWithPath: file).standardizedFileURL
         let summary: BatchSummary
         do {
             summary = try BatchSummary(plan: plan, folder: folder)
-            try summary.write(prefix: URL(fileURLWithPath: output).standardizedFileURL)
+            try summary.write(prefix: output)
         } catch { throw .failed(error) }
         let (ok, cached, failed) = summary.counts
         print("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
@@ -141,11 +175,17 @@ struct BatchCommand: Subcommand {
     private func slurm() throws(CommandLineError) -> Int32 {
         let plan = try loadPlan(file)
         let maxParallel = arguments.string("max-parallel") == nil ? nil : Int(try arguments.double("max-parallel", default: 1, in: 1...100_000))
-        let script = SlurmScript(
-            plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,
-            maxParallel: maxParallel, partition: arguments.string("partition"),
-            cpusPerTask: Int(try arguments.double("cpus-per-task", default: 2, in: 1...1024)), timeLimit: arguments.string("time"),
-            executable: (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath().path)
+        let cpus = Int(try arguments.double("cpus-per-task", default: 2, in: 1...1024))
+        let script: SlurmScript
+        do {
+            script = try SlurmScript(plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,
+                                     maxParallel: maxParallel, partition: arguments.string("partition"), cpusPerTask: cpus,
+                                     timeLimit: arguments.string("time"), executable: Self.executable)
+        } catch { throw .failed(error) }
+        if plan.shards > SlurmScript.defaultMaxArraySize {
+            printError("note: \(plan.shards) shards is more than Slurm's default MaxArraySize (\(SlurmScript.defaultMaxArraySize)); "
+                       + "the script checks the cluster's limit before submitting ('scontrol show config | grep MaxArraySize')")
+        }
         try emit(script.text, output: arguments.string("output"), inputs: [file])
         return ExitCode.success
     }
