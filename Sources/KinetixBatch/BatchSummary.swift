@@ -149,7 +149,7 @@ public struct BatchSummary: Sendable {
         out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
         for o in outcomes {
             let report = FileManager.default.fileExists(atPath: folder.appendingPathComponent("results/\(o.id).html").path) ? "\(o.id).html" : "\(o.id).json"
-            let link = o.status == .failed ? Self.escape(o.id) : "<a href=\"\(Self.escape(results + "/" + report))\">\(Self.escape(o.id))</a>"
+            let link = o.status == .failed ? Self.escape(o.id) : "<a href=\"\(Self.escape(Self.href(results + "/" + report)))\">\(Self.escape(o.id))</a>"
             out += "<tr class=\"\(o.status.rawValue)\"><td>\(link)</td><td>\(o.status.rawValue)</td>"
             for column in columns {
                 switch o.figures.first(where: { $0.key == column })?.value {
@@ -187,6 +187,15 @@ public struct BatchSummary: Sendable {
     }
 
     static func escape(_ text: String) -> String { HTMLPage.escape(text) }
+
+    /// A relative path as a link: every segment percent-encoded but for RFC 3986's
+    /// unreserved characters, so a folder named `javascript:…` (or holding `?`, `#`, `%`)
+    /// is a path, never a scheme, query or fragment.
+    static func href(_ relative: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return relative.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }.joined(separator: "/")
+    }
 
     /// `to` relative to the folder `from` (both absolute).
     static func relativePath(from: URL, to: URL) -> String {

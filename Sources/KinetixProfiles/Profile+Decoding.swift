@@ -39,6 +39,14 @@ struct ProfileDecoder {
         diagnostics.append(Diagnostic(field: path, message: message))
     }
 
+    /// Reports `name` (of a metric, parameter, rule, measure or summary) unless it is a
+    /// letter then letters, digits or `_`, at most 64 characters: names are words in
+    /// expressions, and they appear in reports, element ids and file names.
+    mutating func checkName(_ name: String, _ path: String, _ what: String) {
+        guard !Profile.isName(name) else { return }
+        report(path, "\(what) name \(name.debugDescription.prefix(80)) is not a name: a letter, then letters, digits or '_' (at most 64)")
+    }
+
     mutating func report(_ path: String, _ error: ExpressionError) {
         diagnostics.append(Diagnostic(field: path, message: "column \(error.column): \(error.message)"))
     }
@@ -164,6 +172,7 @@ struct ProfileDecoder {
         let constants = CompileEnvironment(metrics: [], parameters: parameterTable, scope: .frames)
 
         for name in metricNames {
+            checkName(name, "metrics.\(name)", "a metric")
             if Limb(name: name) != nil || Joint(name: name) != nil || FaceLandmark(name: name) != nil {
                 report("metrics.\(name)", "a metric cannot be named like a limb, joint or face landmark")
             }
@@ -252,7 +261,9 @@ struct ProfileDecoder {
         }
         for (id, item) in list {
             let path = "challenge.actions.\(id)"
-            if !id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) { report(path, "an action id uses letters, digits, '-' and '_' only") }
+            if id.isEmpty || id.count > 64 || !id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+                report(path, "an action id uses letters, digits, '-' and '_' only (at most 64)")
+            }
             guard let action = members(item, path, known: ["version", "title", "when", "holdSeconds"]) else { continue }
             let version = string(action["version"], "\(path).version") ?? ""
             let title = string(action["title"], "\(path).title") ?? ""
@@ -277,6 +288,7 @@ struct ProfileDecoder {
         var result: [ProfileParameter] = []
         for (name, item) in list {
             let path = "parameters.\(name)"
+            checkName(name, path, "a parameter")
             guard let fields = members(item, path, known: ["type", "default", "min", "max", "choices", "description"]) else { continue }
             let type: ProfileParameter.ParameterType = choice(fields["type"], "\(path).type", default: .number)
             let choices = strings(fields["choices"], "\(path).choices")
@@ -338,6 +350,7 @@ struct ProfileDecoder {
     private mutating func decodeRule(_ value: JSONValue, _ path: String, frames: CompileEnvironment, reps: CompileEnvironment) -> Profile.Rule? {
         guard let fields = members(value, path, known: ["id", "when", "scope", "minSeconds", "severity", "cue", "detail"]) else { return nil }
         let id = string(fields["id"], "\(path).id") ?? ""
+        if fields["id"] != nil { checkName(id, "\(path).id", "a rule") }
         let scopeName = string(fields["scope"], "\(path).scope", required: false) ?? "frames"
         guard scopeName == "frames" || scopeName == "reps" else { report("\(path).scope", "expected \"frames\" or \"reps\", found \"\(scopeName)\""); return nil }
         let scope: ExpressionScope = scopeName == "reps" ? .reps : .frames
@@ -375,6 +388,7 @@ struct ProfileDecoder {
         if let value = fields["summary"] {
             if case .object(let list) = value {
                 for (name, item) in list {
+                    checkName(name, "reps.summary.\(name)", "a summary")
                     guard let text = string(item, "reps.summary.\(name)") else { continue }
                     do { summary.append((name, text, try reps.compile(text, expecting: .number))) } catch { report("reps.summary.\(name)", error) }
                 }
@@ -391,6 +405,7 @@ struct ProfileDecoder {
         var result: [Profile.SymmetryMeasure] = []
         for (name, item) in list {
             let path = "symmetry.measures.\(name)"
+            checkName(name, path, "a measure")
             guard let fields = members(item, path, known: ["left", "right"]),
                   let left = string(fields["left"], "\(path).left"), let right = string(fields["right"], "\(path).right") else { continue }
             let indices = [(left, "left"), (right, "right")].map { metric, side -> Int? in

@@ -6,6 +6,14 @@ import KinetixCore
 /// profile checks everything, expressions included, so a profile that loads is one
 /// the engine can run.
 public struct Profile: Sendable {
+    /// True for a name a profile may give a metric, parameter, rule, measure or summary:
+    /// `[A-Za-z][A-Za-z0-9_]*`, at most 64 characters.
+    public static func isName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, name.utf8.count <= 64 else { return false }
+        func letter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
+        return letter(first) && name.utf8.allSatisfy { letter($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
     /// What a profile measures.
     public enum Kind: String, Sendable, CaseIterable {
         /// One person's body.

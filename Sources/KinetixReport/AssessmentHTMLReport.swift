@@ -70,13 +70,10 @@ public enum AssessmentHTMLReport {
             let low = min(0, finite.min() ?? 0), high = max(finite.max() ?? 1, 1e-6)
             // Each metric on its own scale from its lowest to its highest value.
             let scaled = m.values.map { ($0 - low) }
-            var svg = timeline.rows([("\(m.name)", scaled, false)], times: times, maxValue: high - low, band: nil,
+            let bands = a.reps.isEmpty ? "" : timeline.bands(a.reps.map { ($0.start, $0.end) }, height: 80)
+            let svg = timeline.rows([("\(m.name)", scaled, false)], times: times, maxValue: high - low, band: nil,
                                     unit: "\(m.unit ?? "") \(String(format: "%.2f–%.2f", low, high))",
-                                    marks: a.findings.filter { _ in false }.map { ($0.start, $0.rule, "#c43d3d") }, id: "metric-\(m.name)")
-            if !a.reps.isEmpty {
-                let bands = timeline.bands(a.reps.map { ($0.start, $0.end) }, height: 80)
-                svg = svg.replacingOccurrences(of: "role=\"img\" aria-label=\"metric-\(m.name)\">", with: "role=\"img\" aria-label=\"metric-\(m.name)\">\(bands)")
-            }
+                                    marks: [], id: "metric-\(m.name)", underlay: bands)
             rows += svg
         }
         body += rows
@@ -111,7 +108,7 @@ public enum AssessmentHTMLReport {
 
     static func symmetryBlock(_ report: AssessmentReport, sidecar: Sidecar, isFace: Bool) -> String {
         let a = report.assessment
-        var out = "<h2>Symmetry</h2><p class=\"big\" id=\"weaker\">Weaker side: <b>\(a.weakerSide ?? "none (symmetric within the threshold)")</b></p>"
+        var out = "<h2>Symmetry</h2><p class=\"big\" id=\"weaker\">Weaker side: <b>\(HTMLPage.escape(a.weakerSide ?? "none (symmetric within the threshold)"))</b></p>"
         out += "<table id=\"symmetry\"><thead><tr><th>measure</th><th>left</th><th>right</th><th class=\"num\">deviation</th></tr></thead><tbody>"
         for s in a.symmetry {
             let l = abs(s.movementLeft ?? 0), r = abs(s.movementRight ?? 0), scale = max(l, r, 1e-6)
@@ -123,7 +120,7 @@ public enum AssessmentHTMLReport {
             out += "<td>\(bar(r, s.weakerSide == "right" && a.weakerSide == "right")) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
             out += "<td class=\"num\">\(s.deviationPercent.map { String(format: "%.1f %%", $0) } ?? "no movement")</td></tr>"
         }
-        out += "</tbody></table><p class=\"legend\">Movement of each side from its own baseline, \(report.symmetryUnitsText)"
+        out += "</tbody></table><p class=\"legend\">Movement of each side from its own baseline, \(HTMLPage.escape(report.symmetryUnitsText))"
             + (a.weakerSide == nil ? "; no side is named weaker.</p>" : "; red: the weaker side.</p>")
         guard isFace else { return out }  // the face drawing is for face profiles only
         // The face where the two sides differ most.

@@ -12,12 +12,14 @@ struct SVGTimeline {
     func x(_ t: Double) -> Double { left + (t - start) / max(end - start, 1e-9) * (width - left - right) }
 
     /// One row per series, each scaled to `maxValue`, with an optional shaded band
-    /// (tolerance) from 0 to `band`, markers at `marks` and a cursor the script moves.
+    /// (tolerance) from 0 to `band`, markers at `marks`, `underlay` (SVG) under everything,
+    /// and a cursor the script moves. Every text and attribute value is escaped.
     func rows(_ series: [(label: String, values: [Float], highlight: Bool)], times: [Double], maxValue: Float, band: Float?,
-              unit: String, marks: [(t: Double, label: String, color: String)], id: String) -> String {
+              unit: String, marks: [(t: Double, label: String, color: String)], id: String, underlay: String = "") -> String {
         let rowHeight = 28.0, top = 16.0
         let height = top + rowHeight * Double(series.count) + 22
-        var svg = "<svg class=\"timeline\" id=\"\(id)\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(id))\">"
+        var svg = "<svg class=\"timeline\" id=\"\(HTMLPage.escape(id))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(id))\">"
+        svg += underlay
         for (row, s) in series.enumerated() {
             let y0 = top + Double(row) * rowHeight
             let base = y0 + rowHeight - 4
@@ -31,10 +33,10 @@ struct SVGTimeline {
             svg += "<path d=\"\(path(times, s.values, base: base, scale: scale))\" fill=\"none\" stroke=\"\(s.highlight ? "#c43d3d" : "#2d6cdf")\" stroke-width=\"1.3\"/>"
         }
         for (i, mark) in marks.enumerated() {
-            svg += "<line x1=\"\(fmt(x(mark.t)))\" x2=\"\(fmt(x(mark.t)))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"\(mark.color)\" stroke-dasharray=\"4 3\"/>"
+            svg += "<line x1=\"\(fmt(x(mark.t)))\" x2=\"\(fmt(x(mark.t)))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"\(HTMLPage.escape(mark.color))\" stroke-dasharray=\"4 3\"/>"
             // Labels alternate sides of their line so neighbours do not collide.
             let anchor = i % 2 == 0 ? "end" : "start", dx = i % 2 == 0 ? -3.0 : 3.0
-            svg += "<text x=\"\(fmt(x(mark.t) + dx))\" y=\"\(fmt(top - 4))\" text-anchor=\"\(anchor)\" style=\"fill:\(mark.color)\">\(HTMLPage.escape(mark.label))</text>"
+            svg += "<text x=\"\(fmt(x(mark.t) + dx))\" y=\"\(fmt(top - 4))\" text-anchor=\"\(anchor)\" style=\"fill:\(HTMLPage.escape(mark.color))\">\(HTMLPage.escape(mark.label))</text>"
         }
         svg += axis(y: height - 6)
         svg += "<line class=\"cursor\" x1=\"\(fmt(left))\" x2=\"\(fmt(left))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"#1d2430\" stroke-width=\"1.5\"/>"

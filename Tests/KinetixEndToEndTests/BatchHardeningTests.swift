@@ -223,4 +223,15 @@ struct BatchHardeningTests {
         let result = try second.finish()
         #expect(result.status == 0 && result.stdout.contains("2 computed"), "\(result.stdout) \(result.stderr)")
     }
+
+    @Test("the batch index links an output folder named javascript:… as a path, never a scheme")
+    func indexLinks() throws {
+        let f = try BatchFixture(count: 2)
+        try f.plan("plan.json", shards: 1)
+        let out = f.path("javascript:alert(1)")
+        #expect(try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--out", out]).status == 0)
+        #expect(try Kinetix.run(["batch", "merge", out, "--plan", f.path("plan.json"), "-o", f.path("index")]).status == 0)
+        let html = try String(contentsOfFile: f.path("index.html"), encoding: .utf8)
+        #expect(html.contains("<a href=\"javascript%3Aalert%281%29/results/pair-1.json\">pair-1</a>") && !html.contains("href=\"javascript:"), "\(html)")
+    }
 }
