@@ -214,6 +214,14 @@ struct ProfileDecoder {
         if rules.contains(where: { $0.scope == .reps }), repCounter == nil {
             report("rules", "a rule with \"scope\": \"reps\" needs a \"reps\" counter")
         }
+        // Angles compared with numbers no angle can be (a goal of 10000°): the rule never changes.
+        let degreeMetrics = Set(metrics.filter { ["deg", "degree", "degrees", "°"].contains($0.unit ?? "") }.map(\.name))
+        for (i, rule) in rules.enumerated() {
+            for problem in PhysicalRanges.problems(in: rule.when, degreeMetrics: degreeMetrics, parameters: parameterTable) { report("rules[\(i)].when", problem) }
+        }
+        for metric in metrics {
+            for problem in PhysicalRanges.problems(in: metric.expression, degreeMetrics: degreeMetrics, parameters: parameterTable) { report("metrics.\(metric.name).expr", problem) }
+        }
         var baseline: Profile.Baseline?
         if let fields = members(top["baseline"], "baseline", known: ["seconds"]) {
             baseline = Profile.Baseline(seconds: number(fields["seconds"], "baseline.seconds", range: 0.1...600) ?? 2)

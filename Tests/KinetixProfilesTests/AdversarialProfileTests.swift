@@ -77,4 +77,18 @@ struct AdversarialProfileTests {
         }
         #expect(!message.contains("unknown parameter '$valgusLimit'"), "no cascade from the bad default")
     }
+
+    @Test("an angle compared with a number no angle can be is refused: a goal of 10000°, a limit of -5°, a parameter ranging past 180")
+    func physicalRanges() {
+        let rule = { (when: String) in #", "rules": [{"id": "r", "when": "\#(when)", "cue": "c", "detail": "d"}]"# }
+        let knee = #""knee": {"expr": "leftKnee", "unit": "deg"}"#
+        #expect(lintError(profile(metrics: knee, extra: rule("knee < 10000"))).contains("rules[0].when: column 8: 10000 is compared with knee, an angle of 0 to 180 degrees"))
+        #expect(lintError(profile(metrics: knee, extra: rule("200 > leftKnee"))).contains("column 1: 200 is compared with leftKnee"))
+        let parameter = #", "parameters": {"goal": {"type": "number", "default": 90, "max": 360}}"#
+        #expect(lintError(profile(metrics: knee, extra: parameter + rule("knee >= $goal"))).contains("$goal's max 360 is compared with knee"))
+        // In range, arithmetic, and measures that are not angles pass.
+        #expect(lintError(profile(metrics: knee, extra: rule("knee < 170 && knee > 5"))) == "")
+        #expect(lintError(profile(metrics: knee + #", "d": {"expr": "distance(leftHip, leftKnee)", "unit": "torso"}"#, extra: rule("d > 1000"))) == "")
+        #expect(lintError(profile(metrics: knee, extra: rule("knee * 100 > 5000"))) == "")
+    }
 }

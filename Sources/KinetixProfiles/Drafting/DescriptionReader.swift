@@ -85,8 +85,10 @@ enum DescriptionReader {
         return sentences
     }
 
-    /// The words of one line of text: letters with inner `'` and `-`, numbers with a
-    /// decimal point, and `°` and `%` on their own; lower-cased, other punctuation dropped.
+    /// The words of one line of text: letters with inner `'` and `-`, numbers
+    /// (`NumberScanner`: a sign, a decimal point or comma, thousands separators, an
+    /// exponent) in plain decimal form, and `°` and `%` on their own; lower-cased, other
+    /// punctuation dropped.
     static func tokens(in text: String, places: [(line: Int, column: Int)]? = nil) -> [Token] {
         var tokens: [Token] = []
         var word = "", wordStart = (line: 1, column: 1)
@@ -98,8 +100,18 @@ enum DescriptionReader {
             if !trimmed.isEmpty { tokens.append(Token(word: trimmed.lowercased(), line: wordStart.line, column: wordStart.column)) }
             word = ""
         }
+        var skipUntil = 0
         for (i, c) in characters.enumerated() {
+            defer { if c == "\n" { line += 1; column = 1 } else { column += 1 } }
+            if i < skipUntil { continue }
             let previous = i > 0 ? characters[i - 1] : " "
+            if word.isEmpty, c.isNumber || !(previous.isLetter || previous.isNumber), let number = NumberScanner.scan(characters, at: i) {
+                flush()
+                let start = place(i)
+                tokens.append(Token(word: number.text, line: start.line, column: start.column))
+                skipUntil = number.end
+                continue
+            }
             let next = i + 1 < characters.count ? characters[i + 1] : " "
             let isDigit = c.isNumber
             let inNumber = c == "." && previous.isNumber && next.isNumber
@@ -113,7 +125,6 @@ enum DescriptionReader {
                 flush()
                 if c == "°" || c == "%" { tokens.append(Token(word: String(c), line: place(i).line, column: place(i).column)) }
             }
-            if c == "\n" { line += 1; column = 1 } else { column += 1 }
         }
         flush()
         return tokens

@@ -53,6 +53,28 @@ enum SentenceInterpreter {
     /// The largest number a sentence may give (degrees, percent, seconds): larger ones are typos.
     static let maxNumber = 10_000.0
 
+    /// Why `value` in `unit` cannot be a goal, limit or time a body can have, or nil:
+    /// beyond ±`maxNumber` it is a typo; an angle is 0 to 180 degrees; a percentage 0 to
+    /// 100; a time at least `minSeconds` (about a video frame); a count (no unit) 0 or more.
+    static func physicalRangeProblem(_ value: Double, unit: DraftUnit?) -> String? {
+        guard value.isFinite, abs(value) <= maxNumber else {
+            return "\(NumberScanner.plain(value)) is not a plausible amount (at most \(maxNumber.shortText) degrees, percent or seconds)"
+        }
+        switch unit {
+        case .degrees?:
+            return (0...180).contains(value) ? nil : "\(NumberScanner.plain(value)) degrees is not an angle a joint makes: angles here are 0 to 180 degrees (say which way with words: 'lower', 'behind')"
+        case .percent?:
+            return (0...100).contains(value) ? nil : "\(NumberScanner.plain(value)) % is outside 0 to 100 %"
+        case .seconds?:
+            return value >= minSeconds ? nil : "\(NumberScanner.plain(value)) seconds is too short to see: a time is at least \(NumberScanner.plain(minSeconds)) seconds"
+        case nil:
+            return value >= 0 ? nil : "\(NumberScanner.plain(value)) is negative: amounts here are 0 or more (say which way with words)"
+        }
+    }
+
+    /// The shortest time a sentence may give, seconds (a frame at 20 fps).
+    static let minSeconds = 0.05
+
 
 
     /// The meanings of a sentence, sorted by role.
@@ -138,8 +160,8 @@ enum SentenceInterpreter {
     /// ("raise the arms overhead, taking 2 s on the way up") gives two.
     private static func statements(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> [DraftStatement] {
         let k = s.keywords
-        if let huge = s.numbers.first(where: { $0.value > maxNumber }) {
-            throw Failure(message: "\(huge.value.shortText) is not a plausible amount (at most \(maxNumber.shortText) degrees, percent or seconds)")
+        for number in s.numbers {
+            if let problem = physicalRangeProblem(number.value, unit: number.unit) { throw Failure(message: problem) }
         }
         // A short first sentence naming the exercise ("Front raise.", "Squat."): no
         // little words, numbers or instructions. Its movement, if any, is a fallback.
