@@ -31,15 +31,15 @@ SUBCOMMANDS:
         printError("Error: missing subcommand\nUsage: kinetix <subcommand> [<options>] (see 'kinetix --help')")
         return ExitCode.usage
     }
-    if first == "-h" || first == "--help" { print(overview, terminator: ""); return ExitCode.success }
-    if first == "--version" { print(KinetixVersion.current); return ExitCode.success }
+    if first == "-h" || first == "--help" { printOut(overview, terminator: ""); return ExitCode.success }
+    if first == "--version" { printOut(KinetixVersion.current); return ExitCode.success }
     if first == "help" {
-        guard let name = arguments.dropFirst().first else { print(overview, terminator: ""); return ExitCode.success }
+        guard let name = arguments.dropFirst().first else { printOut(overview, terminator: ""); return ExitCode.success }
         guard let command = subcommands.first(where: { $0.spec.name == name }) else {
             printError("Error: unknown subcommand '\(name)'\nUsage: kinetix help <subcommand>")
             return ExitCode.usage
         }
-        print(command.spec.help, terminator: "")
+        printOut(command.spec.help, terminator: "")
         return ExitCode.success
     }
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
@@ -49,7 +49,7 @@ SUBCOMMANDS:
     }
     do {
         let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
-        if parsed.wantsHelp { print(command.spec.help, terminator: ""); return ExitCode.success }
+        if parsed.wantsHelp { printOut(command.spec.help, terminator: ""); return ExitCode.success }
         return try command.execute(parsed)
     } catch {
         switch error {

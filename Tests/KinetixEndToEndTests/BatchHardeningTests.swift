@@ -235,3 +235,52 @@ struct BatchHardeningTests {
         #expect(html.contains("<a href=\"javascript%3Aalert%281%29/results/pair-1.json\">pair-1</a>") && !html.contains("href=\"javascript:"), "\(html)")
     }
 }
+
+@Suite("control characters from input")
+struct ControlCharacterTests {
+    @Test("file names with ESC, right-to-left override and carriage return reach the terminal as visible \\u escapes")
+    func escapedDiagnostics() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let name = folder.appendingPathComponent("clip\u{1B}[2J\u{202E}nosj.\r.json").path
+        let result = try Kinetix.run(["validate", name])
+        #expect(result.status == 66)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x0D }, "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("clip\\u001B[2J\\u202Enosj.\\u000D.json"), "\(result.stderr)")
+    }
+
+    @Test("cues out of order are judged in time order; a cue before the first frame is 'before the clip', not 'tracking lost'; cue times beyond ±1e9 s are refused")
+    func cueOrder() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let clip = folder.appendingPathComponent("c.json").path
+        #expect(try Kinetix.run(["synth", "--motion", "cue-response", "--duration", "8", "--seed", "3", "-o", clip]).status == 0)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: clip))) as? [String: Any])
+        let first = try #require(((object["frames"] as? [[String: Any]])?.first?["t"]) as? Double)
+        object["events"] = [["t": first + 5, "label": "late"], ["t": first + 1, "label": "early"], ["t": first - 3, "label": "before"], ["t": first + 500, "label": "after"]]
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: folder.appendingPathComponent("e.json").path))
+        let judged = try Kinetix.run(["onset", folder.appendingPathComponent("e.json").path, "--cues"])
+        #expect(judged.status == 0, "\(judged.stderr)")
+        let cueLines = judged.stdout.split(separator: "\n").filter { $0.contains("cue ") }
+        let labels: [String] = cueLines.map { line in
+            let head = String(line.split(separator: ":").first ?? "")
+            return String(head.split(separator: " ").last ?? "")
+        }
+        #expect(labels == ["before", "early", "late", "after"], "\(judged.stdout)")
+        #expect(cueLines.first?.contains("not judged: before the clip starts") == true && cueLines.last?.contains("not judged: after the clip ends") == true, "\(judged.stdout)")
+        object["events"] = [["t": 1e308, "label": "far"]]
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: folder.appendingPathComponent("far.json").path))
+        let far = try Kinetix.run(["onset", folder.appendingPathComponent("far.json").path, "--cues"])
+        #expect(far.status == 65 && far.stderr.contains("events[0].t: 1e+308 s is beyond ±1e9 s"), "\(far.stderr)")
+    }
+
+    @Test("a learner clip much shorter than the demonstrator's is said to be a fragment")
+    func fragment() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let demo = folder.appendingPathComponent("d.json").path, learner = folder.appendingPathComponent("l.json").path
+        #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "12", "--seed", "1", "-o", demo]).status == 0)
+        #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "0.02", "--seed", "2", "-o", learner]).status == 0)
+        let result = try Kinetix.run(["compare", demo, learner])
+        #expect(result.status == 0 && result.stdout.contains("note          the learner's clip spans 0.00 s of the demonstrator's 12.00 s"), "\(result.stdout)")
+        let whole = try Kinetix.run(["compare", demo, demo])
+        #expect(!whole.stdout.contains("fragment"))
+    }
+}

@@ -60,6 +60,16 @@ public struct ComparisonReport: Sendable {
 
     var options: ComparisonOptions { comparison.options }
 
+    /// A warning when the scored learner frames span under a quarter of the demonstrator's
+    /// clip (a 1-frame learner against a 12 s routine "scores 100 %"), else nil.
+    public var shortLearnerNote: String? {
+        func span(_ times: [Double]) -> Double { times.count > 1 ? times[times.count - 1] - times[0] : 0 }
+        let demonstrator = span(demonstratorClip.times), learner = span(learnerClip.times)
+        guard demonstrator > 0, learner < 0.25 * demonstrator else { return nil }
+        return String(format: "the learner's clip spans %.2f s of the demonstrator's %.2f s: these figures describe a fragment, not the whole movement",
+                      learner, demonstrator)
+    }
+
     // MARK: - Text, for the coach
 
     /// The demonstrator's screen: a readable summary with a per-limb table.
@@ -101,6 +111,7 @@ public struct ComparisonReport: Sendable {
         if let maxError = s.maxError {
             out += row("max error", String(format: "%+.1f° at %.2f s (%@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName))
         }
+        if let note = shortLearnerNote { out += row("note", note) }
         if s.scoredFrames > 0, Double(s.aheadFrames) / Double(s.scoredFrames) > 0.05 {
             out += row("note", "the learner was ahead of the demonstrator in \(s.aheadFrames) frames (scored at lag 0)")
         }

@@ -52,7 +52,11 @@ extension Sidecar {
         validatePoints(joints, what: "joint", report: report)
         if let face { validatePoints(face, what: "face landmark", report: report) }
         for (index, event) in events.enumerated() {
-            if !event.t.isFinite { report(nil, "events[\(index)].t", "must be a finite time in seconds") }
+            if !event.t.isFinite {
+                report(nil, "events[\(index)].t", "must be a finite time in seconds")
+            } else if abs(event.t) > Self.maxAbsoluteTime {
+                report(nil, "events[\(index)].t", "\(event.t) s is beyond ±1e9 s (about 31 years): are the times in seconds?")
+            }
             if event.label.isEmpty { report(nil, "events[\(index)].label", "must not be empty") }
         }
         return problems

@@ -43,6 +43,10 @@ public struct CueReaction: Equatable, Sendable {
         case noResponse
         /// Tracking was lost for most of the window or on the response's rising flank.
         case untracked
+        /// The cue (with the display offset) comes before the clip's first frame.
+        case beforeClip
+        /// The cue comes after the clip's last frame.
+        case afterClip
     }
 
     /// The cue's time, seconds on the clip's clock (as recorded, before the display offset).
@@ -56,7 +60,9 @@ public struct CueReaction: Equatable, Sendable {
     /// The verdict.
     public var status: Status
 
-    /// Judges every cue of `cues` against the movements found in the same clip.
+    /// Judges every cue of `cues` against the movements found in the same clip, in time
+    /// order (a file may list them in any order). A cue outside the clip is
+    /// `beforeClip` or `afterClip`, never judged from frames that are not there.
     /// - Complexity: O((cues + movements) × log movements).
     public static func judge(_ cues: [Event], in onsets: MovementOnsets, window: ReactionWindow = .defaults) -> [CueReaction] {
         // Movements under way, as (start, end) sorted by start with the running latest end;
@@ -72,9 +78,20 @@ public struct CueReaction: Equatable, Sendable {
         // Responses: movements with an onset, by onset.
         let responses = onsets.movements.filter { $0.onsetSeconds != nil }.sorted { $0.onsetSeconds! < $1.onsetSeconds! }
         let responseOnsets = responses.map { $0.onsetSeconds! }
-        return cues.map { cue in
+        let grid = onsets.speed.grid
+        let clip = grid.count > 0 ? grid.start...(grid.start + Double(grid.count - 1) / grid.rate) : 0...0
+        let ordered = cues.indices.sorted { (cues[$0].t, $0) < (cues[$1].t, $1) }.map { cues[$0] }  // stable
+        return ordered.map { cue in
             let t = cue.t + window.cueDisplayOffsetSeconds
             var result = CueReaction(t: cue.t, label: cue.label, onsetSeconds: nil, reactionTimeSeconds: nil, status: .noResponse)
+            if grid.count == 0 {
+                result.status = .untracked
+                return result
+            }
+            if !t.isFinite || t < clip.lowerBound || t > clip.upperBound {
+                result.status = t > clip.upperBound ? .afterClip : .beforeClip
+                return result
+            }
             let started = spanStarts.firstIndex(above: t)  // spans starting at or before t
             if started > 0, latestEnd[started - 1] > t {
                 result.status = .movingAtCue

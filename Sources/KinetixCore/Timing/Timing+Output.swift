@@ -28,6 +28,8 @@ extension CueReaction {
         case .movingAtCue: "already moving when the cue came"
         case .noResponse: "no response"
         case .untracked: "not judged: tracking lost"
+        case .beforeClip: "not judged: before the clip starts"
+        case .afterClip: "not judged: after the clip ends"
         }
         return String(format: "  cue %8.3f s  %@: %@\n", t, label, what)
     }

@@ -41,11 +41,11 @@ func emit(_ text: String, output: String?, inputs: [String]) throws(CommandLineE
     if let output {
         try writeAtomically(Data(text.utf8), to: output, inputs: inputs)
     } else {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        printOut(text, terminator: "")
     }
 }
 
-/// Prints a line to standard error.
+/// Prints a line to standard error, its control characters escaped (`TerminalText`).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data(TerminalText.escaped(text + "\n").utf8))
 }

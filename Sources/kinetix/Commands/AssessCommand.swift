@@ -123,7 +123,7 @@ extension AssessCommand {
         }
         var text = format == .text ? "live: \(profile.title) (\(source)), frame by frame\n" : ""
         func write(_ line: String) {
-            if output == nil { FileHandle.standardOutput.write(Data(line.utf8)) } else { text += line }
+            if output == nil { printOut(line, terminator: "") } else { text += line }
         }
         if output == nil, !text.isEmpty { write(text); text = "" }
         let names = profile.metrics.map(\.name)

@@ -145,7 +145,7 @@ struct BatchCommand: Subcommand {
         } catch { throw .failed(error) }
         let ok = outcomes.filter { $0.status == .ok }.count, cached = outcomes.filter { $0.status == .cached }.count
         let failed = outcomes.filter { $0.status == .failed }
-        print("shard \(shard) of \(plan.shards): \(outcomes.count) rows, \(ok) computed, \(cached) cached, \(failed.count) failed ("
+        printOut("shard \(shard) of \(plan.shards): \(outcomes.count) rows, \(ok) computed, \(cached) cached, \(failed.count) failed ("
               + "\(runner.threads) thread\(runner.threads == 1 ? "" : "s")) → \(outputFolder().appendingPathComponent(BatchRunner.shardFile(shard, of: plan.shards)).path)")
         for outcome in failed { printError("\(outcome.id) (manifest line \(outcome.line)): failed, exit \(outcome.exitCode): \(outcome.error ?? "")") }
         // A row's own failure is its outcome; results that could not be written are the run's.
@@ -168,7 +168,7 @@ struct BatchCommand: Subcommand {
             try summary.write(prefix: output)
         } catch { throw .failed(error) }
         let (ok, cached, failed) = summary.counts
-        print("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
+        printOut("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
         return ExitCode.success
     }
 

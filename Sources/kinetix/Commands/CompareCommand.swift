@@ -172,7 +172,7 @@ extension CompareCommand {
         var lastLine = -Double.infinity
         var finals = 0
         func write(_ line: String) {
-            if output == nil { FileHandle.standardOutput.write(Data(line.utf8)) } else { text += line }
+            if output == nil { printOut(line, terminator: "") } else { text += line }
         }
         let rate = options.analysisRate(learner: learnerClip.sidecar)
         if format == .text {

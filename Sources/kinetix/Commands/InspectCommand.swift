@@ -31,7 +31,7 @@ struct InspectCommand: Subcommand {
         let sidecar: Sidecar
         sidecar = try loadSidecar(file, limits: limits)
         let report = InspectReport(sidecar, file: file, minConfidence: minConfidence)
-        print(format == .json ? report.json() : report.text(), terminator: "")
+        printOut(format == .json ? report.json() : report.text(), terminator: "")
         return ExitCode.success
     }
 }

@@ -71,13 +71,13 @@ struct ProfileCommand: Subcommand {
                 }
             }
             let widths = (0..<6).map { c in rows.map { $0[c].count }.max()! + 2 }
-            for row in rows { print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined().trimmingCharacters(in: .whitespaces)) }
+            for row in rows { printOut(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined().trimmingCharacters(in: .whitespaces)) }
             if rows.count == 1 { printError("no profiles found") }
             return status
         case .show:
             let resolved: ProfileLibrary.Resolved
             do { resolved = try profileLibrary().resolve(references[0]) } catch { throw .failed(error) }
-            print(describe(resolved.profile, path: resolved.source), terminator: "")
+            printOut(describe(resolved.profile, path: resolved.source), terminator: "")
             return ExitCode.success
         case .lint:
             var status = ExitCode.success
@@ -88,7 +88,7 @@ struct ProfileCommand: Subcommand {
                         // Settings are checked with the parameters' defaults, as a run without --param uses them.
                         _ = try ComparisonOptions(pairProfile: profile, parameters: try profile.parameterValues(overriding: []))
                     }
-                    print("\(file): OK (\(profile.id) \(profile.version), \(profile.metrics.count) metrics, \(profile.rules.count) rules)")
+                    printOut("\(file): OK (\(profile.id) \(profile.version), \(profile.metrics.count) metrics, \(profile.rules.count) rules)")
                 } catch {
                     for diagnostic in error.diagnostics { printError(commandLineText(diagnostic.file == nil ? diagnostic.inFile(file) : diagnostic)) }
                     let code = error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError

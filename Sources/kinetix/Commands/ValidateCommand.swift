@@ -29,7 +29,7 @@ struct ValidateCommand: Subcommand {
         for file in files {
             do {
                 let sidecar = try Sidecar.load(contentsOf: file, limits: limits)
-                print("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(jsonNumber(sidecar.space.width, digits: 1))×\(jsonNumber(sidecar.space.height, digits: 1)))")
+                printOut("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(jsonNumber(sidecar.space.width, digits: 1))×\(jsonNumber(sidecar.space.height, digits: 1)))")
             } catch {
                 let error = explainingFormat(error, path: file, limits: limits)
                 for diagnostic in error.diagnostics { printError(commandLineText(diagnostic)) }
