@@ -50,7 +50,14 @@ public struct DraftVocabulary: Sendable {
     ///
     /// - Throws: `KinetixError` (`.invalidData`) naming the file and the JSON path of every
     ///   problem: an unknown section or meaning, a phrase that is not a string.
+    ///   A file that is refused leaves the vocabulary as it was.
     public mutating func merge(_ data: Data, file: String) throws(KinetixError) {
+        var merged = self
+        try merged.add(data, file: file)
+        self = merged
+    }
+
+    private mutating func add(_ data: Data, file: String) throws(KinetixError) {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch {
             throw KinetixError(.invalidData, "\(file): not JSON: \(error.message) at byte \(error.offset)")
@@ -60,8 +67,12 @@ public struct DraftVocabulary: Sendable {
         func words(_ value: JSONValue, _ path: String) -> [String] {
             guard case .array(let items) = value else { problems.append("\(path): expected a list of words"); return [] }
             return items.enumerated().compactMap { index, item in
-                guard case .string(let text) = item, !Self.words(of: text).isEmpty else {
-                    problems.append("\(path)[\(index)]: expected a word or phrase"); return nil
+                guard case .string(let text) = item, text.count <= Self.maxPhraseCharacters else {
+                    problems.append("\(path)[\(index)]: expected a word or phrase of at most \(Self.maxPhraseCharacters) characters"); return nil
+                }
+                let count = Self.words(of: text).count
+                guard (1...Self.maxWordsPerPhrase).contains(count) else {
+                    problems.append("\(path)[\(index)]: a phrase has 1 to \(Self.maxWordsPerPhrase) words; this has \(count)"); return nil
                 }
                 return text
             }
@@ -108,8 +119,10 @@ public struct DraftVocabulary: Sendable {
             case "numbers":
                 guard case .object(let members) = value else { problems.append("numbers: expected an object"); continue }
                 for (word, number) in members {
-                    guard case .number(let n) = number, n.isFinite else { problems.append("numbers.\(word): expected a number"); continue }
-                    add(.number(n), word)
+                    guard case .number(let n) = number, n.isFinite, abs(n) <= 1e9 else {
+                        problems.append("numbers.\(word): expected a number from -1e9 to 1e9"); continue
+                    }
+                    for phrase in words(.array([.string(word)]), "numbers.\(word)") { add(.number(n), phrase) }
                 }
             case "fillers":
                 for word in words(value, key) { add(.filler, word) }
@@ -121,8 +134,10 @@ public struct DraftVocabulary: Sendable {
             }
         }
         guard problems.isEmpty else {
-            throw KinetixError(diagnostics: problems.map { Diagnostic(file: file, message: $0) })
+            throw KinetixError(diagnostics: problems.prefix(50).map { Diagnostic(file: file, message: $0) }
+                + (problems.count > 50 ? [Diagnostic(file: file, message: "… and \(problems.count - 50) more problems")] : []))
         }
+        try finishMerge(file: file)
     }
 
     private mutating func add(_ meaning: Meaning, _ phrase: String) {
@@ -130,17 +145,33 @@ public struct DraftVocabulary: Sendable {
         let key = words.joined(separator: " ")
         // A filler never hides a meaningful phrase, whichever section came first.
         if meaning == .filler, let existing = phrases[key], existing != .filler { return }
+        if phrases.count >= Self.maxPhrases, phrases[key] == nil { refusedPhrases += 1; return }
         phrases[key] = meaning
         longestPhrase = max(longestPhrase, words.count)
         longestStartingWith[words[0]] = max(longestStartingWith[words[0]] ?? 0, words.count)
-        for word in words where word.count >= 3 {
-            let first = word.first!
-            var list = hintWords[first] ?? []
-            let at = list.firstIndex { $0 >= word } ?? list.count
-            if at == list.count || list[at] != word { list.insert(word, at: at) }
-            hintWords[first] = list
-        }
+        for word in words where word.count >= 3 { hintWordSet.insert(word) }
     }
+
+    /// Checks the size limits after a merge and sorts the did-you-mean words, once a file.
+    private mutating func finishMerge(file: String) throws(KinetixError) {
+        if refusedPhrases > 0 {
+            throw KinetixError(.invalidData, "\(file): the vocabulary would hold \(phrases.count + refusedPhrases) phrases; "
+                + "at most \(Self.maxPhrases), the shipped words included")
+        }
+        var byFirst: [Character: [String]] = [:]
+        for word in hintWordSet { byFirst[word.first!, default: []].append(word) }
+        hintWords = byFirst.mapValues { $0.sorted() }
+    }
+
+    /// The most phrases a vocabulary holds, the shipped one and every merged file together.
+    public static let maxPhrases = 100_000
+    /// The most words in one phrase, and the most characters.
+    public static let maxWordsPerPhrase = 8, maxPhraseCharacters = 200
+
+    /// Phrases `add` left out past `maxPhrases` (a merge that has any throws).
+    private var refusedPhrases = 0
+    /// Every word of three letters or more in a phrase.
+    private var hintWordSet: Set<String> = []
 
     /// The meaning of a phrase of words already split by `words(of:)`.
     func meaning(of words: ArraySlice<String>) -> Meaning? { phrases[words.joined(separator: " ")] }
