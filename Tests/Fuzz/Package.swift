@@ -26,5 +26,8 @@ let package = Package(
         .executableTarget(name: "PairFuzz", dependencies: [
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
         ]),
+        .executableTarget(name: "SlurmFuzz", dependencies: [
+            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixBatch", package: "Kinetix"),
+        ]),
     ]
 )

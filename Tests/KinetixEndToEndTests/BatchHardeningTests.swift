@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _KinetixCLITestSupport
+@_spi(Fuzzing) import KinetixBatch
 
 /// A batch in hostile hands: paths that are shell code, outputs that are inputs, files
 /// that are not files, shard and result files from elsewhere.
@@ -65,6 +66,20 @@ struct BatchHardeningTests {
         let arguments = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(arguments.contains("--output=" + out.replacingOccurrences(of: "%", with: "%%") + "/logs/%x-%A_%a.out"))
         #expect(arguments.contains("--partition=short") && arguments.contains("--time=0:10:00"))
+    }
+
+    @Test("paths starting with '-' reach mkdir, exec and kinetix as paths, never options; a bare executable name is not looked up in PATH; a quote before a combining mark is escaped (fuzz finds)")
+    func optionLikePaths() throws {
+        let script = try SlurmScript(plan: "-plan.json", output: "--wrap=x", shards: 2, executable: "kinetix", executableSHA256: "00").text
+        #expect(script.contains("plan=./-plan.json\n"))
+        #expect(script.contains("mkdir -p -- ./--wrap=x/logs\n"))
+        #expect(script.contains("--wrap='exec ./kinetix batch run ./-plan.json --shard-from-env SLURM_ARRAY_TASK_ID --out ./--wrap=x "))
+        #expect(script.contains("--output=./--wrap=x/logs/%x-%A_%a.out"))
+        // A quote followed by a combining mark is one Character but still a quote to bash.
+        let marked = try SlurmScript(plan: "/p/a'\u{07EF}b", output: "/o%\u{07EF}", shards: 1, executable: "/k", executableSHA256: "00").text
+        #expect(marked.contains("plan='/p/a'\\''\u{07EF}b'\n"))
+        #expect(marked.contains("--out '\\''/o%\u{07EF}'\\''"))
+        #expect(marked.contains("'--output=/o%%\u{07EF}/logs/%x-%A_%a.out'"))
     }
 
     @Test("a control character in a path the script holds, or shell code in --partition or --time, is refused: no script")

@@ -5,12 +5,12 @@ import KinetixCore
 /// with thousands separators (`1,000`, `12,345,678`), a decimal point or a decimal comma
 /// (`1.5`, `1,5`: a comma followed by other than exactly three digits), and an exponent
 /// (`1e-3`, `2.5E+2`). What follows it is not its business: "15deg" is 15, then "deg".
-enum NumberScanner {
+@_spi(Fuzzing) public enum NumberScanner {
     /// The number starting at `start`, as plain decimal text (`-55`, `1.5`, `1e-308`),
     /// and the index after it; nil when no number starts there. A sign counts only
     /// directly before a digit (or `.digit`), so "10-20" is read as 10 (the caller
     /// skips a sign after a digit: then it is a range's dash).
-    static func scan(_ characters: [Character], at start: Int) -> (text: String, value: Double, end: Int)? {
+    public static func scan(_ characters: [Character], at start: Int) -> (text: String, value: Double, end: Int)? {
         func digit(_ k: Int) -> Bool { k < characters.count && characters[k].isASCII && characters[k].isNumber }
         var i = start
         var text = ""
@@ -55,7 +55,7 @@ enum NumberScanner {
 
     /// `value` in the shortest plain form: an integer without a fraction, else as Swift
     /// prints it (`1.5`, `1e-308`, `1e+308`).
-    static func plain(_ value: Double) -> String {
+    public static func plain(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return value.description
     }

@@ -7,10 +7,26 @@ import KinetixCore
 /// The first byte chooses: a whole profile file (assessed on a tiny body and face clip,
 /// its report written), a plain-English description drafted into a profile (byte 7 mod
 /// 8; with the tiny body clip as a demonstration when the second byte is odd), or one
-/// expression compiled and evaluated in a frame or rep scope on the tiny body clip.
+/// expression compiled and evaluated in a frame or rep scope on the tiny body clip; or
+/// (byte 5 mod 8) the drafter's number reading at every position of a text, or a
+/// vocabulary file merged and used (second byte odd).
 func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard count > 0 else { return 0 }
     let data = Data(bytes: start + 1, count: count - 1)
+    if start[0] % 8 == 5 {
+        if count > 1, start[1] % 2 == 1 {
+            var vocabulary = FuzzClip.vocabulary
+            do {
+                try vocabulary.merge(Data(bytes: start + 2, count: count - 2), file: "fuzz.vocabulary.json")
+                _ = try ProfileDrafter(vocabulary: vocabulary).draft(description: "Raise both arms sideways to 90 degrees. Hold for two seconds.", demonstration: nil)
+            } catch {
+                if error.description.contains("internal error") { fatalError("\(error)") }
+            }
+        } else {
+            checkNumbers(Array(String(decoding: data, as: UTF8.self)))
+        }
+        return 0
+    }
     if start[0] % 8 == 7 {
         // Drafting never fails with an internal error (a draft that does not load).
         let text = String(decoding: data, as: UTF8.self)
@@ -62,6 +78,19 @@ func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = ExpressionProbe.evaluate(text, scope: frames ? .frames : .reps, clip: clip, metric: metric)
     }
     return 0
+}
+
+/// Every number read in `text` is whole and reads back as itself: it ends after it starts,
+/// within the text, and its plain form scans to the same value (sign and exponent kept).
+func checkNumbers(_ text: [Character]) {
+    for start in text.indices {
+        guard let number = NumberScanner.scan(text, at: start) else { continue }
+        guard number.end > start, number.end <= text.count else { fatalError("a number at \(start) ends at \(number.end)") }
+        guard number.value.isFinite else { continue }
+        guard NumberScanner.plain(number.value) == number.text,
+              let again = NumberScanner.scan(Array(number.text), at: 0), again.value == number.value, again.end == number.text.count
+        else { fatalError("\(String(text[start..<number.end])) read as \(number.text) does not read back") }
+    }
 }
 
 enum FuzzClip {
