@@ -182,8 +182,14 @@ public struct BatchSummary: Sendable {
                                  (page.path, Data(html(page: page).utf8))], inputs: plan.inputFiles + shardFiles)
     }
 
+    /// A CSV cell (RFC 4180), quoted when it holds a comma, quote, CR or LF scalar
+    /// (looked at scalar by scalar: "\r\n" and a quote before a combining mark are
+    /// single Characters).
     static func csvCell(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var out = String.UnicodeScalarView()
+        for c in text.unicodeScalars { if c == "\"" { out.append(c) }; out.append(c) }
+        return "\"" + String(out) + "\""
     }
 
     static func escape(_ text: String) -> String { HTMLPage.escape(text) }

@@ -4,20 +4,22 @@ import KinetixCore
 /// Building blocks of a self-contained report page: no network, no external
 /// scripts, fonts or images; inline CSS, SVG and a little plain JavaScript.
 package enum HTMLPage {
-    /// Escapes text for HTML content and attribute values (also used by the batch index).
+    /// Escapes text for HTML content and attribute values (also used by the batch index),
+    /// scalar by scalar: a quote followed by a combining mark is one Swift Character
+    /// that is not a quote, but to the browser's parser it is a quote.
     package static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
+        var out = String.UnicodeScalarView()
+        for c in text.unicodeScalars {
             switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
             default: out.append(c)
             }
         }
-        return out
+        return String(out)
     }
 
     /// JSON placed inside `<script type="application/json">`. Every `<`, `>` and `&` (they

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import _KinetixCLITestSupport
-@_spi(Fuzzing) import KinetixBatch
+@_spi(Fuzzing) @testable import KinetixBatch
 
 /// A batch in hostile hands: paths that are shell code, outputs that are inputs, files
 /// that are not files, shard and result files from elsewhere.
@@ -80,6 +80,9 @@ struct BatchHardeningTests {
         #expect(marked.contains("plan='/p/a'\\''\u{07EF}b'\n"))
         #expect(marked.contains("--out '\\''/o%\u{07EF}'\\''"))
         #expect(marked.contains("'--output=/o%%\u{07EF}/logs/%x-%A_%a.out'"))
+        // The summary's CSV cells the same: "\r\n" is one Character, so is a quote before a mark.
+        #expect(BatchSummary.csvCell("a\r\nb") == "\"a\r\nb\"")
+        #expect(BatchSummary.csvCell("x\"\u{0301}y") == "\"x\"\"\u{0301}y\"")
     }
 
     @Test("a control character in a path the script holds, or shell code in --partition or --time, is refused: no script")

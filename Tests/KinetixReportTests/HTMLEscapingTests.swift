@@ -60,6 +60,12 @@ struct HTMLEscapingTests {
         #expect(Self.eventHandlers(svg).isEmpty, "\(svg)")
         #expect(Self.eventHandlers(#"<svg id="a" onload="x">"#) == ["onload"], "the check finds a handler written raw")
         #expect(svg.contains("id=\"metric-m&quot; onload=&quot;alert(1)\""))
+        // A quote followed by a combining mark is one Swift Character, but a quote to the browser.
+        let marked = "m\"\u{0301} onload=\"alert(1)"
+        let markedSVG = SVGTimeline(start: 0, end: 1).rows([(marked, [1, 2], false)], times: [0, 1], maxValue: 2, band: nil, unit: "",
+                                                           marks: [], id: "metric-" + marked)
+        #expect(Self.eventHandlers(markedSVG).isEmpty, "\(markedSVG)")
+        #expect(HTMLPage.escape("a\"\u{0301}b'\u{0301}<\u{0301}&\u{0301}") == "a&quot;\u{0301}b&#39;\u{0301}&lt;\u{0301}&amp;\u{0301}")
     }
 
     @Test("profile names outside [A-Za-z][A-Za-z0-9_]* are refused when a profile is read, so lint and assess both refuse them")
