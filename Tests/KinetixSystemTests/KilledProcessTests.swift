@@ -20,10 +20,12 @@ struct KilledProcessTests {
             process.arguments = ["synth", "--motion", "routine", "--duration", "900", "--fps", "60", "-o", target]
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Wait until the temporary file exists: the write is under way.
-            let prefix = ".clip.json.kinetix-\(process.processIdentifier)-"
+            // Wait until the temporary file exists (.clip.json.kinetix-<scope>-<pid>-<n>.tmp): the write is under way.
+            let pid = "-\(process.processIdentifier)-"
             func temporaries() -> [String] {
-                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(prefix) }
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+                    $0.hasPrefix(".clip.json.kinetix-") && $0.hasSuffix(".tmp") && $0.contains(pid)
+                }
             }
             let deadline = Date().addingTimeInterval(60)
             while temporaries().isEmpty, process.isRunning, Date() < deadline { usleep(200) }
