@@ -9,6 +9,7 @@ import KinetixCore
 //   lag threads: the SIMD kernel on two threads against one, interleaved rounds.
 //   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
 //   onset: onset accuracy of each detector on synthesized movements with known starts.
+//   corpus: profile draft on the 873 free-exercise-db descriptions (../shared/corpora), per sentence and entry.
 //   agreement: the unit tests' bit-for-bit kernel and live checks, in this build (CI: release; only when asked).
 
 #if DEBUG
@@ -174,6 +175,12 @@ if wantsPeers("peers compare") || wantsPeers("peers kernel") {
     } else {
         print("peers: skipped (../shared/peers not found; set KINETIX_PEERS to its path)")
     }
+}
+
+// MARK: - Drafting on text nobody here wrote (../shared/corpora/free-exercise-db)
+
+if (harness.filters.isEmpty && !quick) || harness.filters.contains(where: { "corpus drafting".contains($0) }) {
+    corpusDrafting()
 }
 
 // MARK: - Onset accuracy on synthesized movements with known starts
