@@ -187,9 +187,7 @@ public struct BatchSummary: Sendable {
     /// single Characters).
     static func csvCell(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var out = String.UnicodeScalarView()
-        for c in text.unicodeScalars { if c == "\"" { out.append(c) }; out.append(c) }
-        return "\"" + String(out) + "\""
+        return "\"" + text.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
     }
 
     static func escape(_ text: String) -> String { HTMLPage.escape(text) }

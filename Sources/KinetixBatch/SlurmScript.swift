@@ -86,7 +86,7 @@ public struct SlurmScript: Sendable {
         let q = Self.quoted
         let plan = Self.pathWord(plan), output = Self.pathWord(output), executable = Self.pathWord(executable, isCommand: true)
         // sbatch expands '%' in --output ('%%' is one '%'); the folder's own are doubled.
-        let logs = Self.replacing("%", with: "%%", in: output) + "/logs"
+        let logs = output.replacingScalars { $0 == "%" ? "%%" : nil } + "/logs"
         var common = ["--parsable", "--job-name=kinetix-batch"]
         if let partition { common.append("--partition=\(partition)") }
         var array = common + ["--output=\(logs)/%x-%A_%a.out", "--array=0-\(shards - 1)" + (maxParallel.map { "%\($0)" } ?? ""),
@@ -142,22 +142,11 @@ public struct SlurmScript: Sendable {
         path.hasPrefix("-") || (isCommand && !path.contains("/")) ? "./" + path : path
     }
 
-    /// `text` with every `scalar` replaced, scalar by scalar: String's own replacing
-    /// compares characters, and a quote followed by a combining mark ("'\u{07EF}") is
-    /// one character that is not "'", so it would stay unescaped (a fuzz find).
-    static func replacing(_ scalar: Unicode.Scalar, with replacement: String, in text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            if s == scalar { result.append(contentsOf: replacement.unicodeScalars) } else { result.append(s) }
-        }
-        return String(result)
-    }
-
     /// A word for the shell, single-quoted when it needs to be (bare only when every
     /// scalar is an ASCII letter, digit or one of `-_./=:%,@+`).
     static func quoted(_ word: String) -> String {
         let bare = word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./=:%,@+".unicodeScalars.contains($0)) }
         if !word.isEmpty, bare { return word }
-        return "'" + replacing("'", with: "'\\''", in: word) + "'"
+        return "'" + word.replacingScalars { $0 == "'" ? "'\\''" : nil } + "'"
     }
 }

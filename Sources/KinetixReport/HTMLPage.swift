@@ -8,18 +8,16 @@ package enum HTMLPage {
     /// scalar by scalar: a quote followed by a combining mark is one Swift Character
     /// that is not a quote, but to the browser's parser it is a quote.
     package static func escape(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": out.append(contentsOf: "&#39;".unicodeScalars)
-            default: out.append(c)
+        text.replacingScalars {
+            switch $0 {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return String(out)
     }
 
     /// JSON placed inside `<script type="application/json">`. Every `<`, `>` and `&` (they

@@ -1,4 +1,5 @@
 import Foundation
+import KinetixCore
 
 /// Text from input files (paths, labels, titles, ids) on its way to a terminal: the
 /// characters a terminal acts on rather than shows (C0 and C1 controls but tab and
@@ -9,15 +10,7 @@ enum TerminalText {
     /// `text` with every such character escaped.
     static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isHazard) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isHazard(scalar) {
-                out.append(contentsOf: String(format: "\\u%04X", scalar.value).unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        return text.replacingScalars { isHazard($0) ? String(format: "\\u%04X", $0.value) : nil }
     }
 
     /// True for a character a terminal acts on instead of showing.
