@@ -149,7 +149,6 @@ public struct DraftVocabulary: Sendable {
         phrases[key] = meaning
         longestPhrase = max(longestPhrase, words.count)
         longestStartingWith[words[0]] = max(longestStartingWith[words[0]] ?? 0, words.count)
-        for word in words where word.count >= 3 { hintWordSet.insert(word) }
     }
 
     /// Checks the size limits after a merge and sorts the did-you-mean words, once a file.
@@ -158,8 +157,10 @@ public struct DraftVocabulary: Sendable {
             throw KinetixError(.invalidData, "\(file): the vocabulary would hold \(phrases.count + refusedPhrases) phrases; "
                 + "at most \(Self.maxPhrases), the shipped words included")
         }
+        var words = Set<Substring>()
+        for key in phrases.keys { for word in key.split(separator: " ") where word.count >= 3 { words.insert(word) } }
         var byFirst: [Character: [String]] = [:]
-        for word in hintWordSet { byFirst[word.first!, default: []].append(word) }
+        for word in words { byFirst[word.first!, default: []].append(String(word)) }
         hintWords = byFirst.mapValues { $0.sorted() }
     }
 
@@ -170,14 +171,13 @@ public struct DraftVocabulary: Sendable {
 
     /// Phrases `add` left out past `maxPhrases` (a merge that has any throws).
     private var refusedPhrases = 0
-    /// Every word of three letters or more in a phrase.
-    private var hintWordSet: Set<String> = []
 
     /// The meaning of a phrase of words already split by `words(of:)`.
     func meaning(of words: ArraySlice<String>) -> Meaning? { phrases[words.joined(separator: " ")] }
 
     /// The words of three letters or more the vocabulary knows, by first letter, sorted
-    /// (ties of a did-you-mean resolve the same way every run); kept up to date by `add`.
+    /// (ties of a did-you-mean resolve the same way every run); made from `phrases` at
+    /// the end of each merge.
     private(set) var hintWords: [Character: [String]] = [:]
 
     /// The known word closest to `word` with the same first letter, for did-you-mean.
