@@ -30,6 +30,8 @@ enum DescriptionReader {
 
     /// The description's sentences. A sentence ends at `.`, `!`, `?` or `;` (not a decimal
     /// point), at a blank line, or before a line that starts a list item (`-`, `*`, `•`, `1.`).
+    /// A name of at most `maxTitleWords` words before a colon or a spaced dash at the very
+    /// start ("Wall sits: …", "Step-ups – …") is a sentence of its own: the title.
     static func sentences(in description: String) -> [Sentence] {
         var sentences: [Sentence] = []
         // The sentence being read: its characters and where each was.
@@ -77,13 +79,20 @@ enum DescriptionReader {
             let decimalPoint = c == "." && i > 0 && characters[i - 1].isNumber && i + 1 < characters.count && characters[i + 1].isNumber
             // "1." at the start of a line is a list marker, not the end of a sentence.
             let marker = c == "." && text.dropLast().allSatisfy { $0.isNumber || $0.isWhitespace } && text.contains { $0.isNumber }
-            if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker { finish() }
+            let spacedDash = (c == "–" || c == "—" || c == "-") && i > 0 && characters[i - 1] == " " && i + 1 < characters.count && characters[i + 1].isWhitespace
+            let endsTitle = (c == ":" || spacedDash) && sentences.isEmpty
+                && (1...maxTitleWords).contains(String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).count)
+                && text.allSatisfy({ !".!?;".contains($0) })
+            if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker || endsTitle { finish() }
             column += 1
             i += 1
         }
         finish()
         return sentences
     }
+
+    /// The most words in a name before a colon or dash that starts a description.
+    static let maxTitleWords = 4
 
     /// The words of one line of text: letters with inner `'` and `-`, numbers
     /// (`NumberScanner`: a sign, a decimal point or comma, thousands separators, an

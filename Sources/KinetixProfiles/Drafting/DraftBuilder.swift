@@ -34,7 +34,10 @@ struct DraftBuilder {
         }
         if readings.isEmpty { addDemonstratedStillness() }
         if plan.main == nil && plan.constraints.isEmpty && plan.limits.isEmpty && plan.reaches.isEmpty && plan.symmetry == nil {
-            let why = readings.compactMap { r in r.failure.map { "sentence \(r.sentence.index): \($0)" } }
+            let why = readings.compactMap { r in
+                r.failure.map { "sentence \(r.sentence.index): \($0)" }
+                    ?? r.notMeasurable.map { "sentence \(r.sentence.index): recognised, not measurable from body keypoints: \($0.reason)" }
+            }
             throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description"
                 + (survey == nil ? "" : " or the demonstration"))] + why.map { Diagnostic(message: $0) })
         }
@@ -78,7 +81,7 @@ struct DraftBuilder {
         var index: Int?
         var target: DraftTarget?
         var fromTitle = false
-        for pass in 0..<3 where target == nil {
+        for pass in 0..<4 where target == nil {
             for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {
                 for statement in reading.statements {
                     switch (pass, statement) {
@@ -86,6 +89,15 @@ struct DraftBuilder {
                         target = t
                         index = i
                         fromTitle = pass == 2
+                    case (3, .goal(let part, let position?, _)):
+                        // "Arms up high above the head": a height alone is reached by a raise.
+                        guard let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true),
+                              SentenceInterpreter.elevations.contains(kind) else { continue }
+                        let measure = BodyMeasure(kind: kind)
+                        target = DraftTarget(measure: measure, sides: part.isSided ? .both : .none, target: position.elevation,
+                                             targetSource: "'\(position.text)'", movement: .raise)
+                        index = i
+                        mainGoalSentence = reading.sentence.index
                     default: break
                     }
                 }
@@ -101,7 +113,10 @@ struct DraftBuilder {
             movement = Self.movementWord(measure)
             demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.shortText)°")
         }
-        guard let target else { return }
+        guard var target else { return }
+        // "Repeat on the other side": the rep is each side's in turn.
+        let eachSide = readings.contains { $0.failure == nil && $0.statements.contains { if case .eachSide = $0 { true } else { false } } }
+        if eachSide, target.measure.isSided, target.sides == .both { target.sides = .either }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         if let failure = invisible(target.measure) {
             // A title only names the exercise: its movement is a fallback, never an error.
@@ -219,6 +234,10 @@ struct DraftBuilder {
             if became[index] == nil {
                 became[index] = ["reps: one per \(main.movement.rawValue) of \(main.measure.label) and back (see the movement's sentence)"]
             }
+        case .eachSide:
+            guard let main = plan.main else { return "'each side' needs a movement: describe it ('lift the leg out to the side')" }
+            guard main.measure.isSided else { return "\(main.measure.label) has no left and right" }
+            became[index, default: []].append("reps: each side in turn (\(main.measure.repMetricName(main.sides)))")
         case .hold(let seconds):
             guard plan.main != nil else { return "a hold needs a movement to hold at the top of" }
             plan.holdSeconds = seconds

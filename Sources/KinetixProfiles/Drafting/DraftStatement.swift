@@ -12,6 +12,8 @@ enum DraftStatement: Sendable {
     case movement(DraftTarget)
     /// "Count a rep each time …": the rep is this target, or the main movement when nil.
     case reps(DraftTarget?)
+    /// "Repeat on the other side", "do ten on each side": each side in turn.
+    case eachSide
     /// "Hold for 2 seconds" (at the top of the movement).
     case hold(seconds: Double)
     /// "Take at least 2 seconds to go down": `into` is the direction of the movement

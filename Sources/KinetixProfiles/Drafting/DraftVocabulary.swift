@@ -26,6 +26,11 @@ public struct DraftVocabulary: Sendable {
         case unit(DraftUnit)
         case number(Double)
         case keyword(Keyword)
+        /// Something a sentence may speak of that body keypoints cannot see (breathing,
+        /// grip, equipment, sets and rest, muscle feel, a machine): the reason, in words.
+        /// `always`: the sentence is about it even when it also names a movement
+        /// ("breathe out as you lift").
+        case notMeasurable(topic: String, reason: String, always: Bool)
         case filler
     }
 
@@ -116,6 +121,19 @@ public struct DraftVocabulary: Sendable {
                     }
                     for word in words(list, "positions.\(name).words") { add(.position(name: name, elevation: degrees), word) }
                 }
+            case "notMeasurable":
+                guard case .object(let members) = value else { problems.append("notMeasurable: expected an object"); continue }
+                for (topic, entry) in members {
+                    guard case .object(let fields) = entry,
+                          case .string(let reason)? = fields.first(where: { $0.key == "reason" })?.value,
+                          !reason.isEmpty, reason.count <= Self.maxPhraseCharacters,
+                          let list = fields.first(where: { $0.key == "words" })?.value else {
+                        problems.append("notMeasurable.\(topic): expected {\"reason\": \"why keypoints cannot see it\" (at most \(Self.maxPhraseCharacters) characters), \"words\": [...], \"always\": true or false (optional)}")
+                        continue
+                    }
+                    let always = fields.first(where: { $0.key == "always" })?.value == .bool(true)
+                    for word in words(list, "notMeasurable.\(topic).words") { add(.notMeasurable(topic: topic, reason: reason, always: always), word) }
+                }
             case "numbers":
                 guard case .object(let members) = value else { problems.append("numbers: expected an object"); continue }
                 for (word, number) in members {
@@ -128,7 +146,7 @@ public struct DraftVocabulary: Sendable {
                 for word in words(value, key) { add(.filler, word) }
             default:
                 let known = ["format", "formatVersion", "comment", "parts", "movements", "positions", "planes", "views", "sides",
-                             "comparisons", "units", "numbers", "keywords", "fillers"]
+                             "comparisons", "units", "numbers", "keywords", "notMeasurable", "fillers"]
                 let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
                 problems.append("\(key): unknown section\(hint)")
             }

@@ -38,8 +38,11 @@ public struct ProfileDrafter: Sendable {
         public var failureColumn: Int
         /// What it became in the profile (metrics, rules, reps, with numbers); empty when left out.
         public var became: [String]
-        /// Why it was left out (nil when used).
+        /// Why it was left out (nil when used or recognised as not measurable).
         public var failure: String?
+        /// Recognised, but nothing body keypoints can check: why ("breathing is not visible
+        /// in body keypoints"). Such a sentence never blocks a draft.
+        public var notMeasurable: String?
         /// Words the vocabulary does not know, located, with a did-you-mean where one fits.
         public var unknownWords: [String]
     }
@@ -87,7 +90,14 @@ public struct ProfileDrafter: Sendable {
             throw KinetixError(.limitExceeded, "the description is \(description.utf8.count) bytes; a description is at most \(Self.maxDescriptionBytes) (an exercise sheet, not a book)")
         }
         let sentences = DescriptionReader.sentences(in: description ?? "")
-        var readings = sentences.map { SentenceInterpreter.read($0, vocabulary: vocabulary) }
+        // Each sentence is read knowing the body parts last named before it ("… then lower them").
+        var readings: [SentenceReading] = []
+        var lastParts: [(part: DraftBodyPart, plural: Bool)] = []
+        for sentence in sentences {
+            let reading = SentenceInterpreter.read(sentence, vocabulary: vocabulary, earlierParts: lastParts)
+            if !reading.namedParts.isEmpty { lastParts = reading.namedParts }
+            readings.append(reading)
+        }
         guard !sentences.isEmpty || demonstration != nil else {
             throw KinetixError(.invalidData, "nothing to draft from: give a description or a demonstration")
         }
@@ -121,11 +131,14 @@ public struct ProfileDrafter: Sendable {
                            failureColumn: reading.failurePlace?.column ?? reading.sentence.tokens.first?.column ?? 1,
                            became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
                            failure: reading.failure,
+                           notMeasurable: reading.notMeasurable?.reason,
                            unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + ($0.suggestion.map { " (did you mean '\($0)'?)" } ?? "") })
         }
         generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in
             var fields: [(key: String, value: JSONValue)] = [("sentence", .number(Double(report.index))), ("text", .string(report.text))]
-            if let failure = report.failure { fields.append(("leftOut", .string(failure))) } else { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
+            if let failure = report.failure { fields.append(("leftOut", .string(failure))) }
+            else if let reason = report.notMeasurable { fields.append(("notMeasurable", .string(reason))) }
+            else { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
             if !report.unknownWords.isEmpty { fields.append(("unknownWords", .array(report.unknownWords.map(JSONValue.string)))) }
             return .object(fields)
         })))

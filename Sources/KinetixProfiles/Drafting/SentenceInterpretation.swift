@@ -12,13 +12,23 @@ struct SentenceReading: Sendable {
     var failure: String?
     /// Where the failure is, when one word is to blame (line, column); else the sentence's start.
     var failurePlace: (line: Int, column: Int)?
+    /// Recognised, but nothing body keypoints can check (breathing, grip, equipment, sets):
+    /// the reason. The sentence then has no statements and no failure, and blocks nothing.
+    var notMeasurable: (topic: String, reason: String)?
+    /// The body parts the sentence names (for "lower them" in the next one).
+    var namedParts: [(part: DraftBodyPart, plural: Bool)] = []
+    /// The parts it took from an earlier sentence, when it named none ("Every lift counts once").
+    var borrowedParts = false
 }
 
 /// Reads sentences into statements by the roles of their words (`DraftVocabulary`):
 /// a keyword decides the kind of sentence, body parts and movements decide the measure,
 /// positions and numbers the goal.
 enum SentenceInterpreter {
-    static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary) -> SentenceReading {
+    /// - Parameter earlierParts: the body parts last named in an earlier sentence; a
+    ///   movement that names none ("then lower them", "every lift counts") is theirs.
+    static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary,
+                     earlierParts: [(part: DraftBodyPart, plural: Bool)] = []) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil)
         for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
@@ -30,17 +40,34 @@ enum SentenceInterpreter {
             } : nil  // hints for the first ten unknown words of a sentence
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
-        let slots = Slots(phrases)
+        var slots = Slots(phrases)
+        reading.namedParts = slots.parts
+        // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
+        let timesTheMovement = slots.keywords.contains(.hold) || slots.keywords.contains(.tempo) || slots.numbers.contains { $0.unit == .seconds }
+        if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlierParts.isEmpty,
+           BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil {
+            slots.parts = earlierParts
+            reading.borrowedParts = true
+        }
         do {
             reading.statements = try statements(sentence, slots)
         } catch {
             reading.failure = error.message
         }
+        // Breathing, grip, equipment, sets: recognised, and nothing keypoints can check.
+        // It is the sentence's topic when nothing else in it could be used, or when the
+        // vocabulary says it always is ("breathe out as you lift").
+        let isTitleReading = reading.statements.contains { if case .title = $0 { true } else { false } }
+        if !isTitleReading, let topic = slots.notMeasurable.first(where: { $0.always }) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
+            reading.statements = []
+            reading.failure = nil
+            reading.notMeasurable = (topic.topic, topic.reason)
+            return reading
+        }
         // A misspelt word may have carried the meaning: then the reading is not trusted.
         // A title is free text: its words need not be known.
-        let isTitle = reading.statements.contains { if case .title = $0 { true } else { false } }
-        if isTitle { reading.unknownWords = [] }
-        if !isTitle, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
+        if isTitleReading { reading.unknownWords = [] }
+        if !isTitleReading, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
             reading.statements = []
             reading.failurePlace = (typo.line, typo.column)
             reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
@@ -95,6 +122,8 @@ enum SentenceInterpreter {
         var hasFiller = false
         /// The little words, for the few that change a meaning ("keep … from").
         var fillers: Set<String> = []
+        /// Topics body keypoints cannot see, in order.
+        var notMeasurable: [(topic: String, reason: String, always: Bool)] = []
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             let meanings = phrases.compactMap(\.meaning)
@@ -138,6 +167,7 @@ enum SentenceInterpreter {
                 case .unit: break
                 case .keyword(let k): keywords.insert(k)
                 case .filler: hasFiller = true; fillers.insert(texts[i])
+                case .notMeasurable(let topic, let reason, let always): notMeasurable.append((topic, reason, always))
                 }
             }
         }
@@ -159,6 +189,20 @@ enum SentenceInterpreter {
     /// The statements of one sentence: usually one; a movement with its hold or tempo
     /// ("raise the arms overhead, taking 2 s on the way up") gives two.
     private static func statements(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> [DraftStatement] {
+        let found: [DraftStatement]
+        do { found = try statementsWithoutView(sentence, s) } catch {
+            // "Front raise, side-on to the camera": the view is what such a sentence gives.
+            guard let view = s.view else { throw error }
+            return [.view(view)]
+        }
+        // "Squat facing the camera": a view said beside a movement is still the view.
+        let hasView = found.contains { if case .view = $0 { true } else { false } }
+        let isTitle = found.contains { if case .title = $0 { true } else { false } }
+        if let view = s.view, !hasView, !isTitle { return found + [.view(view)] }
+        return found
+    }
+
+    private static func statementsWithoutView(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> [DraftStatement] {
         let k = s.keywords
         for number in s.numbers {
             if let problem = physicalRangeProblem(number.value, unit: number.unit) { throw Failure(message: problem) }
@@ -167,14 +211,22 @@ enum SentenceInterpreter {
         // little words, numbers or instructions. Its movement, if any, is a fallback.
         if sentence.index == 1, sentence.tokens.count <= 4, !s.hasFiller, s.numbers.isEmpty,
            k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other]) {
-            let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; "))
+            let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }
-        if k.contains(.view) || (s.view != nil && s.movements.isEmpty && s.parts.isEmpty) {
+        // "Film from the side" (a movement beside it, "stand side-on and march…", is read
+        // as a movement, the view added by `statements`).
+        if (k.contains(.view) && s.movements.isEmpty) || (s.view != nil && s.movements.isEmpty && s.parts.isEmpty) {
             guard let view = s.view else {
                 throw Failure(message: "a camera sentence needs a view: 'from the side' or 'from the front'")
             }
             return [.view(view)]
+        }
+        // "Repeat on the other side", "do ten on each side", "alternate legs": the main
+        // movement is done by each side in turn.
+        if s.movements.isEmpty, s.positions.isEmpty, (k.contains(.other) && !k.contains(.even)) || (s.sides.contains(.each) && !k.contains(.even)),
+           k.isDisjoint(with: [.warn, .keep, .negate, .hold]) {
+            return [.eachSide]
         }
         if k.contains(.other) && !k.contains(.even) {
             throw Failure(message: "'the other' side depends on which side moves: name the side ('the left arm') or compare the sides ('more than 15 degrees lower than the other')")
@@ -292,10 +344,18 @@ enum SentenceInterpreter {
     private static func target(_ s: Slots) throws(Failure) -> DraftTarget {
         // "Lift the arms … then lower them": the first movement is the one performed.
         // "The hands go above the head": a position alone is reached by a raise.
-        let measure = try measure(s, defaultMovement: s.positions.isEmpty ? nil : .raise)
-        var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: s.movements.first ?? (s.positions.isEmpty ? nil : .raise))
-        if let position = s.positions.first, measure.unit == "deg",
-           [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(measure.kind) {
+        var measure = try measure(s, defaultMovement: s.positions.isEmpty ? nil : .raise)
+        var movement = s.movements.first ?? (s.positions.isEmpty ? nil : .raise)
+        // "Push both arms up overhead until the elbows are straight": a height is reached
+        // by raising the part that has one, whatever else the sentence straightens.
+        if !s.positions.isEmpty, !Self.elevations.contains(measure.kind),
+           let part = s.parts.first(where: { BodyMeasure.described(part: $0.part, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true })?.part,
+           let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true) {
+            measure = BodyMeasure(kind: kind, plane: s.plane)
+            movement = .raise
+        }
+        var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: movement)
+        if let position = s.positions.first, Self.elevations.contains(measure.kind) {
             target.target = position.elevation
             target.targetSource = "'\(position.text)'"
         } else if let degrees = s.numbers.first(where: { $0.unit == .degrees }) {
@@ -306,6 +366,9 @@ enum SentenceInterpreter {
         }
         return target
     }
+
+    /// The measures a named height ("shoulder height", "overhead") is a goal of.
+    static let elevations: Set<BodyMeasure.Kind> = [.armElevation, .upperArmElevation, .thighElevation, .legElevation]
 
     /// Sides from the sentence's side words and plurals: "both arms" both, "each"/"either"
     /// or a singular without a side either, "left"/"right" that side; plurals default to both.
