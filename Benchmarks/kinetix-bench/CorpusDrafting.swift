@@ -5,8 +5,10 @@ import KinetixProfiles
 /// `profile draft` on text nobody here wrote: every entry of
 /// `../shared/corpora/free-exercise-db/exercises.json` (or `$KINETIX_CORPUS`), its name
 /// and its instructions as one description, drafted with the shipped vocabulary. Prints,
-/// per sentence, how many became part of a profile or were left out, and per entry how
-/// many drafts were written (all of it used, or some sentences left out) or refused.
+/// per sentence, how many became part of a profile, were recognised as not measurable
+/// from body keypoints (breathing, grip, equipment, …), or were not understood, and per
+/// entry how many drafts were written (every sentence used or recognised, or some not
+/// understood) or refused.
 func corpusDrafting() {
     let candidates = [ProcessInfo.processInfo.environment["KINETIX_CORPUS"],
                       FileManager.default.currentDirectoryPath + "/../shared/corpora/free-exercise-db/exercises.json"].compactMap { $0 }
@@ -15,7 +17,8 @@ func corpusDrafting() {
           let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
     else { return print("corpus drafting: skipped (../shared/corpora/free-exercise-db not found; set KINETIX_CORPUS to exercises.json)") }
     let drafter = ProfileDrafter(vocabulary: try! DraftVocabulary.shipped())
-    var became = 0, leftOut = 0, refusedSentences = 0
+    var became = 0, notMeasurable = 0, leftOut = 0, refusedSentences = 0
+    var topics: [String: Int] = [:]
     var complete = 0, partial = 0, refused = 0
     var reasons: [String: Int] = [:]
     let start = Date()
@@ -31,6 +34,9 @@ func corpusDrafting() {
                     // The reason without its words: "'ardo' is not a word …" → "'…' is not a word …".
                     let reason = failure.replacingOccurrences(of: "'[^']*'", with: "'…'", options: .regularExpression)
                     reasons[String(reason.prefix(while: { $0 != "(" && $0 != ":" }).prefix(70)), default: 0] += 1
+                } else if let reason = sentence.notMeasurable {
+                    notMeasurable += 1
+                    topics[reason, default: 0] += 1
                 } else { became += 1 }
             }
             if draft.isComplete { complete += 1 } else { partial += 1 }
@@ -39,15 +45,17 @@ func corpusDrafting() {
             refusedSentences += max(0, error.diagnostics.count - 1)
         }
     }
-    let sentences = became + leftOut + refusedSentences
+    let sentences = became + notMeasurable + leftOut + refusedSentences
     func share(_ n: Int, _ of: Int) -> String { String(format: "%d (%.1f %%)", n, 100 * Double(n) / Double(max(of, 1))) }
     print("corpus drafting: \(entries.count) entries of \(path) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
-    print("| sentences | became | left out (not understood) | in refused drafts |")
-    print("|---|---|---|---|")
-    print("| \(sentences) | \(share(became, sentences)) | \(share(leftOut, sentences)) | \(share(refusedSentences, sentences)) |")
+    print("| sentences | became part of a profile | recognised, not measurable | not understood | in refused drafts |")
+    print("|---|---|---|---|---|")
+    print("| \(sentences) | \(share(became, sentences)) | \(share(notMeasurable, sentences)) | \(share(leftOut, sentences)) | \(share(refusedSentences, sentences)) |")
     print("| entries | drafted, every sentence used | drafted with sentences left out (--partial) | refused (nothing measurable) |")
     print("|---|---|---|---|")
     print("| \(entries.count) | \(share(complete, entries.count)) | \(share(partial, entries.count)) | \(share(refused, entries.count)) |")
-    print("most frequent reasons a sentence was left out:")
+    print("recognised, not measurable, by reason:")
+    for (reason, n) in topics.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { print("  \(n)  \(reason)") }
+    print("most frequent reasons a sentence was not understood:")
     for (reason, n) in reasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(8) { print("  \(n)  \(reason)") }
 }
