@@ -74,8 +74,8 @@ struct DraftEverydayWordsTests {
         #expect(draft.profile.reps?.metric.hasPrefix("thighElevation") == true)
         let march = try T.assess(draft, T.clip(.march, view: .side))
         #expect(march.reps.count > 0)
-        let squat = try T.assess(draft, T.clip(.armRaise, view: .side))
-        #expect(squat.reps.count == 0)
+        let raise = try T.assess(draft, T.clip(.armRaise, view: .side))
+        #expect(raise.reps.count == 0)
     }
 
     @Test("a height the sentence names is the goal of the part that can reach it")

@@ -36,7 +36,7 @@ struct DraftBuilder {
         if plan.main == nil && plan.constraints.isEmpty && plan.limits.isEmpty && plan.reaches.isEmpty && plan.symmetry == nil {
             let why = readings.compactMap { r in
                 r.failure.map { "sentence \(r.sentence.index): \($0)" }
-                    ?? r.notMeasurable.map { "sentence \(r.sentence.index): recognised, not measurable from body keypoints: \($0.reason)" }
+                    ?? r.notMeasurable.map { "sentence \(r.sentence.index): recognised, not measurable from body keypoints: \($0)" }
             }
             throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description"
                 + (survey == nil ? "" : " or the demonstration"))] + why.map { Diagnostic(message: $0) })
@@ -115,7 +115,7 @@ struct DraftBuilder {
         }
         guard var target else { return }
         // "Repeat on the other side": the rep is each side's in turn.
-        let eachSide = readings.contains { $0.failure == nil && $0.statements.contains { if case .eachSide = $0 { true } else { false } } }
+        let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
         if eachSide, target.measure.isSided, target.sides == .both { target.sides = .either }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         if let failure = invisible(target.measure) {

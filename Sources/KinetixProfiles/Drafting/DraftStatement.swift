@@ -29,6 +29,12 @@ enum DraftStatement: Sendable {
     case limit(BodyMeasure, SideChoice, DraftComparison, Double)
 }
 
+extension DraftStatement {
+    var isTitle: Bool { if case .title = self { true } else { false } }
+    var isView: Bool { if case .view = self { true } else { false } }
+    var isEachSide: Bool { if case .eachSide = self { true } else { false } }
+}
+
 /// A movement's measure, sides and goal.
 struct DraftTarget: Equatable, Sendable {
     var measure: BodyMeasure

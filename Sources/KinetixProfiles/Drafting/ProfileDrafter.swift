@@ -131,7 +131,7 @@ public struct ProfileDrafter: Sendable {
                            failureColumn: reading.failurePlace?.column ?? reading.sentence.tokens.first?.column ?? 1,
                            became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
                            failure: reading.failure,
-                           notMeasurable: reading.notMeasurable?.reason,
+                           notMeasurable: reading.notMeasurable,
                            unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + ($0.suggestion.map { " (did you mean '\($0)'?)" } ?? "") })
         }
         generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in

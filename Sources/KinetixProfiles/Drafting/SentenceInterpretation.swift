@@ -14,11 +14,9 @@ struct SentenceReading: Sendable {
     var failurePlace: (line: Int, column: Int)?
     /// Recognised, but nothing body keypoints can check (breathing, grip, equipment, sets):
     /// the reason. The sentence then has no statements and no failure, and blocks nothing.
-    var notMeasurable: (topic: String, reason: String)?
+    var notMeasurable: String?
     /// The body parts the sentence names (for "lower them" in the next one).
     var namedParts: [(part: DraftBodyPart, plural: Bool)] = []
-    /// The parts it took from an earlier sentence, when it named none ("Every lift counts once").
-    var borrowedParts = false
 }
 
 /// Reads sentences into statements by the roles of their words (`DraftVocabulary`):
@@ -47,7 +45,6 @@ enum SentenceInterpreter {
         if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlierParts.isEmpty,
            BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil {
             slots.parts = earlierParts
-            reading.borrowedParts = true
         }
         do {
             reading.statements = try statements(sentence, slots)
@@ -57,11 +54,11 @@ enum SentenceInterpreter {
         // Breathing, grip, equipment, sets: recognised, and nothing keypoints can check.
         // It is the sentence's topic when nothing else in it could be used, or when the
         // vocabulary says it always is ("breathe out as you lift").
-        let isTitleReading = reading.statements.contains { if case .title = $0 { true } else { false } }
-        if !isTitleReading, let topic = slots.notMeasurable.first(where: { $0.always }) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
+        let isTitleReading = reading.statements.contains(where: \.isTitle)
+        if !isTitleReading, let topic = slots.notMeasurable.first(where: \.always) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
             reading.statements = []
             reading.failure = nil
-            reading.notMeasurable = (topic.topic, topic.reason)
+            reading.notMeasurable = topic.reason
             return reading
         }
         // A misspelt word may have carried the meaning: then the reading is not trusted.
@@ -123,7 +120,7 @@ enum SentenceInterpreter {
         /// The little words, for the few that change a meaning ("keep … from").
         var fillers: Set<String> = []
         /// Topics body keypoints cannot see, in order.
-        var notMeasurable: [(topic: String, reason: String, always: Bool)] = []
+        var notMeasurable: [(reason: String, always: Bool)] = []
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             let meanings = phrases.compactMap(\.meaning)
@@ -167,7 +164,7 @@ enum SentenceInterpreter {
                 case .unit: break
                 case .keyword(let k): keywords.insert(k)
                 case .filler: hasFiller = true; fillers.insert(texts[i])
-                case .notMeasurable(let topic, let reason, let always): notMeasurable.append((topic, reason, always))
+                case .notMeasurable(_, let reason, let always): notMeasurable.append((reason, always))
                 }
             }
         }
@@ -196,9 +193,7 @@ enum SentenceInterpreter {
             return [.view(view)]
         }
         // "Squat facing the camera": a view said beside a movement is still the view.
-        let hasView = found.contains { if case .view = $0 { true } else { false } }
-        let isTitle = found.contains { if case .title = $0 { true } else { false } }
-        if let view = s.view, !hasView, !isTitle { return found + [.view(view)] }
+        if let view = s.view, !found.contains(where: { $0.isView || $0.isTitle }) { return found + [.view(view)] }
         return found
     }
 
