@@ -34,7 +34,7 @@ func corpusDrafting() {
                     // The reason without its words: "'ardo' is not a word …" → "'…' is not a word …".
                     let reason = failure.replacingOccurrences(of: "'[^']*'", with: "'…'", options: .regularExpression)
                     reasons[String(reason.prefix(while: { $0 != "(" && $0 != ":" }).prefix(70)), default: 0] += 1
-                } else if let reason = sentence.notMeasurable {
+                } else if let reason = sentence.notMeasurable, sentence.became.isEmpty {
                     notMeasurable += 1
                     topics[reason, default: 0] += 1
                 } else { became += 1 }

@@ -138,6 +138,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
     static func described(part: DraftBodyPart?, movement: DraftMovement?, hasPosition: Bool) -> BodyMeasure.Kind? {
         switch (movement, part) {
         case (.squat?, _): return hasPosition ? .thighElevation : .kneeFlexion
+        case (.lunge?, _): return .kneeFlexion
+        case (.stepUp?, _): return .thighElevation
         case (.caveIn?, .knee?), (.caveIn?, .leg?), (.caveIn?, .thigh?), (.caveIn?, nil): return .kneeValgus
         case (.caveIn?, _): return nil
         case (.lean?, .head?), (.turn?, .head?): return .headTilt

@@ -10,6 +10,8 @@ enum DescriptionReader {
         /// 1-based line and column of its first character in the whole description.
         var line: Int
         var column: Int
+        /// Whether a comma came before it (a clause boundary: "…without shrugging, then lower").
+        var afterComma = false
     }
 
     /// A sentence: its text as written and its words.
@@ -26,6 +28,8 @@ enum DescriptionReader {
         var meaning: DraftVocabulary.Meaning?
         var line: Int
         var column: Int
+        /// Whether a comma came before its first word.
+        var afterComma = false
     }
 
     /// The description's sentences. A sentence ends at `.`, `!`, `?` or `;` (not a decimal
@@ -102,11 +106,18 @@ enum DescriptionReader {
         var tokens: [Token] = []
         var word = "", wordStart = (line: 1, column: 1)
         var line = 1, column = 1
+        var comma = false
+        func append(_ token: Token) {
+            var token = token
+            token.afterComma = comma
+            comma = false
+            tokens.append(token)
+        }
         let characters = Array(text)
         func place(_ i: Int) -> (line: Int, column: Int) { places.map { $0[i] } ?? (line, column) }
         func flush() {
             let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "'-"))
-            if !trimmed.isEmpty { tokens.append(Token(word: trimmed.lowercased(), line: wordStart.line, column: wordStart.column)) }
+            if !trimmed.isEmpty { append(Token(word: trimmed.lowercased(), line: wordStart.line, column: wordStart.column)) }
             word = ""
         }
         var skipUntil = 0
@@ -117,7 +128,7 @@ enum DescriptionReader {
             if word.isEmpty, c.isNumber || !(previous.isLetter || previous.isNumber), let number = NumberScanner.scan(characters, at: i) {
                 flush()
                 let start = place(i)
-                tokens.append(Token(word: number.text, line: start.line, column: start.column))
+                append(Token(word: number.text, line: start.line, column: start.column))
                 skipUntil = number.end
                 continue
             }
@@ -132,7 +143,8 @@ enum DescriptionReader {
                 word.append(c == "’" ? "'" : c)
             } else {
                 flush()
-                if c == "°" || c == "%" { tokens.append(Token(word: String(c), line: place(i).line, column: place(i).column)) }
+                if c == "°" || c == "%" { append(Token(word: String(c), line: place(i).line, column: place(i).column)) }
+                if c == "," { comma = true }
             }
         }
         flush()
@@ -152,7 +164,7 @@ enum DescriptionReader {
             let longest = vocabulary.longestStartingWith[words[i]] ?? 0
             for length in stride(from: min(longest, words.count - i), through: 1, by: -1) {
                 if let meaning = vocabulary.meaning(of: words[i..<(i + length)]) {
-                    phrases.append(Phrase(text: words[i..<(i + length)].joined(separator: " "), meaning: meaning, line: token.line, column: token.column))
+                    phrases.append(Phrase(text: words[i..<(i + length)].joined(separator: " "), meaning: meaning, line: token.line, column: token.column, afterComma: token.afterComma))
                     i += length
                     matched = true
                     break
@@ -161,10 +173,10 @@ enum DescriptionReader {
             if matched { continue }
             let word = words[i]
             if let number = Double(word), number.isFinite {
-                phrases.append(Phrase(text: word, meaning: .number(number), line: token.line, column: token.column))
+                phrases.append(Phrase(text: word, meaning: .number(number), line: token.line, column: token.column, afterComma: token.afterComma))
             } else {
                 let stem = stems(of: word).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
-                phrases.append(Phrase(text: word, meaning: stem, line: token.line, column: token.column))
+                phrases.append(Phrase(text: word, meaning: stem, line: token.line, column: token.column, afterComma: token.afterComma))
             }
             i += 1
         }

@@ -10,6 +10,8 @@ struct DraftBuilder {
     var plan = DraftPlan()
     /// The sentence whose goal became the main movement's (it adds nothing else).
     private var mainGoalSentence: Int?
+    /// The sentence the main movement came from (nil: the demonstration, or none).
+    private var mainSentence: Int?
     /// What each sentence became, by 1-based sentence index.
     var became: [Int: [String]] = [:]
     var defaultsUsed: [String] = []
@@ -25,7 +27,7 @@ struct DraftBuilder {
         try settleMainMovement(&readings)
         for i in readings.indices where readings[i].failure == nil {
             for statement in readings[i].statements {
-                if let failure = add(statement, sentence: readings[i].sentence) {
+                if let failure = add(statement, sentence: readings[i].sentence, cueText: readings[i].cueText) {
                     readings[i].failure = failure
                     became[readings[i].sentence.index] = nil
                     break
@@ -83,7 +85,7 @@ struct DraftBuilder {
         var fromTitle = false
         for pass in 0..<4 where target == nil {
             for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {
-                for statement in reading.statements {
+                for statement in reading.statements where target == nil {
                     switch (pass, statement) {
                     case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)):
                         target = t
@@ -114,6 +116,7 @@ struct DraftBuilder {
             demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.shortText)°")
         }
         guard var target else { return }
+        mainSentence = index.map { readings[$0].sentence.index }
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
         if eachSide, target.measure.isSided, target.sides == .both { target.sides = .either }
@@ -190,7 +193,8 @@ struct DraftBuilder {
     // MARK: - Statements
 
     /// Adds one statement to the plan; returns why it cannot be used, or nil.
-    private mutating func add(_ statement: DraftStatement, sentence: DescriptionReader.Sentence) -> String? {
+    /// `cueText`: the words a constraint's cue may be made of (the sentence, or its clause).
+    private mutating func add(_ statement: DraftStatement, sentence: DescriptionReader.Sentence, cueText: String) -> String? {
         let index = sentence.index
         switch statement {
         case .title, .view:
@@ -216,10 +220,19 @@ struct DraftBuilder {
             plan.reaches.append(.init(measure: measure, sides: sides, target: value, tolerance: tolerance))
             became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.shortText) − \(tolerance.shortText)")
         case .movement(let target):
-            guard let main = plan.main else { return nil }  // the main movement's own sentence
+            guard let main = plan.main else {
+                // The main movement's own sentence; another one when the main could not be used.
+                if mainSentence == index { return nil }
+                return invisible(target.measure) ?? "the main movement could not be used, so this movement has nothing to add to"
+            }
             if target.measure.kind == main.measure.kind {
                 if became[index] == nil { became[index] = ["the main movement again (\(main.measure.label)): nothing new to measure"] }
                 return nil
+            }
+            // "Jump the feet apart while raising the arms": the view that sees the second movement.
+            if plan.view == .any, target.measure.view != .any, survey == nil, main.measure.view == .any {
+                plan.view = target.measure.view
+                became[index, default: []].append("requirements.view \(plan.view.rawValue) (\(target.measure.label) needs it)")
             }
             if let failure = invisible(target.measure) { return failure }
             let value = target.target ?? demonstrated(target.measure, target.sides) ?? DraftDefaults.target(target.measure.kind)
@@ -272,7 +285,7 @@ struct DraftBuilder {
             let limit = degrees ?? learned ?? fallback
             if degrees == nil && learned == nil { defaultsUsed.append("\(measure.label) limit: \(limit.shortText)°") }
             plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: relative,
-                                          cue: Self.cue(sentence.text) ?? Self.constraintCue(measure, relative: relative), sentence: index))
+                                          cue: Self.cue(cueText) ?? Self.constraintCue(measure, relative: relative), sentence: index))
             became[index, default: []].append("rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.shortText)° "
                 + "for 0.3 s\(Self.ruleSidesText(sides))" + (degrees == nil ? (learned == nil ? " (default)" : " (from the demonstration)") : ""))
         case .limit(let measure, var sides, let comparison, let value):

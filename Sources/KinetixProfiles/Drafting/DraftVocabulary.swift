@@ -220,6 +220,8 @@ enum DraftBodyPart: String, CaseIterable, Sendable {
 /// A movement the drafter understands.
 enum DraftMovement: String, CaseIterable, Sendable {
     case raise, lower, bend, straighten, squat, lean, turn, caveIn, step
+    /// A lunge bends both knees (the front one most); a step-up lifts the thigh onto the step.
+    case lunge, stepUp
 }
 
 /// The anatomical plane a raise happens in, which decides the camera view that sees it.

@@ -92,10 +92,10 @@ public struct ProfileDrafter: Sendable {
         let sentences = DescriptionReader.sentences(in: description ?? "")
         // Each sentence is read knowing the body parts last named before it ("… then lower them").
         var readings: [SentenceReading] = []
-        var lastParts: [(part: DraftBodyPart, plural: Bool)] = []
+        var earlier = SentenceContext()
         for sentence in sentences {
-            let reading = SentenceInterpreter.read(sentence, vocabulary: vocabulary, earlierParts: lastParts)
-            if !reading.namedParts.isEmpty { lastParts = reading.namedParts }
+            let reading = SentenceInterpreter.read(sentence, vocabulary: vocabulary, earlier: earlier)
+            earlier = earlier.updated(by: reading.named)
             readings.append(reading)
         }
         guard !sentences.isEmpty || demonstration != nil else {
@@ -137,8 +137,11 @@ public struct ProfileDrafter: Sendable {
         generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in
             var fields: [(key: String, value: JSONValue)] = [("sentence", .number(Double(report.index))), ("text", .string(report.text))]
             if let failure = report.failure { fields.append(("leftOut", .string(failure))) }
-            else if let reason = report.notMeasurable { fields.append(("notMeasurable", .string(reason))) }
-            else { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
+            else {
+                // A sentence may give a movement and a clause keypoints cannot see ("… without shrugging").
+                if !report.became.isEmpty || report.notMeasurable == nil { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
+                if let reason = report.notMeasurable { fields.append(("notMeasurable", .string(reason))) }
+            }
             if !report.unknownWords.isEmpty { fields.append(("unknownWords", .array(report.unknownWords.map(JSONValue.string)))) }
             return .object(fields)
         })))

@@ -15,20 +15,35 @@ struct SentenceReading: Sendable {
     /// Recognised, but nothing body keypoints can check (breathing, grip, equipment, sets):
     /// the reason. The sentence then has no statements and no failure, and blocks nothing.
     var notMeasurable: String?
-    /// The body parts the sentence names (for "lower them" in the next one).
-    var namedParts: [(part: DraftBodyPart, plural: Bool)] = []
+    /// The body parts and plane the sentence names (for "lower them" in the next one).
+    var named = SentenceContext()
+    /// The words a constraint's cue may be made of: the sentence, or the constraint's
+    /// own clause when the sentence also gives a movement ("keep the upper arms still").
+    var cueText: String
+}
+
+/// What earlier sentences named, for the words a sentence leaves out: "Raise the arms,
+/// then lower them", "Lateral raise with light dumbbells. Raise the arms to shoulder height."
+struct SentenceContext: Sendable {
+    var parts: [(part: DraftBodyPart, plural: Bool)] = []
+    var plane: MovementPlane?
+
+    /// This context with what `named` names instead, where it names anything.
+    func updated(by named: SentenceContext) -> SentenceContext {
+        SentenceContext(parts: named.parts.isEmpty ? parts : named.parts, plane: named.plane ?? plane)
+    }
 }
 
 /// Reads sentences into statements by the roles of their words (`DraftVocabulary`):
 /// a keyword decides the kind of sentence, body parts and movements decide the measure,
 /// positions and numbers the goal.
 enum SentenceInterpreter {
-    /// - Parameter earlierParts: the body parts last named in an earlier sentence; a
+    /// - Parameter earlier: the body parts and plane last named in earlier sentences; a
     ///   movement that names none ("then lower them", "every lift counts") is theirs.
     static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary,
-                     earlierParts: [(part: DraftBodyPart, plural: Bool)] = []) -> SentenceReading {
+                     earlier: SentenceContext = SentenceContext()) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
-        var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil)
+        var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil, cueText: sentence.text)
         for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
             // Only words with the same first letter are suggested ("wiggle" is not "single"),
@@ -38,13 +53,32 @@ enum SentenceInterpreter {
             } : nil  // hints for the first ten unknown words of a sentence
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
+        if let split = clauses(phrases, sentence: sentence, earlier: earlier, reading: reading) { return split }
+        interpret(phrases, sentence, earlier: earlier, into: &reading)
+        return reading
+    }
+
+    /// The reading of `phrases` as one clause: statements, or the topic keypoints cannot
+    /// see, or why neither.
+    private static func interpret(_ phrases: [DescriptionReader.Phrase], _ sentence: DescriptionReader.Sentence,
+                                  earlier: SentenceContext, into reading: inout SentenceReading) {
         var slots = Slots(phrases)
-        reading.namedParts = slots.parts
+        reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
         let timesTheMovement = slots.keywords.contains(.hold) || slots.keywords.contains(.tempo) || slots.numbers.contains { $0.unit == .seconds }
-        if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlierParts.isEmpty,
+        if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlier.parts.isEmpty,
            BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil {
-            slots.parts = earlierParts
+            slots.parts = earlier.parts
+        }
+        // "Take the leg out to the side": a part sent somewhere in a plane is raised there.
+        if slots.movements.isEmpty, slots.plane != nil, slots.notMeasurable.isEmpty, !slots.numbers.contains(where: { $0.unit == .seconds }),
+           let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh].contains(part) {
+            slots.movements = [.raise]
+        }
+        // "Lateral raise … Raise the arms to shoulder height": an arm raise keeps the plane said before.
+        if slots.plane == nil, slots.movements.contains(where: { $0 == .raise || $0 == .lower }) || !slots.positions.isEmpty,
+           !slots.parts.isEmpty, slots.parts.allSatisfy({ [.arm, .upperArm, .elbow].contains($0.part) }) {
+            slots.plane = earlier.plane
         }
         do {
             reading.statements = try statements(sentence, slots)
@@ -59,7 +93,7 @@ enum SentenceInterpreter {
             reading.statements = []
             reading.failure = nil
             reading.notMeasurable = topic.reason
-            return reading
+            return
         }
         // A misspelt word may have carried the meaning: then the reading is not trusted.
         // A title is free text: its words need not be known.
@@ -69,8 +103,83 @@ enum SentenceInterpreter {
             reading.failurePlace = (typo.line, typo.column)
             reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
         }
-        return reading
     }
+
+    /// A sentence of several clauses, read clause by clause; nil when it is read whole.
+    ///
+    /// - "Keep the upper arms still by your sides and bend the elbows", "raise the arms
+    ///   without shrugging, then lower": a keep / do-not clause beside a movement is a
+    ///   constraint of its own, and the rest of the sentence is the movement, which the
+    ///   constraint never replaces. The clause runs from its "keep"/"do not"/"without" to
+    ///   the next comma, "and", "then", "while", "but", "as" or "when".
+    /// - "Step forward with one leg and bend both knees", "jump the feet apart while
+    ///   raising the arms": a step places the feet, and the exercise is the other
+    ///   movement (split at "and", "while" and commas; ", then …" is the return and stays).
+    ///
+    /// Nil too when the movement part gives no movement, or a step's other clause fails.
+    private static func clauses(_ phrases: [DescriptionReader.Phrase], sentence: DescriptionReader.Sentence,
+                                earlier: SentenceContext, reading: SentenceReading) -> SentenceReading? {
+        var rest: [DescriptionReader.Phrase] = [], constraints: [[DescriptionReader.Phrase]] = []
+        var inClause = false
+        for phrase in phrases {
+            let boundary = phrase.afterComma || (phrase.meaning == .filler && clauseWords.contains(phrase.text))
+            if phrase.meaning == .keyword(.keep) || phrase.meaning == .keyword(.negate) {
+                if !inClause || boundary { constraints.append([]) }
+                inClause = true
+            } else if boundary {
+                inClause = false
+            }
+            if inClause { constraints[constraints.count - 1].append(phrase) } else { rest.append(phrase) }
+        }
+        let movements = rest.compactMap { phrase -> DraftMovement? in if case .movement(let m)? = phrase.meaning { m } else { nil } }
+        var movementClauses = [rest]
+        if movements.first == .step, movements.contains(where: { $0 != .step }) {
+            movementClauses = [[]]
+            for (i, phrase) in rest.enumerated() {
+                let then = i + 1 < rest.count && rest[i + 1].text == "then"
+                let boundary = (phrase.afterComma && phrase.text != "then") || (phrase.meaning == .filler && ["and", "while"].contains(phrase.text) && !then)
+                if boundary, !movementClauses[movementClauses.count - 1].isEmpty { movementClauses.append([]) }
+                movementClauses[movementClauses.count - 1].append(phrase)
+            }
+            // The exercise's clause first: it is the main movement.
+            let isExercise = movementClauses.map { clause in clause.contains { if case .movement(let m)? = $0.meaning { m != .step } else { false } } }
+            movementClauses = zip(movementClauses, isExercise).filter(\.1).map(\.0) + zip(movementClauses, isExercise).filter { !$0.1 }.map(\.0)
+        }
+        guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty else { return nil }
+        var main = reading
+        interpret(movementClauses[0], sentence, earlier: earlier, into: &main)
+        guard main.failure == nil, main.notMeasurable == nil,
+              main.statements.contains(where: { if case .movement = $0 { true } else { false } }) else { return nil }
+        var context = earlier.updated(by: main.named)
+        for clause in movementClauses.dropFirst() {
+            var part = reading
+            interpret(clause, sentence, earlier: context, into: &part)
+            guard part.failure == nil else { return nil }
+            context = context.updated(by: part.named)
+            // A step forward ("step forward into the lunge") only places the feet: stance
+            // width is measured sideways, so only a step out to the side is a movement.
+            if part.named.plane == .sagittal { continue }
+            main.statements += part.statements.filter { if case .view = $0 { false } else { true } }
+            main.named = main.named.parts.isEmpty ? part.named : main.named
+        }
+        for clause in constraints {
+            var part = reading
+            interpret(clause, sentence, earlier: context, into: &part)
+            let words = clause.map(\.text).joined(separator: " ")
+            if let failure = part.failure {
+                main.failure = "in '\(words)': \(failure)"
+                main.failurePlace = part.failurePlace ?? (clause[0].line, clause[0].column)
+                return main
+            }
+            if let reason = part.notMeasurable { main.notMeasurable = "'\(words)': \(reason)" }
+            main.statements += part.statements
+            main.cueText = words.prefix(1).uppercased() + words.dropFirst()
+        }
+        return main
+    }
+
+    /// The little words that end a keep / do-not clause.
+    private static let clauseWords: Set<String> = ["and", "then", "while", "but", "as", "when"]
 
     struct Failure: Error { var message: String }
 
@@ -204,7 +313,7 @@ enum SentenceInterpreter {
         }
         // A short first sentence naming the exercise ("Front raise.", "Squat."): no
         // little words, numbers or instructions. Its movement, if any, is a fallback.
-        if sentence.index == 1, sentence.tokens.count <= 4, !s.hasFiller, s.numbers.isEmpty,
+        if sentence.index == 1, sentence.tokens.count <= 4, !s.hasFiller, s.numbers.isEmpty, s.view == nil,
            k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other]) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
@@ -373,8 +482,8 @@ enum SentenceInterpreter {
         if s.sides.contains(.right) && !s.sides.contains(.left) { return .right }
         if s.sides.contains(.each) || s.sides.contains(.either) { return .either }
         if s.sides.contains(.both) { return .both }
-        // A squat is done on both legs, whatever the words' number ("90 degrees of knee flexion").
-        if s.movements.contains(.squat) { return .both }
+        // A squat or lunge is done on both legs, whatever the words' number ("90 degrees of knee flexion").
+        if s.movements.contains(.squat) || s.movements.contains(.lunge) { return .both }
         // "Raise an arm": either; "raise the arms", "squat": both.
         if let first = s.parts.first, !first.plural, first.part.isSided { return .either }
         return .both

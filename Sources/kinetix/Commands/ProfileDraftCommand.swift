@@ -111,8 +111,8 @@ struct ProfileDraftAction {
             let place = "\(descriptionSource):\(s.failureLine):\(s.failureColumn)"
             out += "\n\(s.failure == nil ? "  " : "✗ ")\(s.index). \"\(s.text)\"\n"
             if let failure = s.failure { out += "     \(place): not understood: \(failure)\n" }
-            if let reason = s.notMeasurable { out += "     recognised, not measurable from body keypoints: \(reason)\n" }
             for line in s.became { out += "     → \(line)\n" }
+            if let reason = s.notMeasurable { out += "     recognised, not measurable from body keypoints: \(reason)\n" }
             if !s.unknownWords.isEmpty && s.failure == nil { out += "     ignored: \(s.unknownWords.joined(separator: ", "))\n" }
             else if !s.unknownWords.isEmpty { out += "     unknown: \(s.unknownWords.joined(separator: ", "))\n" }
         }
