@@ -45,6 +45,28 @@ struct DraftPhrasingCases {
         Case(text: "Jumping jacks: jump the feet apart while raising the arms overhead, then return.", measures: ["armElevation"], view: .front),
     ]
 
+    /// A second set, written after the first had been worked on and before any rule was
+    /// added for it (2026-12-04), in the way home-exercise sheets and coaches write. On
+    /// first run 5 of the 15 were right; the rules added after them bring it to 14.
+    static let secondSet: [Case] = [
+        Case(text: "Seated knee extension: sit on a chair, straighten your right knee until the leg is straight, hold 3 seconds and lower slowly.", measures: ["kneeFlexion"], view: .side),
+        Case(text: "Standing hip abduction. Holding onto a chair, lift your leg out to the side, keeping your toes pointing forward. Slowly lower. 10 reps each leg.", measures: ["legElevation", "thighElevation"], view: .front),
+        Case(text: "Mini squats: bend your knees to about 45 degrees, keeping your back straight, then stand up again.", measures: ["kneeFlexion"], view: .side),
+        Case(text: "Shoulder flexion – raise your arm forwards and up as high as you can, keeping your elbow straight.", measures: ["armElevation"], view: .side),
+        Case(text: "Bicep curls: with your elbows tucked into your sides, curl the weights up to your shoulders, then lower under control.", measures: ["elbowFlexion"], view: nil),
+        Case(text: "Marching on the spot: lift alternate knees up to hip height, swinging your arms.", measures: ["thighElevation"], view: .side),
+        Case(text: "Sit to stand. Cross your arms over your chest and stand up from the chair without using your hands. Sit back down slowly.", measures: ["kneeFlexion", "hipFlexion"], view: .side),
+        // "Lower the knee" is a thigh movement after a knee raise; in a lunge it is the knees bending.
+        Case(text: "Forward lunge: take a big step forward and lower your back knee towards the floor, keeping your front knee over your ankle.", measures: ["kneeFlexion"], view: .side, failsToday: true),
+        Case(text: "Overhead reach: reach both arms up towards the ceiling as far as is comfortable and bring them back down.", measures: ["armElevation"], view: nil),
+        Case(text: "Knee to chest: standing tall, bring one knee up towards your chest, then switch legs.", measures: ["thighElevation", "hipFlexion"], view: .side),
+        Case(text: "Squat with your side to the camera, going down until your hips are level with your knees.", measures: ["kneeFlexion", "thighElevation"], view: .side),
+        Case(text: "Y raise: lift both arms up and out in a Y shape above your head.", measures: ["armElevation"], view: nil),
+        Case(text: "Elbow extension: straighten your elbow fully and then bend it as far as it goes.", measures: ["elbowFlexion"], view: nil),
+        Case(text: "Step-out jacks: step one foot out to the side as you raise your arms to shoulder height, then bring it back in.", measures: ["armElevation"], view: .front),
+        Case(text: "Front raise: keeping a slight bend in the elbows, lift the dumbbells in front of you to eye level.", measures: ["armElevation"], view: .side),
+    ]
+
     /// What is wrong with the draft of `c` (empty: nothing).
     static func problems(_ c: Case) -> [String] {
         let draft: ProfileDrafter.Draft
@@ -60,7 +82,7 @@ struct DraftPhrasingCases {
         return problems
     }
 
-    @Test("each description drafts its main movement, every sentence used, seen from the right view", arguments: cases)
+    @Test("each description drafts its main movement, every sentence used, seen from the right view", arguments: cases + secondSet)
     func drafted(_ c: Case) {
         if c.failsToday {
             withKnownIssue { #expect(Self.problems(c).isEmpty) }

@@ -43,6 +43,9 @@ public struct ProfileDrafter: Sendable {
         /// Recognised, but nothing body keypoints can check: why ("breathing is not visible
         /// in body keypoints"). Such a sentence never blocks a draft.
         public var notMeasurable: String?
+        /// Keep / do-not clauses beside the sentence's movement that could not be used, with
+        /// the reason ("'keeping your toes pointing forward': …"); the movement was used.
+        public var clausesLeftOut: [String] = []
         /// Words the vocabulary does not know, located, with a did-you-mean where one fits.
         public var unknownWords: [String]
     }
@@ -132,6 +135,7 @@ public struct ProfileDrafter: Sendable {
                            became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
                            failure: reading.failure,
                            notMeasurable: reading.notMeasurable,
+                           clausesLeftOut: reading.failure == nil ? reading.clausesLeftOut : [],
                            unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + ($0.suggestion.map { " (did you mean '\($0)'?)" } ?? "") })
         }
         generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in
@@ -141,6 +145,7 @@ public struct ProfileDrafter: Sendable {
                 // A sentence may give a movement and a clause keypoints cannot see ("… without shrugging").
                 if !report.became.isEmpty || report.notMeasurable == nil { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
                 if let reason = report.notMeasurable { fields.append(("notMeasurable", .string(reason))) }
+                if !report.clausesLeftOut.isEmpty { fields.append(("clausesLeftOut", .array(report.clausesLeftOut.map(JSONValue.string)))) }
             }
             if !report.unknownWords.isEmpty { fields.append(("unknownWords", .array(report.unknownWords.map(JSONValue.string)))) }
             return .object(fields)

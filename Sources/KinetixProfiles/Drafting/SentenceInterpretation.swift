@@ -17,6 +17,9 @@ struct SentenceReading: Sendable {
     var notMeasurable: String?
     /// The body parts and plane the sentence names (for "lower them" in the next one).
     var named = SentenceContext()
+    /// Keep / do-not clauses of a movement's sentence that could not be used, each with
+    /// its words and the reason: the movement is used, these are reported beside it.
+    var clausesLeftOut: [String] = []
     /// The words a constraint's cue may be made of: the sentence, or the constraint's
     /// own clause when the sentence also gives a movement ("keep the upper arms still").
     var cueText: String
@@ -65,14 +68,15 @@ enum SentenceInterpreter {
         var slots = Slots(phrases)
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
-        let timesTheMovement = slots.keywords.contains(.hold) || slots.keywords.contains(.tempo) || slots.numbers.contains { $0.unit == .seconds }
+        // ("Slowly lower" is the movement itself, said with its pace: it borrows the part.)
+        let timesTheMovement = slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }
         if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlier.parts.isEmpty,
            BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil {
             slots.parts = earlier.parts
         }
-        // "Take the leg out to the side": a part sent somewhere in a plane is raised there.
-        if slots.movements.isEmpty, slots.plane != nil, slots.notMeasurable.isEmpty, !slots.numbers.contains(where: { $0.unit == .seconds }),
-           let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh].contains(part) {
+        // "Take the leg out to the side", "bring one knee up": a limb sent out or up is raised.
+        if slots.movements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty, !slots.numbers.contains(where: { $0.unit == .seconds }),
+           let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) {
             slots.movements = [.raise]
         }
         // "Lateral raise … Raise the arms to shoulder height": an arm raise keeps the plane said before.
@@ -98,7 +102,7 @@ enum SentenceInterpreter {
         // A misspelt word may have carried the meaning: then the reading is not trusted.
         // A title is free text: its words need not be known.
         if isTitleReading { reading.unknownWords = [] }
-        if !isTitleReading, let typo = reading.unknownWords.first(where: { $0.suggestion != nil }) {
+        if !isTitleReading, let typo = reading.unknownWords.first(where: { w in w.suggestion.map { isLikelyTypo($0, of: w.word) } ?? false }) {
             reading.statements = []
             reading.failurePlace = (typo.line, typo.column)
             reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
@@ -111,10 +115,11 @@ enum SentenceInterpreter {
     ///   without shrugging, then lower": a keep / do-not clause beside a movement is a
     ///   constraint of its own, and the rest of the sentence is the movement, which the
     ///   constraint never replaces. The clause runs from its "keep"/"do not"/"without" to
-    ///   the next comma, "and", "then", "while", "but", "as" or "when".
+    ///   the next comma, "and", "then", "while", "but", "as" or "when". A clause that
+    ///   cannot be used is listed in `clausesLeftOut`; the movement still stands.
     /// - "Step forward with one leg and bend both knees", "jump the feet apart while
     ///   raising the arms": a step places the feet, and the exercise is the other
-    ///   movement (split at "and", "while" and commas; ", then …" is the return and stays).
+    ///   movement (split at "and", "while", "as" and commas; ", then …" is the return and stays).
     ///
     /// Nil too when the movement part gives no movement, or a step's other clause fails.
     private static func clauses(_ phrases: [DescriptionReader.Phrase], sentence: DescriptionReader.Sentence,
@@ -137,7 +142,7 @@ enum SentenceInterpreter {
             movementClauses = [[]]
             for (i, phrase) in rest.enumerated() {
                 let then = i + 1 < rest.count && rest[i + 1].text == "then"
-                let boundary = (phrase.afterComma && phrase.text != "then") || (phrase.meaning == .filler && ["and", "while"].contains(phrase.text) && !then)
+                let boundary = (phrase.afterComma && phrase.text != "then") || (phrase.meaning == .filler && ["and", "while", "as"].contains(phrase.text) && !then)
                 if boundary, !movementClauses[movementClauses.count - 1].isEmpty { movementClauses.append([]) }
                 movementClauses[movementClauses.count - 1].append(phrase)
             }
@@ -167,15 +172,24 @@ enum SentenceInterpreter {
             interpret(clause, sentence, earlier: context, into: &part)
             let words = clause.map(\.text).joined(separator: " ")
             if let failure = part.failure {
-                main.failure = "in '\(words)': \(failure)"
-                main.failurePlace = part.failurePlace ?? (clause[0].line, clause[0].column)
-                return main
+                // The movement stands; the clause is listed as left out, with the reason.
+                main.clausesLeftOut.append("'\(words)': \(failure)")
+                continue
             }
             if let reason = part.notMeasurable { main.notMeasurable = "'\(words)': \(reason)" }
             main.statements += part.statements
             main.cueText = words.prefix(1).uppercased() + words.dropFirst()
         }
         return main
+    }
+
+    /// Whether an unknown `word` is more likely a misspelling of `suggestion` than a word of
+    /// its own: the same length give or take two letters, and not a longer or shorter form
+    /// of it ("control" is not a misspelt "controlled", "comfortable" not a misspelt "come").
+    /// A likely typo stops the sentence (it may carry the meaning); any other unknown word
+    /// is listed and ignored.
+    static func isLikelyTypo(_ suggestion: String, of word: String) -> Bool {
+        abs(suggestion.count - word.count) <= 2 && !suggestion.hasPrefix(word) && !word.hasPrefix(suggestion)
     }
 
     /// The little words that end a keep / do-not clause.
@@ -313,8 +327,12 @@ enum SentenceInterpreter {
         }
         // A short first sentence naming the exercise ("Front raise.", "Squat."): no
         // little words, numbers or instructions. Its movement, if any, is a fallback.
-        if sentence.index == 1, sentence.tokens.count <= 4, !s.hasFiller, s.numbers.isEmpty, s.view == nil,
-           k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other]) {
+        // A name the reader cut off before a colon or dash ("Marching on the spot:") is one whatever its words.
+        let namedBeforeColon = sentence.index == 1 && sentence.text.last.map { ":–—-".contains($0) } == true
+        // A short first sentence that moves nothing ("Standing hip abduction.") can only be a name.
+        let shortName = sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
+            && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
+        if namedBeforeColon || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }

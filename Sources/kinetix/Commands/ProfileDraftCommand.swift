@@ -113,6 +113,7 @@ struct ProfileDraftAction {
             if let failure = s.failure { out += "     \(place): not understood: \(failure)\n" }
             for line in s.became { out += "     → \(line)\n" }
             if let reason = s.notMeasurable { out += "     recognised, not measurable from body keypoints: \(reason)\n" }
+            for clause in s.clausesLeftOut { out += "     clause not understood, left out: \(clause)\n" }
             if !s.unknownWords.isEmpty && s.failure == nil { out += "     ignored: \(s.unknownWords.joined(separator: ", "))\n" }
             else if !s.unknownWords.isEmpty { out += "     unknown: \(s.unknownWords.joined(separator: ", "))\n" }
         }
