@@ -100,4 +100,49 @@ struct DraftEverydayWordsTests {
         let draft = try ProfileDrafter(vocabulary: vocabulary).draft(description: "Raise both arms to shoulder height. Look at the wall.", demonstration: nil)
         #expect(draft.sentences[1].notMeasurable == "where the eyes look is not in 15 body keypoints")
     }
+
+    /// A phrasing case with a synthesized clip of its movement and one of another movement
+    /// that looks alike to a careless measure (the same height in the other plane, the
+    /// same joints still).
+    struct OwnMovement: CustomTestStringConvertible, Sendable {
+        var text: String
+        var own: SynthOptions.Motion, other: SynthOptions.Motion
+        var view: SynthOptions.View
+        /// 12 s at the default 2.5 s period: four whole movements, a fifth cut short (twice
+        /// that when each side counts in turn).
+        var reps: ClosedRange<Int> = 4...5
+        var testDescription: String { "\(own.rawValue) vs \(other.rawValue)" }
+    }
+
+    static let ownMovements: [OwnMovement] = [
+        .init(text: "Lateral raise with light dumbbells. Raise the arms to shoulder height without shrugging, then lower.", own: .lateralRaise, other: .frontRaise, view: .front),
+        .init(text: "Front raise, side-on to the camera. Lift both arms forward to shoulder height.", own: .frontRaise, other: .lateralRaise, view: .side),
+        .init(text: "Biceps curl. Keep the upper arms still by your sides and bend the elbows to lift the weights. Breathe out as you lift.", own: .curl, other: .lateralRaise, view: .front),
+        .init(text: "Sit-to-stand: from sitting on a chair, stand up fully, then sit back down. Repeat ten times.", own: .sitToStand, other: .frontRaise, view: .side),
+        .init(text: "Lunge. Step forward with one leg and bend both knees to about 90 degrees, then push back. Alternate legs.", own: .lunge, other: .frontRaise, view: .side),
+        .init(text: "Jumping jacks: jump the feet apart while raising the arms overhead, then return.", own: .jumpingJack, other: .march, view: .front),
+        // The synthesized march lifts the thigh to 70°, short of hip height.
+        .init(text: "March on the spot, side-on to the camera, lifting each knee in turn to about 70 degrees.", own: .march, other: .curl, view: .side, reps: 8...10),
+        .init(text: "Bicep curls: with your elbows tucked into your sides, curl the weights up to your shoulders, then lower under control.", own: .curl, other: .frontRaise, view: .side),
+    ]
+
+    @Test("a drafted profile counts its own synthesized movement, with no finding, and no rep of the other", arguments: ownMovements)
+    func countsItsOwnMovement(_ c: OwnMovement) throws {
+        let draft = try T.draft(c.text)
+        let own = try T.assess(draft, T.clip(c.own, view: c.view))
+        let other = try T.assess(draft, T.clip(c.other, view: c.view))
+        #expect(c.reps.contains(own.reps.count), "\(own.reps.count) reps on its own movement")
+        #expect(own.findings.isEmpty, "\(own.findings.map(\.rule))")
+        #expect(other.reps.isEmpty, "\(other.reps.count) reps on \(c.other.rawValue)")
+    }
+
+    @Test("a plane said in words is measured in it: the real MediaPipe lateral raise counts, a front raise filmed from the front does not")
+    func planeSeparatesRaises() throws {
+        let lateral = try T.draft("Raise both arms out to the side to shoulder height, then lower them.")
+        #expect(lateral.profile.metrics.first?.expression.hasPrefix("if(distance(leftShoulder, leftWrist) >= 0.5") == true)
+        let plain = try T.draft("Raise both arms to shoulder height, then lower them.")
+        #expect(plain.profile.metrics.first?.expression.hasPrefix("abs(atan2(") == true, "no plane said: the 2D angle as it is")
+        #expect(try T.assess(plain, T.clip(.frontRaise, view: .front)).reps.count > 0, "the careless measure counts the other plane")
+        #expect(try T.assess(lateral, T.clip(.frontRaise, view: .front)).reps.isEmpty)
+    }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// from the arm hanging down (90 = horizontal, 180 = overhead).
 struct SkeletonPose {
     struct Arm { var abduction = 0.0, flexion = 0.0, elbowFlexion = 8.0 }
-    struct Leg { var thighPitch = 0.0, kneeFlexion = 0.0, stance = true }
+    /// `abduction`: the leg out to the side in the frontal plane, degrees.
+    struct Leg { var thighPitch = 0.0, kneeFlexion = 0.0, stance = true, abduction = 0.0 }
     var leftArm = Arm(), rightArm = Arm()
     var leftLeg = Leg(), rightLeg = Leg()
     /// 0 (standing) to 1 (deep squat), moves both legs and the trunk.
@@ -63,6 +64,36 @@ extension SynthOptions.Motion {
             pose.rightLeg = .init(thighPitch: 70 * max(-swing, 0), kneeFlexion: 80 * max(-swing, 0), stance: swing > 0)
             pose.leftArm.flexion = 30 * max(-swing, 0)
             pose.rightArm.flexion = 30 * max(swing, 0)
+        case .lateralRaise:
+            pose.leftArm.abduction = 90 * bump(phase)
+            pose.rightArm.abduction = pose.leftArm.abduction
+        case .frontRaise:
+            pose.leftArm.flexion = 90 * bump(phase)
+            pose.rightArm.flexion = pose.leftArm.flexion
+        case .curl:
+            pose.leftArm.elbowFlexion = 8 + 122 * bump(phase)
+            pose.rightArm.elbowFlexion = pose.leftArm.elbowFlexion
+        case .sitToStand:
+            // Seated at the start and end of each cycle, standing in the middle.
+            let seated = min(1, 1.6 * (1 - bump(phase)))
+            pose.squat = 0.8 * seated
+        case .lunge:
+            // The left leg steps forward on even cycles, the right on odd ones.
+            let b = bump(phase)
+            let front = SkeletonPose.Leg(thighPitch: 80 * b, kneeFlexion: 90 * b)
+            let back = SkeletonPose.Leg(thighPitch: -10 * b, kneeFlexion: 95 * b)
+            let leftForward = Int(cycles.rounded(.down)) % 2 == 0
+            pose.leftLeg = leftForward ? front : back
+            pose.rightLeg = leftForward ? back : front
+        case .jumpingJack:
+            let b = bump(phase)
+            pose.leftArm.abduction = 170 * b
+            pose.rightArm.abduction = pose.leftArm.abduction
+            pose.leftLeg.abduction = 20 * b
+            pose.rightLeg.abduction = pose.leftLeg.abduction
+        case .singleLegStance:
+            pose.leftLeg = .init(thighPitch: 45, kneeFlexion: 60, stance: false)
+            pose.trunkLean = 3 * sin(2 * .pi * phase)
         case .face:
             break  // a face clip has no body (Synth.faceSidecar)
         case .cueResponse:

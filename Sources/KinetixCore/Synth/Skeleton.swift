@@ -37,6 +37,12 @@ struct Skeleton {
             knee.x -= side * kneeValgus * pose.squat
             var ankle = knee + shank * Point3(x: 0, y: -cos(shankPitch), z: sin(shankPitch))
             ankle.x = side * hipHalfWidth * 1.1
+            if leg.abduction != 0 {
+                // Out to the side in the frontal plane, about the hip.
+                let a = radians(leg.abduction)
+                knee = Point3(x: hip.x + side * sin(a) * (hip.y - knee.y), y: hip.y - cos(a) * (hip.y - knee.y), z: knee.z)
+                ankle = Point3(x: ankle.x + side * sin(a) * (hip.y - ankle.y), y: hip.y - cos(a) * (hip.y - ankle.y), z: ankle.z)
+            }
             return (hip, knee, ankle)
         }
         let left = leg(pose.leftLeg, side: 1), right = leg(pose.rightLeg, side: -1)

@@ -4,8 +4,22 @@ public struct SynthOptions: Equatable, Sendable {
     public enum Motion: String, CaseIterable, Sendable {
         /// Bodyweight squats, feet planted.
         case squat
-        /// Both arms raised sideways and lowered (lateral raise).
+        /// Both arms raised sideways and lowered, to 150° (a raise past shoulder height).
         case armRaise = "arm-raise"
+        /// Both arms raised sideways to shoulder height (90°) and lowered.
+        case lateralRaise = "lateral-raise"
+        /// Both arms raised forward to shoulder height (90°) and lowered.
+        case frontRaise = "front-raise"
+        /// Biceps curl: both elbows bent to 130°, the upper arms hanging still.
+        case curl
+        /// Rising from a chair and sitting back down: seated (knees about 95°) half of each cycle.
+        case sitToStand = "sit-to-stand"
+        /// Forward lunges, legs alternating: both knees bend to about 90°.
+        case lunge
+        /// Jumping jacks: feet jump apart as the arms rise sideways overhead.
+        case jumpingJack = "jumping-jack"
+        /// Standing on the right leg, the left knee lifted (thigh 45°), with a slow sway.
+        case singleLegStance = "single-leg-stance"
         /// Marching in place, opposite arm swinging.
         case march
         /// A copy-me routine: left arm raise, right arm front raise, march, squat, repeated.

@@ -27,8 +27,9 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
 
     var isSided: Bool { kind != .headTilt && kind != .trunkLean && kind != .stanceWidth }
     var unit: String { kind == .stanceWidth ? "torso" : "deg" }
-    /// The value standing at rest.
-    var rest: Double { kind == .stanceWidth ? 0.3 : 0 }
+    /// The value standing at rest. Feet hip-width apart are about 0.6 torso lengths from
+    /// ankle to ankle (hip joints 0.19 of standing height apart, torso 0.29: Winter).
+    var rest: Double { kind == .stanceWidth ? 0.6 : 0 }
 
     /// The metric name for one side (`armElevationLeft`), or the whole body.
     func name(_ side: BodySide?) -> String {
@@ -54,9 +55,17 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         func elevation(_ from: String, _ to: String) -> String {
             "abs(atan2(x(\(s)\(to)) - x(\(s)\(from)), y(\(s)\(from)) - y(\(s)\(to))))"
         }
+        // A raise said in a plane is measured in it: an arm pointing at the camera (a raise in
+        // the other plane) is seen shorter than `minSeenLength` and counts as 0, or a front
+        // raise filmed from the front would pass for a lateral raise.
+        func inPlane(_ to: String) -> String {
+            let angle = elevation("Shoulder", to)
+            guard plane != nil, let least = Self.minSeenLength[kind] else { return angle }
+            return "if(distance(\(s)Shoulder, \(s)\(to)) >= \(least), \(angle), 0)"
+        }
         switch kind {
-        case .armElevation: return elevation("Shoulder", "Wrist")
-        case .upperArmElevation: return elevation("Shoulder", "Elbow")
+        case .armElevation: return inPlane("Wrist")
+        case .upperArmElevation: return inPlane("Elbow")
         case .thighElevation: return elevation("Hip", "Knee")
         case .legElevation: return elevation("Hip", "Ankle")
         case .elbowFlexion: return "\(s)Elbow"
@@ -69,6 +78,13 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .stanceWidth: return "distance(leftAnkle, rightAnkle)"
         }
     }
+
+    /// The shortest a segment may look, torso lengths, to be raised in the picture's plane.
+    /// Shoulder to wrist is 1.15 torso lengths by Winter's proportions (1.0 hanging and
+    /// 0.67–0.75 at the top of a dumbbell lateral raise, bent elbows, in the shared real
+    /// MediaPipe clip demo5); an arm raised at the camera looks 0.2–0.3 long at 3 m.
+    /// Shoulder to elbow: 0.65 by Winter, 0.40 at the top of the real raise.
+    static let minSeenLength: [Kind: Double] = [.armElevation: 0.5, .upperArmElevation: 0.28]
 
     /// The joints the measure reads, for the profile's requirements.
     func joints(_ side: BodySide?) -> [String] {

@@ -179,7 +179,7 @@ public enum DraftDefaults {
         case .elbowFlexion: 120
         case .headTilt, .trunkLean: 30
         case .kneeValgus: 10
-        case .stanceWidth: 0.8
+        case .stanceWidth: 1.4  // feet apart, as in a jumping jack (about 2 at full width)
         }
     }
     /// How far short of the goal a rep still passes: 15° (0.1 torso lengths).

@@ -17,7 +17,7 @@ struct SynthCommand: Subcommand {
             --fault leftShoulder:-45@6-12 -o Sidecars/learner.json
         """,
         options: [
-            .init(long: "motion", valueName: "motion", help: "squat, arm-raise, march, routine, cue-response or face.", defaultValue: defaults.motion.rawValue),
+            .init(long: "motion", valueName: "motion", help: SynthOptions.Motion.allCases.map(\.rawValue).joined(separator: ", ") + ".", defaultValue: defaults.motion.rawValue),
             .init(long: "duration", valueName: "seconds", help: "Clip length.", defaultValue: defaultText(defaults.durationSeconds)),
             .init(long: "fps", valueName: "rate", help: "Frames per second.", defaultValue: defaultText(defaults.frameRate)),
             .init(long: "period", valueName: "seconds", help: "One movement cycle.", defaultValue: defaultText(defaults.periodSeconds)),
