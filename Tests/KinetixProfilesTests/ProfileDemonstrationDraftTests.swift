@@ -35,6 +35,17 @@ struct ProfileDemonstrationDraftTests {
         #expect(evaluation.differentFailing == 1)
     }
 
+    @Test("a demonstration keeps its plane: a lateral raise's draft counts no front raise of the same height, and the other way round",
+          arguments: [(SynthOptions.Motion.lateralRaise, SynthOptions.Motion.frontRaise, SynthOptions.View.front),
+                      (.frontRaise, .lateralRaise, .side)])
+    func demonstrationKeepsItsPlane(_ own: SynthOptions.Motion, _ other: SynthOptions.Motion, _ view: SynthOptions.View) throws {
+        let d = try Self.draft(nil, demo: Self.clip(own, view: view))
+        #expect(d.profile.reps?.metric == "armElevation" && d.profile.requirements.view == Profile.Requirements.View(rawValue: view.rawValue))
+        let evaluation = DraftEvaluation(profile: d.profile, same: [Self.clip(own, view: view, seed: 7)], different: [Self.clip(other, view: view)])
+        #expect(evaluation.clips[0].reps == 4 && evaluation.sameRepsPassing == 1)
+        #expect(evaluation.clips[1].reps == 0, "\(evaluation.clips[1].reps) reps of the other plane's raise")
+    }
+
     @Test("words decide what is measured, the demonstration supplies the numbers")
     func wordsAndDemonstration() throws {
         let d = try Self.draft("Raise both arms sideways. Keep the elbows straight.", demo: Self.clip(.armRaise))
