@@ -21,16 +21,35 @@ func corpusDrafting() {
     var topics: [String: Int] = [:]
     var complete = 0, partial = 0, refused = 0
     var reasons: [String: Int] = [:]
+    /// Unknown words taken for a misspelling of a known one, which stop their sentence.
+    var typos: [String: Int] = [:]
+    let labels = corpusLabels()
+    var labelled = 0, rightMeasure = 0, rightMeasureAndView = 0, labelledRefused = 0
+    var wrongMeasures: [String: Int] = [:]
     let start = Date()
     for entry in entries {
         let name = entry["name"] as? String ?? ""
         let steps = entry["instructions"] as? [String] ?? []
         let description = ([name + "."] + steps).joined(separator: "\n")
+        let label = (entry["id"] as? String).flatMap { labels[$0] }
+        if label != nil { labelled += 1 }
         do {
             let draft = try drafter.draft(description: description, demonstration: nil)
+            if let label {
+                let metric = draft.profile.reps?.metric ?? "(no reps)"
+                if label.measures.contains(where: metric.hasPrefix) {
+                    rightMeasure += 1
+                    if label.view == nil || label.view == draft.profile.requirements.view.rawValue { rightMeasureAndView += 1 }
+                } else {
+                    wrongMeasures["\(label.measures[0]) drafted as \(metric.replacingOccurrences(of: "Either", with: ""))", default: 0] += 1
+                }
+            }
             for sentence in draft.sentences {
                 if let failure = sentence.failure {
                     leftOut += 1
+                    if failure.contains("is not a word the drafter knows"), let word = failure.split(separator: "'").first {
+                        typos[String(word), default: 0] += 1
+                    }
                     // The reason without its words: "'ardo' is not a word …" → "'…' is not a word …".
                     let reason = failure.replacingOccurrences(of: "'[^']*'", with: "'…'", options: .regularExpression)
                     reasons[String(reason.prefix(while: { $0 != "(" && $0 != ":" }).prefix(70)), default: 0] += 1
@@ -41,6 +60,7 @@ func corpusDrafting() {
             }
             if draft.isComplete { complete += 1 } else { partial += 1 }
         } catch {
+            if label != nil { labelledRefused += 1 }
             refused += 1
             refusedSentences += max(0, error.diagnostics.count - 1)
         }
@@ -54,8 +74,33 @@ func corpusDrafting() {
     print("| entries | drafted, every sentence used | drafted with sentences left out (--partial) | refused (nothing measurable) |")
     print("|---|---|---|---|")
     print("| \(entries.count) | \(share(complete, entries.count)) | \(share(partial, entries.count)) | \(share(refused, entries.count)) |")
+    if labelled > 0 {
+        print("labelled entries (Benchmarks/corpus-labels.json, the main measure each name states):")
+        print("| labelled | counted on a right measure | and seen from the right view | refused |")
+        print("|---|---|---|---|")
+        print("| \(labelled) | \(share(rightMeasure, labelled)) | \(share(rightMeasureAndView, labelled)) | \(share(labelledRefused, labelled)) |")
+        print("most frequent wrong measures:")
+        for (wrong, n) in wrongMeasures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(8) { print("  \(n)  \(wrong)") }
+    }
     print("recognised, not measurable, by reason:")
     for (reason, n) in topics.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { print("  \(n)  \(reason)") }
+    print("unknown words that stopped a sentence as a likely typo (the vocabulary's next words):")
+    print("  " + typos.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(40).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     print("most frequent reasons a sentence was not understood:")
     for (reason, n) in reasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(8) { print("  \(n)  \(reason)") }
+}
+
+/// `Benchmarks/corpus-labels.json`: entry id → the measures its rep may be counted on and
+/// the view that sees it (nil: any); empty when the file is not found.
+func corpusLabels() -> [String: (measures: [String], view: String?)] {
+    let path = FileManager.default.currentDirectoryPath + "/Benchmarks/corpus-labels.json"
+    guard let data = FileManager.default.contents(atPath: path),
+          let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+          let entries = root["entries"] as? [[String: Any]] else { return [:] }
+    var labels: [String: (measures: [String], view: String?)] = [:]
+    for entry in entries {
+        guard let id = entry["id"] as? String, let measures = entry["measures"] as? [String] else { continue }
+        labels[id] = (measures, entry["view"] as? String)
+    }
+    return labels
 }

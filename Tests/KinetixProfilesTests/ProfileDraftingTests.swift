@@ -258,10 +258,12 @@ struct ProfileDraftingTests {
 
     @Test("unknown words with nothing to measure; 'the other' refused; a view that cannot see the measure")
     func refusals() throws {
-        let d = try Self.draft("Raise one arm at a time to shoulder height. Wiggle the toes. Warn if the other arm rises above 30 degrees. Film from the side. Keep the knees from caving in.")
+        let d = try Self.draft("Raise one arm at a time to shoulder height. Wiggle the pinkies. Warn if the other arm rises above 30 degrees. Film from the side. Keep the knees from caving in.")
         #expect(d.sentences.map { $0.failure == nil } == [true, false, false, true, false])
         #expect(d.sentences[1].failure == "no body part or movement the drafter knows")
-        #expect(d.sentences[1].unknownWords == ["'wiggle' at 1:45", "'toes' at 1:56"])
+        #expect(d.sentences[1].unknownWords == ["'wiggle' at 1:45", "'pinkies' at 1:56"])
+        // Toes are known: not among the 15 keypoints.
+        #expect(try Self.draft("Raise one arm. Wiggle the toes.").sentences[1].notMeasurable?.contains("toes and heels") == true)
         #expect(d.sentences[2].failure?.contains("'the other' side depends on which side moves") == true)
         #expect(d.sentences[4].failure?.contains("knee valgus cannot be seen from the side") == true)
         // A raise sideways is not what a side view shows either: the main movement is left out too.

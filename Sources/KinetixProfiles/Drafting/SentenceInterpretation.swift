@@ -67,6 +67,7 @@ enum SentenceInterpreter {
                                   earlier: SentenceContext, into reading: inout SentenceReading) {
         var slots = Slots(phrases)
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
+        let namesItsParts = !slots.parts.isEmpty
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
         // ("Slowly lower" is the movement itself, said with its pace: it borrows the part.)
         let timesTheMovement = slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }
@@ -93,7 +94,12 @@ enum SentenceInterpreter {
         // It is the sentence's topic when nothing else in it could be used, or when the
         // vocabulary says it always is ("breathe out as you lift").
         let isTitleReading = reading.statements.contains(where: \.isTitle)
-        if !isTitleReading, let topic = slots.notMeasurable.first(where: \.always) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
+        // "Curl the weight forward as you breathe out": a movement of a part the sentence names
+        // stands, the topic beside it.
+        if namesItsParts, reading.statements.contains(where: { if case .movement = $0 { true } else { false } }),
+           let topic = slots.notMeasurable.first(where: \.always) {
+            reading.notMeasurable = topic.reason
+        } else if !isTitleReading, let topic = slots.notMeasurable.first(where: \.always) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
             reading.statements = []
             reading.failure = nil
             reading.notMeasurable = topic.reason
@@ -126,8 +132,11 @@ enum SentenceInterpreter {
                                 earlier: SentenceContext, reading: SentenceReading) -> SentenceReading? {
         var rest: [DescriptionReader.Phrase] = [], constraints: [[DescriptionReader.Phrase]] = []
         var inClause = false
-        for phrase in phrases {
-            let boundary = phrase.afterComma || (phrase.meaning == .filler && clauseWords.contains(phrase.text))
+        for (i, phrase) in phrases.enumerated() {
+            // "Keeping your head and chest up": "and" before a body part joins parts, not clauses.
+            let nextWord = phrases[(i + 1)...].first { $0.meaning != .filler }
+            let joinsParts = phrase.text == "and" && nextWord.map { if case .part? = $0.meaning { true } else { false } } == true
+            let boundary = phrase.afterComma || (phrase.meaning == .filler && clauseWords.contains(phrase.text) && !joinsParts)
             if phrase.meaning == .keyword(.keep) || phrase.meaning == .keyword(.negate) {
                 if !inClause || boundary { constraints.append([]) }
                 inClause = true
@@ -150,7 +159,10 @@ enum SentenceInterpreter {
             let isExercise = movementClauses.map { clause in clause.contains { if case .movement(let m)? = $0.meaning { m != .step } else { false } } }
             movementClauses = zip(movementClauses, isExercise).filter(\.1).map(\.0) + zip(movementClauses, isExercise).filter { !$0.1 }.map(\.0)
         }
-        guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty else { return nil }
+        // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
+        let restNamesPart = rest.contains { if case .part? = $0.meaning { true } else { false } }
+            || movements.contains { [.squat, .lunge, .stepUp].contains($0) }
+        guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty, restNamesPart else { return nil }
         var main = reading
         interpret(movementClauses[0], sentence, earlier: earlier, into: &main)
         guard main.failure == nil, main.notMeasurable == nil,
