@@ -403,6 +403,13 @@ enum SentenceInterpreter {
             let comparison = number.comparison ?? s.comparisons.first ?? .more
             return [.limit(measure, sides(s, measure), comparison, number.value)]
         }
+        // "Stand up straight", "stand with your torso straight": a posture to keep, not a
+        // movement to count (with no body part and equipment named, "a straight bar", it is
+        // neither: the topic decides).
+        if !s.movements.isEmpty, s.movements.allSatisfy({ $0 == .straighten }), s.parts.first.map({ $0.part == .trunk }) ?? true {
+            guard !s.parts.isEmpty || s.notMeasurable.isEmpty else { throw Failure(message: "a straight object, not a body part") }
+            return [.constraint(BodyMeasure(kind: .trunkLean), .none, degrees: s.number(.degrees)?.value, relative: false)]
+        }
         if !s.movements.isEmpty {
             return [.movement(try target(s))]
         }
