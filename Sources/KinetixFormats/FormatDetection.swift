@@ -87,13 +87,17 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The top-level keys of a JSON document and those of its first frame (or first array
-/// item), read with the streaming reader without building the document.
+/// The top-level keys of a JSON document and those of its first frames (or first array
+/// items), read with the streaming reader without building the document.
 struct JSONShape {
     var isArray = false
     var keys: Set<String> = []
     var format: String?
+    /// The keys of the first `itemsLooked` frames together: a dump's first frames may have
+    /// nobody in them (`{"i": 0, "t": 0}`) and so none of the keys that name the estimator.
     var firstItemKeys: Set<String> = []
+    /// How many frames are looked at.
+    static let itemsLooked = 64
 
     static func read(_ data: Data) throws(JSONSyntaxError) -> JSONShape {
         var shape = JSONShape()
@@ -130,17 +134,30 @@ struct JSONShape {
         return shape
     }
 
-    /// The keys of the first element of the array at the reader, when it is an object.
+    /// The keys of the first `itemsLooked` elements of the array at the reader that are
+    /// objects, together (at most 64 keys an element).
     private static func firstObjectKeys(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Set<String> {
         try reader.beginArray()
         var first = true
-        guard try reader.nextElement(first: &first), try reader.peekKind() == .object else { return [] }
-        try reader.beginObject()
         var keys: Set<String> = []
-        var firstKey = true
-        while keys.count < 64, let key = try reader.nextKey(first: &firstKey) {
-            keys.insert(key)
-            try reader.skipValue()
+        for _ in 0..<itemsLooked {
+            do throws(JSONSyntaxError) {
+                guard try reader.nextElement(first: &first) else { break }
+                guard try reader.peekKind() == .object else { try reader.skipValue(); continue }
+                try reader.beginObject()
+                var firstKey = true
+                var count = 0
+                while let key = try reader.nextKey(first: &firstKey) {
+                    if count < 64 { keys.insert(key) }
+                    count += 1
+                    try reader.skipValue()
+                }
+            } catch {
+                // A later frame broken (a truncated file): what was read still tells the
+                // format, and the converter then names the fault with its place.
+                if keys.isEmpty { throw error }
+                break
+            }
         }
         return keys
     }

@@ -94,6 +94,16 @@ struct FormatRecognitionTests {
         #expect(RecognisedInput.recognise(Data("hello".utf8)) == .unknown)
     }
 
+    @Test("a dump whose first frames have nobody in them is still recognised (issue 37); a truncated later frame does not hide the format")
+    func emptyFirstFrames() {
+        let empty = Array(repeating: #"{"i": 0, "t": 0.0}"#, count: 20).joined(separator: ", ")
+        #expect(RecognisedInput.recognise(Data(#"{"video": {"fps": 30}, "frames": [\#(empty), {"i": 20, "t": 0.66, "mp33": [[1, 2, 0, 0.9]]}]}"#.utf8)) == .estimator(.mediapipe))
+        #expect(RecognisedInput.recognise(Data(#"{"width": 640, "frames": [{"t": 0}, {"t": 0.1, "observations": []}]}"#.utf8)) == .estimator(.vision))
+        #expect(RecognisedInput.recognise(Data(#"{"frames": [{"i": 0, "mp33": [[1, 2, 0, 0.9]]}, {"i": 1, "mp33": [[1, 2"#.utf8)) == .estimator(.mediapipe))
+        let beyond = Array(repeating: #"{"i": 0}"#, count: JSONShape.itemsLooked).joined(separator: ", ")
+        #expect(RecognisedInput.recognise(Data(#"{"frames": [\#(beyond), {"mp33": []}]}"#.utf8)) == .unknown, "only the first 64 frames are looked at")
+    }
+
     @Test("a MediaPipe face-only dump keeps its faces")
     func faceOnly() throws {
         var frames: [String] = []
