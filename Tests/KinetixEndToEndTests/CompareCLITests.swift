@@ -18,6 +18,27 @@ struct CompareCLITests {
         #expect(result.stdout.contains("right shoulder") && result.stdout.contains("← worst") && !result.stdout.contains("rightShoulder"), "limbs in words people read")
     }
 
+    @Test("a clip compared with itself names no worst limb: every error is 0° (issue 37)")
+    func noWorstLimbWhenExact() throws {
+        let result = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/demonstrator.json", "--no-mirror"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("worst limb    none: every limb matches exactly"))
+        #expect(!result.stdout.contains("← worst"))
+        let json = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/demonstrator.json", "--no-mirror", "--format", "json"])
+        #expect(json.stdout.contains("\"worstLimb\": null"))
+    }
+
+    @Test("--at past either end of the clip shows the nearest end and says so (issue 37)")
+    func atClamps() throws {
+        let after = try Kinetix.run(pair + ["--at", "99"])
+        #expect(after.status == 0)
+        #expect(after.stdout.hasPrefix("asked for 99.000 s, after the learner's clip (0.000–12.000 s): its last frame is shown\nlearner     12.000 s"))
+        let before = try Kinetix.run(pair + ["--at", "-3"])
+        #expect(before.stdout.hasPrefix("asked for -3.000 s, before the learner's clip (0.000–12.000 s): its first frame is shown\n"))
+        let inside = try Kinetix.run(pair + ["--at", "5"])
+        #expect(inside.stdout.hasPrefix("learner     5.000 s"), "a time inside the clip has no note")
+    }
+
     @Test("JSON carries the documented fields and provenance")
     func json() throws {
         let result = try Kinetix.run(pair + ["--format", "json"])

@@ -64,16 +64,16 @@ public struct Comparison: Sendable {
         Limb.allCases.reduce(0) { $0 + (learner[$1, gridFrame(k)].isNaN ? 0 : options.weights[$1.rawValue]) }
     }
 
-    /// The limb with the largest absolute error in learner frame `k`.
+    /// The limb with the largest absolute error in learner frame `k` (nil: none compared, or all 0°).
     public func worstLimb(_ k: Int) -> Limb? { Self.worstLimb { errors[$0, k] } }
 
     /// The limb whose error (`error(limb)`, degrees, NaN when not compared) is largest
-    /// in absolute value; the first in limb order on a tie.
+    /// in absolute value; the first in limb order on a tie; nil when every error is 0.
     package static func worstLimb(_ error: (Limb) -> Float) -> Limb? {
         var worst: (Limb, Float)?
         for limb in Limb.allCases {
             let e = abs(error(limb))
-            if !e.isNaN, e > (worst?.1 ?? -1) { worst = (limb, e) }
+            if !e.isNaN, e > (worst?.1 ?? 0) { worst = (limb, e) }
         }
         return worst?.0
     }

@@ -59,7 +59,7 @@ public struct ComparisonSummary: Equatable, Sendable {
     public var lagQuartilesSeconds: Quartiles?
     /// Per limb, by `Limb.rawValue`.
     public var limbs: [LimbSummary]  // by Limb.rawValue
-    /// The limb with the largest mean error.
+    /// The limb with the largest mean error; nil when every limb's is 0 (nothing to name).
     public var worstLimb: Limb?
     /// Scored frames whose every compared limb is within tolerance, percent.
     public var withinTolerancePercent: Double?
@@ -121,7 +121,7 @@ public struct ComparisonSummary: Equatable, Sendable {
                               withinTolerancePercent: 100 * Double(withinCounts[i]) / Double(counts[i]),
                               comparedFrames: counts[i])
         }
-        worstLimb = Limb.allCases.filter { limbs[$0.rawValue].meanErrorDegrees != nil }
+        worstLimb = Limb.allCases.filter { (limbs[$0.rawValue].meanErrorDegrees ?? 0) > 0 }
             .max { limbs[$0.rawValue].meanErrorDegrees! < limbs[$1.rawValue].meanErrorDegrees! }
         withinTolerancePercent = scoredFrames == 0 ? nil : 100 * Double(within) / Double(scoredFrames)
         meanDistanceDegrees = distances.isEmpty ? nil : distances.reduce(0, +) / Float(distances.count)

@@ -100,6 +100,8 @@ public struct ComparisonReport: Sendable {
         }
         if let worst = s.worstLimb, let limb = s.limbs[worst.rawValue].meanErrorDegrees, let rms = s.limbs[worst.rawValue].rmsErrorDegrees {
             out += row("worst limb", String(format: "%@: mean %.1f°, RMS %.1f°", worst.spokenName, limb, rms))
+        } else if s.scoredFrames > 0 {
+            out += row("worst limb", "none: every limb matches exactly")
         }
         if let formBreak = s.formBreak {
             out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f° (up to %+.0f° at %.2f s; out of tolerance until %.2f s)",
@@ -160,7 +162,14 @@ public struct ComparisonReport: Sendable {
     /// Both clips at one moment.
     public func momentText(at t: Double) -> String {
         guard let m = comparison.moment(at: t, cues: cues) else { return "no learner frame to show\n" }
-        var out = String(format: "learner     %.3f s (grid frame %d, source frame %d)\n", m.learnerTime, m.frame, m.learnerSourceFrame)
+        var out = ""
+        // A time outside the learner's clip is shown at its nearest end, and says so.
+        if let first = comparison.times.first, let last = comparison.times.last, !(t >= first - 0.5 / comparison.grid.rate && t <= last + 0.5 / comparison.grid.rate) {
+            out += t.isNaN ? "asked for a time that is not a number: the learner's first frame is shown\n"
+                : String(format: "asked for %.3f s, %@ the learner's clip (%.3f–%.3f s): its %@ frame is shown\n",
+                         t, t < first ? "before" : "after", first, last, t < first ? "first" : "last")
+        }
+        out += String(format: "learner     %.3f s (grid frame %d, source frame %d)\n", m.learnerTime, m.frame, m.learnerSourceFrame)
         if let demoTime = m.demonstratorTime, let lag = m.lagSeconds, let source = m.demonstratorSourceFrame {
             out += String(format: "demonstrator %.3f s (source frame %d): lag %.3f s\n", demoTime, source, lag)
         } else {
