@@ -163,11 +163,13 @@ public struct ComparisonReport: Sendable {
     public func momentText(at t: Double) -> String {
         guard let m = comparison.moment(at: t, cues: cues) else { return "no learner frame to show\n" }
         var out = ""
-        // A time outside the learner's clip is shown at its nearest end, and says so.
-        if let first = comparison.times.first, let last = comparison.times.last, !(t >= first - 0.5 / comparison.grid.rate && t <= last + 0.5 / comparison.grid.rate) {
+        // A time outside the learner's clip is shown at its nearest end (the moment more than
+        // half a grid step from the time asked), and says so.
+        if !(abs(t - m.learnerTime) <= 0.5 / comparison.grid.rate) {
+            let before = t < m.learnerTime
             out += t.isNaN ? "asked for a time that is not a number: the learner's first frame is shown\n"
                 : String(format: "asked for %.3f s, %@ the learner's clip (%.3f–%.3f s): its %@ frame is shown\n",
-                         t, t < first ? "before" : "after", first, last, t < first ? "first" : "last")
+                         t, before ? "before" : "after", comparison.times[0], comparison.times[comparison.frameCount - 1], before ? "first" : "last")
         }
         out += String(format: "learner     %.3f s (grid frame %d, source frame %d)\n", m.learnerTime, m.frame, m.learnerSourceFrame)
         if let demoTime = m.demonstratorTime, let lag = m.lagSeconds, let source = m.demonstratorSourceFrame {

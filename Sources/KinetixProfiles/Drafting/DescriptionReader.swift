@@ -30,6 +30,10 @@ enum DescriptionReader {
         var column: Int
         /// Whether a comma came before its first word.
         var afterComma = false
+
+        /// The movement the phrase names, if it names one.
+        var movement: DraftMovement? { if case .movement(let m)? = meaning { m } else { nil } }
+        var isPart: Bool { if case .part? = meaning { true } else { false } }
     }
 
     /// The description's sentences. A sentence ends at `.`, `!`, `?` or `;` (not a decimal

@@ -33,6 +33,7 @@ extension DraftStatement {
     var isTitle: Bool { if case .title = self { true } else { false } }
     var isView: Bool { if case .view = self { true } else { false } }
     var isEachSide: Bool { if case .eachSide = self { true } else { false } }
+    var isMovement: Bool { if case .movement = self { true } else { false } }
 }
 
 /// A movement's measure, sides and goal.

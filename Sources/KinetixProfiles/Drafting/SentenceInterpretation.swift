@@ -96,7 +96,7 @@ enum SentenceInterpreter {
         let isTitleReading = reading.statements.contains(where: \.isTitle)
         // "Curl the weight forward as you breathe out": a movement of a part the sentence names
         // stands, the topic beside it.
-        if namesItsParts, reading.statements.contains(where: { if case .movement = $0 { true } else { false } }),
+        if namesItsParts, reading.statements.contains(where: \.isMovement),
            let topic = slots.notMeasurable.first(where: \.always) {
             reading.notMeasurable = topic.reason
         } else if !isTitleReading, let topic = slots.notMeasurable.first(where: \.always) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
@@ -135,7 +135,7 @@ enum SentenceInterpreter {
         for (i, phrase) in phrases.enumerated() {
             // "Keeping your head and chest up": "and" before a body part joins parts, not clauses.
             let nextWord = phrases[(i + 1)...].first { $0.meaning != .filler }
-            let joinsParts = phrase.text == "and" && nextWord.map { if case .part? = $0.meaning { true } else { false } } == true
+            let joinsParts = phrase.text == "and" && nextWord?.isPart == true
             let boundary = phrase.afterComma || (phrase.meaning == .filler && clauseWords.contains(phrase.text) && !joinsParts)
             if phrase.meaning == .keyword(.keep) || phrase.meaning == .keyword(.negate) {
                 if !inClause || boundary { constraints.append([]) }
@@ -145,7 +145,7 @@ enum SentenceInterpreter {
             }
             if inClause { constraints[constraints.count - 1].append(phrase) } else { rest.append(phrase) }
         }
-        let movements = rest.compactMap { phrase -> DraftMovement? in if case .movement(let m)? = phrase.meaning { m } else { nil } }
+        let movements = rest.compactMap(\.movement)
         var movementClauses = [rest]
         if movements.first == .step, movements.contains(where: { $0 != .step }) {
             movementClauses = [[]]
@@ -156,17 +156,17 @@ enum SentenceInterpreter {
                 movementClauses[movementClauses.count - 1].append(phrase)
             }
             // The exercise's clause first: it is the main movement.
-            let isExercise = movementClauses.map { clause in clause.contains { if case .movement(let m)? = $0.meaning { m != .step } else { false } } }
-            movementClauses = zip(movementClauses, isExercise).filter(\.1).map(\.0) + zip(movementClauses, isExercise).filter { !$0.1 }.map(\.0)
+            func isExercise(_ clause: [DescriptionReader.Phrase]) -> Bool { clause.contains { $0.movement.map { $0 != .step } ?? false } }
+            movementClauses = movementClauses.filter(isExercise) + movementClauses.filter { !isExercise($0) }
         }
         // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
-        let restNamesPart = rest.contains { if case .part? = $0.meaning { true } else { false } }
+        let restNamesPart = rest.contains(where: \.isPart)
             || movements.contains { [.squat, .lunge, .stepUp].contains($0) }
         guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty, restNamesPart else { return nil }
         var main = reading
         interpret(movementClauses[0], sentence, earlier: earlier, into: &main)
         guard main.failure == nil, main.notMeasurable == nil,
-              main.statements.contains(where: { if case .movement = $0 { true } else { false } }) else { return nil }
+              main.statements.contains(where: \.isMovement) else { return nil }
         var context = earlier.updated(by: main.named)
         for clause in movementClauses.dropFirst() {
             var part = reading
