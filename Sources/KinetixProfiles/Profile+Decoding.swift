@@ -94,6 +94,16 @@ struct ProfileDecoder {
         }
     }
 
+    /// A metric's `"rest": {"percentile": 90, "min": 0.4, "max": 1.1}`.
+    mutating func decodeRest(_ value: JSONValue?, _ path: String) -> Profile.RestLevelSpec? {
+        guard let fields = members(value, path, known: ["percentile", "min", "max"]) else { return nil }
+        guard let percentile = number(fields["percentile"], "\(path).percentile", range: 0...100) else { return nil }
+        let low = number(fields["min"], "\(path).min", required: false), high = number(fields["max"], "\(path).max", required: false)
+        if (low == nil) != (high == nil) { report(path, "give both \"min\" and \"max\" of the plausible rest levels, or neither"); return nil }
+        if let low, let high, low > high { report("\(path).min", "must not exceed max (\(jsonNumber(high, digits: 6)))"); return nil }
+        return Profile.RestLevelSpec(percentile: percentile, plausible: low.flatMap { l in high.map { l...$0 } })
+    }
+
     mutating func strings(_ value: JSONValue?, _ path: String) -> [String] {
         guard let value else { return [] }
         guard case .array(let items) = value else { report(path, "expected an array of strings, found \(value.kindDescription)"); return [] }
@@ -167,8 +177,12 @@ struct ProfileDecoder {
             if case .object(let list) = value { metricEntries = list } else { report("metrics", "expected an object of named metrics, found \(value.kindDescription)") }
         }
         let metricNames = metricEntries.map(\.key)
-        let frames = CompileEnvironment(metrics: metricNames, parameters: parameterTable, scope: .frames)
-        let reps = CompileEnvironment(metrics: metricNames, parameters: parameterTable, scope: .reps)
+        let restMetrics = Set(metricEntries.compactMap { entry -> String? in
+            if case .object(let list) = entry.value, list.contains(where: { $0.key == "rest" }) { return entry.key }
+            return nil
+        })
+        let frames = CompileEnvironment(metrics: metricNames, parameters: parameterTable, scope: .frames, restMetrics: restMetrics)
+        let reps = CompileEnvironment(metrics: metricNames, parameters: parameterTable, scope: .reps, restMetrics: restMetrics)
         let constants = CompileEnvironment(metrics: [], parameters: parameterTable, scope: .frames)
 
         for name in metricNames {
@@ -182,7 +196,7 @@ struct ProfileDecoder {
             let path = "metrics.\(name)"
             let fields: [String: JSONValue]
             if case .string = value { fields = ["expr": value] } else {
-                fields = members(value, path, known: ["expr", "unit", "description", "smooth", "relativeToBaseline"]) ?? [:]
+                fields = members(value, path, known: ["expr", "unit", "description", "smooth", "relativeToBaseline", "rest"]) ?? [:]
             }
             guard let text = string(fields["expr"], "\(path).expr") else { continue }
             let compiled: CompiledExpression
@@ -194,7 +208,8 @@ struct ProfileDecoder {
                 description: string(fields["description"], "\(path).description", required: false),
                 medianSeconds: number(smooth["medianSeconds"], "\(path).smooth.medianSeconds", required: false, range: 0.01...10),
                 lowPassHertz: number(smooth["lowPassHertz"], "\(path).smooth.lowPassHertz", required: false, range: 0.1...100),
-                relativeToBaseline: bool(fields["relativeToBaseline"], "\(path).relativeToBaseline") ?? false))
+                relativeToBaseline: bool(fields["relativeToBaseline"], "\(path).relativeToBaseline") ?? false,
+                rest: decodeRest(fields["rest"], "\(path).rest")))
         }
         if metrics.count == metricNames.count { checkCycles(metrics) }
 

@@ -102,6 +102,19 @@ public struct Profile: Sendable {
         public var lowPassHertz: Double?
         /// Report as the difference from the baseline's median.
         public var relativeToBaseline: Bool
+        /// How the clip's own rest level of this metric is found, read as `rest(name)`.
+        public var rest: RestLevelSpec? = nil
+    }
+
+    /// The level a metric rests at in this clip (standing, arms down), found from the
+    /// clip itself, so thresholds fit the person filmed rather than a model body.
+    public struct RestLevelSpec: Sendable, Equatable {
+        /// The percentile of the metric's tracked, smoothed frames taken as rest, 0...100
+        /// (90 for a metric that dips from rest, 10 for one that rises).
+        public var percentile: Double
+        /// The levels a real body at rest shows, in the metric's unit; a level found
+        /// outside means the clip never reached rest, and `rest()` is missing (NaN).
+        public var plausible: ClosedRange<Double>?
     }
 
     /// A condition to report: over frames (for a minimum time) or per rep.

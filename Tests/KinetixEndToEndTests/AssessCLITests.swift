@@ -11,7 +11,7 @@ struct AssessCLITests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines[0].hasPrefix("id") && lines[0].contains("version") && lines[0].contains("tags"))
-        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("1.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json") })
+        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("2.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json") })
         #expect(lines.contains { $0.hasPrefix("facial-symmetry ") && $0.contains("seated-friendly") })
         #expect(lines.contains { $0.hasPrefix("copy-demonstrator ") })
     }
@@ -26,12 +26,12 @@ struct AssessCLITests {
         let folder = try Kinetix.temporaryFolder()
         let bad = folder.appendingPathComponent("squat.json").path
         var text = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"y(midpoint(leftHip, rightHip)) - y(midpoint(leftKnee, rightKnee))\"",
-                                         with: "\"y(midpoint(leftHip, rightHip)) - y(midpoint(leftKnees, rightKnee))\"")
+        text = text.replacingOccurrences(of: "\"y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee))\"",
+                                         with: "\"y(midpoint(leftHip, rightHip)) - min(y(leftKnees), y(rightKnee))\"")
         try text.write(toFile: bad, atomically: true, encoding: .utf8)
         let failed = try Kinetix.run(["profile", "lint", bad])
         #expect(failed.status == 65)
-        #expect(failed.stderr == "\(bad): metrics.depth: column 45: unknown joint 'leftKnees' (did you mean 'leftKnee'?)\n")
+        #expect(failed.stderr == "\(bad): metrics.depth: column 40: unknown joint 'leftKnees' (did you mean 'leftKnee'?)\n")
     }
 
     @Test("assess squat: reps and findings in text and JSON")
@@ -43,7 +43,7 @@ struct AssessCLITests {
         let json = try Kinetix.run(["assess", "Sidecars/squat-front.json", "--profile", "squat", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["profile"] as! [String: Any])["id"] as? String == "squat")
-        #expect((object["profile"] as! [String: Any])["version"] as? String == "1.0.0")
+        #expect((object["profile"] as! [String: Any])["version"] as? String == "2.0.0")
         #expect(object["status"] as? String == "ok" && object["voidReason"] is NSNull)
         #expect((object["parameters"] as! [String: Any])["valgusLimit"] as? Double == 10)
         let reps = object["reps"] as! [[String: Any]]

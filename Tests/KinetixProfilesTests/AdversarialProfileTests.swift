@@ -41,7 +41,7 @@ struct AdversarialProfileTests {
         var options = SynthOptions()
         options.durationSeconds = 0.5
         let clip = Synth.sidecar(options)
-        let columns = Assessor(profile: loaded, parameters: [:]).metricColumns(clip, body: BodySeries(clip), rate: 30)
+        let columns = Assessor(profile: loaded, parameters: [:]).metricColumns(clip, body: BodySeries(clip), rate: 30).columns
         let knee = AngleSeries(clip)[.leftKnee, 3]
         #expect(columns[19_999][3] == knee + 19_999, "each metric adds one to the one before")
         let cycle = lintError(profile(metrics: #""a": "b + 1", "b": "c + 1", "c": "a + 1""#))

@@ -33,7 +33,8 @@ struct AssessmentTests {
             #expect(abs(values["minKneeAngle"]! - 72) < 3)
             #expect(values["peakValgusLeft"]!.isNaN, "no valgus from the side")
             #expect(abs(values["descentSeconds"]! - values["ascentSeconds"]!) < 0.15, "a symmetric tempo")
-            #expect(values["depth"]! < 0.25)
+            #expect(values["depth"]! < 0.27)
+            #expect(values["depthRatio"]! < 0.3, "hips within 30 % of their standing height above the knees")
             #expect(values["kneeAsymmetry"]! < 3)
         }
         #expect(a.findings.isEmpty)

@@ -10,7 +10,7 @@ func evaluate(_ expression: String, on sidecar: Sidecar, parameters: String = ""
         + (parameters.isEmpty ? "" : #""parameters": \#(parameters), "#) + #""metrics": {"m": \#(jsonString(expression))}}"#
     let profile = try Profile.decode(Data(text.utf8))
     let assessor = Assessor(profile: profile, parameters: try profile.parameterValues(overriding: []))
-    return assessor.metricColumns(sidecar, body: BodySeries(sidecar), rate: 30)[0]
+    return assessor.metricColumns(sidecar, body: BodySeries(sidecar), rate: 30).columns[0]
 }
 
 @Suite("Expressions")

@@ -140,4 +140,6 @@ public struct Assessment: Equatable, Sendable {
     public var baselineSource: String?
     /// For face profiles: the face's size, turned frames, shot cuts and the stretch analysed.
     public var face: FaceQuality?
+    /// The rest level found for each metric that has one, in the profile's order.
+    public var restLevels: [RestLevel] = []
 }

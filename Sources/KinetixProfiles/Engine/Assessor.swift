@@ -44,7 +44,9 @@ public struct Assessor: Sendable {
             return result
         }
         let rate = sidecar.frameRate ?? 30
-        var columns = metricColumns(sidecar, body: body, rate: rate, face: face)
+        var (columns, restLevels) = metricColumns(sidecar, body: body, rate: rate, face: face, restFrames: analysed)
+        result.restLevels = restLevels.keys.sorted().map { restLevels[$0]! }
+        let rest = restLevels.compactMapValues(\.level)
         if analysed != 0..<sidecar.frameCount {
             for i in columns.indices {
                 for frame in 0..<sidecar.frameCount where !analysed.contains(frame) { columns[i][frame] = .nan }
@@ -57,7 +59,7 @@ public struct Assessor: Sendable {
         var noiseFrames: Range<Int>?
         if let baselineClip {
             let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence),
-                                     rate: baselineClip.frameRate ?? rate)
+                                     rate: baselineClip.frameRate ?? rate).columns
             baselineValues = base.map { median($0[...]) }
             result.baselineSource = baselineName ?? "baseline sidecar"
             let needed = profile.metrics.indices.filter { profile.metrics[$0].relativeToBaseline }
@@ -96,7 +98,7 @@ public struct Assessor: Sendable {
                                          enter: Float(counter.enter.value(parameters)), exit: Float(counter.exit.value(parameters)),
                                          minSeconds: counter.minSeconds)
             result.reps = repRanges.map { range in
-                let evaluator = repEvaluator(range, metrics: metricTable, times: times)
+                let evaluator = repEvaluator(range, metrics: metricTable, times: times, rest: rest)
                 return Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
                                       values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) })
             }
@@ -104,7 +106,7 @@ public struct Assessor: Sendable {
 
         // Rules.
         let frameEvaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: nil, body: nil, face: nil,
-                                                 metrics: metricTable, parameters: parameters)
+                                                 metrics: metricTable, parameters: parameters, restLevels: rest)
         for rule in profile.rules {
             switch rule.scope {
             case .frames:
@@ -113,7 +115,7 @@ public struct Assessor: Sendable {
                     result.findings.append(finding(rule, start..<end, metrics: metricTable, times: times))
                 }
             case .reps:
-                for range in repRanges where repEvaluator(range, metrics: metricTable, times: times).evaluate(rule.condition).numbers[0] == 1 {
+                for range in repRanges where repEvaluator(range, metrics: metricTable, times: times, rest: rest).evaluate(rule.condition).numbers[0] == 1 {
                     result.findings.append(finding(rule, range, metrics: metricTable, times: times))
                 }
             }
@@ -131,12 +133,16 @@ public struct Assessor: Sendable {
         return result
     }
 
-    /// Every metric's column, dependencies first, each smoothed as the profile says.
-    func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil) -> [[Float]] {
+    /// Every metric's column, dependencies first, each smoothed as the profile says, and
+    /// the rest level of each metric that has one, found over `restFrames` (all frames
+    /// when nil) before any metric reading `rest()` of it is computed.
+    func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil,
+                       restFrames: Range<Int>? = nil) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
         let angles = AngleSeries(sidecar, minConfidence: minConfidence)
         let face = face ?? (sidecar.face == nil ? nil : FaceSeries(sidecar))
         var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
                                             metrics: [:], parameters: parameters)
+        var rest: [Int: Assessment.RestLevel] = [:]
         for i in profile.metricOrder {
             let metric = profile.metrics[i]
             var column = evaluator.evaluate(metric.compiled).numbers
@@ -148,13 +154,18 @@ public struct Assessor: Sendable {
                 column = Smoothing.lowPass(column, cutoffHertz: cutoff, sampleRate: rate)
             }
             evaluator.metrics[i] = column
+            if let spec = metric.rest {
+                let level = RestLevelFinder.find(spec, metric: metric, column: column, frames: restFrames ?? 0..<sidecar.frameCount)
+                rest[i] = level
+                evaluator.restLevels[i] = level.level ?? .nan
+            }
         }
-        return profile.metrics.indices.map { evaluator.metrics[$0]! }
+        return (profile.metrics.indices.map { evaluator.metrics[$0]! }, rest)
     }
 
-    func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> ExpressionEvaluator {
+    func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double], rest: [Int: Float] = [:]) -> ExpressionEvaluator {
         ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: metrics, parameters: parameters,
-                            rep: (range, times))
+                            rep: (range, times), restLevels: rest)
     }
 
     func finding(_ rule: Profile.Rule, _ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> Assessment.Finding {

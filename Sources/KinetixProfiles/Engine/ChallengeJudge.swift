@@ -84,7 +84,7 @@ public struct ChallengeJudge: Sendable {
         let rate = sidecar.frameRate ?? 30
         let body = BodySeries(sidecar, minConfidence: minConfidence)
         let assessor = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
-        let metrics = assessor.metricColumns(sidecar, body: body, rate: rate)
+        let metrics = assessor.metricColumns(sidecar, body: body, rate: rate).columns
         let face = sidecar.face
         let evaluator = ExpressionEvaluator(count: n, angles: AngleSeries(sidecar, minConfidence: minConfidence), body: body,
                                             face: face == nil ? nil : FaceSeries(sidecar),

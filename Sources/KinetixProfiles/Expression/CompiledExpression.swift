@@ -40,12 +40,14 @@ indirect enum CompiledExpression: Equatable, Sendable {
     case logical(and: Bool, CompiledExpression, CompiledExpression)
     case function(String, [CompiledExpression])
     case aggregate(Aggregate, metric: Int)
+    /// The clip's rest level of a metric (`Profile.RestLevelSpec`): one number.
+    case rest(metric: Int)
     case duration
 
     /// Metrics this expression reads.
     var metricReferences: Set<Int> {
         switch self {
-        case .metric(let i), .aggregate(_, let i): [i]
+        case .metric(let i), .aggregate(_, let i), .rest(let i): [i]
         case .constant, .parameter, .choiceIs, .limbAngle, .point, .duration: []
         case .midpoint(let a, let b), .distance(let a, let b), .arithmetic(_, let a, let b),
              .comparison(_, let a, let b), .logical(_, let a, let b):
@@ -82,14 +84,17 @@ struct CompileEnvironment {
     var metrics: [String] { didSet { metricIndex = Self.index(metrics) } }
     var parameters: [String: ProfileParameter]
     var scope: ExpressionScope
+    /// Metrics with a rest level, which `rest(name)` may read.
+    var restMetrics: Set<String>
     /// Each metric name's index (the first, for a name given twice), so a profile of n
     /// metrics compiles in O(n) lookups rather than O(n²).
     private(set) var metricIndex: [String: Int]
 
-    init(metrics: [String], parameters: [String: ProfileParameter], scope: ExpressionScope) {
+    init(metrics: [String], parameters: [String: ProfileParameter], scope: ExpressionScope, restMetrics: Set<String> = []) {
         self.metrics = metrics
         self.parameters = parameters
         self.scope = scope
+        self.restMetrics = restMetrics
         metricIndex = Self.index(metrics)
     }
 
@@ -99,7 +104,7 @@ struct CompileEnvironment {
         return index
     }
 
-    static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration"]
+    static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration", "rest"]
         + CompiledExpression.Aggregate.allCases.map(\.rawValue)
 
     /// Compiles `text`, requiring a value of type `expected` when given.
@@ -274,6 +279,16 @@ struct CompileEnvironment {
                 throw ExpressionError(column: column, message: "\(name)() takes two or more values\(scope == .reps ? "; for a metric over a rep use \(aggregate)()" : "")")
             }
             return (.function(name, try numbers()), .number)
+        case "rest":
+            try arity(1)
+            guard case .name(let metric, let metricColumn) = arguments[0] else {
+                throw ExpressionError(column: arguments[0].column, message: "rest() takes the name of a metric")
+            }
+            guard let index = metricIndex[metric] else { throw unknownName(metric, column: metricColumn) }
+            guard restMetrics.contains(metric) else {
+                throw ExpressionError(column: metricColumn, message: "'\(metric)' has no rest level: give it \"rest\": {\"percentile\": 90} (90 for a metric that dips from rest, 10 for one that rises)")
+            }
+            return (.rest(metric: index), .number)
         case "duration":
             try arity(0)
             guard scope == .reps else { throw ExpressionError(column: column, message: "duration() is the length of a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"") }

@@ -33,6 +33,8 @@ struct ExpressionEvaluator {
     let parameters: ParameterValues
     /// Rep scope: the frames of the rep and their times (aggregates read `metrics` there).
     var rep: (range: Range<Int>, times: [Double])?
+    /// The clip's rest level of each metric that has one (NaN: never reached rest).
+    var restLevels: [Int: Float] = [:]
 
     func evaluate(_ e: CompiledExpression) -> Column {
         switch e {
@@ -111,6 +113,8 @@ struct ExpressionEvaluator {
             }
         case .aggregate(let kind, let index):
             return .numbers(Array(repeating: aggregate(kind, metrics[index]!), count: count))
+        case .rest(let index):
+            return .numbers(Array(repeating: restLevels[index] ?? .nan, count: count))
         case .duration:
             guard let rep else { return .numbers(Array(repeating: .nan, count: count)) }
             return .numbers(Array(repeating: Float(rep.times[rep.range.upperBound - 1] - rep.times[rep.range.lowerBound]), count: count))

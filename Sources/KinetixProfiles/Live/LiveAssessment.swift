@@ -58,6 +58,9 @@ public struct LiveAssessment: Sendable {
     private var smoothed: [[Float]]
     private var filterState: [(x1: Double, x2: Double, y1: Double, y2: Double)?]
     private var torso: (length: Float, time: Double)?
+    // Rest levels: each rest metric's smoothed values over the last `RestLevelFinder.liveWindowSeconds`.
+    private var restHistory: [Int: (times: [Double], values: [Float])] = [:]
+    private var restLevels: [Int: Float] = [:]
     // Reps.
     private var lastRest: Int?
     private var repStart: Int?
@@ -159,8 +162,29 @@ public struct LiveAssessment: Sendable {
             raw[i].append(value)
             values[i] = smooth(i, value)
             evaluator.metrics[i] = [values[i]]
+            if let spec = profile.metrics[i].rest {
+                restLevels[i] = updateRest(i, spec, value: values[i], time: pose.time)
+                evaluator.restLevels[i] = restLevels[i]
+            }
         }
         return values
+    }
+
+    /// The rest level so far: the profile's percentile of the last
+    /// `RestLevelFinder.liveWindowSeconds` of the metric (NaN until it is plausible).
+    private mutating func updateRest(_ i: Int, _ spec: Profile.RestLevelSpec, value: Float, time: Double) -> Float {
+        var history = restHistory[i] ?? ([], [])
+        if value.isFinite {
+            history.times.append(time)
+            history.values.append(value)
+        }
+        if let keep = history.times.firstIndex(where: { $0 > time - RestLevelFinder.liveWindowSeconds }), keep > 0 {
+            history.times.removeFirst(keep)
+            history.values.removeFirst(keep)
+        }
+        restHistory[i] = history
+        let found = RestLevelFinder.find(spec, metric: profile.metrics[i], column: history.values, frames: history.values.indices)
+        return found.level ?? .nan
     }
 
     /// The trailing median, then the one-pass low-pass, each restarting after a gap.
@@ -205,7 +229,7 @@ public struct LiveAssessment: Sendable {
             repCount += 1
             let range = local(start)..<local(index + 1)
             let metrics = table()
-            let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times)
+            let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times, rest: restLevels)
             update.completedRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
                                                  values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) })
             for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
@@ -223,7 +247,8 @@ public struct LiveAssessment: Sendable {
     private mutating func checkRules(at index: Int, into update: inout Update) {
         var current: [Int: [Float]] = [:]
         for i in profile.metrics.indices { current[i] = [smoothed[i].last!] }
-        let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: parameters)
+        let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: parameters,
+                                            restLevels: restLevels)
         for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
             let on = evaluator.evaluate(rule.condition).numbers[0] == 1
             if on {

@@ -44,8 +44,16 @@ public struct AssessmentReport: Sendable {
             out += "\nNo score is given: the clip does not meet the profile's requirements.\n"
             return out
         }
+        for rest in a.restLevels {
+            if let problem = rest.problem {
+                out += row("rest level", "none: \(problem)")
+            } else if let level = rest.level {
+                out += row("rest level", "\(rest.metric) \(String(format: "%.2f", level))\(rest.unit.map { " \($0)" } ?? ""), the \(ordinal(rest.percentile)) percentile of \(rest.frames) tracked frames (this person's own rest)")
+            }
+        }
         if hasRepCounter {
-            out += row("reps", "\(a.reps.count)")
+            let restless = a.reps.isEmpty && a.restLevels.contains { $0.level == nil }
+            out += row("reps", "\(a.reps.count)" + (restless ? " (nothing measured from rest: no rest level, above)" : ""))
             if !a.reps.isEmpty {
                 let names = a.reps[0].values.map(\.name)
                 out += "\n" + ["rep", "start", "end"].map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined()
@@ -92,11 +100,12 @@ public struct AssessmentReport: Sendable {
                 out += String(format: "  %6.2f–%6.2f s  ", f.start, f.end) + pad(f.severity.rawValue, 9) + f.detail + "  [\(f.rule)]\n"
             }
         }
-        out += "\n" + pad("metric", 18) + pad("unit", 8) + pad("lowest", 10) + pad("highest", 10) + "average\n"
+        let unitWidth = max(8, (a.metrics.compactMap { $0.unit?.count }.max() ?? 0) + 2)
+        out += "\n" + pad("metric", 18) + pad("unit", unitWidth) + pad("lowest", 10) + pad("highest", 10) + "average\n"
         for m in a.metrics {
             let finite = m.values.filter(\.isFinite)
             let stats = finite.isEmpty ? ["—", "—", "—"] : [finite.min()!, finite.max()!, finite.reduce(0, +) / Float(finite.count)].map { String(format: "%.2f", $0) }
-            out += pad(m.name, 18) + pad(m.unit ?? "", 8) + pad(stats[0], 10) + pad(stats[1], 10) + stats[2]
+            out += pad(m.name, 18) + pad(m.unit ?? "", unitWidth) + pad(stats[0], 10) + pad(stats[1], 10) + stats[2]
             out += m.relativeToBaseline ? "  (from baseline)\n" : "\n"
         }
         return out
@@ -171,6 +180,7 @@ public struct AssessmentReport: Sendable {
         out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
         out += "  \"shoulderWidthRatio\": \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"
         out += "  \"coverage\": {" + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
+        out += "  \"restLevels\": [" + a.restLevels.map(\.json).joined(separator: ", ") + "],\n"
         out += "  \"reps\": [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
         out += "  \"findings\": [" + a.findings.map { "\n    " + $0.json }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
         if !a.symmetry.isEmpty || a.weakerSide != nil {
@@ -218,6 +228,16 @@ extension Assessment.Rep {
     public var json: String {
         "{\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4))"
             + values.map { ", \(jsonString($0.name)): \(jsonNumber($0.value, digits: 4))" }.joined() + "}"
+    }
+}
+
+extension Assessment.RestLevel {
+    /// The rest level as a JSON object: `level` is null when the clip never reached rest.
+    public var json: String {
+        "{\"metric\": \(jsonString(metric)), \"unit\": \(unit.map(jsonString) ?? "null"), \"percentile\": \(jsonNumber(percentile, digits: 3)), "
+            + "\"found\": \(jsonNumber(found, digits: 4)), \"level\": \(jsonNumber(level, digits: 4)), \"frames\": \(frames), "
+            + "\"plausible\": \(plausible.map { "[\(jsonNumber($0.lowerBound, digits: 4)), \(jsonNumber($0.upperBound, digits: 4))]" } ?? "null"), "
+            + "\"problem\": \(problem.map(jsonString) ?? "null")}"
     }
 }
 
