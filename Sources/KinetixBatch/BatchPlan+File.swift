@@ -21,7 +21,8 @@ extension BatchPlan {
         return JSONValue.object([
             ("format", .string(Self.formatName)), ("formatVersion", .number(1)), ("kinetixVersion", .string(kinetixVersion)),
             ("kind", .string(kind.rawValue)), ("shards", .number(Double(shards))),
-            ("options", .object([("minConfidence", .number(Double(options.minConfidence))), ("html", .bool(options.html))])),
+            ("options", .object([("minConfidence", .number(Double(options.minConfidence))), ("html", .bool(options.html)),
+                                 ("repairSwaps", .bool(options.repairSwaps))])),
             ("manifest", .object([("path", .string(manifest.path)), ("sha256", .string(manifest.sha256))])),
             ("rows", .array(rowValues)),
         ]).indentedText()
@@ -66,6 +67,7 @@ extension BatchPlan {
         if case .object(let o)? = member(top, "options") {
             if case .number(let c)? = member(o, "minConfidence") { options.minConfidence = Float(c) }
             if case .bool(let h)? = member(o, "html") { options.html = h }
+            if case .bool(let r)? = member(o, "repairSwaps") { options.repairSwaps = r }
         }
         self.options = options
         guard case .object(let m)? = member(top, "manifest") else { throw fail("manifest", "expected an object") }

@@ -58,6 +58,8 @@ public struct BatchPlan: Sendable {
         public var minConfidence: Float = BodySeries.defaultMinConfidence
         /// Also write each row's self-contained HTML report beside its JSON.
         public var html = false
+        /// Undo estimator left/right swaps before scoring, as `compare` and `assess` do by default.
+        public var repairSwaps = true
         public init() {}
     }
 
@@ -174,7 +176,7 @@ public struct BatchPlan: Sendable {
 
     /// The row's cache key (see `Row.key`).
     func key(of row: Row) -> String {
-        var text = "kinetix-batch-row 1\n\(kinetixVersion)\n\(kind.rawValue)\nminConfidence=\(jsonNumber(Double(options.minConfidence), digits: 6))\nhtml=\(options.html)\n"
+        var text = "kinetix-batch-row 1\n\(kinetixVersion)\n\(kind.rawValue)\nminConfidence=\(jsonNumber(Double(options.minConfidence), digits: 6))\nhtml=\(options.html)\n" + (options.repairSwaps ? "" : "keepSwaps\n")
         for input in row.inputs { text += "\(input.role) \(input.sha256)\n" }
         if let profile = row.profile { text += "profile \(profile.sha256)\n" }
         for parameter in row.parameters { text += "param \(parameter)\n" }

@@ -162,12 +162,14 @@ public struct BatchRunner: Sendable {
                 used = Provenance.ProfileUsed(p, parameters: values, source: source)
             }
             options.minConfidence = plan.options.minConfidence
+            options.repairSwaps = plan.options.repairSwaps
             let report = try ComparisonReport(demonstrator: clips[0], learner: clips[1], options: options, profile: used)
             return (report.jsonBytes(), plan.options.html ? CompareHTMLReport.html(report) : nil, BatchFigures.of(report))
         case .assessments:
             guard let (p, values, source) = profile else { throw KinetixError(.invalidData, "no profile") }
             var options = AssessmentOptions()
             options.minConfidence = plan.options.minConfidence
+            options.repairSwaps = plan.options.repairSwaps
             let report = try AssessmentReport(clip: clips[0], profile: p, parameters: values, source: source, options: options)
             return (Array(report.json().utf8), plan.options.html ? AssessmentHTMLReport.html(report, profile: p) : nil, BatchFigures.of(report))
         }

@@ -18,8 +18,7 @@ public enum AssessmentHTMLReport {
         body += " · Kinetix \(HTMLPage.escape(report.provenance.engineVersion))"
         if !a.parameters.isEmpty { body += "<br>parameters: " + HTMLPage.escape(a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
         if !report.faults.isEmpty {
-            let counts = Dictionary(grouping: report.faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-            body += "<br>estimator faults: " + HTMLPage.escape(counts.joined(separator: ", ") + (report.repairedSwaps ? " (swaps repaired)" : ""))
+            body += "<br>estimator faults: " + HTMLPage.escape(report.faultCheck.sentence)
         }
         body += "</p></header>"
         guard a.status == .ok else {
@@ -53,7 +52,7 @@ public enum AssessmentHTMLReport {
         body += "<div class=\"now\" id=\"now\"></div>"
         if !a.findings.isEmpty {
             body += "<h2>Findings</h2><table><tbody>" + a.findings.map {
-                "<tr><td class=\"num\"><a href=\"#t=\(String(format: "%.2f", $0.start))\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</a></td><td>\(HTMLPage.escape($0.severity.rawValue))</td><td>\(HTMLPage.escape($0.detail))<br><small>cue: \(HTMLPage.escape($0.cue))</small></td></tr>"
+                "<tr><td class=\"num\"><a href=\"#t=\(String(format: "%.2f", $0.start))\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</a></td><td>\(HTMLPage.escape($0.severity.rawValue))</td><td>\(HTMLPage.escape($0.detail))<br><small>\($0.trackingNote.map { "not a cue: " + HTMLPage.escape($0) } ?? "cue: " + HTMLPage.escape($0.cue))</small></td></tr>"
             }.joined() + "</tbody></table>"
         } else {
             body += "<h2>Findings</h2><p>none: no rule of the profile held at any time, so no cue was shown</p>"

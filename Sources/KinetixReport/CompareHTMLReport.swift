@@ -129,7 +129,7 @@ public enum CompareHTMLReport {
         }
         out += row("scored", "\(s.scoredFrames) of \(s.frames) frames")
         for check in report.faults where !check.faults.isEmpty {
-            out += row("faults (\(check.role))", check.countsText + (check.repairedSwaps ? " (swaps repaired)" : ""))
+            out += row("faults (\(check.role))", check.sentence)
         }
         if let within = s.withinTolerancePercent { out += row("within \(fmt0(o.toleranceDegrees))°", String(format: "%.1f %% of scored frames", within)) }
         if let worst = s.worstLimb, let mean = s.limbs[worst.rawValue].meanErrorDegrees { out += row("worst limb", String(format: "%@, mean %.1f°", worst.spokenName, mean)) }

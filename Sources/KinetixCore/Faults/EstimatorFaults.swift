@@ -116,8 +116,8 @@ public struct EstimatorFaultDetector: Sendable {
         var faults: [EstimatorFault] = []
         if known > 0 {
             let usual: Float = negative <= known / 2 ? 1 : -1
-            mask.upper = swappedRuns(upper, usual: usual)
-            mask.lower = swappedRuns(lower, usual: usual)
+            mask.upper = swappedRuns(upper, usual: usual, flip: Self.abruptFlip(upper))
+            mask.lower = swappedRuns(lower, usual: usual, flip: Self.abruptFlip(lower))
             // A half whose orientation is too narrow to judge (hips seen from the side)
             // swaps with the other when, where the other's run starts, its own joints are
             // far better explained exchanged than kept.
@@ -146,6 +146,25 @@ public struct EstimatorFaultDetector: Sendable {
                     }
                     i = j + 1
                 }
+            }
+            // A half swapped alone while the other half's joints, summed over its three
+            // pairs, also lie the wrong way round: the estimator exchanged the whole body
+            // and the other half's own orientation was too narrow or too brief to tell
+            // (MediaPipe's hips are 0.13–0.3 torso lengths apart on the real balancing
+            // clip, and its knees flicker with them).
+            func sideSum(_ part: BodyPart, _ frame: Int) -> Float? {
+                var sum: Float = 0, found = false
+                for left in part.leftJoints {
+                    guard let l = point(left, frame), let r = point(left.mirrored, frame) else { continue }
+                    sum += l.x - r.x
+                    found = true
+                }
+                return found ? sum / scale : nil
+            }
+            for frame in 0..<n where mask.upper[frame] != mask.lower[frame] {
+                let other: BodyPart = mask.upper[frame] ? .lower : .upper
+                guard let sum = sideSum(other, frame), sum * usual < 0 else { continue }
+                if other == .upper { mask.upper[frame] = true } else { mask.lower[frame] = true }
             }
             // Report runs: both halves together are a whole-body swap, else the half that is.
             var i = 0
@@ -239,10 +258,20 @@ public struct EstimatorFaultDetector: Sendable {
         return (faults, mask)
     }
 
+    /// The change of a half's orientation between two frames, torso lengths, beyond which
+    /// it flipped rather than turned: half a torso length, or 1.2 × the half's median
+    /// width where that is less (MediaPipe's narrow hips: a flip from +0.6 to −0.6 of
+    /// the width in one frame is a 74° turn of the pelvis, faster than anyone turns).
+    static func abruptFlip(_ orientation: [Float?]) -> Float {
+        var widths = orientation.compactMap { $0.map(abs) }
+        guard !widths.isEmpty else { return 0.5 }
+        return min(0.5, 1.2 * quantile(selecting: &widths, 0.5))
+    }
+
     /// Frames of runs whose orientation is clearly opposite to `usual` (beyond 0.15
-    /// torso lengths) and flips into or out of it abruptly (by over half a torso length
-    /// between two frames).
-    private func swappedRuns(_ orientation: [Float?], usual: Float) -> [Bool] {
+    /// torso lengths) and flips into or out of it abruptly (by over `flip` torso
+    /// lengths between two frames).
+    private func swappedRuns(_ orientation: [Float?], usual: Float, flip: Float) -> [Bool] {
         let n = orientation.count
         var swapped = [Bool](repeating: false, count: n)
         let opposite = orientation.map { o in o.map { $0 * usual < -0.15 } ?? false }
@@ -253,7 +282,7 @@ public struct EstimatorFaultDetector: Sendable {
             while j + 1 < n, opposite[j + 1] { j += 1 }
             func abrupt(_ a: Int, _ b: Int) -> Bool {
                 guard a >= 0, b < n, let x = orientation[a], let y = orientation[b] else { return false }
-                return abs(x - y) > 0.5
+                return abs(x - y) > flip
             }
             if abrupt(i - 1, i) || abrupt(j, j + 1) { for k in i...j { swapped[k] = true } }
             i = j + 1

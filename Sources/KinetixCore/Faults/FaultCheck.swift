@@ -18,6 +18,45 @@ public struct FaultCheck: Equatable, Sendable {
         self.maskedJointFrames = maskedJointFrames
     }
 
+    /// What was found and what was done, in a sentence a coach can read: "the estimator
+    /// exchanged left and right in 33 frames (whole body): repaired; 15 joint positions
+    /// jumped faster than a limb moves: 11 masked as not tracked".
+    public var sentence: String {
+        var parts: [String] = []
+        let swaps = faults.filter { $0.kind == .leftRightSwap }
+        if !swaps.isEmpty {
+            let frames = Set(swaps.flatMap { Array($0.frames) }).count
+            var halves: [String] = []
+            for (label, match) in [("whole body", { (f: EstimatorFault) in f.bodyPart == nil }),
+                                   ("arms", { $0.bodyPart == .upper && $0.joint == nil }),
+                                   ("legs", { $0.bodyPart == .lower && $0.joint == nil })] as [(String, (EstimatorFault) -> Bool)] {
+                if swaps.contains(where: match) { halves.append(label) }
+            }
+            let pairs = Set(swaps.compactMap { $0.joint }).sorted { $0.rawValue < $1.rawValue }
+            halves += pairs.map { spokenPair($0) }
+            parts.append("the estimator exchanged left and right in \(frames) frame\(frames == 1 ? "" : "s") (\(halves.joined(separator: ", "))): "
+                + (repairedSwaps ? "repaired" : "not repaired"))
+        }
+        let teleports = faults.filter { $0.kind == .teleport }.count
+        if teleports > 0 {
+            parts.append("\(teleports) joint position\(teleports == 1 ? "" : "s") jumped faster than a limb moves: "
+                + (maskedJointFrames > 0 ? "\(maskedJointFrames) masked as not tracked" : "kept"))
+        }
+        let jumps = faults.filter { $0.kind == .personJump }.count
+        if jumps > 0 { parts.append("the whole body jumped \(jumps) time\(jumps == 1 ? "" : "s") (another person, or a cut)") }
+        return parts.joined(separator: "; ")
+    }
+
+    private func spokenPair(_ left: Joint) -> String {
+        switch left {
+        case .leftElbow: "the elbows"
+        case .leftWrist: "the wrists"
+        case .leftKnee: "the knees"
+        case .leftAnkle: "the ankles"
+        default: "one pair of joints"
+        }
+    }
+
     /// Fault counts by kind, in words, with what was done: "4 joint teleport (6 joint
     /// positions masked)".
     public var countsText: String {

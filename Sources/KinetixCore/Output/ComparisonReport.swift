@@ -139,7 +139,7 @@ public struct ComparisonReport: Sendable {
     /// One line per input with estimator faults, for the text report.
     func faultLines() -> String {
         faults.filter { !$0.faults.isEmpty }.map { check in
-            row("faults", "\(check.role): \(check.countsText)" + (check.repairedSwaps ? " (swaps repaired)" : ""))
+            row("faults", "\(check.role): \(check.sentence)")
         }.joined()
     }
 

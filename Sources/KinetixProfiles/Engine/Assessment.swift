@@ -73,6 +73,9 @@ public struct Assessment: Equatable, Sendable {
         public var cue: String
         /// Words and numbers for the coach or clinician (the rule's detail template filled in).
         public var detail: String
+        /// Set when an estimator fault inside the stretch could explain the finding
+        /// (`Assessment.markTrackingDoubts`): then it is not the learner's cue.
+        public var trackingNote: String? = nil
     }
 
     /// One left/right measure of a symmetry profile.

@@ -13,6 +13,11 @@ public struct AssessmentReport: Sendable {
     public var repairedSwaps = false
     /// Joint positions masked as teleports before assessing.
     public var maskedJointFrames = 0
+
+    /// The faults and what was done about them, as one value.
+    public var faultCheck: FaultCheck {
+        FaultCheck(role: "clip", faults: faults, repairedSwaps: repairedSwaps, maskedJointFrames: maskedJointFrames)
+    }
     /// The clip as assessed (swaps repaired when asked), for reports that draw it.
     public var clip: Sidecar
 
@@ -33,11 +38,7 @@ public struct AssessmentReport: Sendable {
         if let profile = provenance.profile { out += row("profile from", profile.source) }
         if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
-        if !faults.isEmpty {
-            let counts = Dictionary(grouping: faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted()
-            out += row("faults", counts.joined(separator: ", ") + (repairedSwaps ? " (swaps repaired)" : "")
-                + (maskedJointFrames > 0 ? " (\(maskedJointFrames) joint positions masked)" : ""))
-        }
+        if !faults.isEmpty { out += row("faults", faultCheck.sentence) }
         out += "\n"
         guard a.status == .ok else {
             out += row("result", "VOID: \(a.voidReason ?? "requirements not met")")
@@ -98,6 +99,7 @@ public struct AssessmentReport: Sendable {
             out += "findings\n"
             for f in a.findings {
                 out += String(format: "  %6.2f–%6.2f s  ", f.start, f.end) + pad(f.severity.rawValue, 9) + f.detail + "  [\(f.rule)]\n"
+                if let note = f.trackingNote { out += "                     ↳ \(note)\n" }
             }
         }
         let unitWidth = max(8, (a.metrics.compactMap { $0.unit?.count }.max() ?? 0) + 2)
@@ -123,12 +125,16 @@ public struct AssessmentReport: Sendable {
             return track.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
         }
         if assessment.status == .void { return "no cue: the result is void (\(assessment.voidReason ?? "requirements not met"))\n" }
+        let doubtful = assessment.findings.filter { $0.trackingNote != nil }.count
+        if doubtful > 0 {
+            return "no cue: the \(doubtful == 1 ? "finding" : "\(doubtful) findings") may come from tracking faults, not the body (the report lists \(doubtful == 1 ? "it" : "them"))\n"
+        }
         return "no cue: no rule of the profile held at any time (no findings)\n"
     }
 
     func cueTrack() -> [(start: Double, end: Double, cue: String)] {
         let rank: [Profile.Rule.Severity: Int] = [.info: 0, .warning: 1, .critical: 2]
-        let ordered = assessment.findings.sorted { (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start) }
+        let ordered = assessment.findings.filter { $0.trackingNote == nil }.sorted { (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start) }
         var track: [(start: Double, end: Double, cue: String)] = []
         for finding in ordered {
             // Place the finding in the gaps the more important cues leave.
@@ -245,6 +251,7 @@ extension Assessment.Finding {
     /// The finding as a JSON object.
     public var json: String {
         "{\"rule\": \(jsonString(rule)), \"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), "
-            + "\"severity\": \"\(severity.rawValue)\", \"cue\": \(jsonString(cue)), \"detail\": \(jsonString(detail))}"
+            + "\"severity\": \"\(severity.rawValue)\", \"cue\": \(jsonString(cue)), \"detail\": \(jsonString(detail)), "
+            + "\"trackingNote\": \(trackingNote.map(jsonString) ?? "null")}"
     }
 }

@@ -4,8 +4,8 @@ import KinetixCore
 public struct AssessmentOptions: Equatable, Sendable {
     /// Joints below this confidence count as not tracked.
     public var minConfidence: Float = BodySeries.defaultMinConfidence
-    /// Undo the clip's estimator left/right swaps before assessing.
-    public var repairSwaps = false
+    /// Undo the clip's estimator left/right swaps before assessing. On by default.
+    public var repairSwaps = true
     /// Mask joints the estimator teleported (`Sidecar.maskingTeleports`). On by default.
     public var maskTeleports = true
 
@@ -36,8 +36,9 @@ extension AssessmentReport {
         }
         let (checked, faults) = clip.sidecar.checkedForFaults(role: clip.provenance.role, repairSwaps: options.repairSwaps,
                                                               maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
-        let assessment = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
+        var assessment = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
             .assess(checked, baseline: baseline?.sidecar, baselineName: baseline?.provenance.path)
+        assessment.markTrackingDoubts(faults, profile: profile)
         let inputs = [clip.provenance] + (baseline.map { [$0.provenance] } ?? [])
         self.init(assessment, clip: checked,
                   provenance: Provenance(inputs: inputs, profile: Provenance.ProfileUsed(profile, parameters: parameters, source: source)))

@@ -108,6 +108,10 @@ extension CommandSpec.Option {
         help: "Joints below this confidence count as not tracked.", defaultValue: defaultText(BodySeries.defaultMinConfidence))
     static let keepTeleports = CommandSpec.Option(
         long: "keep-teleports", help: "Keep joints the estimator teleported (by default they are masked as not tracked; see 'kinetix inspect').")
+    static let keepSwaps = CommandSpec.Option(
+        long: "keep-swaps", help: "Keep the estimator's left/right swaps (by default those 'kinetix inspect' finds are undone, per half of the body, and reported).")
+    /// The old opt-in, now the default: accepted so scripts that pass it still run.
+    static let repairSwaps = CommandSpec.Option(long: "repair-swaps", help: "Undo the estimator's left/right swaps: the default (kept so older scripts run).")
     static let maxInput = CommandSpec.Option(
         long: "max-input-mb", valueName: "n",
         help: "Refuse input files larger than this many MiB.", defaultValue: String(SidecarLimits.default.maxFileBytes >> 20))

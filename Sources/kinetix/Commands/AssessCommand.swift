@@ -22,9 +22,8 @@ struct AssessCommand: Subcommand {
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "cues", help: "Print only the learner's cues, in time order."),
             .init(long: "live", help: "Replay the clip frame by frame through the live API: reps and the cue as they happen (JSON: one line per frame). Body profiles."),
-            .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps first (see 'kinetix inspect')."),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
-            .keepTeleports, .minConfidence, .output, .maxInput,
+            .keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
 
@@ -53,13 +52,16 @@ struct AssessCommand: Subcommand {
         live = arguments.flag("live")
         var options = AssessmentOptions()
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
-        options.repairSwaps = arguments.flag("repair-swaps")
+        options.repairSwaps = !arguments.flag("keep-swaps")
+        if arguments.flag("keep-swaps") && arguments.flag("repair-swaps") {
+            throw .usage("--keep-swaps and --repair-swaps contradict each other", command: Self.spec)
+        }
         options.maskTeleports = !arguments.flag("keep-teleports")
         self.options = options
         output = arguments.string("output")
         report = arguments.string("report")
         limits = try arguments.limits()
-        if live && (cuesOnly || report != nil || baseline != nil || format == .csv || options.repairSwaps) {
+        if live && (cuesOnly || report != nil || baseline != nil || format == .csv || arguments.flag("repair-swaps")) {
             throw .usage("--live prints a stream (text or json); it does not combine with --cues, --report, --baseline, csv or --repair-swaps", command: Self.spec)
         }
     }

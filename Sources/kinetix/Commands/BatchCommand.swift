@@ -43,6 +43,7 @@ struct BatchCommand: Subcommand {
             .init(long: "time", valueName: "limit", help: "slurm: wall-time limit per shard (Slurm's format, 1:00:00)."),
             .init(long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: "2"),
             .init(long: "engine-sha256", valueName: "hex", help: "run, merge: refuse to run unless this kinetix has this SHA-256 (the Slurm script passes it)."),
+            .init(long: "keep-swaps", help: "plan: keep the estimator's left/right swaps (by default they are undone, as compare and assess do)."),
             .minConfidence, .output,
         ]
     )
@@ -78,6 +79,7 @@ struct BatchCommand: Subcommand {
         var options = BatchPlan.Options()
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
         options.html = arguments.flag("html")
+        options.repairSwaps = !arguments.flag("keep-swaps")
         let plan: BatchPlan
         do {
             plan = try BatchPlan(manifest: try BatchManifest(contentsOf: file), shards: shards, options: options, library: profileLibrary())

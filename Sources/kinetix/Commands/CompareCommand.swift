@@ -25,7 +25,6 @@ struct CompareCommand: Subcommand {
             .init(long: "profile", valueName: "id|path", help: "A pair profile (e.g. copy-demonstrator) supplies the settings; options given here override it."),
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter (repeatable).", repeating: true),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
-            .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps before comparing (see 'kinetix inspect')."),
             .init(long: "learner-cues", help: "Print the learner's cue track (words only) instead of the report."),
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "live", help: "Replay the pair frame by frame through the streaming API: what the learner's screen shows as it happens (JSON: one line per update)."),
@@ -42,7 +41,7 @@ struct CompareCommand: Subcommand {
             .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas (OpenBLAS, opened when first used).", defaultValue: defaults.kernel.rawValue),
             .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
             .init(long: "reaction", help: "Add reaction times: each demonstrator movement's onset against the learner's, and the learner's cues (see 'kinetix onset')."),
-        ] + OnsetArguments.specs + [.keepTeleports, .minConfidence, .output, .maxInput]
+        ] + OnsetArguments.specs + [.keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput]
     )
 
     private static var defaults: ComparisonOptions { .defaults }
@@ -96,7 +95,10 @@ struct CompareCommand: Subcommand {
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
         options.kernel = try arguments.choice("kernel", default: options.kernel)
         options.threads = Int(try arguments.double("threads", default: Double(options.threads), in: 0...256))
-        options.repairSwaps = arguments.flag("repair-swaps")
+        options.repairSwaps = !arguments.flag("keep-swaps")
+        if arguments.flag("keep-swaps") && arguments.flag("repair-swaps") {
+            throw .usage("--keep-swaps and --repair-swaps contradict each other", command: Self.spec)
+        }
         options.maskTeleports = !arguments.flag("keep-teleports")
         self.profile = profile
         self.options = options
@@ -117,7 +119,7 @@ struct CompareCommand: Subcommand {
         }
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
-        if live && (learnerCues || at != nil || report != nil || format == .csv || options.repairSwaps) {
+        if live && (learnerCues || at != nil || report != nil || format == .csv || arguments.flag("repair-swaps")) {
             throw .usage("--live prints a stream (text or json); it does not combine with --learner-cues, --at, --report, csv or --repair-swaps", command: Self.spec)
         }
     }

@@ -1,0 +1,58 @@
+import KinetixCore
+
+extension Profile {
+    /// The joints a rule reads, directly or through the metrics it uses (transitively).
+    func joints(readBy rule: Rule) -> Set<Joint> {
+        var joints = Set<Joint>(), seen = Set<Int>()
+        var pending = Array(rule.condition.metricReferences)
+        joints.formUnion(rule.condition.pointReferences.joints)
+        while let i = pending.popLast() {
+            guard i < metrics.count, seen.insert(i).inserted else { continue }
+            let compiled = metrics[i].compiled
+            joints.formUnion(compiled.pointReferences.joints)
+            pending += compiled.metricReferences
+        }
+        return joints
+    }
+}
+
+extension Assessment {
+    /// Marks each finding that an estimator fault inside its stretch could explain: a
+    /// left/right swap left unrepaired in the half of the body the rule reads, a joint
+    /// it reads jumping faster than a limb moves, or the whole body jumping. A marked
+    /// finding is reported with its note and never becomes the learner's cue: a
+    /// tracking fault is not something to correct in the body.
+    /// How far from a finding's stretch a fault can still have caused it, seconds.
+    static let faultReachSeconds = 0.1
+
+    mutating func markTrackingDoubts(_ check: FaultCheck, profile: Profile) {
+        guard !check.faults.isEmpty else { return }
+        let rules = Dictionary(profile.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in findings.indices {
+            guard let rule = rules[findings[i].rule] else { continue }
+            let joints = profile.joints(readBy: rule)
+            // Widened by the smoothing's reach: a 6 Hz low-pass spreads a glitch over about 0.1 s.
+            let stretch = (findings[i].start - Self.faultReachSeconds)...(findings[i].end + Self.faultReachSeconds)
+            var reasons: [String] = []
+            for fault in check.faults where stretch.overlaps(fault.start...fault.end) {
+                switch fault.kind {
+                case .leftRightSwap:
+                    guard !check.repairedSwaps else { continue }
+                    let halves: [BodyPart] = fault.bodyPart.map { [$0] } ?? [.upper, .lower]
+                    let affected = halves.flatMap { $0.leftJoints + $0.leftJoints.map(\.mirrored) }
+                    let pair = fault.joint.map { [$0, $0.mirrored] }
+                    guard !joints.isDisjoint(with: pair ?? affected) else { continue }
+                    reasons.append(String(format: "the estimator exchanged left and right at %.2f–%.2f s, not repaired", fault.start, fault.end))
+                case .teleport:
+                    guard let joint = fault.joint, joints.contains(joint) else { continue }
+                    reasons.append(String(format: "the \(spoken(joint.name)) jumped faster than a limb moves at %.2f s", fault.start))
+                case .personJump:
+                    reasons.append(String(format: "the whole body jumped at %.2f s (another person, or a cut)", fault.start))
+                }
+            }
+            guard !reasons.isEmpty else { continue }
+            let shown = reasons.prefix(3).joined(separator: "; ") + (reasons.count > 3 ? "; and \(reasons.count - 3) more" : "")
+            findings[i].trackingNote = "may come from tracking, not the body: " + shown
+        }
+    }
+}
