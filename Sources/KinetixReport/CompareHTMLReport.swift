@@ -125,9 +125,12 @@ public enum CompareHTMLReport {
         var out = "<h2>Summary</h2><table class=\"big\"><tbody>"
         func row(_ name: String, _ value: String) -> String { "<tr><th>\(name)</th><td>\(HTMLPage.escape(value))</td></tr>" }
         if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {
-            out += row("lag", String(format: "learner %.2f s behind (middle half %.2f–%.2f s)", median, quartiles.lower, quartiles.upper))
+            out += row("lag", String(format: "learner %.2f s behind (middle half %.2f–%.2f s)", median, quartiles.lower, quartiles.upper)
+                + (s.lagConfidence.map { String(format: "; confidence %.2f", $0) } ?? ""))
         }
         out += row("scored", "\(s.scoredFrames) of \(s.frames) frames")
+        if let warning = s.reliabilityWarning { out += row("warning", warning) }
+        if let warning = report.facingWarning { out += row("warning", warning) }
         for check in report.faults where !check.faults.isEmpty {
             out += row("faults (\(check.role))", check.sentence)
         }

@@ -24,6 +24,11 @@ public struct Comparison: Sendable {
     public var lags: [Int32]
     /// The score (weighted mean squared difference, degrees²) at `lags`; NaN when unscored.
     public var scores: [Float]
+    /// Per learner frame, how clearly the tracking lag beats every lag more than
+    /// `lagNeighbourhoodSeconds` from it over its window, 0...1 (`LagWindow.margin`):
+    /// near 0 a distant lag fits as well, so the lag is not to be trusted. NaN where
+    /// unscored, undefined, or when tracking is off (`lagWindowSeconds` 0).
+    public var lagMargins: [Float]
     /// Signed errors (learner − demonstrator at τ*) per learner frame, degrees; NaN when
     /// unscored or when the limb is not tracked in both.
     public var errors: AngleSeries
@@ -162,10 +167,13 @@ public struct Comparison: Sendable {
         matches = search.run(learner: learner, demonstrator: demonstrator)
 
         let frames = learnerGrid.count
-        let gridLags = options.lagWindowSeconds > 0
-            ? LagTracker(search: search, halfWindow: max(1, Int((options.lagWindowSeconds * rate / 2).rounded())))
-                .run(learner: learner, demonstrator: demonstrator)
-            : matches.lag
+        let tracked = options.lagWindowSeconds > 0
+            ? LagTracker(search: search, halfWindow: max(1, Int((options.lagWindowSeconds * rate / 2).rounded())),
+                         separation: max(1, Int((Self.lagNeighbourhoodSeconds * rate).rounded())))
+                .runWithMargins(learner: learner, demonstrator: demonstrator)
+            : nil
+        let gridLags = tracked?.lags ?? matches.lag
+        lagMargins = [Float](repeating: .nan, count: frames)
         errors = AngleSeries(times: Array(times[historyFrames...]))
         ahead = [Bool](repeating: false, count: frames)
         lags = [Int32](repeating: -1, count: frames)
@@ -178,6 +186,7 @@ public struct Comparison: Sendable {
         demonstrator.values.withUnsafeBufferPointer { d in
         errors.values.withUnsafeMutableBufferPointer { e in
         lags.withUnsafeMutableBufferPointer { lags in
+        lagMargins.withUnsafeMutableBufferPointer { margins in
         scores.withUnsafeMutableBufferPointer { scores in
             for k in 0..<frames {
                 let g = history + k
@@ -188,16 +197,21 @@ public struct Comparison: Sendable {
                 else { continue }
                 lags[k] = Int32(lag)
                 scores[k] = score
+                if let tracked { margins[k] = tracked.margins[g] }
                 for limb in 0..<limbCount {
                     e[limb * frames + k] = l[limb * gridCount + g] - d[limb * gridCount + g - lag]
                 }
                 if lag <= 1 { aheadFrames.append((k, g, lag, score)) }
             }
-        }}}}}
+        }}}}}}
         for frame in aheadFrames {
             ahead[frame.k] = isAhead(gridFrame: frame.g, lag: frame.lag, score: frame.score)
         }
     }
+
+    /// A lag's neighbourhood for its margin (`lagMargins`): lags closer than this are
+    /// the same answer, seconds.
+    public static let lagNeighbourhoodSeconds = 0.2
 
     /// The score of learner grid frame `learnerFrame` against demonstrator grid frame
     /// `demonstratorFrame`, or nil when too few limbs are shared or it is off the grid.

@@ -46,6 +46,9 @@ public struct ComparisonOptions: Equatable, Sendable {
     /// Mask joints the estimator teleported (`Sidecar.maskingTeleports`), so a nose
     /// put at the image edge never reads as a neck movement. On by default.
     public var maskTeleports = true
+    /// Also compare with the other facing model (`FacingCheck`), to warn when it fits
+    /// clearly better. On by default in `ComparisonReport`.
+    public var checkFacing = true
 
     public init() {}
 

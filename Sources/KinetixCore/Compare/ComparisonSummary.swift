@@ -57,6 +57,10 @@ public struct ComparisonSummary: Equatable, Sendable {
     public var medianLagSeconds: Double?
     /// First and third quartiles of the lag, seconds.
     public var lagQuartilesSeconds: Quartiles?
+    /// The median of the scored frames' lag margins (`Comparison.lagMargins`), 0...1: how
+    /// clearly the lag found beats lags more than `Comparison.lagNeighbourhoodSeconds`
+    /// away; nil when no frame has one.
+    public var lagConfidence: Float?
     /// Per limb, by `Limb.rawValue`.
     public var limbs: [LimbSummary]  // by Limb.rawValue
     /// The limb with the largest mean error; nil when every limb's is 0 (nothing to name).
@@ -82,6 +86,7 @@ public struct ComparisonSummary: Equatable, Sendable {
         let tolerance = comparison.options.toleranceDegrees
         frames = n
         var lags: [Double] = []
+        var margins: [Float] = []
         var distances: [Float] = []
         var within = 0
         aheadFrames = 0
@@ -92,6 +97,7 @@ public struct ComparisonSummary: Equatable, Sendable {
         for k in 0..<n {
             guard let lag = comparison.lagSeconds(k) else { continue }
             lags.append(lag)
+            if !comparison.lagMargins[k].isNaN { margins.append(comparison.lagMargins[k]) }
             distances.append(comparison.distance(k)!)
             if comparison.ahead[k] { aheadFrames += 1 }
             if comparison.lagFrames(k) == comparison.maxLagFrames, comparison.maxLagFrames > 0 { framesAtMaxLag += 1 }
@@ -113,6 +119,7 @@ public struct ComparisonSummary: Equatable, Sendable {
         lags.sort()
         medianLagSeconds = lags.isEmpty ? nil : quantile(sorted: lags, 0.5)
         lagQuartilesSeconds = lags.isEmpty ? nil : Quartiles(lower: quantile(sorted: lags, 0.25), upper: quantile(sorted: lags, 0.75))
+        lagConfidence = margins.isEmpty ? nil : quantile(selecting: &margins, 0.5)
         limbs = (0..<Limb.count).map { i in
             counts[i] == 0
                 ? LimbSummary(comparedFrames: 0)
@@ -160,6 +167,56 @@ public struct ComparisonSummary: Equatable, Sendable {
         }
         return FormBreak(start: comparison.times[first], end: comparison.times[frames.upperBound - 1], limb: limb,
                          errorDegrees: comparison.errors[limb, first], peakErrorDegrees: peak.error, peakTime: comparison.times[peak.frame])
+    }
+}
+
+extension ComparisonSummary {
+    /// The worst limb when its mean error is at least `CueTrack.dominanceRatio` times
+    /// every other limb's: the one limb the learner's cues should name first.
+    public var dominantLimb: Limb? { Self.dominantLimb(meanErrors: limbs.map(\.meanErrorDegrees)) }
+
+    /// `dominantLimb` from per-limb mean errors (by `Limb.rawValue`, nil: not compared).
+    package static func dominantLimb(meanErrors: [Float?]) -> Limb? {
+        var best: (limb: Limb, mean: Float)?, second: Float = 0
+        for limb in Limb.allCases {
+            guard let mean = meanErrors[limb.rawValue], mean > 0 else { continue }
+            if mean > best?.mean ?? 0 {
+                second = best?.mean ?? 0
+                best = (limb, mean)
+            } else {
+                second = max(second, mean)
+            }
+        }
+        guard let best, best.mean >= CueTrack.dominanceRatio * second else { return nil }
+        return best.limb
+    }
+
+    /// Below this lag confidence, with fewer than `uncertainWithinPercent` of frames
+    /// within tolerance, the lag is called uncertain. Measured: right lags gave 0.30
+    /// (a frontal squat: smooth, few limbs move) to 0.98; two cameras of one person, 0.20 s
+    /// apart, gave 0.01–0.49 with 0–11 % of frames within tolerance and lags off by up to 0.75 s.
+    public static let uncertainLagConfidence: Float = 0.3
+    /// See `uncertainLagConfidence`, percent.
+    public static let uncertainWithinPercent = 50.0
+    /// Below this share of frames within tolerance the poses rarely match, percent.
+    public static let fewMatchesPercent = 15.0
+
+    /// A plain warning when the figures should not be trusted as they stand, else nil:
+    /// a lag that distant lags fit nearly as well, on a pair that rarely matches (two
+    /// different views, different movements, or a very poor copy), or poses that rarely
+    /// match at all.
+    public var reliabilityWarning: String? {
+        guard let within = withinTolerancePercent else { return nil }
+        if let confidence = lagConfidence, confidence < Self.uncertainLagConfidence, within < Self.uncertainWithinPercent {
+            return String(format: "the lag is uncertain (confidence %.2f: lags more than %.1f s away fit nearly as well) and few frames match (%.0f %% within tolerance): "
+                          + "the clips may show different views or different movements, or the copy is very poor; the lag and the limb errors may be wrong",
+                          confidence, Comparison.lagNeighbourhoodSeconds, within)
+        }
+        if within < Self.fewMatchesPercent {
+            return String(format: "few frames match (%.0f %% within tolerance%@): if the learner did copy the movement, check that both clips show it from comparable views",
+                          within, meanDistanceDegrees.map { String(format: ", mean distance %.0f°", $0) } ?? "")
+        }
+        return nil
     }
 }
 

@@ -26,10 +26,14 @@ package struct LagTracker: Sendable {
     package var search: LagSearch
     /// Frames on each side of the centre frame.
     package var halfWindow: Int
+    /// Lags within this many frames of the best are its neighbourhood, for its margin
+    /// (`LagWindow.margin(of:separation:)`).
+    package var separation: Int
 
-    package init(search: LagSearch, halfWindow: Int) {
+    package init(search: LagSearch, halfWindow: Int, separation: Int = 1) {
         self.search = search
         self.halfWindow = halfWindow
+        self.separation = separation
     }
 
     /// How far an unsupported frame looks for a supported estimate to borrow, in
@@ -39,7 +43,12 @@ package struct LagTracker: Sendable {
 
     /// Tracking lags for every frame of the shared grid, in grid frames.
     /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory per thread.
-    package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
+    package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] { runWithMargins(learner: learner, demonstrator: demonstrator).lags }
+
+    /// `run`, and each frame's margin: how much better its window's best lag is than the
+    /// best lag outside its neighbourhood (`LagWindow.margin`; NaN where undefined), taken
+    /// from the frame whose estimate it uses.
+    package func runWithMargins(learner: AngleSeries, demonstrator: AngleSeries) -> (lags: [Int32], margins: [Float]) {
         let n = learner.frameCount
         let lanes = LagSearch.lanes
         let padded = (n + lanes - 1) / lanes * lanes
@@ -47,16 +56,20 @@ package struct LagTracker: Sendable {
         let d = PaddedAngles(demonstrator, scales: search.scales, leadingPad: search.maxLag, trailingPad: padded - n)
         var estimates = [Int32](repeating: -1, count: n)
         var supported = [Bool](repeating: false, count: n)
+        var margins = [Float](repeating: .nan, count: n)
         let pieces = pieceCount(frames: n)
         search.withProblem(l, d) { problem in
         estimates.withUnsafeMutableBufferPointer { estimates in
         supported.withUnsafeMutableBufferPointer { supported in
-            let output = TrackerOutput(problem: problem, estimates: estimates.baseAddress!, supported: supported.baseAddress!)
+        margins.withUnsafeMutableBufferPointer { margins in
+            let output = TrackerOutput(problem: problem, estimates: estimates.baseAddress!, supported: supported.baseAddress!,
+                                       margins: margins.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: pieces) { piece in
                 track(centers: (n * piece / pieces)..<(n * (piece + 1) / pieces), frames: n, into: output)
             }
-        }}}
-        return Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
+        }}}}
+        let (filled, source) = Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
+        return (filled, source.map { $0 >= 0 ? margins[$0] : .nan })
     }
 
     /// Pieces a clip of `frames` frames is tracked in: one per thread when each piece is
@@ -95,25 +108,32 @@ package struct LagTracker: Sendable {
             for center in centers {
                 if center + halfWindow < n { add(center + halfWindow) }
                 if center - halfWindow - 1 >= 0 { window.remove(frame: center - halfWindow - 1) }
-                (output.estimates[center], output.supported[center]) = window.estimate()
+                let estimate = window.estimate()
+                (output.estimates[center], output.supported[center]) = estimate
+                output.margins[center] = estimate.lag >= 0 ? window.margin(of: Int(estimate.lag), separation: separation) : .nan
             }
         }
     }
 
     /// Replaces each unsupported estimate by the nearest supported one at most
     /// `radius` frames away (the earlier on a tie); with none that near, it stands.
-    static func fillFromSupported(_ estimates: [Int32], supported: [Bool], radius: Int) -> [Int32] {
+    /// Also returns, per frame, the frame whose estimate it holds (-1 for none).
+    static func fillFromSupported(_ estimates: [Int32], supported: [Bool], radius: Int) -> (estimates: [Int32], source: [Int]) {
+        var source = estimates.indices.map { estimates[$0] >= 0 ? $0 : -1 }
         let anchors = supported.indices.filter { supported[$0] && estimates[$0] >= 0 }
-        guard !anchors.isEmpty else { return estimates }
+        guard !anchors.isEmpty else { return (estimates, source) }
         var result = estimates
         var next = 0
         for i in estimates.indices where !supported[i] && estimates[i] >= 0 {
             while next + 1 < anchors.count, anchors[next + 1] <= i { next += 1 }
             var nearest = anchors[next]
             if next + 1 < anchors.count, abs(anchors[next + 1] - i) < abs(nearest - i) { nearest = anchors[next + 1] }
-            if abs(nearest - i) <= radius { result[i] = estimates[nearest] }
+            if abs(nearest - i) <= radius {
+                result[i] = estimates[nearest]
+                source[i] = nearest
+            }
         }
-        return result
+        return (result, source)
     }
 }
 
@@ -123,6 +143,7 @@ private struct TrackerOutput: @unchecked Sendable {
     let problem: UnsafePointer<kinetix_lag_problem>
     let estimates: UnsafeMutablePointer<Int32>
     let supported: UnsafeMutablePointer<Bool>
+    let margins: UnsafeMutablePointer<Float>
 }
 
 /// The sliding state of `LagTracker`: each frame's score per lag in a ring, and
@@ -214,6 +235,28 @@ package struct LagWindow: Sendable {
                 }
             }
         }}}}
+    }
+
+    /// How clearly `lag` beats every lag more than `separation` frames from it, 0...1:
+    /// 1 − mean(lag) / min mean(τ) over those τ, with the means `estimate` compares
+    /// (the complete frames' sums, else each lag's own mean over at least half the
+    /// scored frames). 0: a distant lag fits as well (a wrong lag looks like this);
+    /// NaN when no distant lag is a candidate or the best fits perfectly and so does one.
+    package func margin(of lag: Int, separation: Int) -> Float {
+        guard lag >= 0, lag < lags, scoredInWindow > 0 else { return .nan }
+        let useComplete = completeInWindow > 0 && completeInWindow * 4 >= scoredInWindow
+        let needed = Int64(max(1, (scoredInWindow + 1) / 2))
+        func mean(_ tau: Int) -> Double? {
+            if useComplete { return Double(completeSum[tau]) }
+            return count[tau] >= needed ? Double(sum[tau]) / Double(count[tau]) : nil
+        }
+        guard let own = mean(lag) else { return .nan }
+        var rival = Double.infinity
+        for tau in 0..<lags where abs(tau - lag) > separation {
+            if let m = mean(tau), m < rival { rival = m }
+        }
+        guard rival.isFinite, rival > 0 else { return .nan }
+        return Float(max(0, 1 - own / rival))
     }
 
     /// The window's best lag (-1 when no frame in it is scored), and whether it is

@@ -77,6 +77,13 @@ public struct LiveComparison: Sendable {
     private var nextFinal = 0
     private var finished = false
     private var finalCues = CueTrack.Machine()
+    /// Per limb, the sum of absolute errors and the frames compared so far (final frames),
+    /// for the dominant limb the cues name first, as offline.
+    private var errorSums = [Float](repeating: 0, count: Limb.count)
+    private var errorCounts = [Int](repeating: 0, count: Limb.count)
+    private var dominantLimb: Limb? {
+        ComparisonSummary.dominantLimb(meanErrors: (0..<Limb.count).map { errorCounts[$0] > 0 ? errorSums[$0] / Float(errorCounts[$0]) : nil })
+    }
     private var liveCues = CueTrack.Machine()
     private var finals: [Update] = []
     /// Learner video frames accepted but not yet final: number and shared-clock time.
@@ -344,13 +351,18 @@ public struct LiveComparison: Sendable {
             frame.distanceDegrees = score.squareRoot()
             frame.errors = (0..<Limb.count).map { learner[$0] - demonstrator[$0] }
             frame.worstLimb = Comparison.worstLimb { frame.errors[$0.rawValue] }
+            for (i, e) in frame.errors.enumerated() where !e.isNaN {
+                errorSums[i] += abs(e)
+                errorCounts[i] += 1
+            }
             frame.ahead = Comparison.isAhead(lag: lag, score: score, maxLagFrames: maxLagFrames) { j in
                 c + j < n && c + j < ready ? self.score(learner, demonstratorGrid[c + j]) : nil
             }
         }
         let tracked = Limb.allCases.reduce(Float(0)) { $0 + (learner[$1.rawValue].isNaN ? 0 : options.weights[$1.rawValue]) }
         let proposal = CueTrack.proposal(lagFrames: scoredLag, learnerTrackedWeight: tracked,
-                                         worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: frame.ahead,
+                                         worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) },
+                                         dominant: dominantLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: frame.ahead,
                                          maxLagFrames: maxLagFrames, options: options)
         finalCues.step(t: t, proposal: proposal)
         return Update(frame: frame, cue: finalCues.current, ghost: nil, isFinal: true)
@@ -386,7 +398,8 @@ public struct LiveComparison: Sendable {
         }
         let tracked = Limb.allCases.reduce(Float(0)) { $0 + (angles[$1.rawValue].isNaN ? 0 : options.weights[$1.rawValue]) }
         let proposal = CueTrack.proposal(lagFrames: scoredLag, learnerTrackedWeight: tracked,
-                                         worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: false,
+                                         worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) },
+                                         dominant: dominantLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: false,
                                          maxLagFrames: maxLagFrames, options: options)
         liveCues.step(t: time, proposal: proposal)
         return Update(frame: frame, cue: liveCues.current, ghost: ghost, isFinal: false)

@@ -42,11 +42,21 @@ extension ComparisonReport {
         out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames),\n"
         out += "    \"medianLagSeconds\": \(jsonNumber(s.medianLagSeconds, digits: 4)), "
         out += "\"medianLagFrames\": \(jsonNumber(s.medianLagSeconds.map { $0 * c.grid.rate }, digits: 2)), "
-        out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.lower, digits: 4)), \(jsonNumber($0.upper, digits: 4))]" } ?? "null") + ",\n"
+        out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.lower, digits: 4)), \(jsonNumber($0.upper, digits: 4))]" } ?? "null") + ", "
+        out += "\"lagConfidence\": \(jsonNumber(s.lagConfidence, digits: 3)),\n"
         out += "    \"worstLimb\": " + (s.worstLimb.map { "\"\($0.name)\"" } ?? "null")
         out += ", \"withinTolerancePercent\": \(jsonNumber(s.withinTolerancePercent, digits: 2))"
         out += ", \"meanDistanceDegrees\": \(jsonNumber(s.meanDistanceDegrees, digits: 3)),\n"
         out += "    \"aheadFrames\": \(s.aheadFrames), \"framesAtMaxLag\": \(s.framesAtMaxLag),\n"
+        out += "    \"reliabilityWarning\": \(s.reliabilityWarning.map(jsonString) ?? "null"),\n"
+        out += "    \"facingCheck\": " + (facing.map { f in
+            func fit(_ x: FacingCheck.Fit) -> String {
+                "{\"mirror\": \(x.mirror), \"medianLagSeconds\": \(jsonNumber(x.medianLagSeconds, digits: 4)), "
+                    + "\"withinTolerancePercent\": \(jsonNumber(x.withinTolerancePercent, digits: 2)), \"meanDistanceDegrees\": \(jsonNumber(x.meanDistanceDegrees, digits: 3))}"
+            }
+            return "{\"compared\": \(fit(f.compared)), \"other\": \(fit(f.other)), \"otherFitsBetter\": \(f.otherFitsBetter), "
+                + "\"otherRate\": \(jsonNumber(min(FacingCheck.rate, c.grid.rate), digits: 3)), \"warning\": \(f.warning.map(jsonString) ?? "null")}"
+        } ?? "null") + ",\n"
         out += "    \"formBreak\": " + (s.formBreak.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"limb\": \"\($0.limb.name)\", "
                 + "\"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2)), \"peakErrorDegrees\": \(jsonNumber($0.peakErrorDegrees, digits: 2)), \"peakT\": \(jsonNumber($0.peakTime, digits: 4))}"

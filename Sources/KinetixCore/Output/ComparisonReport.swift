@@ -20,19 +20,20 @@ public struct ComparisonReport: Sendable {
     /// Reaction times (`compare --reaction`): nil unless asked for, then written by
     /// every format that has a place for it.
     public var reaction: PairReaction?
+    /// The other facing model's fit (`ComparisonOptions.checkFacing`); nil when not checked.
+    public var facing: FacingCheck?
+    /// How to switch facing models, in the front end's words (a flag, a setting), shown
+    /// after the facing warning; nil: in plain words.
+    public var facingAdvice: String?
 
     /// Wraps a comparison already made of `demonstrator` and `learner`.
     public init(_ comparison: Comparison, demonstrator: Sidecar, learner: Sidecar, provenance: Provenance) {
         self.comparison = comparison
         demonstratorClip = demonstrator
         learnerClip = learner
-        // Independent passes over the frames: on long clips, one on each core.
-        if comparison.frameCount >= 4096 {
-            (summary, cues) = bothAtOnce({ ComparisonSummary(comparison) }, { CueTrack(comparison) })
-        } else {
-            summary = ComparisonSummary(comparison)
-            cues = CueTrack(comparison)
-        }
+        // The cues name the summary's dominant limb first.
+        summary = ComparisonSummary(comparison)
+        cues = CueTrack(comparison, dominant: summary.dominantLimb)
         self.provenance = provenance
     }
 
@@ -56,9 +57,18 @@ public struct ComparisonReport: Sendable {
         self.init(try Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
                   provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
         faults = [demoFaults, learnerFaults]
+        if options.checkFacing {
+            facing = try FacingCheck(comparison, summary: summary, demonstrator: demoClip, learner: learnerClip)
+        }
     }
 
     var options: ComparisonOptions { comparison.options }
+
+    /// The facing check's warning with how to switch models (`facingAdvice`), or nil.
+    public var facingWarning: String? {
+        guard let facing, let warning = facing.warning else { return nil }
+        return warning + "; " + (facingAdvice ?? (facing.other.mirror ? "compare them mirrored" : "compare them side by side, unmirrored"))
+    }
 
     /// A warning when the scored learner frames span under a quarter of the demonstrator's
     /// clip (a 1-frame learner against a 12 s routine "scores 100 %"), else nil.
@@ -89,7 +99,8 @@ public struct ComparisonReport: Sendable {
         out += "\n"
         if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {
             out += row("lag", String(format: "learner %.2f s (%.0f frames) behind (middle half of frames: %.2f–%.2f s)",
-                                     median, median * comparison.grid.rate, quartiles.lower, quartiles.upper))
+                                     median, median * comparison.grid.rate, quartiles.lower, quartiles.upper)
+                + (s.lagConfidence.map { String(format: "; confidence %.2f", $0) } ?? ""))
         } else {
             out += row("lag", "no frame could be scored")
         }
@@ -114,6 +125,8 @@ public struct ComparisonReport: Sendable {
             out += row("max error", String(format: "%+.1f° at %.2f s (%@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName))
         }
         if let note = shortLearnerNote { out += row("note", note) }
+        if let warning = s.reliabilityWarning { out += row("warning", warning) }
+        if let warning = facingWarning { out += row("warning", warning) }
         if s.scoredFrames > 0, Double(s.aheadFrames) / Double(s.scoredFrames) > 0.05 {
             out += row("note", "the learner was ahead of the demonstrator in \(s.aheadFrames) frames (scored at lag 0)")
         }

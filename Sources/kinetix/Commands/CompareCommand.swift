@@ -137,6 +137,12 @@ struct CompareCommand: Subcommand {
         } catch {
             throw .failed(error)
         }
+        if let facing = report.facing, let warning = facing.warning {
+            let fix = Self.facingFix(mirror: facing.other.mirror, profile: profile)
+            report.facingAdvice = fix
+            // The text report says it in place; other outputs get it on standard error.
+            if format != .text || learnerCues || at != nil { printError("warning: \(warning): \(fix)") }
+        }
         let inputs = [demonstrator, learner] + (profile.map { [$0.source] } ?? [])
         if let path = self.report {
             try writeAtomically(Data(CompareHTMLReport.html(report).utf8), to: path, inputs: inputs)
@@ -163,6 +169,15 @@ struct CompareCommand: Subcommand {
 }
 
 extension CompareCommand {
+    /// How to compare with the other facing model on this command line: the pair
+    /// profile's `facing` parameter when it has one, else `--no-mirror`.
+    static func facingFix(mirror: Bool, profile: Provenance.ProfileUsed?) -> String {
+        if let profile, profile.parameters.contains(where: { $0.name == "facing" }) {
+            return "rerun with --param facing=\(mirror)"
+        }
+        return mirror ? "rerun without --no-mirror" : "rerun with --no-mirror"
+    }
+
     /// `--live`: feeds the recorded pair frame by frame through `LiveComparison`.
     /// Text shows the learner's screen whenever its cue changes, and once a second;
     /// JSON writes every update as a line, provisional then final.
