@@ -93,8 +93,10 @@ struct MovementDetector {
     /// movement keeps its first onset and takes the higher peak).
     func movements() -> [Movement] {
         var drafts: [Draft] = []
+        var previous: Int?
         for p in peaks() {
-            let draft = place(p)
+            let draft = place(p, after: previous)
+            previous = p
             if let last = drafts.last, p < last.stop || (draft.crossing ?? .max) < last.stop {
                 if s[p] > s[last.peak] {
                     var merged = draft
@@ -156,11 +158,11 @@ struct MovementDetector {
 
     var quietFrames: Int { Int((options.quietSeconds * speed.grid.rate).rounded()) }
 
-    /// The last frame before `p` whose speed is at or below `level` (tracked), or nil
-    /// when tracking is lost or the clip starts first.
-    func crossing(before p: Int, below level: Double) -> Int? {
+    /// The last frame before `p` (and after `floor`) whose speed is at or below `level`
+    /// (tracked), or nil when tracking is lost or `floor` (or the clip's start) comes first.
+    func crossing(before p: Int, below level: Double, after floor: Int = -1) -> Int? {
         var i = p
-        while i > 0 {
+        while i > max(0, floor + 1) {
             let v = s[i - 1]
             guard v.isFinite else { return nil }
             if v <= level { return i - 1 }
@@ -176,7 +178,19 @@ struct MovementDetector {
         return speed.grid.time(c) + fraction / speed.grid.rate
     }
 
-    func place(_ p: Int) -> Draft {
+    /// The turn before peak `p` in continuous movement: the stillest tracked frame after
+    /// the previous peak `previous`, where the speed never fell to the rest level between
+    /// them; nil when tracking is lost there.
+    func turn(before p: Int, after previous: Int) -> Int? {
+        guard previous + 1 < p else { return nil }
+        let between = (previous + 1)..<p
+        guard between.allSatisfy({ s[$0].isFinite }) else { return nil }
+        return between.min { s[$0] < s[$1] }
+    }
+
+    /// Places peak `p`; `previous` is the peak before it, if any (a movement's rise
+    /// never starts before it).
+    func place(_ p: Int, after previous: Int? = nil) -> Draft {
         var draft = Draft(peak: p, crossing: nil, onset: nil, end: nil, endSeconds: nil, status: .ok, stop: p + 1)
         guard let (onsetLevel, quietLevel) = threshold(p) else {
             draft.status = quietBefore(p)
@@ -191,8 +205,13 @@ struct MovementDetector {
             let a = s[e - 1], b = s[e]
             draft.endSeconds = speed.grid.time(e - 1) + (a > b ? min(1, max(0, (a - quietLevel) / (a - b))) : 1) / speed.grid.rate
         }
-        guard let c = crossing(before: p, below: quietLevel) else {
+        guard let c = crossing(before: p, below: quietLevel, after: previous ?? -1) else {
             draft.status = quietBefore(p)
+            // Continuous movement: the speed never came down to rest since the previous
+            // peak, so this movement starts at the turn between them (its stillest frame).
+            if let previous, draft.status == .noQuietBefore, let turn = turn(before: p, after: previous) {
+                draft.onset = speed.grid.time(turn)
+            }
             return draft
         }
         draft.crossing = c
@@ -202,8 +221,11 @@ struct MovementDetector {
         case .extrapolation:
             let peak = s[p]
             let low = options.flankLow * peak, high = options.flankHigh * peak
-            guard let cl = crossing(before: p, below: low), let ch = crossing(before: p, below: high), ch >= cl else {
+            guard let cl = crossing(before: p, below: low, after: previous ?? -1), let ch = crossing(before: p, below: high), ch >= cl else {
                 draft.status = quietBefore(p)
+                if let previous, draft.status == .noQuietBefore, let turn = turn(before: p, after: previous) {
+                    draft.onset = speed.grid.time(turn)
+                }
                 return draft
             }
             let tLow = crossingTime(cl, low), tHigh = crossingTime(ch, high)

@@ -17,6 +17,8 @@ public struct PairReaction: Sendable {
             case noResponse
             /// The demonstrator's or the learner's onset could not be placed (tracking lost).
             case untracked
+            /// The demonstrator's movement was already under way as the clip began: no start to answer.
+            case underWayAtStart
         }
 
         /// The demonstrator's onset, shared clock, seconds.
@@ -25,6 +27,10 @@ public struct PairReaction: Sendable {
         public var demonstratorPeakSeconds: Double
         /// The limb the demonstrator moved most.
         public var limb: Limb?
+        /// True when the demonstrator's movement started from rest; false when it followed
+        /// straight on from the one before (a turn, in continuous movement: jumping jacks,
+        /// raises without a pause), its onset extrapolated from its own rising flank.
+        public var fromRest: Bool = true
         /// The learner's onset, shared clock, seconds.
         public var learnerOnsetSeconds: Double?
         /// Learner onset − demonstrator onset, seconds.
@@ -89,13 +95,15 @@ public struct PairReaction: Sendable {
         // Each learner movement's start (its onset, or its peak for a continuation), in time order.
         let learnerStarts = learnerMovements.map { $0.onsetSeconds ?? $0.peakSeconds }
         let startsSorted = zip(learnerStarts, learnerStarts.dropFirst()).allSatisfy { $0 <= $1 }
-        // Only starts are answered: a demonstrator movement with no rest before it (a
-        // continuation, or one under way as the clip begins) has no onset to react to.
-        pairs = demo.movements.filter { $0.status != .noQuietBefore }.map { d in
+        // Every movement the onset detector lists is answered, from rest or right after a
+        // turn (continuous imitation is the normal case): one with no onset it could place
+        // is untracked.
+        pairs = demo.movements.map { d in
             var pair = Pair(demonstratorOnsetSeconds: d.onsetSeconds, demonstratorPeakSeconds: d.peakSeconds, limb: d.limb,
+                            fromRest: d.status != .noQuietBefore,
                             learnerOnsetSeconds: nil, latencySeconds: nil, trackingLagSeconds: nil, status: .noResponse)
             guard let start = d.onsetSeconds, d.status != .untracked else {
-                pair.status = .untracked
+                pair.status = d.status == .noQuietBefore && d.onsetSeconds == nil ? .underWayAtStart : .untracked
                 return pair
             }
             // The learner's next movement (by its peak, since a continuation has no onset).

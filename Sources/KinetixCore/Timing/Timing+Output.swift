@@ -68,12 +68,23 @@ extension MovementOnsets {
         for m in movements {
             let onset = m.onsetSeconds.map { String(format: "%8.3f s", $0) } ?? "       — "
             out += String(format: "  onset %@  peak %8.3f s at %5.0f °/s  %@%@\n", onset, m.peakSeconds, m.peakSpeedDegreesPerSecond,
-                          m.limb?.name ?? "", m.status == .ok ? "" : "  (\(m.status.rawValue))")
+                          m.limb?.name ?? "", m.status == .ok ? "" : "  (\(m.status.phrase))")
         }
         if let cues {
             out += "\(cues.count) cue\(cues.count == 1 ? "" : "s")\n" + cues.map(\.text).joined()
         }
         return out
+    }
+}
+
+extension Movement.Status {
+    /// In words, for the text reports.
+    var phrase: String {
+        switch self {
+        case .ok: "from rest"
+        case .untracked: "untracked: the onset is uncertain"
+        case .noQuietBefore: "after a turn: no rest before"
+        }
     }
 }
 
@@ -84,7 +95,7 @@ extension PairReaction {
         out += "    \"movements\": [" + pairs.map { p in
             "\n      {\"demonstratorOnsetSeconds\": \(jsonNumber(p.demonstratorOnsetSeconds, digits: 6)), "
                 + "\"demonstratorPeakSeconds\": \(jsonNumber(p.demonstratorPeakSeconds, digits: 6)), "
-                + "\"limb\": \(p.limb.map { jsonString($0.name) } ?? "null"), "
+                + "\"limb\": \(p.limb.map { jsonString($0.name) } ?? "null"), \"fromRest\": \(p.fromRest), "
                 + "\"learnerOnsetSeconds\": \(jsonNumber(p.learnerOnsetSeconds, digits: 6)), \"latencySeconds\": \(jsonNumber(p.latencySeconds, digits: 6)), "
                 + "\"trackingLagSeconds\": \(jsonNumber(p.trackingLagSeconds, digits: 6)), \"status\": \"\(p.status.rawValue)\"}"
         }.joined(separator: ",") + (pairs.isEmpty ? "" : "\n    ") + "],\n"
@@ -113,8 +124,9 @@ extension PairReaction {
                              p.trackingLagSeconds.map { String(format: " (lag search %.3f s)", $0) } ?? "")
             case .noResponse: "no response"
             case .untracked: "not judged: tracking lost"
+            case .underWayAtStart: "not judged: under way as the clip begins"
             }
-            out += "  demonstrator \(demo) \(p.limb?.name ?? "")  →  \(answer)\n"
+            out += "  demonstrator \(demo) \(p.limb?.name ?? "")\(p.fromRest ? "" : " (after a turn)")  →  \(answer)\n"
         }
         if !cues.isEmpty { out += "learner's cues\n" + cues.map(\.text).joined() }
         return out

@@ -229,4 +229,29 @@ struct MovementOnsetTests {
         #expect(abs(summary.median - 0.35) <= 1.0 / 60)
         #expect(reaction.json.contains("\"medianLatencySeconds\""))
     }
+
+    @Test("continuous imitation: every movement of jumping jacks and of raises without a pause gets a latency, the same list as onset finds",
+          arguments: [SynthOptions.Motion.jumpingJack, .lateralRaise])
+    func continuousMovement(_ motion: SynthOptions.Motion) throws {
+        var o = SynthOptions()
+        o.motion = motion
+        o.durationSeconds = 10
+        o.seed = 1
+        let demonstrator = Synth.sidecar(o)
+        o.seed = 2
+        o.delaySeconds = 0.4
+        o.mirrorMotion = true
+        let learner = Synth.sidecar(o)
+        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: ComparisonOptions())
+        let reaction = try PairReaction(report)
+        let onsets = try MovementOnsets(clip: demonstrator)
+        #expect(reaction.pairs.count == onsets.movements.count, "the same movements as onset lists")
+        #expect(reaction.pairs.contains { !$0.fromRest }, "these movements follow each other without rest")
+        // Every movement but one under way as the clip begins is answered.
+        let answered = reaction.pairs.filter { $0.status == .ok }
+        #expect(answered.count >= reaction.pairs.count - 1, "\(reaction.pairs.map(\.status))")
+        for latency in reaction.latencies { #expect(abs(latency - 0.4) <= 0.1, "\(latency)") }
+        #expect(abs(try #require(reaction.latencySummary).median - 0.4) <= 1.5 / 30)
+    }
 }
