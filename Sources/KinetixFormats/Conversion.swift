@@ -87,6 +87,9 @@ public struct ConversionOptions: Sendable {
     public var model: String?
     /// Carry face landmarks over when the source has them.
     public var includeFace = true
+    /// For still images (`SourceFormat.faceStills`): the image, by index or file name;
+    /// nil for the first.
+    public var stillImage: String?
     /// The input's name, for messages and `source.clip`.
     public var inputName = "input"
     /// The most people accepted in one frame; a frame with more is a bad frame.
@@ -111,6 +114,8 @@ public struct ConversionResult: Sendable {
 /// The formats `kinetix convert --from` reads.
 public enum SourceFormat: String, CaseIterable, Sendable {
     case openpose, coco17, mediapipe, vision
+    /// MediaPipe Face Mesh on still photos: one face becomes a one-frame clip.
+    case faceStills = "face-stills"
 }
 
 /// The image size for pixel keypoints of a source that does not record it: the one
@@ -211,6 +216,7 @@ extension SourceFormat {
         case .coco17: try COCO17Converter.convert(file: input, options: options)
         case .mediapipe: try MediaPipeConverter.convert(file: input, options: options)
         case .vision: try VisionConverter.convert(file: input, options: options)
+        case .faceStills: try FaceStillsConverter.convert(file: input, options: options)
         }
     }
 }

@@ -11,8 +11,6 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
     case openPoseFrameFile
     /// An OpenSim motion file (`.mot`), such as `kinetix angles --format mot` writes.
     case openSimMotion
-    /// MediaPipe Face Mesh on still images (`keypoints-face-v1`): no time axis.
-    case stillImages
     /// Nothing Kinetix reads.
     case unknown
 
@@ -23,10 +21,10 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         case .estimator(.coco17): "COCO-17 keypoint results (MMPose, RTMPose, AlphaPose)"
         case .estimator(.mediapipe): "MediaPipe output"
         case .estimator(.vision): "an Apple Vision body-pose dump"
+        case .estimator(.faceStills): "MediaPipe Face Mesh on still images"
         case .sidecar: "a Kinetix sidecar"
         case .openPoseFrameFile: "a single OpenPose frame file"
         case .openSimMotion: "an OpenSim motion file (.mot)"
-        case .stillImages: "MediaPipe Face Mesh on still images (no frames over time)"
         case .unknown: "not a format Kinetix reads"
         }
     }
@@ -38,7 +36,6 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         case .sidecar: "it needs no conversion: use it as it is"
         case .openPoseFrameFile: "give the folder that holds all the frame files"
         case .openSimMotion: "it holds angles, not keypoints; Kinetix reads keypoint sidecars"
-        case .stillImages: "Kinetix analyses clips over time"
         case .unknown: "the formats are listed by 'kinetix convert --help'"
         }
     }
@@ -76,7 +73,7 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         }
         if let format = shape.format {
             if format == Sidecar.formatName { return .sidecar }
-            if format.hasPrefix("keypoints-face") { return .stillImages }
+            if format.hasPrefix("keypoints-face") { return .estimator(.faceStills) }
             if format.hasPrefix("keypoints-pose") { return .estimator(.mediapipe) }
         }
         if shape.keys.contains("people") { return .openPoseFrameFile }

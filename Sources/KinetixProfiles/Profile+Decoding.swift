@@ -245,9 +245,26 @@ struct ProfileDecoder {
             report("baseline", "metrics are relative to a baseline, but the profile has no \"baseline\" (e.g. {\"seconds\": 2})")
         }
         var symmetry: Profile.Symmetry?
-        if let fields = members(top["symmetry"], "symmetry", known: ["thresholdPercent", "measures"]),
+        if let fields = members(top["symmetry"], "symmetry", known: ["thresholdPercent", "measures", "resting"]),
            let threshold = setting(fields["thresholdPercent"], "symmetry.thresholdPercent", environment: constants, default: 20) {
-            symmetry = Profile.Symmetry(thresholdPercent: threshold, measures: decodeSymmetry(fields["measures"], metricNames: metricNames))
+            let measures = decodeSymmetry(fields["measures"], metricNames: metricNames, frames: frames)
+            var resting = measures.map(\.name)
+            if fields["resting"] != nil {
+                resting = strings(fields["resting"], "symmetry.resting")
+                for (i, name) in resting.enumerated() where !measures.contains(where: { $0.name == name }) {
+                    let hint = closestName(to: name, in: measures.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    report("symmetry.resting[\(i)]", "'\(name)' is not one of the symmetry measures\(hint)")
+                }
+            }
+            symmetry = Profile.Symmetry(thresholdPercent: threshold, measures: measures, resting: resting)
+        }
+        for (i, rule) in rules.enumerated() {
+            guard let claim = rule.weakerSide else { continue }
+            let names = symmetry?.measures.map(\.name) ?? []
+            if !names.contains(claim.measure) {
+                let hint = closestName(to: claim.measure, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                report("rules[\(i)].weakerSide.measure", "'\(claim.measure)' is not a symmetry measure of this profile\(hint)")
+            }
         }
         var pair: Profile.PairSettings?
         if kind == .pair {
@@ -371,7 +388,7 @@ struct ProfileDecoder {
     }
 
     private mutating func decodeRule(_ value: JSONValue, _ path: String, frames: CompileEnvironment, reps: CompileEnvironment) -> Profile.Rule? {
-        guard let fields = members(value, path, known: ["id", "when", "scope", "minSeconds", "severity", "cue", "detail"]) else { return nil }
+        guard let fields = members(value, path, known: ["id", "when", "scope", "minSeconds", "severity", "cue", "detail", "weakerSide"]) else { return nil }
         let id = string(fields["id"], "\(path).id") ?? ""
         if fields["id"] != nil { checkName(id, "\(path).id", "a rule") }
         let scopeName = string(fields["scope"], "\(path).scope", required: false) ?? "frames"
@@ -392,9 +409,15 @@ struct ProfileDecoder {
         let minSeconds = number(fields["minSeconds"], "\(path).minSeconds", required: false, range: 0...60) ?? 0
         if scope == .reps, fields["minSeconds"] != nil { report("\(path).minSeconds", "a rep rule is checked once per rep; minSeconds applies to frame rules") }
         let severity: Profile.Rule.Severity = choice(fields["severity"], "\(path).severity", default: .warning)
+        var claim: Profile.Rule.WeakerSideClaim?
+        if let claimFields = members(fields["weakerSide"], "\(path).weakerSide", known: ["measure", "side"]),
+           let measure = string(claimFields["measure"], "\(path).weakerSide.measure"), let side = string(claimFields["side"], "\(path).weakerSide.side") {
+            if side == "left" || side == "right" { claim = .init(measure: measure, side: side) }
+            else { report("\(path).weakerSide.side", "expected \"left\" or \"right\", found \"\(side)\"") }
+        }
         guard let when, let condition else { return nil }
         return Profile.Rule(id: id, when: when, condition: condition, scope: scope, minSeconds: minSeconds,
-                            severity: severity, cue: cue, detail: detail, detailTemplate: template)
+                            severity: severity, cue: cue, detail: detail, detailTemplate: template, weakerSide: claim)
     }
 
     private mutating func decodeReps(_ fields: [String: JSONValue], frames: CompileEnvironment, reps: CompileEnvironment,
@@ -422,14 +445,14 @@ struct ProfileDecoder {
                                   summary: summary)
     }
 
-    private mutating func decodeSymmetry(_ value: JSONValue?, metricNames: [String]) -> [Profile.SymmetryMeasure] {
+    private mutating func decodeSymmetry(_ value: JSONValue?, metricNames: [String], frames: CompileEnvironment) -> [Profile.SymmetryMeasure] {
         guard let value else { return [] }
         guard case .object(let list) = value else { report("symmetry.measures", "expected an object of named measures, found \(value.kindDescription)"); return [] }
         var result: [Profile.SymmetryMeasure] = []
         for (name, item) in list {
             let path = "symmetry.measures.\(name)"
             checkName(name, path, "a measure")
-            guard let fields = members(item, path, known: ["left", "right"]),
+            guard let fields = members(item, path, known: ["left", "right", "when", "leftOutBecause"]),
                   let left = string(fields["left"], "\(path).left"), let right = string(fields["right"], "\(path).right") else { continue }
             let indices = [(left, "left"), (right, "right")].map { metric, side -> Int? in
                 guard let index = metricNames.firstIndex(of: metric) else {
@@ -439,7 +462,14 @@ struct ProfileDecoder {
                 }
                 return index
             }
-            if let l = indices[0], let r = indices[1] { result.append(.init(name: name, left: left, right: right, leftIndex: l, rightIndex: r)) }
+            var when: (String, CompiledExpression)?
+            if let text = string(fields["when"], "\(path).when", required: false) {
+                do { when = (text, try frames.compile(text, expecting: .boolean)) } catch { report("\(path).when", error) }
+            }
+            if let l = indices[0], let r = indices[1] {
+                result.append(.init(name: name, left: left, right: right, leftIndex: l, rightIndex: r, when: when?.0, condition: when?.1,
+                                    leftOutBecause: string(fields["leftOutBecause"], "\(path).leftOutBecause", required: false)))
+            }
         }
         return result
     }

@@ -141,6 +141,17 @@ public struct Profile: Sendable {
         /// For the coach or clinician: may template numbers, `{metric:.0f}`.
         public var detail: String
         var detailTemplate: DetailTemplate
+        /// A rule that says one side moves less (a symmetry profile's "Lift your left
+        /// eyebrow too"): its findings stand only where that measure names that side weaker.
+        public var weakerSide: WeakerSideClaim? = nil
+
+        /// The measure and side a rule's finding claims is weaker.
+        public struct WeakerSideClaim: Sendable, Equatable {
+            /// A symmetry measure's name.
+            public var measure: String
+            /// `left` or `right`.
+            public var side: String
+        }
     }
 
     /// A hysteresis rep counter on one metric.
@@ -174,6 +185,10 @@ public struct Profile: Sendable {
         public var thresholdPercent: NumberSetting
         /// The left/right pairs compared.
         public var measures: [SymmetryMeasure]
+        /// The measures whose positions are compared at rest (`Assessment.resting`): those
+        /// that are positions a face holds at rest (brow height, eye opening, mouth corner
+        /// height), not excursions; all measures when the profile does not say.
+        public var resting: [String] = []
     }
 
     /// One left/right pair of metrics.
@@ -186,6 +201,12 @@ public struct Profile: Sendable {
         public var right: String
         var leftIndex: Int
         var rightIndex: Int
+        /// Frames where this holds are the only ones measured (`"when"`, as written), e.g.
+        /// the jaw closed for the mouth: nil measures every frame.
+        public var when: String? = nil
+        var condition: CompiledExpression? = nil
+        /// Why frames outside `when` are left out, in words for reports ("the jaw was open").
+        public var leftOutBecause: String? = nil
     }
 
     /// The settings a pair profile gives the comparison (`ComparisonOptions(pairProfile:parameters:)`).

@@ -52,7 +52,7 @@ public enum AssessmentHTMLReport {
         body += "<div class=\"now\" id=\"now\"></div>"
         if !a.findings.isEmpty {
             body += "<h2>Findings</h2><table><tbody>" + a.findings.map {
-                "<tr><td class=\"num\"><a href=\"#t=\(String(format: "%.2f", $0.start))\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</a></td><td>\(HTMLPage.escape($0.severity.rawValue))</td><td>\(HTMLPage.escape($0.detail))<br><small>\($0.trackingNote.map { "not a cue: " + HTMLPage.escape($0) } ?? "cue: " + HTMLPage.escape($0.cue))</small></td></tr>"
+                "<tr><td class=\"num\"><a href=\"#t=\(String(format: "%.2f", $0.start))\">\(String(format: "%.2f–%.2f s", $0.start, $0.end))</a></td><td>\(HTMLPage.escape($0.severity.rawValue))</td><td>\(HTMLPage.escape($0.detail))<br><small>\($0.caveat.map { "not a cue: " + HTMLPage.escape($0) } ?? "cue: " + HTMLPage.escape($0.cue))</small></td></tr>"
             }.joined() + "</tbody></table>"
         } else {
             body += "<h2>Findings</h2><p>none: no rule of the profile held at any time, so no cue was shown</p>"

@@ -85,7 +85,7 @@ struct FormatRecognitionTests {
         for name in ["balancing_cam02_mediapipe.json", "demo4_walking_mediapipe.json", "hamilton_clip_face_pose_mediapipe.json"] {
             #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/\(name)").path) == .estimator(.mediapipe), "\(name)")
         }
-        #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/face_images_mediapipe.json").path) == .stillImages)
+        #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/face_images_mediapipe.json").path) == .estimator(.faceStills))
         #expect(RecognisedInput.recognise(Data(#"{"width": 640, "height": 480, "frames": [{"t": 0, "observations": []}]}"#.utf8)) == .estimator(.vision))
         #expect(RecognisedInput.recognise(Data(#"[{"image_id": 1, "keypoints": [1, 2, 1]}]"#.utf8)) == .estimator(.coco17))
         #expect(RecognisedInput.recognise(Data("frame,t,nose_x,nose_y\n0,0,1,2\n".utf8)) == .estimator(.mediapipe))

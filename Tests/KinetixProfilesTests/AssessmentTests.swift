@@ -140,7 +140,7 @@ struct AssessmentTests {
         options.cameraDistanceMeters = 0.45
         let b = try assess(profile, Synth.sidecar(options), baseline: squatClip(view: .front))
         #expect(b.status == .void)
-        #expect(b.voidReason == "the baseline clip gives no value for browLiftLeft (it has no face landmarks); record the baseline with the same setup")
+        #expect(b.voidReason == "the baseline clip gives no value for jawOpening (it has no face landmarks); record the baseline with the same setup")
     }
 
     @Test("parameters: overrides are checked and recorded")

@@ -47,6 +47,27 @@ struct FaceQualityTests {
         }
     }
 
+    @Test("a face doing nothing, tracked smoothly, with a 0.2-pixel drift on one side names no weaker side")
+    func subPixel() throws {
+        // Every frame the first frame's face (no jitter at all: the noise estimate is 0),
+        // then from 3 s the right brow 0.2 px higher.
+        var still = Self.face(noise: 0, seconds: 6)
+        var face = try #require(still.face)
+        for frame in 0..<still.frameCount {
+            for landmark in FaceLandmark.allCases {
+                guard var p = face[landmark, 0] else { continue }
+                if landmark == .rightBrowCenter, still.times[frame] >= 3 { p.y -= 0.2 }
+                face[landmark, frame] = p
+            }
+        }
+        still.face = face
+        let a = try Self.assess(still)
+        #expect(a.status == .ok)
+        #expect(a.weakerSide == nil, "\(a.symmetry)")
+        let brow = try #require(a.symmetry.first { $0.measure == "brow" })
+        #expect(!brow.measurable && brow.weakerSide == nil, "under a pixel and under 0.02 IPD: not a movement")
+    }
+
     @Test("movements within three times the noise are not measurable: no deviation, no weaker side")
     func noise() throws {
         // A face that only keeps still: every movement is landmark jitter.
@@ -56,7 +77,7 @@ struct FaceQualityTests {
         #expect(a.status == .ok && a.weakerSide == nil)
         #expect(a.symmetry.allSatisfy { !$0.measurable && $0.deviationPercent == nil && ($0.noiseLeft ?? 0) > 0 })
         let report = AssessmentReport(a, clip: still, provenance: Provenance(inputs: [])).text()
-        #expect(report.contains("not measurable (moved less than 3× the noise)"))
+        #expect(report.contains("not measurable (moved less than 3× the noise, or under 0.02 IPD)"), "\(report)")
     }
 
     @Test("a face too small in the picture is void, with its size and the minimum")

@@ -47,4 +47,37 @@ struct FaceSymmetryRealTests {
             }
         }
     }
+
+    @Test("findings that claim a weaker side the measures do not name carry the reason and are no cue; the jaw is left out of the mouth",
+          .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
+    func consistentFindings() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let converted = folder.appendingPathComponent("face.json").path, trimmed = folder.appendingPathComponent("close-up.json").path
+        #expect(try Kinetix.run(["convert", Self.clip.path, "-o", converted]).status == 0)
+        #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
+        let result = try Kinetix.run(["assess", trimmed, "--profile", "facial-symmetry", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["weakerSide"] is NSNull)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.allSatisfy { ($0["caveat"] as? String)?.contains("does not call the") == true }, "\(findings)")
+        let movement = try #require(object["movement"] as? [String: [String: Any]])
+        #expect((movement["mouthCorner"]?["framesLeftOut"] as? Int ?? 0) > 0, "singing opens the jaw: those frames are left out")
+        let cues = try Kinetix.run(["assess", trimmed, "--profile", "facial-symmetry", "--cues"])
+        #expect(cues.stdout.hasPrefix("no cue"), "\(cues.stdout)")
+    }
+
+    @Test("a face doing no exercise (the lateral-raise clip's face) names no weaker side, whatever 2 s are the baseline (5 of 6 did)",
+          .enabled(if: FileManager.default.fileExists(atPath: Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_face_mediapipe.json").path), "../shared/realdata is absent"))
+    func noExercise() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let converted = folder.appendingPathComponent("face.json").path
+        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_face_mediapipe.json").path, "-o", converted]).status == 0)
+        for start in [0, 2, 4, 6, 8, 10] {
+            let trimmed = folder.appendingPathComponent("from-\(start).json").path
+            #expect(try Kinetix.run(["trim", converted, "--from", "\(start)", "--to", "17.9", "-o", trimmed]).status == 0)
+            let result = try Kinetix.run(["assess", trimmed, "--profile", "facial-symmetry", "--format", "json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(object["weakerSide"] is NSNull, "baseline from \(start) s: \(object["weakerSide"] ?? "?") \(object["movement"] ?? "")")
+        }
+    }
 }

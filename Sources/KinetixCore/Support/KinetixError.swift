@@ -66,6 +66,8 @@ public enum Setting: Hashable, Sendable {
     case estimatorModel
     /// `ConversionOptions.person`.
     case person
+    /// `ConversionOptions.stillImage`: which photo of a set of still images.
+    case stillImage
     /// The input format of a conversion.
     case sourceFormat
     /// `ComparisonOptions.maxLagSeconds`.

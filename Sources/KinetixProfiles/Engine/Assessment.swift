@@ -75,7 +75,7 @@ public struct Assessment: Equatable, Sendable {
         public var detail: String
         /// Set when an estimator fault inside the stretch could explain the finding
         /// (`Assessment.markTrackingDoubts`): then it is not the learner's cue.
-        public var trackingNote: String? = nil
+        public var caveat: String? = nil
     }
 
     /// One left/right measure of a symmetry profile.
@@ -98,9 +98,33 @@ public struct Assessment: Equatable, Sendable {
         public var noiseLeft: Float?
         /// See `noiseLeft`.
         public var noiseRight: Float?
-        /// False when neither side moved `Symmetry.noiseMultiple` times its noise: then no
-        /// deviation is given, only the movements.
+        /// False when neither side moved `Symmetry.noiseMultiple` times its noise (or the
+        /// minimum movement): then no deviation is given, only the movements.
         public var measurable = true
+        /// Frames after the baseline left out by the measure's condition (`"when"`: the
+        /// jaw open, for the mouth).
+        public var framesLeftOut = 0
+        /// Why frames were left out, in words (the measure's `leftOutBecause`, else its condition).
+        public var condition: String? = nil
+    }
+
+    /// One left/right measure at rest (the baseline, or a still image): the positions
+    /// themselves, not movement, as Sunnybrook's and eFACE's resting items grade them
+    /// (brow height, eye opening, mouth corner).
+    public struct RestingSymmetry: Equatable, Sendable {
+        /// The measure's name in the profile.
+        public var measure: String
+        /// The left metric's value at rest (its baseline median), in `unit`.
+        public var left: Float
+        /// The right metric's value at rest.
+        public var right: Float
+        /// The measures' unit (`IPD`).
+        public var unit: String?
+        /// Left − right, in `unit`.
+        public var difference: Float { left - right }
+        /// True when |difference| reaches `Symmetry.restingLimit` (and the landmarks'
+        /// pixel resolution): a resting asymmetry to look at, not a diagnosis.
+        public var asymmetric: Bool
     }
 
     /// How much of the clip a required joint or landmark was tracked in.
@@ -145,4 +169,8 @@ public struct Assessment: Equatable, Sendable {
     public var face: FaceQuality?
     /// The rest level found for each metric that has one, in the profile's order.
     public var restLevels: [RestLevel] = []
+    /// For symmetry profiles: each measure's sides at rest (the baseline, or the still).
+    public var resting: [RestingSymmetry] = []
+    /// True when the clip is a still image (one frame): only resting symmetry is measured.
+    public var isStill = false
 }

@@ -71,6 +71,10 @@ public struct Assessor: Sendable {
                     + "; record the baseline with the same setup"
                 return result
             }
+        } else if let spec = profile.baseline, sidecar.frameCount == 1 {
+            // A still image: the face at rest, its own baseline; there is no movement.
+            baselineValues = columns.map { median($0[...]) }
+            result.baselineSource = "the still image (one frame)"
         } else if let spec = profile.baseline {
             let first = analysed.lowerBound
             let end = sidecar.times[analysed].firstIndex { $0 >= sidecar.times[first] + spec.seconds } ?? analysed.upperBound
@@ -122,12 +126,21 @@ public struct Assessor: Sendable {
         }
         result.findings.sort { ($0.start, $0.rule) < ($1.start, $1.rule) }
 
+        result.isStill = sidecar.frameCount == 1
         if let symmetry = profile.symmetry {
+            result.resting = Symmetry.resting(symmetry, baseline: baselineValues, units: profile.metrics.map(\.unit),
+                                              pixelsPerUnit: result.face?.eyeDistancePixels)
+        }
+        if let symmetry = profile.symmetry, !result.isStill {
             (result.symmetry, result.weakerSide) = Symmetry.evaluate(
                 symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames, noiseFrames: noiseFrames, times: sidecar.times,
-                thresholdPercent: Float(symmetry.thresholdPercent.value(parameters)))
+                thresholdPercent: Float(symmetry.thresholdPercent.value(parameters)),
+                pixelsPerUnit: profile.kind == .face ? result.face?.eyeDistancePixels : nil,
+                masks: symmetry.measures.map { measure in measure.condition.map { frameEvaluator.evaluate($0).numbers } })
+            defer { result.markSymmetryContradictions(profile: profile, thresholdPercent: Float(symmetry.thresholdPercent.value(parameters))) }
             for i in result.symmetry.indices where i < symmetry.measures.count {
                 result.symmetry[i].unit = profile.metrics[symmetry.measures[i].leftIndex].unit
+                result.symmetry[i].condition = symmetry.measures[i].leftOutBecause ?? symmetry.measures[i].when.map { "where \($0) did not hold" }
             }
         }
         return result

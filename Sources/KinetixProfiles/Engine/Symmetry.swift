@@ -4,6 +4,14 @@ enum Symmetry {
     /// A side's movement must reach this many times its noise to be measured; the two
     /// sides' difference, this many times their combined noise to name a weaker side.
     static let noiseMultiple: Float = 3
+    /// The least movement a side must make, and the least difference between the sides
+    /// that names one weaker, in the measures' unit (IPD): beside the noise test, since a
+    /// smooth track's noise estimate can be tiny (a face doing nothing was called "left
+    /// weaker" on a 0.2-pixel difference).
+    static let minMovement: Float = 0.02
+    /// …and in pixels, when the face's size is known: movement below a pixel is below
+    /// what the landmarks resolve.
+    static let minMovementPixels: Float = 1
 
     /// - Parameters:
     ///   - columns: Metric values (absolute, not baseline-relative).
@@ -12,38 +20,46 @@ enum Symmetry {
     ///   - activeFrames: The frames after the baseline segment.
     ///   - noiseFrames: The baseline segment, where each metric's noise is measured; nil
     ///     (a separate baseline clip) measures it over the stillest second of `activeFrames`.
+    ///   - pixelsPerUnit: The face's size (pixels per IPD), for the pixel minimum; nil skips it.
     static func evaluate(_ symmetry: Profile.Symmetry, columns: [[Float]], baseline: [Float?], activeFrames: Range<Int>,
-                         noiseFrames: Range<Int>? = nil, times: [Double] = [], thresholdPercent: Float) -> ([Assessment.SymmetryResult], String?) {
+                         noiseFrames: Range<Int>? = nil, times: [Double] = [], thresholdPercent: Float,
+                         pixelsPerUnit: Float? = nil, masks: [[Float]?] = []) -> ([Assessment.SymmetryResult], String?) {
+        let least = max(minMovement, pixelsPerUnit.map { minMovementPixels / $0 } ?? 0)
         var results: [Assessment.SymmetryResult] = []
-        for measure in symmetry.measures {
+        for (m, measure) in symmetry.measures.enumerated() {
+            let mask = m < masks.count ? masks[m] : nil
+            let leftOut = mask.map { mask in activeFrames.filter { mask[$0] != 1 }.count } ?? 0
             let left = columns[measure.leftIndex].map { $0 - (baseline[measure.leftIndex] ?? 0) }
             let right = columns[measure.rightIndex].map { $0 - (baseline[measure.rightIndex] ?? 0) }
             let noiseLeft = noise(columns[measure.leftIndex], in: noiseFrames, else: activeFrames, times: times)
             let noiseRight = noise(columns[measure.rightIndex], in: noiseFrames, else: activeFrames, times: times)
             // The top tenth of frames by combined movement: the expression's peak.
-            let frames = activeFrames.filter { !left[$0].isNaN && !right[$0].isNaN }
+            let frames = activeFrames.filter { i in !left[i].isNaN && !right[i].isNaN && (mask.map { $0[i] == 1 } ?? true) }
                 .sorted { abs(left[$0]) + abs(right[$0]) > abs(left[$1]) + abs(right[$1]) }
             let peak = frames.prefix(max(1, frames.count / 10))
             guard !peak.isEmpty, let l = median(peak.map { left[$0] }[...]), let r = median(peak.map { right[$0] }[...]) else {
-                results.append(.init(measure: measure.name))
+                var result = Assessment.SymmetryResult(measure: measure.name)
+                result.framesLeftOut = leftOut
+                results.append(result)
                 continue
             }
             let larger = max(abs(l), abs(r)), smaller = min(abs(l), abs(r))
             let floor = max(noiseLeft ?? 0, noiseRight ?? 0)
-            guard larger > 1e-4, larger >= noiseMultiple * floor else {
+            guard larger > 1e-4, larger >= noiseMultiple * floor, larger >= least else {
                 // Within the noise: a movement, not a deviation.
                 var result = Assessment.SymmetryResult(measure: measure.name, movementLeft: l, movementRight: r)
                 (result.noiseLeft, result.noiseRight, result.measurable) = (noiseLeft, noiseRight, false)
+                result.framesLeftOut = leftOut
                 results.append(result)
                 continue
             }
             let deviation = 100 * (larger - smaller) / larger
             let combined = ((noiseLeft ?? 0) * (noiseLeft ?? 0) + (noiseRight ?? 0) * (noiseRight ?? 0)).squareRoot()
             // A side is named only when the difference is beyond noise too.
-            let named = larger - smaller >= noiseMultiple * combined
+            let named = larger - smaller >= noiseMultiple * combined && larger - smaller >= least
             results.append(.init(measure: measure.name, movementLeft: l, movementRight: r, deviationPercent: deviation,
                                  weakerSide: named ? (abs(l) < abs(r) ? "left" : "right") : nil, unit: nil,
-                                 noiseLeft: noiseLeft, noiseRight: noiseRight, measurable: true))
+                                 noiseLeft: noiseLeft, noiseRight: noiseRight, measurable: true, framesLeftOut: leftOut))
         }
         let asymmetric = results.filter { ($0.deviationPercent ?? 0) >= thresholdPercent && $0.weakerSide != nil }
         let leftCount = asymmetric.filter { $0.weakerSide == "left" }.count
@@ -59,6 +75,25 @@ enum Symmetry {
 }
 
 extension Symmetry {
+    /// A resting difference between the sides of at least this, in the measures' unit
+    /// (IPD), is called asymmetric; see `resting`. Above every healthy real face at rest:
+    /// seven still photos (MediaPipe Face Mesh) differ by at most 0.023 IPD in brow
+    /// height, 0.005 in eye opening and 0.036 in mouth-corner height.
+    static let restingLimit: Float = 0.05
+    /// …and at least this many pixels, so a sub-pixel difference on a small face is never one.
+    static let restingMinPixels: Float = 1
+
+    /// Each resting measure's sides at rest: the baseline values of its left and right metrics.
+    static func resting(_ symmetry: Profile.Symmetry, baseline: [Float?], units: [String?], pixelsPerUnit: Float?) -> [Assessment.RestingSymmetry] {
+        symmetry.measures.filter { symmetry.resting.contains($0.name) }.compactMap { measure in
+            guard let l = baseline[measure.leftIndex], let r = baseline[measure.rightIndex], l.isFinite, r.isFinite else { return nil }
+            let difference = abs(l - r)
+            let resolved = pixelsPerUnit.map { difference * $0 >= restingMinPixels } ?? true
+            return Assessment.RestingSymmetry(measure: measure.name, left: l, right: r, unit: units[measure.leftIndex],
+                                              asymmetric: difference >= restingLimit && resolved)
+        }
+    }
+
     /// The landmark noise of a measure: the robust standard deviation (1.4826 × median
     /// absolute deviation) of `column` over the baseline `frames` or over the stillest
     /// one-second window of `activeFrames`, whichever is smaller (a person who keeps

@@ -76,6 +76,19 @@ public struct AssessmentReport: Sendable {
             if face.turnedFrames > 0 { text += "; \(face.turnedFrames) frames not measured (head turned)" }
             out += row("face", text)
         }
+        if !a.resting.isEmpty {
+            out += "at rest (\(a.isStill ? "the still image" : "the baseline")): positions, not movement\n"
+            out += pad("measure", 16) + pad("left", 10) + pad("right", 10) + "left − right\n"
+            for r in a.resting {
+                out += pad(r.measure, 16) + pad(String(format: "%+.3f", r.left), 10) + pad(String(format: "%+.3f", r.right), 10)
+                    + String(format: "%+.3f", r.difference) + (r.asymmetric ? "  (asymmetric at rest)" : "") + "\n"
+            }
+            out += String(format: "Positions are %@; a difference of %.2f and more (and %.0f px) is called asymmetric at rest.\n\n",
+                          symmetryUnitsText, Symmetry.restingLimit, Symmetry.restingMinPixels)
+        }
+        if a.isStill, !a.resting.isEmpty {
+            out += row("movement", "not measured: a still image has no movement (record a clip of the exercises)")
+        }
         if !a.symmetry.isEmpty {
             out += row("weaker side", a.weakerSide ?? "none (symmetric within the threshold, or within the noise)")
             out += "\n" + pad("measure", 16) + pad("left", 10) + pad("right", 10) + pad("noise", 10) + "deviation\n"
@@ -87,8 +100,9 @@ public struct AssessmentReport: Sendable {
                 if let deviation = s.deviationPercent {
                     out += String(format: "%5.1f %%", deviation) + (s.weakerSide.map { " (\($0) weaker)" } ?? (deviation > 0 ? " (difference within the noise)" : ""))
                 } else {
-                    out += s.measurable ? "no movement" : String(format: "not measurable (moved less than %.0f× the noise)", Symmetry.noiseMultiple)
+                    out += s.measurable ? "no movement" : String(format: "not measurable (moved less than %.0f× the noise, or under %.2f IPD)", Symmetry.noiseMultiple, minimumMovement)
                 }
+                if s.framesLeftOut > 0 { out += "; \(s.framesLeftOut) frames left out: \(s.condition ?? "its condition did not hold")" }
                 out += "\n"
             }
             out += "Movements are from the baseline, \(symmetryUnitsText); noise is the larger side's landmark jitter (over the baseline or the stillest second).\n\n"
@@ -99,7 +113,7 @@ public struct AssessmentReport: Sendable {
             out += "findings\n"
             for f in a.findings {
                 out += String(format: "  %6.2f–%6.2f s  ", f.start, f.end) + pad(f.severity.rawValue, 9) + f.detail + "  [\(f.rule)]\n"
-                if let note = f.trackingNote { out += "                     ↳ \(note)\n" }
+                if let note = f.caveat { out += "                     ↳ \(note)\n" }
             }
         }
         let unitWidth = max(8, (a.metrics.compactMap { $0.unit?.count }.max() ?? 0) + 2)
@@ -111,6 +125,12 @@ public struct AssessmentReport: Sendable {
             out += m.relativeToBaseline ? "  (from baseline)\n" : "\n"
         }
         return out
+    }
+
+    /// The least movement a side must make to be measured, in IPD: `Symmetry.minMovement`,
+    /// or a pixel (`Symmetry.minMovementPixels`) on this face if that is more.
+    var minimumMovement: Float {
+        max(Symmetry.minMovement, assessment.face?.eyeDistancePixels.map { Symmetry.minMovementPixels / $0 } ?? 0)
     }
 
     /// Set by the caller when the profile counts reps, so "0 reps" is shown, not omitted.
@@ -125,16 +145,16 @@ public struct AssessmentReport: Sendable {
             return track.map { String(format: "%6.2f–%6.2f s  ", $0.start, $0.end) + $0.cue }.joined(separator: "\n") + "\n"
         }
         if assessment.status == .void { return "no cue: the result is void (\(assessment.voidReason ?? "requirements not met"))\n" }
-        let doubtful = assessment.findings.filter { $0.trackingNote != nil }.count
+        let doubtful = assessment.findings.filter { $0.caveat != nil }.count
         if doubtful > 0 {
-            return "no cue: the \(doubtful == 1 ? "finding" : "\(doubtful) findings") may come from tracking faults, not the body (the report lists \(doubtful == 1 ? "it" : "them"))\n"
+            return "no cue: the \(doubtful == 1 ? "finding has a caveat" : "\(doubtful) findings have caveats") (a tracking fault, or a difference the symmetry measures do not confirm; the report says which)\n"
         }
         return "no cue: no rule of the profile held at any time (no findings)\n"
     }
 
     func cueTrack() -> [(start: Double, end: Double, cue: String)] {
         let rank: [Profile.Rule.Severity: Int] = [.info: 0, .warning: 1, .critical: 2]
-        let ordered = assessment.findings.filter { $0.trackingNote == nil }.sorted { (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start) }
+        let ordered = assessment.findings.filter { $0.caveat == nil }.sorted { (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start) }
         var track: [(start: Double, end: Double, cue: String)] = []
         for finding in ordered {
             // Place the finding in the gaps the more important cues leave.
@@ -163,7 +183,7 @@ public struct AssessmentReport: Sendable {
     /// The units of the symmetry measures in words, from their metrics' declared units:
     /// "in interpupillary distances (angles in degrees)" for a face, "in torso lengths" for a body.
     public var symmetryUnitsText: String {
-        let units = Set(assessment.symmetry.compactMap { $0.unit?.lowercased() })
+        let units = Set((assessment.symmetry.map(\.unit) + assessment.resting.map(\.unit)).compactMap { $0?.lowercased() })
         let words: [String: String] = ["ipd": "interpupillary distances", "torso": "torso lengths", "deg": "degrees", "degrees": "degrees", "px": "pixels"]
         let angles: Set<String> = ["deg", "degrees"]
         let lengths = units.subtracting(angles).sorted().map { words[$0] ?? $0 }
@@ -189,12 +209,19 @@ public struct AssessmentReport: Sendable {
         out += "  \"restLevels\": [" + a.restLevels.map(\.json).joined(separator: ", ") + "],\n"
         out += "  \"reps\": [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
         out += "  \"findings\": [" + a.findings.map { "\n    " + $0.json }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
+        if !a.resting.isEmpty {
+            out += "  \"isStill\": \(a.isStill),\n  \"resting\": {" + a.resting.map {
+                "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.left, digits: 4)), \"right\": \(jsonNumber($0.right, digits: 4)), "
+                    + "\"difference\": \(jsonNumber($0.difference, digits: 4)), \"asymmetric\": \($0.asymmetric)}"
+            }.joined(separator: ", ") + "},\n"
+        }
         if !a.symmetry.isEmpty || a.weakerSide != nil {
             out += "  \"weakerSide\": \(a.weakerSide.map(jsonString) ?? "null"),\n"
             out += "  \"deviationPercent\": {" + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ") + "},\n"
             out += "  \"movement\": {" + a.symmetry.map {
                 "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.movementLeft, digits: 4)), \"right\": \(jsonNumber($0.movementRight, digits: 4)), \"weakerSide\": \($0.weakerSide.map(jsonString) ?? "null"), "
-                    + "\"noiseLeft\": \(jsonNumber($0.noiseLeft, digits: 4)), \"noiseRight\": \(jsonNumber($0.noiseRight, digits: 4)), \"measurable\": \($0.measurable)}"
+                    + "\"noiseLeft\": \(jsonNumber($0.noiseLeft, digits: 4)), \"noiseRight\": \(jsonNumber($0.noiseRight, digits: 4)), \"measurable\": \($0.measurable), "
+                    + "\"framesLeftOut\": \($0.framesLeftOut)}"
             }.joined(separator: ", ") + "},\n"
         }
         if let face = a.face {
@@ -252,6 +279,6 @@ extension Assessment.Finding {
     public var json: String {
         "{\"rule\": \(jsonString(rule)), \"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), "
             + "\"severity\": \"\(severity.rawValue)\", \"cue\": \(jsonString(cue)), \"detail\": \(jsonString(detail)), "
-            + "\"trackingNote\": \(trackingNote.map(jsonString) ?? "null")}"
+            + "\"caveat\": \(caveat.map(jsonString) ?? "null")}"
     }
 }

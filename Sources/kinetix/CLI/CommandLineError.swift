@@ -43,6 +43,7 @@ func flag(for setting: Setting) -> String {
     case .frameRate: "--fps"
     case .estimatorModel: "--model"
     case .person: "--person"
+    case .stillImage: "--image"
     case .sourceFormat: "--from"
     case .maxLag: "--max-lag"
     case .lagWindow: "--lag-window"

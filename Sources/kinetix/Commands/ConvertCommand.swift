@@ -25,11 +25,12 @@ struct ConvertCommand: Subcommand {
         """,
         arguments: [.init(name: "input", help: "The file or folder to convert.")],
         options: [
-            .init(long: "from", valueName: "format", help: "auto (recognised from the content), openpose, coco17, mediapipe or vision.", defaultValue: "auto"),
+            .init(long: "from", valueName: "format", help: "auto (recognised from the content), openpose, coco17, mediapipe, vision or face-stills.", defaultValue: "auto"),
             .init(long: "fps", valueName: "rate", help: "Frames per second, for sources without times."),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels, for sources without it."),
             .init(long: "model", valueName: "model", help: "OpenPose model: body25, body25b or coco18 (checked against the keypoints)."),
-            .init(long: "person", valueName: "who", help: "largest, an index, or id:N.", defaultValue: "largest"),
+            .init(long: "person", valueName: "who", help: "largest, an index, or id:N (still images: the face, largest or an index).", defaultValue: "largest"),
+            .init(long: "image", valueName: "n|name", help: "Still images: the photo to convert, by index or file name (default: the first)."),
             .init(long: "no-face", help: "Leave face landmarks out."),
             .init(long: "strict", help: "Stop at the first bad frame."),
             .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps (see 'kinetix inspect')."),
@@ -62,6 +63,7 @@ struct ConvertCommand: Subcommand {
         }
         options.person = person
         options.includeFace = !arguments.flag("no-face")
+        options.stillImage = arguments.string("image")
         options.strict = arguments.flag("strict")
         options.inputName = input
         options.limits = try arguments.limits()
@@ -81,7 +83,7 @@ struct ConvertCommand: Subcommand {
             throw .failed(KinetixError(FileManager.default.fileExists(atPath: input) ? .unsupported : .unreadable, file: input, what))
         case (let given?, .estimator(let found)) where found != given:
             throw .usage("\(input) is \(recognised), not \(given.rawValue): use --from \(found.rawValue), or leave --from out", command: Self.spec)
-        case (let given?, .sidecar), (let given?, .openSimMotion), (let given?, .stillImages), (let given?, .openPoseFrameFile):
+        case (let given?, .sidecar), (let given?, .openSimMotion), (let given?, .openPoseFrameFile):
             throw .usage("\(input) is \(recognised), not \(given.rawValue) output: \(recognised.advice)", command: Self.spec)
         case (let given?, _):
             format = given

@@ -52,7 +52,35 @@ extension Assessment {
             }
             guard !reasons.isEmpty else { continue }
             let shown = reasons.prefix(3).joined(separator: "; ") + (reasons.count > 3 ? "; and \(reasons.count - 3) more" : "")
-            findings[i].trackingNote = "may come from tracking, not the body: " + shown
+            findings[i].caveat = "may come from tracking, not the body: " + shown
+        }
+    }
+}
+
+extension Assessment {
+    /// Marks each finding of a rule that claims a side is weaker (`Profile.Rule.weakerSide`)
+    /// where the symmetry result for its measure does not name that side: the finding
+    /// would contradict the verdict, so it is reported with the reason and is no cue.
+    mutating func markSymmetryContradictions(profile: Profile, thresholdPercent: Float) {
+        let rules = Dictionary(profile.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        for i in findings.indices where findings[i].caveat == nil {
+            guard let claim = rules[findings[i].rule]?.weakerSide else { continue }
+            guard let result = symmetry.first(where: { $0.measure == claim.measure }) else {
+                findings[i].caveat = "the \(claim.measure) measure was not measured: no weaker side to back this"
+                continue
+            }
+            guard result.weakerSide != claim.side else { continue }
+            let why: String
+            if !result.measurable {
+                why = "neither side moved clearly beyond the landmarks' noise"
+            } else if result.weakerSide != nil {
+                why = "it names the other side"
+            } else if let deviation = result.deviationPercent, deviation >= thresholdPercent {
+                why = "the sides' difference is within their noise"
+            } else {
+                why = String(format: "the sides differ by %.0f %%, under the %.0f %% threshold", result.deviationPercent ?? 0, thresholdPercent)
+            }
+            findings[i].caveat = "the \(claim.measure) measure does not call the \(claim.side) side weaker (\(why)): not a finding to act on"
         }
     }
 }
