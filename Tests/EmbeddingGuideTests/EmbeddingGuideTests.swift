@@ -13,6 +13,26 @@ import KinetixBatch
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 func bytes(_ name: String) throws -> Data { try Data(contentsOf: root.appendingPathComponent("Sidecars/\(name)")) }
 
+// snippet: session
+/// One coaching session, held on the main actor as a SwiftUI or UIKit app holds its
+/// state; camera callbacks hop to it before appending (or give it your own actor).
+@MainActor final class CoachSession {
+    private var live: LiveComparison
+    private(set) var cue: String?              // bind the learner's screen to this
+
+    init(rate: Double, space: CoordinateSpace) throws {
+        live = try LiveComparison(options: ComparisonOptions(), rate: rate,
+                                  demonstratorSpace: space, learnerSpace: space)
+    }
+
+    func demonstratorFrame(_ pose: PoseFrame) { live.appendDemonstrator(pose) }
+
+    func learnerFrame(_ pose: PoseFrame) {
+        if let now = live.appendLearner(pose) { cue = now.cue }
+    }
+}
+// end snippet
+
 @Suite("The embedding guide's code")
 struct EmbeddingGuideTests {
     @Test("compare two clips held in memory")
@@ -77,6 +97,19 @@ struct EmbeddingGuideTests {
         live.finish()
         // end snippet
         #expect(shown.contains("Raise your right arm higher") && shown.last == "Good")
+    }
+
+    @Test("a live session on the main actor, under Swift 6 strict concurrency")
+    @MainActor func session() throws {
+        let demonstrator = try Sidecar.decode(try bytes("demonstrator.json")), learner = try Sidecar.decode(try bytes("learner.json"))
+        let session = try CoachSession(rate: 30, space: learner.space)
+        var cues = Set<String>()
+        for index in 0..<learner.frameCount {
+            session.demonstratorFrame(demonstrator.poseFrame(index))
+            session.learnerFrame(learner.poseFrame(index))
+            if let cue = session.cue { cues.insert(cue) }
+        }
+        #expect(cues.contains("Raise your right arm higher"))
     }
 
     @Test("a pose from your own estimator")
@@ -229,7 +262,7 @@ struct EmbeddingGuideTests {
             if trimmed == "// end snippet", let current = name { snippets[current] = dedent(lines); name = nil; continue }
             if name != nil { lines.append(line) }
         }
-        #expect(snippets.count == 9)
+        #expect(snippets.count == 10)
         for (name, code) in snippets {
             #expect(guide.contains("<!-- snippet: \(name) -->\n```swift\n\(code)\n```"), "snippet '\(name)' differs from the guide")
         }
