@@ -57,6 +57,8 @@ struct CLITests {
     @Test("usage errors exit 64 with Error: and Usage: lines", arguments: [
         (["angles"], "Error: missing <file>"),
         (["angles", "Sidecars/learner.json", "--formt", "csv"], "Error: unknown option '--formt' (did you mean '--format'?)"),
+        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--html", "r.html"], "Error: unknown option '--html' (did you mean '--report'?)"),
+        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--html", "r.html"], "Error: unknown option '--html' (did you mean '--report'?)"),
         (["angles", "Sidecars/learner.json", "--format", "xml"], "Error: '--format' must be one of csv, json, mot, got 'xml'"),
         (["inspect", "Sidecars/learner.json", "--min-confidence", "2"], "Error: '--min-confidence' must be in 0.0...1.0, got 2"),
         (["synth", "--fault", "leftShouldr:-4@1-2"], "Error: '--fault': unknown limb 'leftShouldr' (did you mean 'leftShoulder'?)"),

@@ -21,6 +21,20 @@ struct SignalTests {
         #expect(Smoothing.lowPass(gapped, cutoffHertz: 6, sampleRate: 60)[100].isNaN)
     }
 
+    @Test("low-pass of an angle at its limits never leaves the angle's own range (no knee flexion below 0°, no elevation past 180°)")
+    func noOvershoot() {
+        // A knee that snaps straight: 40° down to exactly 0° in two frames, held at 0°; an
+        // arm that snaps to 180°. The zero-phase filter rings past both ends unclamped.
+        let knee: [Float] = Array(repeating: 40, count: 30) + Array(repeating: 0, count: 60)
+        let arm: [Float] = Array(repeating: 90, count: 30) + Array(repeating: 180, count: 60)
+        let ringing = Smoothing.lowPass(knee, cutoffHertz: 6, sampleRate: 30)
+        #expect(ringing.min()! < 0, "the unclamped filter overshoots (the effect guarded against)")
+        for signal in [knee, arm] {
+            let smoothed = Smoothing.lowPass(signal, cutoffHertz: 6, sampleRate: 30, clampToRange: true)
+            #expect(smoothed.allSatisfy { $0 >= signal.min()! && $0 <= signal.max()! })
+        }
+    }
+
     @Test("moving median removes a spike")
     func median() {
         var values = [Float](repeating: 1, count: 20)

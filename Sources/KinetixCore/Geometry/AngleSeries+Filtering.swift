@@ -14,7 +14,7 @@ extension AngleSeries {
         guard let rate = estimatedFrameRate(times) else { return self }
         var result = self
         for limb in Limb.allCases {
-            let filtered = Smoothing.lowPass(Array(column(limb)), cutoffHertz: cutoffHertz, sampleRate: rate)
+            let filtered = Smoothing.lowPass(Array(column(limb)), cutoffHertz: cutoffHertz, sampleRate: rate, clampToRange: true)
             result.values.replaceSubrange(limb.rawValue * frameCount ..< (limb.rawValue + 1) * frameCount, with: filtered)
         }
         return result

@@ -25,8 +25,11 @@ package enum Smoothing {
     /// A zero-phase 2nd-order Butterworth low-pass (run forward then backward, so the
     /// response is 4th-order with no lag), as Sports2D and Pose2Sim filter keypoints.
     /// Runs are extended by odd reflection at both ends to settle the filter; runs
-    /// shorter than 10 frames are left as they are.
-    package static func lowPass(_ values: [Float], cutoffHertz: Double, sampleRate: Double) -> [Float] {
+    /// shorter than 10 frames are left as they are. With `clampToRange`, each run's
+    /// output stays within that run's own lowest and highest value: the filter's ringing
+    /// can otherwise overshoot a sharp turn (a knee flexion of −0.05°, an elevation of
+    /// 180.27°), values no body and no angle can take.
+    package static func lowPass(_ values: [Float], cutoffHertz: Double, sampleRate: Double, clampToRange: Bool = false) -> [Float] {
         guard cutoffHertz < sampleRate / 2 else { return values }
         let k = tan(Double.pi * cutoffHertz / sampleRate)
         let norm = 1 / (1 + 2.squareRoot() * k + k * k)
@@ -50,7 +53,8 @@ package enum Smoothing {
             let extended = Array(head) + run + tail
             let forward = filter(extended)
             let backward = Array(filter(forward.reversed()).reversed())
-            for i in 0..<run.count { result[start + i] = Float(backward[pad + i]) }
+            let low = clampToRange ? run.min()! : -.infinity, high = clampToRange ? run.max()! : .infinity
+            for i in 0..<run.count { result[start + i] = Float(min(high, max(low, backward[pad + i]))) }
         }
         return result
     }

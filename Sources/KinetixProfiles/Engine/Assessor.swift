@@ -164,7 +164,7 @@ public struct Assessor: Sendable {
                 column = Smoothing.movingMedian(column, window: min(255, Int((seconds * rate).rounded())) | 1)
             }
             if let cutoff = metric.lowPassHertz {
-                column = Smoothing.lowPass(column, cutoffHertz: cutoff, sampleRate: rate)
+                column = Smoothing.lowPass(column, cutoffHertz: cutoff, sampleRate: rate, clampToRange: true)
             }
             evaluator.metrics[i] = column
             if let spec = metric.rest {

@@ -57,6 +57,9 @@ public struct LiveAssessment: Sendable {
     private var raw: [[Float]]
     private var smoothed: [[Float]]
     private var filterState: [(x1: Double, x2: Double, y1: Double, y2: Double)?]
+    /// Each metric's lowest and highest input since its last gap: the filter's output is
+    /// kept inside, as offline (`Smoothing.lowPass(clampToRange:)`).
+    private var runRange: [(low: Float, high: Float)?] = []
     private var torso: (length: Float, time: Double)?
     // Rest levels: each rest metric's smoothed values over the last `RestLevelFinder.liveWindowSeconds`.
     private var restHistory: [Int: (times: [Double], values: [Float])] = [:]
@@ -189,7 +192,8 @@ public struct LiveAssessment: Sendable {
 
     /// The trailing median, then the one-pass low-pass, each restarting after a gap.
     private mutating func smooth(_ i: Int, _ value: Float) -> Float {
-        guard value.isFinite else { filterState[i] = nil; return value }
+        if runRange.count < profile.metrics.count { runRange = Array(repeating: nil, count: profile.metrics.count) }
+        guard value.isFinite else { filterState[i] = nil; runRange[i] = nil; return value }
         var result = value
         if medianWindows[i] > 1 {
             var window: [Float] = []
@@ -206,7 +210,9 @@ public struct LiveAssessment: Sendable {
             let s = filterState[i] ?? (x, x, x, x)  // start at rest on the first value, as offline
             let y = c.b0 * x + c.b1 * s.x1 + c.b2 * s.x2 - c.a1 * s.y1 - c.a2 * s.y2
             filterState[i] = (x, s.x1, y, s.y1)
-            result = Float(y)
+            let range = runRange[i].map { (min($0.low, result), max($0.high, result)) } ?? (result, result)
+            runRange[i] = range
+            result = min(range.1, max(range.0, Float(y)))
         }
         return result
     }

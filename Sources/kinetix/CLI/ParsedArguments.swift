@@ -2,6 +2,12 @@ import KinetixCore
 
 /// A command line split into positional arguments and options, checked against a spec.
 struct ParsedArguments {
+    /// Options other tools spell differently, by this tool's name for them.
+    static let synonyms: [String: String] = [
+        "--html": "--report", "--out": "--output", "--outfile": "--output", "--json": "--format",
+        "--csv": "--format", "--lag": "--max-lag", "--fps": "--rate",
+    ]
+
     let spec: CommandSpec
     var positional: [String] = []
     private var values: [String: [String]] = [:]
@@ -33,7 +39,9 @@ struct ParsedArguments {
                 : spec.options.first { $0.short.map { "-\($0)" } == name }
             guard let option else {
                 let known = spec.options.map { "--" + $0.long }
-                let hint = closestName(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                // Words people bring from other tools, where spelling distance cannot help.
+                let synonym = Self.synonyms[name].flatMap { known.contains($0) ? $0 : nil }
+                let hint = (synonym ?? closestName(to: name, in: known)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw .usage("unknown option '\(name)'\(hint)", command: spec)
             }
             if option.valueName == nil {
