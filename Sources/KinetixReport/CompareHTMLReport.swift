@@ -137,8 +137,9 @@ public enum CompareHTMLReport {
         if let within = s.withinTolerancePercent { out += row("within \(fmt0(o.toleranceDegrees))°", String(format: "%.1f %% of scored frames", within)) }
         if let worst = s.worstLimb, let mean = s.limbs[worst.rawValue].meanErrorDegrees { out += row("worst limb", String(format: "%@, mean %.1f°", worst.spokenName, mean)) }
         if let formBreak = s.formBreak {
-            out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f° (up to %+.0f° at %.2f s)", formBreak.start,
-                                             formBreak.limb.spokenName, formBreak.errorDegrees, formBreak.peakErrorDegrees, formBreak.peakTime))
+            out += row("form breaks", String(format: "at %.2f s: %@ (%+.0f°; up to %+.0f° at %.2f s)", formBreak.start,
+                                             CueTrack.difference(for: formBreak.limb, error: formBreak.errorDegrees), formBreak.errorDegrees,
+                                             formBreak.peakErrorDegrees, formBreak.peakTime))
         } else {
             out += row("form breaks", "never")
         }

@@ -125,22 +125,34 @@ public struct CueTrack: Equatable, Sendable {
         return "Good"
     }
 
-    /// The correction for a limb whose angle is `error` degrees more (positive) or less
-    /// than the demonstrator's, in the learner's own words and side.
-    public static func correction(for limb: Limb, error: Float) -> String {
+    /// What a limb's angle error means for the body, and what to do about it: the one
+    /// home of the sign conventions (a larger shoulder angle is an arm nearer the trunk,
+    /// a larger elbow or knee angle more bent, a larger hip angle the thigh raised, a
+    /// larger neck angle the head dropped).
+    private static func meaning(of limb: Limb, error: Float) -> (part: String, state: String, correction: String) {
         let side = limb.name.hasPrefix("left") ? "left" : "right"
+        let more = error > 0
         switch limb {
         case .leftShoulder, .rightShoulder:
-            // A larger shoulder angle is an arm nearer the trunk.
-            return error > 0 ? "Raise your \(side) arm higher" : "Lower your \(side) arm"
+            return ("\(side) arm", more ? "lower" : "higher", more ? "Raise your \(side) arm higher" : "Lower your \(side) arm")
         case .leftElbow, .rightElbow:
-            return error > 0 ? "Straighten your \(side) arm" : "Bend your \(side) elbow more"
+            return ("\(side) elbow", more ? "more bent" : "straighter", more ? "Straighten your \(side) arm" : "Bend your \(side) elbow more")
         case .leftHip, .rightHip:
-            return error > 0 ? "Lower your \(side) knee" : "Lift your \(side) knee higher"
+            return ("\(side) thigh", more ? "higher" : "lower", more ? "Lower your \(side) knee" : "Lift your \(side) knee higher")
         case .leftKnee, .rightKnee:
-            return error > 0 ? "Straighten your \(side) leg" : "Bend your \(side) knee more"
+            return ("\(side) knee", more ? "more bent" : "straighter", more ? "Straighten your \(side) leg" : "Bend your \(side) knee more")
         case .neck:
-            return error > 0 ? "Lift your head" : "Lower your head"
+            return ("head", more ? "lower" : "higher", more ? "Lift your head" : "Lower your head")
         }
+    }
+
+    /// The correction for a limb whose angle is `error` degrees more (positive) or less
+    /// than the demonstrator's, in the learner's own words and side.
+    public static func correction(for limb: Limb, error: Float) -> String { meaning(of: limb, error: error).correction }
+
+    /// The error in words, for the coach: "right arm 50° lower than the demonstrator's".
+    public static func difference(for limb: Limb, error: Float) -> String {
+        let m = meaning(of: limb, error: error)
+        return String(format: "%@ %.0f° %@ than the demonstrator's", m.part, abs(error), m.state)
     }
 }

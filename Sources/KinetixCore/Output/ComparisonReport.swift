@@ -115,14 +115,16 @@ public struct ComparisonReport: Sendable {
             out += row("worst limb", "none: every limb matches exactly")
         }
         if let formBreak = s.formBreak {
-            out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f° (up to %+.0f° at %.2f s; out of tolerance until %.2f s)",
-                                             formBreak.start, formBreak.limb.spokenName, formBreak.errorDegrees, formBreak.peakErrorDegrees,
+            out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f°, %@ (up to %+.0f° at %.2f s; out of tolerance until %.2f s)",
+                                             formBreak.start, formBreak.limb.spokenName, formBreak.errorDegrees,
+                                             CueTrack.difference(for: formBreak.limb, error: formBreak.errorDegrees), formBreak.peakErrorDegrees,
                                              formBreak.peakTime, formBreak.end))
         } else {
             out += row("form breaks", String(format: "never (no limb out of tolerance for %.1f s)", options.formBreakMinSeconds))
         }
         if let maxError = s.maxError {
-            out += row("max error", String(format: "%+.1f° at %.2f s (%@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName))
+            out += row("max error", String(format: "%+.1f° at %.2f s (%@: %@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName,
+                                           CueTrack.difference(for: maxError.limb, error: maxError.errorDegrees)))
         }
         if let note = shortLearnerNote { out += row("note", note) }
         if let warning = s.reliabilityWarning { out += row("warning", warning) }
@@ -197,7 +199,8 @@ public struct ComparisonReport: Sendable {
         for limb in Limb.allCases {
             let i = limb.rawValue
             out += limb.spokenName.padding(toLength: 16, withPad: " ", startingAt: 0)
-                + " \(degrees(m.learnerAngles[i]))        \(degrees(m.demonstratorAngles[i]))  \(degrees(m.errors[i], sign: true))\n"
+                + " \(degrees(m.learnerAngles[i]))        \(degrees(m.demonstratorAngles[i]))  \(degrees(m.errors[i], sign: true))"
+                + (abs(m.errors[i]) > options.toleranceDegrees ? "   " + CueTrack.difference(for: limb, error: m.errors[i]) : "") + "\n"
         }
         out += "\ncue on the learner's screen: \(m.cue ?? "—")\n"
         return out

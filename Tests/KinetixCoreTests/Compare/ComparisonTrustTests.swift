@@ -77,6 +77,22 @@ struct ComparisonTrustTests {
         #expect(!texts.isEmpty && texts.allSatisfy { $0.contains("left arm") }, "\(texts)")
     }
 
+    @Test("errors in words agree with the cue's direction, for every limb and sign")
+    func errorWords() {
+        #expect(CueTrack.difference(for: .leftShoulder, error: 76) == "left arm 76° lower than the demonstrator's")
+        #expect(CueTrack.difference(for: .rightElbow, error: -20.4) == "right elbow 20° straighter than the demonstrator's")
+        #expect(CueTrack.difference(for: .neck, error: 12) == "head 12° lower than the demonstrator's")
+        for limb in Limb.allCases {
+            for error: Float in [-30, 30] {
+                let words = CueTrack.difference(for: limb, error: error), cue = CueTrack.correction(for: limb, error: error)
+                // "lower" arm → "Raise … higher"; "more bent" → "Straighten"; and so on.
+                let pairs = [("lower", ["Raise", "Lift"]), ("higher", ["Lower"]), ("more bent", ["Straighten"]), ("straighter", ["Bend"])]
+                let expected = pairs.first { words.contains(" \($0.0) than") }!.1
+                #expect(expected.contains { cue.hasPrefix($0) }, "\(limb) \(error): \(words) / \(cue)")
+            }
+        }
+    }
+
     @Test("corrections of changing limbs (a poor copy) still show one cue: the most frequent", arguments: [0.3, 0.5])
     func flickeringCorrections(_ period: Double) {
         var machine = CueTrack.Machine()
