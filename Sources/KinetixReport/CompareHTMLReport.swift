@@ -44,7 +44,7 @@ public enum CompareHTMLReport {
         "poseScale": \(poseScale), "lag": "\(lag.base64)", "learner": "\(learnerPoses.base64)", "demonstrator": "\(demoPoses.base64)",
         "learnerAngles": "\(learnerAngles.base64)", "demonstratorAngles": "\(demoAngles.base64)",
         "learnerSourceFrames": "\(learnerFrames.base64)", "demonstratorSourceFrames": "\(demoFrames.base64)",
-        "cueIndex": "\(cueIndex.base64)"}}
+        "cueIndex": "\(cueIndex.base64)", "noCueNow": \(jsonString(Self.noCueNow))}}
         """
 
         let timeline = SVGTimeline(start: times.first ?? 0, end: times.last ?? 1)
@@ -54,16 +54,18 @@ public enum CompareHTMLReport {
         if let maxError = s.maxError { marks.append((maxError.t, "max error", "#7a3db8")) }
         let errors = timeline.rows(Limb.allCases.map { limb in
             (limb.spokenName, (0..<c.frameCount).map { abs(c.errors[limb, $0]) }, limb == s.worstLimb)
-        }, times: times, maxValue: max(tolerance * 3, 30), band: tolerance, unit: "error, degrees (shaded: within \(fmt0(tolerance))°)", marks: marks, id: "errors")
+        }, times: times, maxValue: max(tolerance * 3, 30), band: tolerance, unit: "error, degrees (shaded: within \(fmt0(tolerance))°)", marks: marks, id: "errors", valueFormat: "%.0f°")
         let lagRow = timeline.rows([("lag", (0..<c.frameCount).map { Float(c.lagSeconds($0) ?? .nan) }, false)], times: times,
-                                   maxValue: Float(max(c.options.maxLagSeconds, 0.1)), band: nil, unit: "lag, seconds (0 to \(String(format: "%.2f", c.options.maxLagSeconds)))", marks: [], id: "lag")
+                                   maxValue: Float(max(c.options.maxLagSeconds, 0.1)), band: nil, unit: "lag, seconds (0 to \(String(format: "%.2f", c.options.maxLagSeconds)))", marks: [], id: "lag", valueFormat: "%.2f s")
 
         var body = "<header><h1>Copy the demonstrator</h1><p>"
         body += report.provenance.inputs.map { "\(HTMLPage.escape($0.role)): \(HTMLPage.escape($0.path)) (\($0.frames) frames, SHA-256 \($0.sha256.prefix(12))…)" }.joined(separator: " · ")
         body += " · Kinetix \(HTMLPage.escape(report.provenance.engineVersion))"
         body += "</p></header><main><section>"
         body += figureBlock(formBreak: s.formBreak?.start)
-        body += "<h2>Learner's screen</h2><div class=\"cue\" id=\"cue\">—</div>"
+        // The cue of the moment the page opens on (where form breaks, else the start), before any script runs.
+        let opening = s.formBreak?.start ?? times.first ?? 0
+        body += "<h2>Learner's screen</h2><div class=\"cue\" id=\"cue\">\(HTMLPage.escape(report.cues.cue(at: opening)?.text ?? Self.noCueNow))</div>"
         if report.cues.cues.isEmpty { body += "<p class=\"legend\" id=\"no-cue\">No cue was shown: \(HTMLPage.escape(report.noCueReason)).</p>" }
         body += "<h2>This moment</h2><table id=\"moment\"><thead><tr><th>limb</th><th class=\"num\">learner</th><th class=\"num\">demonstrator</th><th class=\"num\">error</th></tr></thead><tbody>"
         body += Limb.allCases.map { "<tr data-limb=\"\($0.name)\"><td>\($0.spokenName)</td><td class=\"num\">—</td><td class=\"num\">—</td><td class=\"num\">—</td></tr>" }.joined()
@@ -106,6 +108,10 @@ public enum CompareHTMLReport {
         }
         return out
     }
+
+    /// The learner's screen at a moment without a cue (before the first shows, or
+    /// between cues): the same words server-side and in the page's script.
+    public static let noCueNow = "— (nothing on the learner's screen at this moment)"
 
     static func figureBlock(formBreak: Double?) -> String {
         var out = "<svg class=\"figure\" id=\"figure\" viewBox=\"-2.6 -2.9 5.2 6.5\" role=\"img\" aria-label=\"learner with the demonstrator ghosted\">"

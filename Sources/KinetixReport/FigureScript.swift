@@ -74,7 +74,7 @@ enum FigureScript {
       figure.dataset.t = t.toFixed(3); figure.dataset.bones = drawnLearner + '/' + drawnGhost;
       document.getElementById('now').textContent = 't = ' + t.toFixed(2) + ' s · frame ' + (k * F.stride) +
         (lag === null ? ' · unscored' : ' · demonstrator at ' + (t - lag).toFixed(2) + ' s (lag ' + lag.toFixed(2) + ' s)');
-      const cue = CUE[k] >= 0 ? R.cues[CUE[k]].text : '—';
+      const cue = CUE[k] >= 0 ? R.cues[CUE[k]].text : F.noCueNow;
       document.getElementById('cue').textContent = cue;
       for (const row of document.querySelectorAll('#moment tbody tr')) {
         const limb = row.dataset.limb, li = F.limbs.indexOf(limb), e = errors[limb];

@@ -124,4 +124,23 @@ struct ReportTests {
         #expect(voidHTML.contains("id=\"void\"") && voidHTML.contains("this profile needs a frontal view"))
         #expect(!voidHTML.contains("class=\"timeline\""), "no empty charts for a void result")
     }
+
+    @Test("timeline mark labels never overlap, stay in the figure, and the error rows carry a degree scale")
+    func markLabels() throws {
+        // Three marks within 10 px: the old alternating sides overlapped the third.
+        let marks: [(x: Double, label: String)] = [(500, "form breaks"), (504, "max error"), (509, "worst"), (895, "end label"), (112, "start")]
+        let placed = MarkLayout.place(marks, from: 110, to: 890)
+        var spans: [(Double, Double, Int)] = []
+        for (mark, place) in zip(marks, placed) where place.tier >= 0 {
+            let w = MarkLayout.width(mark.label)
+            let span = place.anchor == "start" ? (place.textX, place.textX + w) : (place.textX - w, place.textX)
+            #expect(span.0 >= 2 && span.1 <= 898, "\(mark.label) inside the figure")
+            for other in spans where other.2 == place.tier { #expect(!(other.0 < span.1 && span.0 < other.1), "\(mark.label) overlaps") }
+            spans.append((span.0, span.1, place.tier))
+        }
+        #expect(placed.allSatisfy { $0.tier >= 0 }, "five labels fit on three tiers")
+        let (_, html) = try compareReport()
+        #expect(html.contains(">45°</text>") && html.contains(">15°</text>") && html.contains(">0°</text>"), "the error scale: 0, the tolerance, the top")
+        #expect(html.contains("id=\"cue\">"), "the cue panel is filled before any script runs")
+    }
 }

@@ -47,6 +47,9 @@ struct BrowserTests {
         let start = try runChromium(["--dump-dom", page.absoluteString])
         let formBreak = report.comparison.moment(at: report.summary.formBreak!.start)!.frame
         #expect(start.contains("data-frame=\"\(formBreak)\""))
+        // …and its cue panel shows that moment's cue (or says the screen is empty then).
+        let opening = report.cues.cue(at: report.comparison.times[formBreak])?.text ?? CompareHTMLReport.noCueNow
+        #expect(start.contains("id=\"cue\">\(opening)<"), "cue panel: \(opening)")
 
         let screenshot = (ProcessInfo.processInfo.environment["KINETIX_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? folder)
             .appendingPathComponent("compare-report.png")
