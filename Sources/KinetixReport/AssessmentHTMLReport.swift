@@ -43,7 +43,11 @@ public enum AssessmentHTMLReport {
             let bodySeries = BodySeries(sidecar)
             poses = frames.map { CompareHTMLReport.pose(bodySeries, $0) }
         }
-        let data = "{\"report\": \(report.json()), \"figure\": {\"kind\": \"\(isFace ? "face" : "body")\", \"poses\": [\(poses.joined(separator: ","))]}}"
+        // A face page opens where the face is analysed (its most asymmetric moment, else the
+        // analysed stretch's first frame), never on a shot before a cut.
+        let opening = isFace ? (mostAsymmetricFrame(a, sidecar: sidecar) ?? a.face?.analysed.lowerBound ?? 0) : 0
+        let data = "{\"report\": \(report.json()), \"figure\": {\"kind\": \"\(isFace ? "face" : "body")\", \"openFrame\": \(opening), "
+            + "\"outlines\": \(faceOutlinesJSON), \"poses\": [\(poses.joined(separator: ","))]}}"
 
         body += "<main><section>"
         body += "<svg class=\"figure\" id=\"figure\" viewBox=\"\(isFace ? "-1.6 -0.9 3.2 3.2" : "-2.6 -2.9 5.2 6.5")\" role=\"img\" aria-label=\"figure\">"
@@ -59,6 +63,7 @@ public enum AssessmentHTMLReport {
         }
         body += "</section><section>"
         if profile.reps != nil { body += repsBlock(a, poses: poses, profile: profile, isFace: isFace) }
+        if !a.resting.isEmpty { body += restingBlock(report) }
         if !a.symmetry.isEmpty { body += symmetryBlock(report, sidecar: sidecar, isFace: isFace) }
         body += "<h2>Metrics over time</h2>"
         let timeline = SVGTimeline(start: times.first ?? 0, end: times.last ?? 1)
@@ -107,42 +112,84 @@ public enum AssessmentHTMLReport {
 
     static func symmetryBlock(_ report: AssessmentReport, sidecar: Sidecar, isFace: Bool) -> String {
         let a = report.assessment
-        var out = "<h2>Symmetry</h2><p class=\"big\" id=\"weaker\">Weaker side: <b>\(HTMLPage.escape(a.weakerSide ?? "none (symmetric within the threshold)"))</b></p>"
-        out += "<table id=\"symmetry\"><thead><tr><th>measure</th><th>left</th><th>right</th><th class=\"num\">deviation</th></tr></thead><tbody>"
+        var out = "<h2>Symmetry</h2><p class=\"big\" id=\"weaker\">Weaker side: <b>\(HTMLPage.escape(report.weakerSideText))</b></p>"
+        out += "<table id=\"symmetry\"><thead><tr><th>measure</th><th>left</th><th>right</th><th class=\"num\">noise</th><th>deviation</th></tr></thead><tbody>"
         for s in a.symmetry {
-            let l = abs(s.movementLeft ?? 0), r = abs(s.movementRight ?? 0), scale = max(l, r, 1e-6)
-            func bar(_ v: Float, _ weaker: Bool) -> String {
-                "<svg width=\"120\" height=\"14\"><rect x=\"0\" y=\"2\" width=\"\(String(format: "%.0f", 110 * v / scale))\" height=\"10\" fill=\"\(weaker ? "#c43d3d" : "#2d6cdf")\"/></svg>"
+            let scale = max(abs(s.movementLeft ?? 0), abs(s.movementRight ?? 0), 1e-6)
+            // Signed bars from a centre line: a movement down or in (negative) is drawn to the left.
+            func bar(_ v: Float?, _ weaker: Bool) -> String {
+                let v = v ?? 0, length = 55 * abs(v) / scale
+                return "<svg width=\"120\" height=\"14\" class=\"signed\"><line x1=\"60\" x2=\"60\" y1=\"0\" y2=\"14\" stroke=\"#8a93a3\"/>"
+                    + "<rect x=\"\(String(format: "%.1f", v < 0 ? 60 - length : 60))\" y=\"2\" width=\"\(String(format: "%.1f", length))\" height=\"10\" fill=\"\(weaker ? "#c43d3d" : "#2d6cdf")\"/></svg>"
             }
+            let noise = max(s.noiseLeft ?? 0, s.noiseRight ?? 0)
             // Red only for the side named weaker overall, and only in measures where it is.
-            out += "<tr><td>\(HTMLPage.escape(s.measure))</td><td>\(bar(l, s.weakerSide == "left" && a.weakerSide == "left")) \(s.movementLeft.map { String(format: "%+.3f", $0) } ?? "—")</td>"
-            out += "<td>\(bar(r, s.weakerSide == "right" && a.weakerSide == "right")) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
-            out += "<td class=\"num\">\(s.deviationPercent.map { String(format: "%.1f %%", $0) } ?? "no movement")</td></tr>"
+            out += "<tr><td>\(HTMLPage.escape(s.measure))</td><td>\(bar(s.movementLeft, s.weakerSide == "left" && a.weakerSide == "left")) \(s.movementLeft.map { String(format: "%+.3f", $0) } ?? "—")</td>"
+            out += "<td>\(bar(s.movementRight, s.weakerSide == "right" && a.weakerSide == "right")) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
+            out += "<td class=\"num\">\(s.noiseLeft == nil && s.noiseRight == nil ? "—" : String(format: "±%.3f", noise))</td>"
+            out += "<td>\(s.deviationPercent.map { String(format: "%.1f %% ", $0) } ?? "")\(HTMLPage.escape(report.verdict(s)))</td></tr>"
         }
-        out += "</tbody></table><p class=\"legend\">Movement of each side from its own baseline, \(HTMLPage.escape(report.symmetryUnitsText))"
+        out += "</tbody></table><p class=\"legend\">Movement of each side from its own baseline, \(HTMLPage.escape(report.symmetryUnitsText)); bars right of the line for a movement up or out, left for down or in"
             + (a.weakerSide == nil ? "; no side is named weaker.</p>" : "; red: the weaker side.</p>")
-        guard isFace else { return out }  // the face drawing is for face profiles only
-        // The face where the two sides differ most.
+        guard isFace, let worst = mostAsymmetricFrame(a, sidecar: sidecar) else { return out }  // the face drawing is for face profiles only
         let face = FaceSeries(sidecar)
-        let measures = a.metrics.filter { $0.relativeToBaseline }
-        var worst = 0, worstValue: Float = -1
-        for k in 0..<sidecar.frameCount {
-            var total: Float = 0
-            for pair in stride(from: 0, to: measures.count - 1, by: 2) {
-                let d = abs(measures[pair].values[k]) - abs(measures[pair + 1].values[k])
-                if d.isFinite { total += abs(d) }
-            }
-            if total > worstValue { worstValue = total; worst = k }
+        func point(_ landmark: FaceLandmark) -> (Float, Float)? {
+            let i = face.points.index(landmark, worst)
+            let x = face.points.x[i], y = face.points.y[i]
+            return x.isFinite && y.isFinite ? (x, -y) : nil
         }
         out += "<h2>Most asymmetric moment (\(String(format: "%.2f s", a.times[worst])))</h2>"
         out += "<svg viewBox=\"-1.6 -0.9 3.2 3.2\" width=\"220\" height=\"220\" id=\"asymmetric\" data-frame=\"\(worst)\" style=\"border:1px solid #d9dee6;border-radius:6px\">"
+        // Outlines (brows, eyes, nose, mouth), then the landmarks.
+        out += "<g stroke=\"#1d2430\" stroke-width=\"0.02\" fill=\"none\" class=\"outlines\">" + faceOutlines.compactMap { chain -> String? in
+            let points = chain.compactMap(point)
+            guard points.count == chain.count else { return nil }
+            return "<polyline points=\"" + points.map { String(format: "%.3f,%.3f", $0.0, $0.1) }.joined(separator: " ") + "\"/>"
+        }.joined() + "</g>"
         out += "<g fill=\"#1d2430\">" + FaceLandmark.allCases.compactMap { landmark -> String? in
-            let i = face.points.index(landmark, worst)
-            let x = face.points.x[i], y = face.points.y[i]
-            guard x.isFinite, y.isFinite else { return nil }
-            return "<circle cx=\"\(String(format: "%.3f", x))\" cy=\"\(String(format: "%.3f", -y))\" r=\"0.035\"/>"
+            guard let p = point(landmark) else { return nil }
+            return "<circle cx=\"\(String(format: "%.3f", p.0))\" cy=\"\(String(format: "%.3f", p.1))\" r=\"0.03\"/>"
         }.joined() + "</g><text x=\"-1.5\" y=\"2.2\" style=\"font-size:0.12px\">subject's left →</text></svg>"
         return out
+    }
+
+    /// The face's outlines as chains of landmarks: each brow, each eye (closed), the
+    /// nose and the mouth (closed).
+    static let faceOutlines: [[FaceLandmark]] = [
+        [.leftBrowInner, .leftBrowCenter, .leftBrowOuter], [.rightBrowInner, .rightBrowCenter, .rightBrowOuter],
+        [.leftEyeInner, .leftUpperLid, .leftEyeOuter, .leftLowerLid, .leftEyeInner],
+        [.rightEyeInner, .rightUpperLid, .rightEyeOuter, .rightLowerLid, .rightEyeInner],
+        [.noseBridge, .noseTip], [.mouthLeft, .upperLip, .mouthRight, .lowerLip, .mouthLeft],
+    ]
+
+    /// `faceOutlines` as landmark indices, for the page's script.
+    static var faceOutlinesJSON: String { "[" + faceOutlines.map { "[" + $0.map { "\($0.rawValue)" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]" }
+
+    /// The analysed frame where the sides' movements differ most (over the baseline-relative
+    /// metrics, in left/right pairs), or nil when no frame has a value.
+    static func mostAsymmetricFrame(_ a: Assessment, sidecar: Sidecar) -> Int? {
+        let measures = a.metrics.filter { $0.relativeToBaseline }
+        var worst: Int?, worstValue: Float = -1
+        for k in 0..<sidecar.frameCount {
+            var total: Float = 0, any = false
+            for pair in stride(from: 0, to: measures.count - 1, by: 2) {
+                let d = abs(measures[pair].values[k]) - abs(measures[pair + 1].values[k])
+                if d.isFinite { total += abs(d); any = true }
+            }
+            if any, total > worstValue { worstValue = total; worst = k }
+        }
+        return worst
+    }
+
+    /// Each resting measure's sides at rest, with the difference and the verdict.
+    static func restingBlock(_ report: AssessmentReport) -> String {
+        let a = report.assessment
+        var out = "<h2>At rest (\(a.isStill ? "the still image" : "the baseline"))</h2><table id=\"resting\"><thead><tr><th>measure</th><th class=\"num\">left</th><th class=\"num\">right</th><th class=\"num\">left − right</th><th></th></tr></thead><tbody>"
+        for r in a.resting {
+            out += "<tr><td>\(HTMLPage.escape(r.measure))</td>" + [r.left, r.right, r.difference].map { "<td class=\"num\">\(String(format: "%+.3f", $0))</td>" }.joined()
+                + "<td>\(r.asymmetric ? "asymmetric at rest" : "")</td></tr>"
+        }
+        return out + "</tbody></table><p class=\"legend\">Positions, not movement, \(HTMLPage.escape(report.symmetryUnitsText)).\(a.isStill ? " A still image has no movement." : "")</p>"
     }
 
     /// Bones of a pose as SVG lines, for static figures.

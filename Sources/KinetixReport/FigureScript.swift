@@ -112,6 +112,12 @@ enum FigureScript {
       const pose = F.poses[k];
       if (F.kind === 'face') {
         group.textContent = '';
+        for (const chain of F.outlines) {
+          const pts = chain.map(j => pose && pose[2 * j] !== null ? pose[2 * j] + ',' + (-pose[2 * j + 1]) : null);
+          if (pts.includes(null)) continue;
+          const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+          line.setAttribute('points', pts.join(' ')); line.setAttribute('fill', 'none'); line.setAttribute('stroke-width', 0.02); group.appendChild(line);
+        }
         for (let i = 0; pose && i < pose.length; i += 2) if (pose[i] !== null) {
           const c = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
           c.setAttribute('cx', pose[i]); c.setAttribute('cy', -pose[i+1]); c.setAttribute('r', 0.03); group.appendChild(c);
@@ -129,6 +135,6 @@ enum FigureScript {
     document.getElementById('next').addEventListener('click', () => show(+slider.value + 1));
     window.addEventListener('hashchange', () => { const t = timeFromHash(); if (t !== null) show(nearest(t)); });
     const start = timeFromHash();
-    show(start !== null ? nearest(start) : 0);
+    show(start !== null ? nearest(start) : (F.openFrame || 0));
     """
 }

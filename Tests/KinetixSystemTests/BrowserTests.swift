@@ -87,4 +87,22 @@ struct BrowserTests {
         #expect(dom.contains("data-bones=\"14/14\""))
         print(String(format: "long report: %.2f MB, opened and scrubbed by headless Chromium in %.2f s", Double(html.utf8.count) / 1e6, seconds))
     }
+
+    @Test("the face page opens where the face is analysed and draws its outlines; bars are signed; the verdict matches the text report",
+          .enabled(if: FileManager.default.fileExists(atPath: Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json").path), "../shared/realdata is absent"))
+    func facePage() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let clip = folder.appendingPathComponent("face.json").path, page = folder.appendingPathComponent("face.html")
+        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json").path, "-o", clip]).status == 0)
+        let text = try Kinetix.run(["assess", clip, "--profile", "facial-symmetry", "--report", page.path])
+        #expect(text.status == 0, "\(text.stderr)")
+        let dom = try runChromium(["--dump-dom", page.absoluteString])
+        // Shot cuts at frames 20, 82 and 211: the analysed close-up is 82–210.
+        let frame = try #require(dom.firstMatch(of: /id="figure"[^>]*data-frame="(\d+)"/).map { Int($0.1)! })
+        #expect((82...210).contains(frame), "opened on frame \(frame)")
+        #expect(dom.contains("<polyline"), "brows, eyes, nose and mouth are outlined")
+        let weaker = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("weaker side") }).dropFirst(14)
+        #expect(dom.contains("Weaker side: <b>\(weaker)</b>"), "\(weaker)")
+        #expect(dom.contains("class=\"signed\""))
+    }
 }

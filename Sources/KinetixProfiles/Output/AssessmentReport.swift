@@ -90,20 +90,14 @@ public struct AssessmentReport: Sendable {
             out += row("movement", "not measured: a still image has no movement (record a clip of the exercises)")
         }
         if !a.symmetry.isEmpty {
-            out += row("weaker side", a.weakerSide ?? "none (symmetric within the threshold, or within the noise)")
+            out += row("weaker side", weakerSideText)
             out += "\n" + pad("measure", 16) + pad("left", 10) + pad("right", 10) + pad("noise", 10) + "deviation\n"
             for s in a.symmetry {
                 func value(_ v: Float?) -> String { v.map { String(format: "%+.3f", $0) } ?? "—" }
                 let noise = max(s.noiseLeft ?? 0, s.noiseRight ?? 0)
                 out += pad(s.measure, 16) + pad(value(s.movementLeft), 10) + pad(value(s.movementRight), 10)
                 out += pad(s.noiseLeft == nil && s.noiseRight == nil ? "—" : String(format: "±%.3f", noise), 10)
-                if let deviation = s.deviationPercent {
-                    out += String(format: "%5.1f %%", deviation) + (s.weakerSide.map { " (\($0) weaker)" } ?? (deviation > 0 ? " (difference within the noise)" : ""))
-                } else {
-                    out += s.measurable ? "no movement" : String(format: "not measurable (moved less than %.0f× the noise, or under %.2f IPD)", Symmetry.noiseMultiple, minimumMovement)
-                }
-                if s.framesLeftOut > 0 { out += "; \(s.framesLeftOut) frames left out: \(s.condition ?? "its condition did not hold")" }
-                out += "\n"
+                out += (s.deviationPercent.map { String(format: "%5.1f %% ", $0) } ?? "") + verdict(s) + "\n"
             }
             out += "Movements are from the baseline, \(symmetryUnitsText); noise is the larger side's landmark jitter (over the baseline or the stillest second).\n\n"
         }
@@ -125,6 +119,32 @@ public struct AssessmentReport: Sendable {
             out += m.relativeToBaseline ? "  (from baseline)\n" : "\n"
         }
         return out
+    }
+
+    /// A symmetry measure's verdict in words, the same in every report: which side is
+    /// weaker, or why none is named (under the threshold, within the noise, not
+    /// measurable), and the frames its condition left out.
+    public func verdict(_ s: Assessment.SymmetryResult) -> String {
+        var text: String
+        if let deviation = s.deviationPercent {
+            let threshold = assessment.parameters.first { $0.name == "asymmetryThreshold" }.flatMap { if case .number(let v) = $0.value { Float(v) } else { nil } }
+            if let side = s.weakerSide {
+                text = threshold.map { deviation >= $0 ? "(\(side) weaker)" : String(format: "(\(side) moves less, under the %.0f %% threshold)", $0) } ?? "(\(side) weaker)"
+            } else {
+                text = deviation > 0 ? "(difference within the noise)" : "(the sides move alike)"
+            }
+        } else {
+            text = s.measurable ? "no movement" : String(format: "not measurable (moved less than %.0f× the noise, or under %.2f IPD)", Symmetry.noiseMultiple, minimumMovement)
+        }
+        if s.framesLeftOut > 0 { text += "; \(s.framesLeftOut) frames left out: \(s.condition ?? "its condition did not hold")" }
+        return text
+    }
+
+    /// The overall verdict in words: the weaker side, or why none is named.
+    public var weakerSideText: String {
+        if let side = assessment.weakerSide { return side }
+        if assessment.symmetry.allSatisfy({ !$0.measurable || $0.deviationPercent == nil }) { return "none (no measure moved clearly beyond the landmarks' noise)" }
+        return "none (no measure names a side beyond its noise and the threshold)"
     }
 
     /// The least movement a side must make to be measured, in IPD: `Symmetry.minMovement`,
