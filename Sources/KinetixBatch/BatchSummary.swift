@@ -104,22 +104,40 @@ public struct BatchSummary: Sendable {
         return out
     }
 
-    /// Counts, the distribution of every numeric figure over the rows that have it,
-    /// and every row.
-    public func json() -> String {
-        let (ok, cached, failed) = counts
-        var distributions: [(key: String, value: JSONValue)] = []
-        for column in BatchFigures.columns(plan.kind) {
+    /// One numeric figure over the rows that have it.
+    public struct Distribution: Equatable, Sendable {
+        /// The figure's column.
+        public var column: String
+        /// Rows with a value.
+        public var count: Int
+        /// The five-number summary and the mean.
+        public var min: Double, q1: Double, median: Double, q3: Double, max: Double, mean: Double
+    }
+
+    /// The distribution of every numeric figure over the rows that have it, in column
+    /// order: what the JSON and the HTML index both show.
+    public var distributions: [Distribution] {
+        BatchFigures.columns(plan.kind).compactMap { column in
             let values = outcomes.compactMap { o -> Double? in
                 if case .number(let n)? = o.figures.first(where: { $0.key == column })?.value { return n }
                 return nil
             }.sorted()
-            guard !values.isEmpty else { continue }
+            guard !values.isEmpty else { return nil }
             func q(_ p: Double) -> Double { quantile(sorted: values, p) }
-            distributions.append((column, .object([
-                ("count", .number(Double(values.count))), ("min", .number(values[0])), ("q1", .number(q(0.25))), ("median", .number(q(0.5))),
-                ("q3", .number(q(0.75))), ("max", .number(values[values.count - 1])), ("mean", .number(values.reduce(0, +) / Double(values.count))),
-            ])))
+            return Distribution(column: column, count: values.count, min: values[0], q1: q(0.25), median: q(0.5), q3: q(0.75),
+                                max: values[values.count - 1], mean: values.reduce(0, +) / Double(values.count))
+        }
+    }
+
+    /// Counts, the distribution of every numeric figure over the rows that have it,
+    /// and every row.
+    public func json() -> String {
+        let (ok, cached, failed) = counts
+        let distributions: [(key: String, value: JSONValue)] = self.distributions.map { d in
+            (d.column, .object([
+                ("count", .number(Double(d.count))), ("min", .number(d.min)), ("q1", .number(d.q1)), ("median", .number(d.median)),
+                ("q3", .number(d.q3)), ("max", .number(d.max)), ("mean", .number(d.mean)),
+            ]))
         }
         let rows: [JSONValue] = outcomes.map { o in
             .object([("id", .string(o.id)), ("line", .number(Double(o.line))), ("status", .string(o.status.rawValue)),
@@ -145,7 +163,25 @@ public struct BatchSummary: Sendable {
         out += "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left}"
         out += ".failed{color:#b00020}.num{text-align:right;font-variant-numeric:tabular-nums}</style></head><body>"
         out += "<h1>Kinetix batch</h1><p>\(Self.escape(plan.manifest.path)): \(outcomes.count) rows in \(plan.shards) shards; "
-        out += "\(ok) computed, \(cached) cached, \(failed) failed. Kinetix \(Self.escape(plan.kinetixVersion)).</p><table><thead><tr><th>id</th><th>status</th>"
+        out += "\(ok) computed, \(cached) cached, \(failed) failed. Kinetix \(Self.escape(plan.kinetixVersion)).</p>"
+        let distributions = self.distributions
+        if !distributions.isEmpty {
+            // The same figures as the JSON's distributions, with a box plot on each figure's own scale.
+            out += "<h2>Distributions</h2><table id=\"distributions\"><thead><tr><th>figure</th><th class=\"num\">rows</th><th class=\"num\">min</th><th class=\"num\">q1</th>"
+                + "<th class=\"num\">median</th><th class=\"num\">q3</th><th class=\"num\">max</th><th class=\"num\">mean</th><th>min → max</th></tr></thead><tbody>"
+            for d in distributions {
+                let span = Swift.max(d.max - d.min, 1e-12)
+                func x(_ v: Double) -> String { String(format: "%.1f", 4 + 152 * (v - d.min) / span) }
+                let box = "<svg width=\"160\" height=\"16\"><line x1=\"\(x(d.min))\" x2=\"\(x(d.max))\" y1=\"8\" y2=\"8\" stroke=\"#8a93a3\"/>"
+                    + "<rect x=\"\(x(d.q1))\" y=\"3\" width=\"\(String(format: "%.1f", Swift.max(1, 152 * (d.q3 - d.q1) / span)))\" height=\"10\" fill=\"#dbe6fb\" stroke=\"#2d6cdf\"/>"
+                    + "<line x1=\"\(x(d.median))\" x2=\"\(x(d.median))\" y1=\"2\" y2=\"14\" stroke=\"#1d2430\" stroke-width=\"2\"/></svg>"
+                out += "<tr><td>\(Self.escape(d.column))</td><td class=\"num\">\(d.count)</td>"
+                    + [d.min, d.q1, d.median, d.q3, d.max, d.mean].map { "<td class=\"num\">\(jsonNumber($0, digits: 2))</td>" }.joined()
+                    + "<td>\(box)</td></tr>"
+            }
+            out += "</tbody></table><h2>Rows</h2>"
+        }
+        out += "<table><thead><tr><th>id</th><th>status</th>"
         out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
         for o in outcomes {
             let report = FileManager.default.fileExists(atPath: folder.appendingPathComponent("results/\(o.id).html").path) ? "\(o.id).html" : "\(o.id).json"

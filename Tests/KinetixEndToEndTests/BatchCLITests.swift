@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _KinetixCLITestSupport
+import KinetixCore
 
 @Suite("kinetix batch", .serialized)
 struct BatchCLITests {
@@ -33,6 +34,15 @@ struct BatchCLITests {
         #expect(csv.hasPrefix("id,line,status,exitCode,lagSeconds,worstLimb,meanErrorDegrees") && csv.contains("pair-1,2,ok,0,0.3,"))
         let html = try String(contentsOfFile: f.path("out4/summary.html"), encoding: .utf8)
         #expect(html.contains("<a href=\"results/pair-1.json\">pair-1</a>"))
+        // The index shows the distributions the JSON has, figure by figure, with the same medians.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: f.path("out4/summary.json")))) as? [String: Any])
+        let distributions = try #require(json["distributions"] as? [String: [String: Any]])
+        #expect(!distributions.isEmpty && html.contains("id=\"distributions\""))
+        for (figure, d) in distributions {
+            let median = try #require(d["median"] as? Double)
+            #expect(html.contains("<tr><td>\(figure)</td><td class=\"num\">\(d["count"] as! Int)</td>"), "\(figure) row")
+            #expect(html.contains("<td class=\"num\">\(jsonNumber(median, digits: 2))</td>"), "\(figure) median \(median)")
+        }
         // A rerun computes nothing that is done.
         let again = try Kinetix.run(["batch", "run", f.path("plan4.json"), "--shard", "1", "--out", f.path("out4")])
         let statuses = try f.statuses("out4", shard: 1, of: 4)
