@@ -13,7 +13,18 @@ enum BatchFigures {
             ("withinTolerancePercent", s.withinTolerancePercent.map { .number($0) } ?? .null),
             ("scoredFrames", .number(Double(s.scoredFrames))),
             ("frames", .number(Double(s.frames))),
+            ("lagConfidence", s.lagConfidence.map { .number(Double($0)) } ?? .null),
+            ("warning", warning(report).map { .string($0) } ?? .null),
         ]
+    }
+
+    /// The row's warning in a few words (the result's JSON has it in full): the other
+    /// facing model fits better, the lag is uncertain, or few frames match.
+    static func warning(_ report: ComparisonReport) -> String? {
+        var words: [String] = []
+        if let facing = report.facing, facing.otherFitsBetter { words.append(facing.other.mirror ? "looks facing: compare mirrored" : "looks side by side: compare unmirrored") }
+        if let text = report.summary.reliabilityWarning { words.append(text.hasPrefix("the lag is uncertain") ? "uncertain lag" : "few frames match") }
+        return words.isEmpty ? nil : words.joined(separator: "; ")
     }
 
     /// The figures of a single clip, in `columns(.assessments)` order.
@@ -31,7 +42,7 @@ enum BatchFigures {
     /// The summary's figure columns for a kind of batch.
     static func columns(_ kind: BatchManifest.Kind) -> [String] {
         switch kind {
-        case .pairs: ["lagSeconds", "worstLimb", "meanErrorDegrees", "withinTolerancePercent", "scoredFrames", "frames"]
+        case .pairs: ["lagSeconds", "worstLimb", "meanErrorDegrees", "withinTolerancePercent", "scoredFrames", "frames", "lagConfidence", "warning"]
         case .assessments: ["assessment", "reps", "findings", "weakerSide", "voidReason"]
         }
     }

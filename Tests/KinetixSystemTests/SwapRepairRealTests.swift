@@ -45,6 +45,13 @@ struct SwapRepairRealTests {
             let result = try String(contentsOfFile: path(plan + ".out/results/p1.json"), encoding: .utf8)
             #expect(try Self.lag(result) == Self.lag(extra.isEmpty ? repaired.stdout : kept.stdout), "batch agrees with compare (\(plan))")
         }
+        // The facing check runs in batch too: the same pair compared mirrored is flagged.
+        try Data("id,demonstrator,learner,profile,facing\np1,d.json,l.json,copy-demonstrator,true\n".utf8).write(to: URL(fileURLWithPath: path("mirrored.csv")))
+        #expect(try Kinetix.run(["batch", "plan", path("mirrored.csv"), "-o", path("mirrored.json")]).status == 0)
+        #expect(try Kinetix.run(["batch", "run", path("mirrored.json"), "--shard", "0", "--out", path("mirrored.out")]).status == 0)
+        #expect(try Kinetix.run(["batch", "merge", path("mirrored.out"), "--plan", path("mirrored.json"), "-o", path("mirrored.out/summary")]).status == 0)
+        let summary = try String(contentsOfFile: path("mirrored.out/summary.csv"), encoding: .utf8)
+        #expect(summary.contains("looks side by side: compare unmirrored"), "\(summary)")
     }
 
     @Test("a finding inside an unrepaired swap is marked as possibly from tracking, and is no cue")
