@@ -49,6 +49,10 @@ public enum AssessmentHTMLReport {
         let data = "{\"report\": \(report.json()), \"figure\": {\"kind\": \"\(isFace ? "face" : "body")\", \"openFrame\": \(opening), "
             + "\"outlines\": \(faceOutlinesJSON), \"poses\": [\(poses.joined(separator: ","))]}}"
 
+        for rest in a.restLevels {
+            // The person's own rest level the thresholds are relative to, or why there is none.
+            body += "<p class=\"legend\" id=\"rest-\(HTMLPage.escape(rest.metric))\">rest level: \(HTMLPage.escape(rest.summary))</p>"
+        }
         body += "<main><section>"
         body += "<svg class=\"figure\" id=\"figure\" viewBox=\"\(isFace ? "-1.6 -0.9 3.2 3.2" : "-2.6 -2.9 5.2 6.5")\" role=\"img\" aria-label=\"figure\">"
         body += "<g id=\"pose\" stroke=\"#1d2430\" stroke-width=\"\(isFace ? "0.025" : "0.08")\" stroke-linecap=\"round\" fill=\"#1d2430\"></g></svg>"

@@ -108,6 +108,7 @@ struct ReportTests {
         let squat = try bundled("squat-front.json")
         let assessment = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(squat)
         let html = AssessmentHTMLReport.html(AssessmentReport(assessment, clip: squat, provenance: Provenance(inputs: [])), profile: squatProfile)
+        #expect(html.contains("id=\"rest-depth\">rest level: depth 0.8"), "the squat page says the rest level its thresholds are relative to")
         #expect(tagsBalance(html))
         #expect(html.contains("<h2>Reps: 4</h2>"))
         #expect(html.components(separatedBy: "data-frame=").count - 1 == 4, "one figure at each rep's bottom")

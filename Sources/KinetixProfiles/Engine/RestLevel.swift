@@ -34,6 +34,13 @@ extension Assessment {
         }
 
         private func formatted(_ v: Double) -> String { jsonNumber(v, digits: 2) }
+
+        /// The level found in words, or why there is none: what every report shows.
+        public var summary: String {
+            if let problem { return "none: \(problem)" }
+            return String(format: "%@ %.2f%@, the %@ percentile of %d tracked frames (this person's own rest)",
+                          metric, level ?? .nan, unit.map { " " + $0 } ?? "", ordinal(percentile), frames)
+        }
     }
 }
 

@@ -45,13 +45,7 @@ public struct AssessmentReport: Sendable {
             out += "\nNo score is given: the clip does not meet the profile's requirements.\n"
             return out
         }
-        for rest in a.restLevels {
-            if let problem = rest.problem {
-                out += row("rest level", "none: \(problem)")
-            } else if let level = rest.level {
-                out += row("rest level", "\(rest.metric) \(String(format: "%.2f", level))\(rest.unit.map { " \($0)" } ?? ""), the \(ordinal(rest.percentile)) percentile of \(rest.frames) tracked frames (this person's own rest)")
-            }
-        }
+        for rest in a.restLevels { out += row("rest level", rest.summary) }
         if hasRepCounter {
             let restless = a.reps.isEmpty && a.restLevels.contains { $0.level == nil }
             out += row("reps", "\(a.reps.count)" + (restless ? " (nothing measured from rest: no rest level, above)" : ""))
