@@ -85,9 +85,11 @@ public struct Comparison: Sendable {
 
     /// Grid learner frame `k` as a result row (`t` is the grid time).
     public func frame(_ k: Int) -> ComparisonFrame {
-        ComparisonFrame(t: times[k], gridT: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
-                        distanceDegrees: distance(k), worstLimb: worstLimb(k), ahead: ahead[k],
-                        errors: Limb.allCases.map { errors[$0, k] })
+        var row = ComparisonFrame(t: times[k], gridT: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
+                                  distanceDegrees: distance(k), worstLimb: worstLimb(k), ahead: ahead[k],
+                                  errors: Limb.allCases.map { errors[$0, k] })
+        row.lagConfidence = lagMargins[k].isNaN ? nil : lagMargins[k]
+        return row
     }
 
     /// The learner's own (video) frames: `learnerSourceTimes.count`.
@@ -258,6 +260,9 @@ public struct ComparisonFrame: Equatable, Sendable {
     public var ahead: Bool
     /// Signed errors (learner − demonstrator) by `Limb.rawValue`, degrees; NaN where not compared.
     public var errors: [Float]
+    /// How clearly the tracking lag beats lags more than `Comparison.lagNeighbourhoodSeconds`
+    /// away over this frame's window, 0...1 (`Comparison.lagMargins`); nil when undefined.
+    public var lagConfidence: Float? = nil
 
     /// A row from its figures.
     public init(sourceFrame: Int? = nil, t: Double, gridT: Double, lagSeconds: Double?, bestMatchLagSeconds: Double?,
@@ -280,7 +285,7 @@ public struct ComparisonFrame: Equatable, Sendable {
     public static func == (a: Self, b: Self) -> Bool {
         a.sourceFrame == b.sourceFrame && a.t == b.t && a.gridT == b.gridT && a.lagSeconds == b.lagSeconds && a.bestMatchLagSeconds == b.bestMatchLagSeconds
             && a.distanceDegrees == b.distanceDegrees && a.worstLimb == b.worstLimb && a.ahead == b.ahead
-            && sameValues(a.errors, b.errors)
+            && sameValues(a.errors, b.errors) && a.lagConfidence == b.lagConfidence
     }
 
     /// The JSON object members (without braces), as `frames[]` writes them.
@@ -307,6 +312,7 @@ public struct ComparisonFrame: Equatable, Sendable {
         out.raw(", \"gridT\": "); out.number(gridT, digits: 6)
         out.raw(", \"lagSeconds\": "); out.number(lagSeconds, digits: 6)
         out.raw(", \"bestMatchLagSeconds\": "); out.number(bestMatchLagSeconds, digits: 6)
+        out.raw(", \"lagConfidence\": "); out.number(lagConfidence, digits: 3)
         out.raw(", \"demonstratorT\": "); out.number(demonstratorT, digits: 6)
         out.raw(", \"distanceDegrees\": "); out.number(distanceDegrees, digits: 3)
         out.raw(", \"worstLimb\": ")

@@ -73,6 +73,8 @@ public struct LiveComparison: Sendable {
     private var lagScores: [Float] = []
     private var estimates = SlidingBuffer<Int32>()
     private var supported = SlidingBuffer<Bool>()
+    /// Each evaluated centre's lag margin (`LagWindow.margin`), as offline `Comparison.lagMargins`.
+    private var margins = SlidingBuffer<Float>()
     private var evaluatedCenters = 0
     private var nextFinal = 0
     private var finished = false
@@ -184,6 +186,7 @@ public struct LiveComparison: Sendable {
                 let (lag, ok) = w.estimate()
                 estimates.append(lag)
                 supported.append(ok)
+                margins.append(lag >= 0 ? w.margin(of: Int(lag), separation: separation) : .nan)
                 evaluatedCenters += 1
             }
             self.window = w
@@ -263,6 +266,7 @@ public struct LiveComparison: Sendable {
             let (lag, ok) = w.estimate()
             estimates.append(lag)
             supported.append(ok)
+            margins.append(lag >= 0 ? w.margin(of: Int(lag), separation: separation) : .nan)
             evaluatedCenters += 1
         }
         window = w
@@ -280,18 +284,22 @@ public struct LiveComparison: Sendable {
         return (s, c)
     }
 
-    /// The tracking lag of grid frame `c`, filled as `LagTracker.fillFromSupported`.
-    private func trackingLag(_ c: Int, frames n: Int) -> Int32 {
-        guard halfWindow > 0 else { return bestLags[c] }
+    /// The tracking lag of grid frame `c`, filled as `LagTracker.fillFromSupported`, and
+    /// the margin of the frame it came from (NaN without tracking).
+    private func trackingLag(_ c: Int, frames n: Int) -> (lag: Int32, margin: Float) {
+        guard halfWindow > 0 else { return (bestLags[c], .nan) }
         let own = estimates[c]
-        guard own >= 0, !supported[c] else { return own }
+        guard own >= 0, !supported[c] else { return (own, own >= 0 ? margins[c] : .nan) }
         for distance in 1...halfWindow {
             for j in [c - distance, c + distance] where j >= 0 && j < n && j < evaluatedCenters {
-                if supported[j], estimates[j] >= 0 { return estimates[j] }
+                if supported[j], estimates[j] >= 0 { return (estimates[j], margins[j]) }
             }
         }
-        return own
+        return (own, margins[c])
     }
+
+    /// Lags within this many grid frames of the best are its neighbourhood, as offline.
+    private var separation: Int { max(1, Int((Comparison.lagNeighbourhoodSeconds * rate).rounded())) }
 
     /// Emits final updates for grid frames below `end` (learner frames only).
     private mutating func finalize(through end: Int) {
@@ -314,6 +322,7 @@ public struct LiveComparison: Sendable {
         bestLags.discard(before: keep)
         estimates.discard(before: keep)
         supported.discard(before: keep)
+        margins.discard(before: keep)
     }
 
     /// Emits the final update of every pending learner video frame whose nearest grid
@@ -342,10 +351,12 @@ public struct LiveComparison: Sendable {
                                     distanceDegrees: nil, worstLimb: nil, ahead: false,
                                     errors: Array(repeating: .nan, count: Limb.count))
         let learner = learnerGrid[c]
-        let lag = Int(trackingLag(c, frames: n))
+        let tracking = trackingLag(c, frames: n)
+        let lag = Int(tracking.lag)
         var scoredLag: Int?
         if lag >= 0, c - lag >= 0, let score = score(learner, demonstratorGrid[c - lag]) {
             scoredLag = lag
+            frame.lagConfidence = tracking.margin.isNaN ? nil : tracking.margin
             let demonstrator = demonstratorGrid[c - lag]
             frame.lagSeconds = Double(lag) / rate
             frame.distanceDegrees = score.squareRoot()
