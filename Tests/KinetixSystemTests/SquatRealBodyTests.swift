@@ -100,4 +100,20 @@ struct SquatRealBodyTests {
         #expect(rest.problem?.contains("never reaches its rest level") == true, "\(rest.problem ?? "")")
         #expect(a.reps.isEmpty)
     }
+
+    @Test("a squat drafted from words for a front camera counts the real body's squats by the hips' drop, and tells a half squat to go lower")
+    func draftedFrontSquat() throws {
+        let draft = try ProfileDrafter(vocabulary: try DraftVocabulary.shipped()).draft(
+            description: "Squat facing the camera. Bend the knees until the thighs are parallel to the floor. Do not let the knees collapse inwards.",
+            demonstration: nil)
+        #expect(draft.isComplete && draft.profile.reps?.metric == "hipDrop")
+        let body = try Self.mediapipe("demo5_lateral_raise_mediapipe.json")
+        func run(_ clip: Sidecar) throws -> Assessment {
+            Assessor(profile: draft.profile, parameters: try draft.profile.parameterValues(overriding: [])).assess(clip)
+        }
+        let deep = try run(body.squatting(reps: 5, depthDegrees: 85)), half = try run(body.squatting(reps: 5, depthDegrees: 50))
+        #expect(deep.reps.count == 5 && !deep.findings.contains { $0.rule == "reachTarget" })
+        #expect(half.reps.count == 5 && half.findings.filter { $0.rule == "reachTarget" }.count == 5)
+        #expect(try run(body).reps.isEmpty, "standing: no squat")
+    }
 }

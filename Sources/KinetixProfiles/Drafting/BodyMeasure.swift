@@ -1,3 +1,5 @@
+import KinetixCore
+
 /// A quantity the drafter can put in a profile: what a body part and a movement word
 /// become, with the expression, unit, resting value and camera view it needs.
 ///
@@ -19,14 +21,31 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case kneeValgus
         /// Distance between the ankles, torso lengths.
         case stanceWidth
+        /// How far the hips have come down toward the knees, as a fraction of this
+        /// person's standing hip height above them (the clip's rest level): 0 standing,
+        /// 1 hips at knee height. A squat's depth seen from the front, where neither the
+        /// knee angle nor the thigh's elevation can be read.
+        case hipDrop
     }
 
     var kind: Kind
     /// The plane a raise was described in, if any (decides the view for an arm raise).
     var plane: MovementPlane?
 
-    var isSided: Bool { kind != .headTilt && kind != .trunkLean && kind != .stanceWidth }
-    var unit: String { kind == .stanceWidth ? "torso" : "deg" }
+    var isSided: Bool { kind != .headTilt && kind != .trunkLean && kind != .stanceWidth && kind != .hipDrop }
+    var unit: String { kind == .stanceWidth ? "torso" : kind == .hipDrop ? "fraction" : "deg" }
+
+    /// Metrics the measure's expression reads besides itself, by name: the hip height
+    /// whose rest level (`rest()`) `hipDrop` is relative to, as the squat profile's depth.
+    var helperMetrics: [(name: String, json: JSONValue)] {
+        guard kind == .hipDrop else { return [] }
+        return [("hipHeight", .object([
+            ("expr", .string("y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee))")), ("unit", .string("torso")),
+            ("description", .string("Hip-midpoint height above the lower knee, torso lengths; its rest level is this person's standing height.")),
+            ("smooth", .object([("lowPassHertz", .number(6))])),
+            ("rest", .object([("percentile", .number(90)), ("min", .number(0.4)), ("max", .number(1.1))])),
+        ]))]
+    }
     /// The value standing at rest. Feet hip-width apart are about 0.6 torso lengths from
     /// ankle to ankle (hip joints 0.19 of standing height apart, torso 0.29: Winter).
     var rest: Double { kind == .stanceWidth ? 0.6 : 0 }
@@ -76,6 +95,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .kneeValgus:
             return side == .right ? "-turn(rightHip, rightKnee, rightAnkle)" : "turn(leftHip, leftKnee, leftAnkle)"
         case .stanceWidth: return "distance(leftAnkle, rightAnkle)"
+        case .hipDrop: return "1 - hipHeight / rest(hipHeight)"
         }
     }
 
@@ -100,6 +120,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .headTilt: return ["neck", "nose"]
         case .trunkLean: return ["neck", "leftHip", "rightHip"]
         case .stanceWidth: return ["leftAnkle", "rightAnkle"]
+        case .hipDrop: return ["leftHip", "rightHip", "leftKnee", "rightKnee"]
         }
     }
 
@@ -110,7 +131,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .thighElevation, .legElevation: plane == .frontal ? .front : .side
         case .kneeFlexion, .hipFlexion, .trunkLean: .side
         case .kneeValgus, .stanceWidth: .front
-        case .elbowFlexion, .headTilt: .any
+        case .elbowFlexion, .headTilt, .hipDrop: .any
         }
     }
 
@@ -128,6 +149,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .trunkLean: "trunk lean"
         case .kneeValgus: "knee valgus"
         case .stanceWidth: "stance width"
+        case .hipDrop: "hip drop"
         }
     }
 
@@ -145,6 +167,7 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .trunkLean: "trunk lean from vertical (0° upright)"
         case .kneeValgus: "knee valgus (frontal-plane projection angle; positive: the knee inside the hip–ankle line)"
         case .stanceWidth: "stance width (ankle to ankle, torso lengths)"
+        case .hipDrop: "hip drop (0 standing, 1 with the hips at knee height, as a fraction of this person's standing hip height above the knees)"
         }
     }
 

@@ -141,6 +141,7 @@ struct DraftProfileWriter {
     private mutating func base(_ measure: BodyMeasure, _ side: BodySide?, relative: Bool = false) -> String {
         let name = measure.name(side) + (relative ? "Change" : "")
         if !metrics.contains(where: { $0.key == name }) {
+            for helper in measure.helperMetrics where !metrics.contains(where: { $0.key == helper.name }) { metrics.append((helper.name, helper.json)) }
             metrics.append((name, Self.metricJSON(measure, side: side, relative: relative)))
             for joint in measure.joints(side) where !joints.contains(joint) { joints.append(joint) }
             if relative { usesBaseline = true }
@@ -199,12 +200,12 @@ struct DraftProfileWriter {
     /// Parameter values to 0.1 (degrees, seconds) or 0.01 (torso lengths, below 5).
     static func rounded(_ value: Double) -> Double { abs(value) < 5 ? (value * 100).rounded() / 100 : (value * 10).rounded() / 10 }
     static func format(_ unit: String) -> String { unit == "deg" ? ".0f" : ".2f" }
-    static func symbol(_ unit: String) -> String { unit == "deg" ? "°" : " torso lengths" }
+    static func symbol(_ unit: String) -> String { unit == "deg" ? "°" : unit == "fraction" ? " of the way down" : " torso lengths" }
 
     /// Whether performing the movement takes the body down (a squat) rather than up.
     static func goesDown(_ measure: BodyMeasure, _ movement: DraftMovement?) -> Bool {
         movement == .squat || (movement == .lower && measure.kind != .armElevation)
-            || measure.kind == .kneeFlexion || measure.kind == .hipFlexion
+            || measure.kind == .kneeFlexion || measure.kind == .hipFlexion || measure.kind == .hipDrop
     }
 
     /// The learner's cue when a rep falls short of the goal.
@@ -217,6 +218,7 @@ struct DraftProfileWriter {
         case .trunkLean, .headTilt: "Go a little further"
         case .kneeValgus: "Push your knees out"
         case .stanceWidth: "Step wider"
+        case .hipDrop: "Go lower"
         }
     }
 }

@@ -180,6 +180,7 @@ public enum DraftDefaults {
         case .headTilt, .trunkLean: 30
         case .kneeValgus: 10
         case .stanceWidth: 1.4  // feet apart, as in a jumping jack (about 2 at full width)
+        case .hipDrop: 0.5  // thighs about 60° from vertical, as the squat profile's depth target
         }
     }
     /// How far short of the goal a rep still passes: 15° (0.1 torso lengths).
