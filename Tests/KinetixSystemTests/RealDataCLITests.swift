@@ -21,6 +21,24 @@ struct RealDataCLITests {
         #expect(!FileManager.default.fileExists(atPath: output + ".2"), "no output on failure")
     }
 
+    @Test("still face photos convert to one-frame clips, by image index or name and face; a missing image lists those there are",
+          .enabled(if: Kinetix.hasRealData, "../shared/realdata is absent"))
+    func faceStills() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let stills = Kinetix.realData.appendingPathComponent("mediapipe/face_images_mediapipe.json").path
+        let out = folder.appendingPathComponent("face.json").path
+        let byName = try Kinetix.run(["convert", stills, "--image", "two_people.jpg", "--person", "1", "-o", out])
+        #expect(byName.status == 0, "\(byName.stderr)")
+        #expect(byName.stderr.contains("1 frame, 0.000 s, from MediaPipe Face Mesh"))
+        let assess = try Kinetix.run(["assess", out, "--profile", "facial-symmetry"])
+        #expect(assess.stdout.contains("at rest (the still image)") && assess.stdout.contains("movement      not measured: a still image"))
+        let missing = try Kinetix.run(["convert", stills, "--image", "9", "-o", out + ".2"])
+        #expect(missing.status == 64 && missing.stderr.contains("no image '9': the file holds 0 obama.jpg") && missing.stderr.contains("[--image]"), "\(missing.stderr)")
+        let noFace = try Kinetix.run(["convert", stills, "--image", "0", "--person", "3", "-o", out + ".3"])
+        #expect(noFace.status == 64 && noFace.stderr.contains("has 1 face"), "\(noFace.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + ".2") && !FileManager.default.fileExists(atPath: out + ".3"))
+    }
+
     @Test("an OpenPose frame file is an input: converting its folder onto one of its frames is refused", .enabled(if: Kinetix.hasRealData, "../shared/realdata is absent"))
     func openPoseFrameIsAnInput() throws {
         let folder = try Kinetix.temporaryFolder()

@@ -34,7 +34,7 @@ public struct AssessmentReport: Sendable {
     public func text() -> String {
         let a = assessment
         var out = "Kinetix \(provenance.engineVersion): \(a.profileTitle) (profile \(a.profileID) \(a.profileVersion))\n"
-        for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frames)") }
+        for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frame\(input.frames == 1 ? "" : "s"))") }
         if let profile = provenance.profile { out += row("profile from", profile.source) }
         if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }

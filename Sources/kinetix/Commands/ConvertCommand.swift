@@ -99,7 +99,7 @@ struct ConvertCommand: Subcommand {
         let s = result.sidecar
         // Every file read counts as an input: never write over an OpenPose frame file.
         try writeAtomically(s.encoded(), to: output, inputs: [input] + result.inputFiles)
-        printError("\(output): \(s.frameCount) frames, \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
+        printError("\(output): \(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
         return ExitCode.success
     }
 }
