@@ -19,8 +19,8 @@ public struct FaultCheck: Equatable, Sendable {
     }
 
     /// What was found and what was done, in a sentence a coach can read: "the estimator
-    /// exchanged left and right in 33 frames (whole body): repaired; 15 joint positions
-    /// jumped faster than a limb moves: 11 masked as not tracked".
+    /// exchanged left and right in 33 frames (whole body): repaired; a joint jumped faster
+    /// than a limb moves 15 times: 11 joint positions masked as not tracked".
     public var sentence: String {
         var parts: [String] = []
         let swaps = faults.filter { $0.kind == .leftRightSwap }
@@ -39,8 +39,9 @@ public struct FaultCheck: Equatable, Sendable {
         }
         let teleports = faults.filter { $0.kind == .teleport }.count
         if teleports > 0 {
-            parts.append("\(teleports) joint position\(teleports == 1 ? "" : "s") jumped faster than a limb moves: "
-                + (maskedJointFrames > 0 ? "\(maskedJointFrames) masked as not tracked" : "kept"))
+            // A jump and its return within 0.5 s mask every frame between: positions, not jumps.
+            parts.append("a joint jumped faster than a limb moves \(teleports) time\(teleports == 1 ? "" : "s"): "
+                + (maskedJointFrames > 0 ? "\(maskedJointFrames) joint position\(maskedJointFrames == 1 ? "" : "s") masked as not tracked" : "kept"))
         }
         let jumps = faults.filter { $0.kind == .personJump }.count
         if jumps > 0 { parts.append("the whole body jumped \(jumps) time\(jumps == 1 ? "" : "s") (another person, or a cut)") }
