@@ -149,7 +149,7 @@ public enum MediaPipeConverter {
                 warnings.append(diagnostic)
                 continue
             }
-            let t = timeColumn.flatMap { Double(fields[$0]) } ?? Double(number) / (fps ?? 30)
+            let t = timeColumn.flatMap { Double(fields[$0]) } ?? Double(number) / (fps ?? Sidecar.fallbackFrameRate)
             var person = DetectedPerson()
             for (joint, c) in columns {
                 guard let x = Double(fields[c.x]), let y = Double(fields[c.y]), x.isFinite, y.isFinite else { continue }

@@ -24,6 +24,22 @@ struct ExpressionTests {
         return builder.build()
     }()
 
+    @Test("three-valued logic: a comparison with a missing value is unknown; && and || decide when one side settles it; != and max")
+    func threeValued() throws {
+        // if(c, 1, 0) shows a condition's value: 1, 0, or NaN for unknown. sqrt(-1) is missing.
+        func value(_ condition: String) throws -> Float { try evaluate("if(\(condition), 1, 0)", on: pose)[0] }
+        #expect(try value("sqrt(-1) > 0").isNaN && value("sqrt(-1) != 3").isNaN && value("sqrt(-1) == sqrt(-1)").isNaN)
+        #expect(try value("!(sqrt(-1) > 0)").isNaN, "not unknown is unknown")
+        #expect(try value("1 > 2 && sqrt(-1) > 0") == 0, "false && unknown is false")
+        #expect(try value("sqrt(-1) > 0 && 1 > 2") == 0)
+        #expect(try value("1 < 2 && sqrt(-1) > 0").isNaN, "true && unknown is unknown")
+        #expect(try value("1 < 2 || sqrt(-1) > 0") == 1, "true || unknown is true")
+        #expect(try value("1 > 2 || sqrt(-1) > 0").isNaN, "false || unknown is unknown")
+        #expect(try value("2 != 3") == 1 && value("3 != 3") == 0)
+        #expect(try evaluate("max(1, 5, 3)", on: pose)[0] == 5 && evaluate("min(4, 2, 9)", on: pose)[0] == 2)
+        #expect(try evaluate("max(1, sqrt(-1))", on: pose)[0].isNaN, "a missing argument makes max missing")
+    }
+
     @Test("limb names, angle(), interior() and turn()")
     func angles() throws {
         #expect(abs(try evaluate("leftElbow", on: pose)[0] - 60) < 0.01)

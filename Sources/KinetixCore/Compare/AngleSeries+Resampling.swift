@@ -159,4 +159,13 @@ extension Sidecar {
 
     /// The clip's frame rate: the recorded one, else `estimatedFrameRate(times)`.
     public var frameRate: Double? { recordedFrameRate ?? estimatedFrameRate(times) }
+
+    /// The rate a clip without one of its own is analysed at, frames per second: a clip
+    /// of one frame (a still) or one time has no frame interval, and neither does a
+    /// CSV without times or a rate. 30 fps, the commonest phone video rate; it sets only
+    /// smoothing windows and grids, which such a clip barely has.
+    public static let fallbackFrameRate = 30.0
+
+    /// `frameRate`, or `fallbackFrameRate` when the clip has none: the one home of that rule.
+    public var analysisFrameRate: Double { frameRate ?? Self.fallbackFrameRate }
 }

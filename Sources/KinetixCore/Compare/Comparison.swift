@@ -29,11 +29,11 @@ public struct Comparison: Sendable {
     /// near 0 a distant lag fits as well, so the lag is not to be trusted. NaN where
     /// unscored, undefined, or when tracking is off (`lagWindowSeconds` 0).
     public var lagMargins: [Float]
-    /// Signed errors (learner − demonstrator at τ*) per learner frame, degrees; NaN when
+    /// Signed errors (learner − demonstrator at `lags`, the tracking lag) per learner frame, degrees; NaN when
     /// unscored or when the limb is not tracked in both.
     public var errors: AngleSeries
     /// Learner frames that match the demonstrator's *future* better than any lag:
-    /// the learner is ahead there. The frames are still scored at τ* (never a future frame).
+    /// the learner is ahead there. The frames are still scored at `lags` (never a future frame).
     public var ahead: [Bool]
     /// The learner's and demonstrator's original frame times (learner with the offset applied).
     public var learnerSourceTimes: [Double]
@@ -58,10 +58,11 @@ public struct Comparison: Sendable {
         return lag >= 0 ? Double(lag) / grid.rate : nil
     }
 
-    /// τ* in seconds, or nil when unscored.
+    /// The lag errors are measured at (`lags`: the tracking lag, or τ* when
+    /// `lagWindowSeconds` is 0), seconds, or nil when unscored.
     public func lagSeconds(_ k: Int) -> Double? { lagFrames(k).map { Double($0) / grid.rate } }
 
-    /// The weighted RMS angle difference at τ*, degrees, or nil when unscored.
+    /// The weighted RMS angle difference at `lags`, degrees, or nil when unscored.
     public func distance(_ k: Int) -> Float? { lagFrames(k) == nil ? nil : scores[k].squareRoot() }
 
     /// Limbs the learner has tracked in learner frame `k`, weighted.

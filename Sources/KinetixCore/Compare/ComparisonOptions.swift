@@ -60,7 +60,7 @@ public struct ComparisonOptions: Equatable, Sendable {
     /// recorded by the source, else estimated), otherwise 30. The one place a
     /// comparison's rate is decided.
     public func analysisRate(learner: Sidecar) -> Double {
-        rate ?? learner.frameRate ?? 30
+        rate ?? learner.analysisFrameRate
     }
 
     /// Checks that comparing against `learner` with these options stays within fixed

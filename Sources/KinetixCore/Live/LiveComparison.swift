@@ -102,7 +102,7 @@ public struct LiveComparison: Sendable {
     public init(options: ComparisonOptions = ComparisonOptions(), rate: Double? = nil,
                 demonstratorSpace: CoordinateSpace, learnerSpace: CoordinateSpace) throws(KinetixError) {
         var options = options
-        options.rate = rate ?? options.rate ?? 30
+        options.rate = rate ?? options.rate ?? Sidecar.fallbackFrameRate
         try options.checkSettings()
         let problems = options.searchProblems(rate: options.rate!)
         guard problems.isEmpty else { throw KinetixError(kind: .limitExceeded, diagnostics: problems) }

@@ -60,7 +60,7 @@ public struct MovementOnsets: Sendable {
             ? clip.checkedForFaults(role: "clip", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip
             : clip
         self.init(angles: AngleSeries(repaired, minConfidence: options.minConfidence), options: options,
-                  rate: options.rate ?? clip.frameRate ?? 30)
+                  rate: options.rate ?? clip.analysisFrameRate)
     }
 
     /// The movements of an angle series at `rate` frames per second (settings unchecked).

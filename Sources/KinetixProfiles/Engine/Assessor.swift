@@ -43,7 +43,7 @@ public struct Assessor: Sendable {
             result.voidReason = reason
             return result
         }
-        let rate = sidecar.frameRate ?? 30
+        let rate = sidecar.analysisFrameRate
         var (columns, restLevels) = metricColumns(sidecar, body: body, rate: rate, face: face, restFrames: analysed)
         result.restLevels = restLevels.keys.sorted().map { restLevels[$0]! }
         let rest = restLevels.compactMapValues(\.level)

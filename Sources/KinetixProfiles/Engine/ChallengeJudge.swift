@@ -81,7 +81,7 @@ public struct ChallengeJudge: Sendable {
         let challenge = profile.challenge!
         let n = sidecar.frameCount
         let times = sidecar.times
-        let rate = sidecar.frameRate ?? 30
+        let rate = sidecar.analysisFrameRate
         let body = BodySeries(sidecar, minConfidence: minConfidence)
         let assessor = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
         let metrics = assessor.metricColumns(sidecar, body: body, rate: rate).columns

@@ -22,7 +22,9 @@ enum Column {
 /// Points are in body coordinates (joints: torso lengths, y up, hip-midpoint origin)
 /// or face coordinates (landmarks: interpupillary distances, x toward the subject's
 /// left along the eyes, origin between the pupils). A missing point, angle or metric
-/// is NaN and propagates; a comparison with NaN is false.
+/// is NaN and propagates: a comparison with NaN is unknown (NaN), `!` of unknown is
+/// unknown, and `&&`/`||` follow three-valued logic (false && unknown is false, true ||
+/// unknown is true); a frame rule holds only where its condition is 1.
 struct ExpressionEvaluator {
     let count: Int
     let angles: AngleSeries?

@@ -119,7 +119,7 @@ extension AssessCommand {
         var live: LiveAssessment
         do {
             live = try LiveAssessment(profile: profile, parameters: parameters, space: clip.space,
-                                      rate: clip.frameRate ?? 30, options: options)
+                                      rate: clip.analysisFrameRate, options: options)
         } catch {
             throw .failed(error)
         }
