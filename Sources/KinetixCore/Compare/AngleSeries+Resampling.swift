@@ -102,10 +102,13 @@ public struct AnalysisGrid: Equatable, Sendable {
     /// Every frame's time, seconds.
     public var times: [Double] { (0..<count).map(time) }
 
-    /// The grid index nearest to `t`, clamped to the grid.
-    public func nearestIndex(to t: Double) -> Int {
-        max(0, min(count - 1, Int(saturating: ((t - start) * rate).rounded())))
-    }
+    /// The grid index nearest to `t`, clamped to the grid (NaN: the first): the one rule
+    /// every "nearest frame" uses (`Comparison.nearestFrame(to:)`, `moment(at:)`, reports).
+    public func nearestIndex(to t: Double) -> Int { max(0, min(count - 1, unclampedIndex(of: t))) }
+
+    /// The index nearest to `t` on this grid extended without end (NaN: 0), for a grid
+    /// still growing (`LiveComparison`).
+    public func unclampedIndex(of t: Double) -> Int { Int(saturating: ((t - start) * rate).rounded()) }
 
     /// The interval between frames, seconds.
     public var step: Double { 1 / rate }

@@ -98,9 +98,10 @@ public struct Comparison: Sendable {
 
     /// The grid learner frame nearest to shared-clock time `t` (clamped to the clip).
     public func nearestFrame(to t: Double) -> Int {
+        // The learner's frames as a grid of their own (from the first learner frame, as
+        // `LiveComparison` places its video frames), and the grids' one rule.
         guard frameCount > 0 else { return 0 }
-        let position = ((t - times[0]) * grid.rate).rounded()
-        return position.isNaN ? 0 : Int(max(0, min(Double(frameCount - 1), position)))
+        return AnalysisGrid(start: times[0], rate: grid.rate, count: frameCount).nearestIndex(to: t)
     }
 
     /// The learner's video frame `i` as a result row, what `--format json` writes in

@@ -40,8 +40,7 @@ extension Comparison {
     /// has no learner frame.
     public func moment(at t: Double, cues: CueTrack? = nil) -> ComparisonMoment? {
         guard frameCount > 0 else { return nil }
-        let position = ((t - times[0]) * grid.rate).rounded()
-        let k = position.isNaN ? 0 : Int(max(0, min(Double(frameCount - 1), position)))
+        let k = nearestFrame(to: t)
         let g = gridFrame(k)
         let lag = lagFrames(k)
         let demoTime = lag.map { grid.time(g - $0) }

@@ -329,11 +329,10 @@ public struct LiveComparison: Sendable {
     /// learner frame (as `Comparison.nearestFrame(to:)`) is at most `k`, with `update`'s
     /// figures and its own time and number.
     private mutating func emitVideoFrames(upTo k: Int, from update: Update, clampingRest: Bool = false) {
-        let firstLearnerGridTime = gridTime(maxLagFrames)
+        let learnerGrid = AnalysisGrid(start: gridTime(maxLagFrames), rate: rate, count: 0)
         var taken = 0
         for pending in pendingLearner {
-            let position = ((pending.time - firstLearnerGridTime) * rate).rounded()
-            let nearest = position.isNaN ? 0 : Int(saturating: max(0, position))
+            let nearest = max(0, learnerGrid.unclampedIndex(of: pending.time))
             guard clampingRest || nearest <= k else { break }
             var row = update
             row.frame.t = pending.time - options.offsetSeconds
