@@ -44,6 +44,28 @@ struct LibraryFrontEndTests {
         #expect(synth["noise"] == text(s.noisePixels) && synth["seed"] == String(s.seed))
     }
 
+    @Test("compare's option ranges are the library's: each edge is accepted by both, and just past it refused by both")
+    func ranges() throws {
+        typealias R = ComparisonOptions.Ranges
+        let cases: [(flag: String, range: ClosedRange<Double>, set: (inout ComparisonOptions, Double) -> Void)] = [
+            ("max-lag", R.maxLagSeconds, { $0.maxLagSeconds = $1 }), ("lag-window", R.lagWindowSeconds, { $0.lagWindowSeconds = $1 }),
+            ("max-gap", R.maxGapSeconds, { $0.maxGapSeconds = $1 }), ("tolerance", R.toleranceDegrees, { $0.toleranceDegrees = Float($1) }),
+            ("form-break", R.formBreakMinSeconds, { $0.formBreakMinSeconds = $1 }), ("min-shared", R.minSharedWeight, { $0.minSharedWeight = Float($1) }),
+            ("rate", R.rate, { $0.rate = $1 }),
+        ]
+        for c in cases {
+            for (value, ok) in [(c.range.upperBound, true), (c.range.upperBound * 1.5 + 1, false)] {
+                var options = ComparisonOptions()
+                c.set(&options, value)
+                let library = (try? options.checkSettings()) != nil
+                // Usage is checked before any file is read: the CLI's verdict needs no real run.
+                let cli = try Kinetix.run(["compare", "nowhere-d.json", "nowhere-l.json", "--\(c.flag)", jsonNumber(value, digits: 6)])
+                let refusedByCLI = cli.status == 64 && cli.stderr.contains("'--\(c.flag)' must be in")
+                #expect(library == ok && refusedByCLI == !ok, "--\(c.flag) \(value): library \(library), CLI \(cli.status) \(cli.stderr)")
+            }
+        }
+    }
+
     @Test("a pair profile's settings come from the library's defaults where it is silent")
     func pairProfileDefaults() throws {
         let profile = try ProfileLibrary().resolve("copy-demonstrator").profile

@@ -107,26 +107,55 @@ public struct ComparisonOptions: Equatable, Sendable {
         return problems
     }
 
-    /// Checks that every setting is in its documented range; each problem names its
+    /// The range of every numeric setting: the one home front ends read theirs from.
+    public enum Ranges {
+        /// `maxLagSeconds`, seconds.
+        public static let maxLagSeconds: ClosedRange<Double> = 0...30
+        /// `lagWindowSeconds`, seconds.
+        public static let lagWindowSeconds: ClosedRange<Double> = 0...600
+        /// `offsetSeconds`, seconds: a day either way.
+        public static let offsetSeconds: ClosedRange<Double> = -86_400...86_400
+        /// `rate`, frames per second.
+        public static let rate: ClosedRange<Double> = 1...1000
+        /// `maxGapSeconds`, seconds.
+        public static let maxGapSeconds: ClosedRange<Double> = 0...60
+        /// `toleranceDegrees`, degrees.
+        public static let toleranceDegrees: ClosedRange<Double> = 0...180
+        /// `formBreakMinSeconds`, seconds.
+        public static let formBreakMinSeconds: ClosedRange<Double> = 0...3600
+        /// `minConfidence`.
+        public static let minConfidence: ClosedRange<Double> = 0...1
+        /// Each of `weights`.
+        public static let weight: ClosedRange<Double> = 0...1000
+        /// `minSharedWeight`: above 0, at most every limb at the largest weight (nine limbs × 1000).
+        public static let minSharedWeight: ClosedRange<Double> = 0.001...9000
+        /// `threads` (0: one per core).
+        public static let threads: ClosedRange<Double> = 0...256
+    }
+
+    /// Checks that every setting is in its range (`Ranges`); each problem names its
     /// field (`maxLagSeconds`, …).
     ///
     /// - Throws: `KinetixError` of kind `.invalidSetting`.
     public func checkSettings() throws(KinetixError) {
         var problems: [Diagnostic] = []
-        func require(_ ok: Bool, _ field: String, _ message: String, _ setting: Setting? = nil) {
-            if !ok { problems.append(Diagnostic(field: field, message: message, setting: setting)) }
+        func require(_ value: Double, in range: ClosedRange<Double>, _ field: String, _ unit: String, _ setting: Setting? = nil) {
+            guard !(value.isFinite && range.contains(value)) else { return }
+            problems.append(Diagnostic(field: field, message: "must be in \(jsonNumber(range.lowerBound, digits: 6))...\(jsonNumber(range.upperBound, digits: 6))\(unit), got \(value)", setting: setting))
         }
-        require(maxLagSeconds >= 0 && maxLagSeconds <= 30, "maxLagSeconds", "must be in 0...30 s, got \(maxLagSeconds)", .maxLag)
-        require(lagWindowSeconds >= 0 && lagWindowSeconds <= 600, "lagWindowSeconds", "must be in 0...600 s, got \(lagWindowSeconds)", .lagWindow)
-        require(offsetSeconds.isFinite && abs(offsetSeconds) <= 86_400, "offsetSeconds", "must be within ±86,400 s, got \(offsetSeconds)")
-        require(rate.map { $0 >= 1 && $0 <= 1000 } ?? true, "rate", "must be in 1...1000 fps, got \(rate ?? 0)", .analysisRate)
-        require(maxGapSeconds >= 0 && maxGapSeconds <= 60, "maxGapSeconds", "must be in 0...60 s, got \(maxGapSeconds)")
-        require(toleranceDegrees >= 0 && toleranceDegrees <= 180, "toleranceDegrees", "must be in 0...180°, got \(toleranceDegrees)")
-        require(formBreakMinSeconds >= 0 && formBreakMinSeconds <= 3600, "formBreakMinSeconds", "must be in 0...3600 s, got \(formBreakMinSeconds)")
-        require(minConfidence >= 0 && minConfidence <= 1, "minConfidence", "must be in 0...1, got \(minConfidence)")
-        require(weights.count == Limb.count && weights.allSatisfy { $0 >= 0 && $0 <= 1000 }, "weights", "need one weight in 0...1000 per limb")
-        require(minSharedWeight > 0 && minSharedWeight.isFinite, "minSharedWeight", "must be positive, got \(minSharedWeight)")
-        require(threads >= 0 && threads <= 256, "threads", "must be in 0...256, got \(threads)")
+        require(maxLagSeconds, in: Ranges.maxLagSeconds, "maxLagSeconds", " s", .maxLag)
+        require(lagWindowSeconds, in: Ranges.lagWindowSeconds, "lagWindowSeconds", " s", .lagWindow)
+        require(offsetSeconds, in: Ranges.offsetSeconds, "offsetSeconds", " s")
+        if let rate { require(rate, in: Ranges.rate, "rate", " fps", .analysisRate) }
+        require(maxGapSeconds, in: Ranges.maxGapSeconds, "maxGapSeconds", " s")
+        require(Double(toleranceDegrees), in: Ranges.toleranceDegrees, "toleranceDegrees", "°")
+        require(formBreakMinSeconds, in: Ranges.formBreakMinSeconds, "formBreakMinSeconds", " s")
+        require(Double(minConfidence), in: Ranges.minConfidence, "minConfidence", "")
+        if weights.count != Limb.count || !weights.allSatisfy({ Ranges.weight.contains(Double($0)) }) {
+            problems.append(Diagnostic(field: "weights", message: "need one weight in 0...1000 per limb"))
+        }
+        require(Double(minSharedWeight), in: Ranges.minSharedWeight, "minSharedWeight", "")
+        require(Double(threads), in: Ranges.threads, "threads", "")
         guard problems.isEmpty else { throw KinetixError(kind: .invalidSetting, diagnostics: problems) }
     }
 }

@@ -84,17 +84,17 @@ struct CompareCommand: Subcommand {
         }
         // Flags override the profile; unset flags keep its (or the library's) values.
         if arguments.flag("no-mirror") { options.mirror = false }
-        options.maxLagSeconds = try arguments.double("max-lag", default: options.maxLagSeconds, in: 0...30)
-        options.lagWindowSeconds = try arguments.double("lag-window", default: options.lagWindowSeconds, in: 0...600)
-        options.offsetSeconds = try arguments.double("offset", default: options.offsetSeconds, in: -86_400...86_400)
-        if arguments.string("rate") != nil { options.rate = try arguments.double("rate", default: 30, in: 1...1000) }
-        options.maxGapSeconds = try arguments.double("max-gap", default: options.maxGapSeconds, in: 0...60)
-        options.toleranceDegrees = Float(try arguments.double("tolerance", default: Double(options.toleranceDegrees), in: 0...180))
-        options.formBreakMinSeconds = try arguments.double("form-break", default: options.formBreakMinSeconds, in: 0...3600)
-        options.minSharedWeight = Float(try arguments.double("min-shared", default: Double(options.minSharedWeight), in: 0.001...9))
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.maxLagSeconds = try arguments.double("max-lag", default: options.maxLagSeconds, in: ComparisonOptions.Ranges.maxLagSeconds)
+        options.lagWindowSeconds = try arguments.double("lag-window", default: options.lagWindowSeconds, in: ComparisonOptions.Ranges.lagWindowSeconds)
+        options.offsetSeconds = try arguments.double("offset", default: options.offsetSeconds, in: ComparisonOptions.Ranges.offsetSeconds)
+        if arguments.string("rate") != nil { options.rate = try arguments.double("rate", default: Sidecar.fallbackFrameRate, in: ComparisonOptions.Ranges.rate) }
+        options.maxGapSeconds = try arguments.double("max-gap", default: options.maxGapSeconds, in: ComparisonOptions.Ranges.maxGapSeconds)
+        options.toleranceDegrees = Float(try arguments.double("tolerance", default: Double(options.toleranceDegrees), in: ComparisonOptions.Ranges.toleranceDegrees))
+        options.formBreakMinSeconds = try arguments.double("form-break", default: options.formBreakMinSeconds, in: ComparisonOptions.Ranges.formBreakMinSeconds)
+        options.minSharedWeight = Float(try arguments.double("min-shared", default: Double(options.minSharedWeight), in: ComparisonOptions.Ranges.minSharedWeight))
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: ComparisonOptions.Ranges.minConfidence))
         options.kernel = try arguments.choice("kernel", default: options.kernel)
-        options.threads = Int(try arguments.double("threads", default: Double(options.threads), in: 0...256))
+        options.threads = Int(try arguments.double("threads", default: Double(options.threads), in: ComparisonOptions.Ranges.threads))
         options.repairSwaps = !arguments.flag("keep-swaps")
         if arguments.flag("keep-swaps") && arguments.flag("repair-swaps") {
             throw .usage("--keep-swaps and --repair-swaps contradict each other", command: Self.spec)
