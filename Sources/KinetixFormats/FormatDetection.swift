@@ -29,17 +29,6 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What to do with it, for messages.
-    public var advice: String {
-        switch self {
-        case .estimator(let format): "convert it first: kinetix convert --from \(format.rawValue) <input> -o sidecar.json"
-        case .sidecar: "it needs no conversion: use it as it is"
-        case .openPoseFrameFile: "give the folder that holds all the frame files"
-        case .openSimMotion: "it holds angles, not keypoints; Kinetix reads keypoint sidecars"
-        case .unknown: "the formats are listed by 'kinetix convert --help'"
-        }
-    }
-
     /// Recognises the file or folder at `path` (reading at most `limits.maxFileBytes`).
     public static func recognise(_ path: String, limits: SidecarLimits = .default) -> RecognisedInput {
         var isDirectory: ObjCBool = false
