@@ -173,4 +173,7 @@ public struct Assessment: Equatable, Sendable {
     public var resting: [RestingSymmetry] = []
     /// True when the clip is a still image (one frame): only resting symmetry is measured.
     public var isStill = false
+    /// The deviation, percent, from which a measure names a weaker side (the profile's
+    /// `symmetry.thresholdPercent` with this run's parameters); nil without symmetry.
+    public var symmetryThresholdPercent: Float?
 }

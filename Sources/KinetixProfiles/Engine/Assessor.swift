@@ -71,7 +71,7 @@ public struct Assessor: Sendable {
                     + "; record the baseline with the same setup"
                 return result
             }
-        } else if let spec = profile.baseline, sidecar.frameCount == 1 {
+        } else if profile.baseline != nil, sidecar.frameCount == 1 {
             // A still image: the face at rest, its own baseline; there is no movement.
             baselineValues = columns.map { median($0[...]) }
             result.baselineSource = "the still image (one frame)"
@@ -128,20 +128,22 @@ public struct Assessor: Sendable {
 
         result.isStill = sidecar.frameCount == 1
         if let symmetry = profile.symmetry {
-            result.resting = Symmetry.resting(symmetry, baseline: baselineValues, units: profile.metrics.map(\.unit),
-                                              pixelsPerUnit: result.face?.eyeDistancePixels)
-        }
-        if let symmetry = profile.symmetry, !result.isStill {
-            (result.symmetry, result.weakerSide) = Symmetry.evaluate(
-                symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames, noiseFrames: noiseFrames, times: sidecar.times,
-                thresholdPercent: Float(symmetry.thresholdPercent.value(parameters)),
-                pixelsPerUnit: profile.kind == .face ? result.face?.eyeDistancePixels : nil,
-                masks: symmetry.measures.map { measure in measure.condition.map { frameEvaluator.evaluate($0).numbers } })
-            defer { result.markSymmetryContradictions(profile: profile, thresholdPercent: Float(symmetry.thresholdPercent.value(parameters))) }
-            for i in result.symmetry.indices where i < symmetry.measures.count {
-                result.symmetry[i].unit = profile.metrics[symmetry.measures[i].leftIndex].unit
-                result.symmetry[i].condition = symmetry.measures[i].leftOutBecause ?? symmetry.measures[i].when.map { "where \($0) did not hold" }
+            // The face's size in pixels per IPD (face profiles only: `face` is nil otherwise).
+            let pixelsPerUnit = result.face?.eyeDistancePixels
+            let threshold = Float(symmetry.thresholdPercent.value(parameters))
+            result.symmetryThresholdPercent = threshold
+            result.resting = Symmetry.resting(symmetry, baseline: baselineValues, units: profile.metrics.map(\.unit), pixelsPerUnit: pixelsPerUnit)
+            if !result.isStill {
+                (result.symmetry, result.weakerSide) = Symmetry.evaluate(
+                    symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames, noiseFrames: noiseFrames, times: sidecar.times,
+                    thresholdPercent: threshold, pixelsPerUnit: pixelsPerUnit,
+                    masks: symmetry.measures.map { measure in measure.condition.map { frameEvaluator.evaluate($0).numbers } })
+                for i in result.symmetry.indices where i < symmetry.measures.count {
+                    result.symmetry[i].unit = profile.metrics[symmetry.measures[i].leftIndex].unit
+                    result.symmetry[i].condition = symmetry.measures[i].leftOutBecause ?? symmetry.measures[i].when.map { "where \($0) did not hold" }
+                }
             }
+            result.markSymmetryContradictions(profile: profile)
         }
         return result
     }

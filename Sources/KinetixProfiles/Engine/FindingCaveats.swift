@@ -61,7 +61,8 @@ extension Assessment {
     /// Marks each finding of a rule that claims a side is weaker (`Profile.Rule.weakerSide`)
     /// where the symmetry result for its measure does not name that side: the finding
     /// would contradict the verdict, so it is reported with the reason and is no cue.
-    mutating func markSymmetryContradictions(profile: Profile, thresholdPercent: Float) {
+    mutating func markSymmetryContradictions(profile: Profile) {
+        let thresholdPercent = symmetryThresholdPercent ?? 0
         let rules = Dictionary(profile.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for i in findings.indices where findings[i].caveat == nil {
             guard let claim = rules[findings[i].rule]?.weakerSide else { continue }

@@ -13,6 +13,12 @@ enum Symmetry {
     /// what the landmarks resolve.
     static let minMovementPixels: Float = 1
 
+    /// The least movement (and difference) measured on a face of `pixelsPerUnit` pixels
+    /// per IPD: `minMovement`, or one pixel when that is more.
+    static func minimumMovement(pixelsPerUnit: Float?) -> Float {
+        max(minMovement, pixelsPerUnit.map { minMovementPixels / $0 } ?? 0)
+    }
+
     /// - Parameters:
     ///   - columns: Metric values (absolute, not baseline-relative).
     ///   - baseline: Each metric's baseline median, if any; without one a side's
@@ -24,7 +30,7 @@ enum Symmetry {
     static func evaluate(_ symmetry: Profile.Symmetry, columns: [[Float]], baseline: [Float?], activeFrames: Range<Int>,
                          noiseFrames: Range<Int>? = nil, times: [Double] = [], thresholdPercent: Float,
                          pixelsPerUnit: Float? = nil, masks: [[Float]?] = []) -> ([Assessment.SymmetryResult], String?) {
-        let least = max(minMovement, pixelsPerUnit.map { minMovementPixels / $0 } ?? 0)
+        let least = minimumMovement(pixelsPerUnit: pixelsPerUnit)
         var results: [Assessment.SymmetryResult] = []
         for (m, measure) in symmetry.measures.enumerated() {
             let mask = m < masks.count ? masks[m] : nil

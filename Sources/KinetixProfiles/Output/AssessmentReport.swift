@@ -121,7 +121,7 @@ public struct AssessmentReport: Sendable {
     public func verdict(_ s: Assessment.SymmetryResult) -> String {
         var text: String
         if let deviation = s.deviationPercent {
-            let threshold = assessment.parameters.first { $0.name == "asymmetryThreshold" }.flatMap { if case .number(let v) = $0.value { Float(v) } else { nil } }
+            let threshold = assessment.symmetryThresholdPercent
             if let side = s.weakerSide {
                 text = threshold.map { deviation >= $0 ? "(\(side) weaker)" : String(format: "(\(side) moves less, under the %.0f %% threshold)", $0) } ?? "(\(side) weaker)"
             } else {
@@ -143,9 +143,7 @@ public struct AssessmentReport: Sendable {
 
     /// The least movement a side must make to be measured, in IPD: `Symmetry.minMovement`,
     /// or a pixel (`Symmetry.minMovementPixels`) on this face if that is more.
-    var minimumMovement: Float {
-        max(Symmetry.minMovement, assessment.face?.eyeDistancePixels.map { Symmetry.minMovementPixels / $0 } ?? 0)
-    }
+    var minimumMovement: Float { Symmetry.minimumMovement(pixelsPerUnit: assessment.face?.eyeDistancePixels) }
 
     /// Set by the caller when the profile counts reps, so "0 reps" is shown, not omitted.
     public var hasRepCounter = false
