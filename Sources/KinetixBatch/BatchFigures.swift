@@ -23,7 +23,11 @@ enum BatchFigures {
     static func warning(_ report: ComparisonReport) -> String? {
         var words: [String] = []
         if let facing = report.facing, facing.otherFitsBetter { words.append(facing.other.mirror ? "looks facing: compare mirrored" : "looks side by side: compare unmirrored") }
-        if let text = report.summary.reliabilityWarning { words.append(text.hasPrefix("the lag is uncertain") ? "uncertain lag" : "few frames match") }
+        switch report.summary.doubt {
+        case .uncertainLag?: words.append("uncertain lag")
+        case .fewMatches?: words.append("few frames match")
+        case nil: break
+        }
         return words.isEmpty ? nil : words.joined(separator: "; ")
     }
 

@@ -201,18 +201,33 @@ extension ComparisonSummary {
     /// Below this share of frames within tolerance the poses rarely match, percent.
     public static let fewMatchesPercent = 15.0
 
+    /// Why the figures should not be trusted as they stand.
+    public enum Doubt: String, Sendable {
+        /// Lags far from the one found fit nearly as well, and few frames match.
+        case uncertainLag
+        /// The poses rarely match at all.
+        case fewMatches
+    }
+
+    /// The doubt on these figures, if any (`reliabilityWarning` says it in words).
+    public var doubt: Doubt? {
+        guard let within = withinTolerancePercent else { return nil }
+        if let confidence = lagConfidence, confidence < Self.uncertainLagConfidence, within < Self.uncertainWithinPercent { return .uncertainLag }
+        return within < Self.fewMatchesPercent ? .fewMatches : nil
+    }
+
     /// A plain warning when the figures should not be trusted as they stand, else nil:
     /// a lag that distant lags fit nearly as well, on a pair that rarely matches (two
     /// different views, different movements, or a very poor copy), or poses that rarely
     /// match at all.
     public var reliabilityWarning: String? {
-        guard let within = withinTolerancePercent else { return nil }
-        if let confidence = lagConfidence, confidence < Self.uncertainLagConfidence, within < Self.uncertainWithinPercent {
+        guard let doubt, let within = withinTolerancePercent else { return nil }
+        if doubt == .uncertainLag, let confidence = lagConfidence {
             return String(format: "the lag is uncertain (confidence %.2f: lags more than %.1f s away fit nearly as well) and few frames match (%.0f %% within tolerance): "
                           + "the clips may show different views or different movements, or the copy is very poor; the lag and the limb errors may be wrong",
                           confidence, Comparison.lagNeighbourhoodSeconds, within)
         }
-        if within < Self.fewMatchesPercent {
+        if doubt == .fewMatches {
             return String(format: "few frames match (%.0f %% within tolerance%@): if the learner did copy the movement, check that both clips show it from comparable views",
                           within, meanDistanceDegrees.map { String(format: ", mean distance %.0f°", $0) } ?? "")
         }
