@@ -25,10 +25,13 @@ func bytes(_ name: String) throws -> Data { try Data(contentsOf: root.appendingP
                                   demonstratorSpace: space, learnerSpace: space)
     }
 
-    func demonstratorFrame(_ pose: PoseFrame) { live.appendDemonstrator(pose) }
+    // A pose the comparison refuses (a NaN or repeated time) changes nothing: log it.
+    func demonstratorFrame(_ pose: PoseFrame) {
+        do { try live.appendDemonstrator(pose) } catch { print("pose skipped: \(error.message)") }
+    }
 
     func learnerFrame(_ pose: PoseFrame) {
-        if let now = live.appendLearner(pose) { cue = now.cue }
+        do { cue = try live.appendLearner(pose).cue } catch { print("pose skipped: \(error.message)") }
     }
 }
 // end snippet
@@ -88,10 +91,9 @@ struct EmbeddingGuideTests {
 
         // From each camera callback, in time order (here: replaying recordings).
         for index in 0..<recordedLearner.frameCount {
-            live.appendDemonstrator(recordedDemonstrator.poseFrame(index))
-            if let now = live.appendLearner(recordedLearner.poseFrame(index)) {
-                show(cue: now.cue, ghost: now.ghost)        // what the learner's screen shows
-            }
+            try live.appendDemonstrator(recordedDemonstrator.poseFrame(index))
+            let now = try live.appendLearner(recordedLearner.poseFrame(index))
+            show(cue: now.cue, ghost: now.ghost)            // what the learner's screen shows
             for final in live.takeFinalUpdates() { store(final.frame) }  // `latencySeconds` later
         }
         live.finish()
@@ -141,7 +143,7 @@ struct EmbeddingGuideTests {
 
         var coach = try LiveAssessment(profile: profile, parameters: parameters, space: clip.sidecar.space, rate: 30)
         for index in 0..<clip.sidecar.frameCount {
-            guard let now = coach.append(clip.sidecar.poseFrame(index)) else { continue }
+            let now = try coach.append(clip.sidecar.poseFrame(index))
             if let rep = now.completedRep { print("rep \(now.reps) ended at \(rep.end) s") }
             if let cue = now.cue { print(cue) }
         }

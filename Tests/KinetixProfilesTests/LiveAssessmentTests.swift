@@ -9,7 +9,7 @@ func assessLive(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = [])
     var live = try LiveAssessment(profile: profile, parameters: try profile.parameterValues(overriding: overrides),
                                   space: clip.space, rate: clip.frameRate ?? 30)
     var updates: [LiveAssessment.Update] = []
-    for frame in 0..<clip.frameCount { if let update = live.append(clip.poseFrame(frame)) { updates.append(update) } }
+    for frame in 0..<clip.frameCount { updates.append(try live.append(clip.poseFrame(frame))) }
     let tail = live.finish()
     return (updates, tail, live)
 }
@@ -49,6 +49,28 @@ struct LiveAssessmentTests {
         #expect(updates.contains { $0.cue == "Push your knees out" })
         let clean = try assessLive(profile, squatClip(view: .front, valgus: 0))
         #expect(!clean.updates.contains { $0.cue == "Push your knees out" })
+    }
+
+    @Test("a NaN or backwards time is refused and changes nothing; after finish every frame is refused")
+    func refusedTimes() throws {
+        let profile = try shipped("squat")
+        let clip = squatClip(view: .side, valgus: 0)
+        let parameters = try profile.parameterValues(overriding: [])
+        var live = try LiveAssessment(profile: profile, parameters: parameters, space: clip.space, rate: 30)
+        #expect(throws: LiveFrameRefusal.self) { try live.append(PoseFrame(time: .nan)) }
+        var reps: [Int] = []
+        for frame in 0..<clip.frameCount {
+            reps.append(try live.append(clip.poseFrame(frame)).reps)
+            if frame > 0 {
+                #expect(throws: LiveFrameRefusal.notAfterPrevious(time: clip.times[frame - 1], previous: clip.times[frame])) {
+                    try live.append(clip.poseFrame(frame - 1))
+                }
+            }
+        }
+        _ = live.finish()
+        #expect(reps == (try assessLive(profile, clip)).updates.map(\.reps))
+        #expect(reps.last! > 0)
+        #expect(throws: LiveFrameRefusal.finished) { try live.append(PoseFrame(time: 1e6)) }
     }
 
     @Test("face profiles and baselines are refused; memory stays bounded over a long session")

@@ -71,7 +71,7 @@ struct SquatRealBodyTests {
                                       space: clip.space, rate: clip.frameRate ?? 30)
         var completed: [Assessment.Rep] = []
         for frame in 0..<clip.frameCount {
-            if let rep = live.append(clip.poseFrame(frame))?.completedRep { completed.append(rep) }
+            if let rep = try live.append(clip.poseFrame(frame)).completedRep { completed.append(rep) }
         }
         let offline = try Self.assess(clip)
         #expect(completed.count == 5)

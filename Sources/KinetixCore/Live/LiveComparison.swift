@@ -4,8 +4,9 @@ import Foundation
 /// people and feeds each pose as its estimator delivers it.
 ///
 /// Feed frames of both people on one clock with `appendDemonstrator(_:)` and
-/// `appendLearner(_:)` (either order, frames may be dropped; a frame at or before its
-/// stream's previous time is ignored), then `finish()` at the end. Each learner frame
+/// `appendLearner(_:)` (either order, frames may be dropped), then `finish()` at the
+/// end. A frame whose time is not finite, not after its stream's previous frame, or
+/// comes after `finish()` is refused with a `LiveFrameRefusal` and changes nothing. Each learner frame
 /// returns a *provisional* `Update` at once, from the past only: the lag the learner
 /// has been tracking, the errors against the demonstrator at that lag, the worst limb,
 /// the cue for the learner's screen and the demonstrator's ghost pose to draw.
@@ -78,6 +79,8 @@ public struct LiveComparison: Sendable {
     private var evaluatedCenters = 0
     private var nextFinal = 0
     private var finished = false
+    private var demonstratorClock = LiveClock()
+    private var learnerClock = LiveClock()
     private var finalCues = CueTrack.Machine()
     /// Per limb, the sum of absolute errors and the frames compared so far (final frames),
     /// for the dominant limb the cues name first, as offline.
@@ -135,11 +138,14 @@ public struct LiveComparison: Sendable {
 
     /// Adds a demonstrator frame. Final updates it completes are queued for
     /// `takeFinalUpdates()`.
-    public mutating func appendDemonstrator(_ pose: PoseFrame) {
-        guard !finished else { return }
+    /// - Throws: `LiveFrameRefusal` for a time not finite, not after the previous
+    ///   demonstrator frame's, or after `finish()`; the frame is not used.
+    public mutating func appendDemonstrator(_ pose: PoseFrame) throws(LiveFrameRefusal) {
+        try demonstratorClock.take(pose.time)
         var angles = pose.angles(in: demonstratorSpace, minConfidence: options.minConfidence)
         if options.mirror { angles = Self.mirrored(angles) }
-        guard demonstratorStream.append(time: pose.time, angles: angles) else { return }
+        let taken = demonstratorStream.append(time: pose.time, angles: angles)
+        assert(taken, "the clock and the resampler take the same times")
         recentDemonstrator.append((pose.time, angles, ghost(of: pose)))
         let keepFrom = (lastLearnerTime ?? pose.time) - options.maxLagSeconds - 1
         if let drop = recentDemonstrator.firstIndex(where: { $0.time >= keepFrom }), drop > 64, drop * 2 > recentDemonstrator.count {
@@ -149,13 +155,17 @@ public struct LiveComparison: Sendable {
     }
 
     /// Adds a learner frame and returns what the learner's screen shows for it now.
-    /// Nil when the frame is ignored (not after the previous learner frame).
+    /// - Throws: `LiveFrameRefusal` for a time not finite, not after the previous
+    ///   learner frame's (both shifted by `options.offsetSeconds`, as compared), or
+    ///   after `finish()`; the frame is not used.
     @discardableResult
-    public mutating func appendLearner(_ pose: PoseFrame) -> Update? {
-        guard !finished else { return nil }
+    public mutating func appendLearner(_ pose: PoseFrame) throws(LiveFrameRefusal) -> Update {
+        guard pose.time.isFinite else { throw .nonFiniteTime(pose.time) }
         let time = pose.time + options.offsetSeconds
+        try learnerClock.take(time)
         let angles = pose.angles(in: learnerSpace, minConfidence: options.minConfidence)
-        guard learnerStream.append(time: time, angles: angles) else { return nil }
+        let taken = learnerStream.append(time: time, angles: angles)
+        assert(taken, "the clock and the resampler take the same times")
         if firstLearnerTime == nil {
             firstLearnerTime = time
             gridStart = time - Double(maxLagFrames) / rate
@@ -173,6 +183,8 @@ public struct LiveComparison: Sendable {
     /// Ends both streams: every remaining frame becomes final.
     public mutating func finish() {
         guard !finished else { return }
+        demonstratorClock.finish()
+        learnerClock.finish()
         learnerStream.end()
         demonstratorStream.end()
         advance()

@@ -73,6 +73,7 @@ public struct LiveAssessment: Sendable {
     private var runStarts: [Int?]
     private var frameCount = 0
     private var finished = false
+    private var clock = LiveClock()
 
     /// - Parameters:
     ///   - profile: A body profile; `parameters` from `Profile.parameterValues(overriding:)`.
@@ -111,10 +112,11 @@ public struct LiveAssessment: Sendable {
         runStarts = Array(repeating: nil, count: profile.rules.count)
     }
 
-    /// Evaluates the profile on the next frame. Frames must come in time order; one at
-    /// or before the previous time is ignored (nil).
-    public mutating func append(_ pose: PoseFrame) -> Update? {
-        guard !finished, times.last.map({ pose.time > $0 }) ?? true else { return nil }
+    /// Evaluates the profile on the next frame.
+    /// - Throws: `LiveFrameRefusal` for a time not finite, not after the previous
+    ///   frame's, or after `finish()`; the frame is not used.
+    public mutating func append(_ pose: PoseFrame) throws(LiveFrameRefusal) -> Update {
+        try clock.take(pose.time)
         let index = frameCount
         frameCount += 1
         times.append(pose.time)
@@ -132,6 +134,7 @@ public struct LiveAssessment: Sendable {
     /// Ends the stream: rule stretches still holding become findings (a rep still open
     /// is not counted, as offline).
     public mutating func finish() -> [Assessment.Finding] {
+        clock.finish()
         guard !finished, frameCount > 0 else { return [] }
         finished = true
         var findings: [Assessment.Finding] = []

@@ -131,7 +131,10 @@ extension AssessCommand {
         let names = profile.metrics.map(\.name)
         var shownCue: String?? = .none
         for frame in 0..<clip.frameCount {
-            guard let update = live.append(clip.poseFrame(frame)) else { continue }
+            let update: LiveAssessment.Update
+            do { update = try live.append(clip.poseFrame(frame)) } catch {
+                throw .failed(KinetixError(.invalidData, file: sidecar, field: "frames[\(frame)].t", "frame \(frame) was refused: \(error.message)"))
+            }
             if format == .json { write(update.jsonLine(metricNames: names)); continue }
             let time = String(format: "%7.2f s  ", update.t)
             if shownCue.map({ $0 != update.cue }) ?? true {

@@ -81,8 +81,8 @@ struct LiveComparisonTests {
         var byHand: [LiveComparison.Update] = [], byHandFinals: [LiveComparison.Update] = []
         // Same clock, same length: each learner frame after its demonstrator frame.
         for frame in 0..<Self.learner.frameCount {
-            live.appendDemonstrator(Self.demonstrator.poseFrame(frame))
-            if let update = live.appendLearner(Self.learner.poseFrame(frame)) { byHand.append(update) }
+            try live.appendDemonstrator(Self.demonstrator.poseFrame(frame))
+            byHand.append(try live.appendLearner(Self.learner.poseFrame(frame)))
             byHandFinals += live.takeFinalUpdates()
         }
         live.finish()
@@ -100,12 +100,47 @@ struct LiveComparisonTests {
         var live = try LiveComparison(options: ComparisonOptions(), rate: 30, demonstratorSpace: clip.space, learnerSpace: clip.space)
         var finals = 0
         for frame in 0..<clip.frameCount {
-            live.appendDemonstrator(clip.poseFrame(frame))
-            live.appendLearner(clip.poseFrame(frame))
+            try live.appendDemonstrator(clip.poseFrame(frame))
+            try live.appendLearner(clip.poseFrame(frame))
             finals += live.takeFinalUpdates().count
             if frame == 1000 || frame == clip.frameCount - 1 { #expect(live.retainedFrames < 1200, "at frame \(frame)") }
         }
         #expect(finals > 7000)
+    }
+
+    @Test("a NaN, repeated or backwards time is refused by name and changes nothing; the stream carries on")
+    func refusedTimes() throws {
+        let space = Self.learner.space
+        var clean = try LiveComparison(rate: 30, demonstratorSpace: space, learnerSpace: space)
+        var noisy = clean
+        // What a broken camera pipeline sends: a NaN first, then a repeat and a step back.
+        #expect(throws: LiveFrameRefusal.nonFiniteTime(.infinity)) { try noisy.appendLearner(PoseFrame(time: .infinity)) }
+        let nan = #expect(throws: LiveFrameRefusal.self) { try noisy.appendDemonstrator(PoseFrame(time: .nan)) }
+        guard case .nonFiniteTime(let time) = nan, time.isNaN else { Issue.record("not a non-finite time: \(String(describing: nan))"); return }
+        var updates: [LiveComparison.Update] = [], noisyUpdates: [LiveComparison.Update] = []
+        for frame in 0..<Self.learner.frameCount {
+            try clean.appendDemonstrator(Self.demonstrator.poseFrame(frame))
+            try noisy.appendDemonstrator(Self.demonstrator.poseFrame(frame))
+            updates.append(try clean.appendLearner(Self.learner.poseFrame(frame)))
+            noisyUpdates.append(try noisy.appendLearner(Self.learner.poseFrame(frame)))
+            if frame == 10 {
+                let now = Self.learner.times[frame]
+                #expect(throws: LiveFrameRefusal.notAfterPrevious(time: now, previous: now)) { try noisy.appendLearner(Self.learner.poseFrame(frame)) }
+                #expect(throws: LiveFrameRefusal.notAfterPrevious(time: Self.demonstrator.times[frame - 1], previous: Self.demonstrator.times[frame])) {
+                    try noisy.appendDemonstrator(Self.demonstrator.poseFrame(frame - 1))
+                }
+            }
+            updates += clean.takeFinalUpdates()
+            noisyUpdates += noisy.takeFinalUpdates()
+        }
+        clean.finish()
+        noisy.finish()
+        updates += clean.takeFinalUpdates()
+        noisyUpdates += noisy.takeFinalUpdates()
+        #expect(noisyUpdates.map(\.frame) == updates.map(\.frame))
+        #expect(noisyUpdates.count > Self.learner.frameCount)
+        #expect(throws: LiveFrameRefusal.finished) { try noisy.appendLearner(PoseFrame(time: 1e6)) }
+        #expect(throws: LiveFrameRefusal.finished) { try noisy.appendDemonstrator(PoseFrame(time: 1e6)) }
     }
 
     @Test("settings out of range are refused")
