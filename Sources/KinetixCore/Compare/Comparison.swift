@@ -22,8 +22,11 @@ public struct Comparison: Sendable {
     /// The lag errors are measured at, per learner frame, in grid frames (-1: unscored):
     /// the tracking lag (`LagTracker`), or τ* when `lagWindowSeconds` is 0.
     public var lags: [Int32]
-    /// The score (weighted mean squared difference, degrees²) at `lags`; NaN when unscored.
+    /// The score (weighted mean squared difference, degrees²) at `lags`, by `LagRule`:
+    /// bit for bit what the lag search gives that lag. NaN when unscored.
     public var scores: [Float]
+    /// The rule the scores come from (the lag search's).
+    private let rule: LagRule
     /// Per learner frame, how clearly the tracking lag beats every lag more than
     /// `lagNeighbourhoodSeconds` from it over its window, 0...1 (`LagWindow.margin`):
     /// near 0 a distant lag fits as well, so the lag is not to be trusted. NaN where
@@ -116,21 +119,6 @@ public struct Comparison: Sendable {
         return row
     }
 
-    /// The score (weighted mean squared difference, degrees²) of two frames' angles by
-    /// limb, or nil when their shared weight is below `minSharedWeight`. The one
-    /// expression offline and streaming comparisons both use.
-    package static func score(learner: (Limb) -> Float, demonstrator: (Limb) -> Float, weights: [Float], minSharedWeight: Float) -> Float? {
-        var s: Float = 0, c: Float = 0
-        for limb in Limb.allCases {
-            let l = learner(limb), d = demonstrator(limb)
-            guard !l.isNaN, !d.isNaN else { continue }
-            let w = weights[limb.rawValue]
-            s += w * (l - d) * (l - d)
-            c += w
-        }
-        return c >= minSharedWeight ? s / c : nil
-    }
-
     /// Compares a learner with a demonstrator.
     ///
     /// Both sidecars' times are on one clock (the learner's shifted by
@@ -169,6 +157,7 @@ public struct Comparison: Sendable {
         let search = LagSearch(maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight,
                                kernel: options.kernel, threads: options.threads)
         matches = search.run(learner: learner, demonstrator: demonstrator)
+        rule = search.rule
 
         let frames = learnerGrid.count
         let tracked = options.lagWindowSeconds > 0
@@ -184,7 +173,7 @@ public struct Comparison: Sendable {
         scores = [Float](repeating: .nan, count: frames)
         // Each frame's score and errors at its lag, read and written through the
         // limb-major columns directly (the subscripts checked uniqueness per value).
-        let gridCount = grid.count, history = historyFrames, limbCount = Limb.count, weights = options.weights, minShared = options.minSharedWeight
+        let gridCount = grid.count, history = historyFrames, limbCount = Limb.count, rule = search.rule
         var aheadFrames: [(k: Int, g: Int, lag: Int, score: Float)] = []
         learner.values.withUnsafeBufferPointer { l in
         demonstrator.values.withUnsafeBufferPointer { d in
@@ -196,8 +185,7 @@ public struct Comparison: Sendable {
                 let g = history + k
                 let lag = Int(gridLags[g])
                 guard lag >= 0, lag <= g,
-                      let score = Self.score(learner: { l[$0.rawValue * gridCount + g] }, demonstrator: { d[$0.rawValue * gridCount + g - lag] },
-                                             weights: weights, minSharedWeight: minShared)
+                      let score = rule.score(learner: { l[$0 * gridCount + g] }, demonstrator: { d[$0 * gridCount + g - lag] })
                 else { continue }
                 lags[k] = Int32(lag)
                 scores[k] = score
@@ -221,8 +209,8 @@ public struct Comparison: Sendable {
     /// `demonstratorFrame`, or nil when too few limbs are shared or it is off the grid.
     private func score(learnerFrame: Int, demonstratorFrame: Int) -> Float? {
         guard demonstratorFrame >= 0, demonstratorFrame < grid.count else { return nil }
-        return Self.score(learner: { learner[$0, learnerFrame] }, demonstrator: { demonstrator[$0, demonstratorFrame] },
-                          weights: options.weights, minSharedWeight: options.minSharedWeight)
+        let n = grid.count
+        return rule.score(learner: { learner.values[$0 * n + learnerFrame] }, demonstrator: { demonstrator.values[$0 * n + demonstratorFrame] })
     }
 
     /// True when the learner is ahead here: the demonstrator's *next* frames (up to

@@ -13,7 +13,7 @@
 /// expression, which makes τ* and scores equal to the reference kernel's.
 extension LagSearch {
     func searchBLAS(_ l: PaddedAngles, _ d: PaddedAngles, frames: Range<Int>, into output: LagOutput) {
-        let ls = l.stride, ds = d.stride, pad = d.leadingPad
+        let ls = l.stride, ds = d.stride, pad = d.leadingPad, rule = self.rule
         let tile = max(64, min(512, maxLag))
         let columns = tile + maxLag
         let k = Limb.count
@@ -71,8 +71,8 @@ extension LagSearch {
                             guard c >= minSharedWeight * 0.999,
                                   max(sums[r * cols + j], 0) / c <= approximateBest + bound / c else { continue }
                             // The reference kernel's own sums and rule, in lag order.
-                            let exact = self.sums(lv, ls: ls, n: n, dv, ds: ds, m: n + pad - tau)
-                            if let score = score(exact.s, exact.c), score < bestScore { bestScore = score; bestLag = Int32(tau) }
+                            let exact = self.sums(rule, lv, ls: ls, n: n, dv, ds: ds, m: n + pad - tau)
+                            if let score = rule.score(exact.s, exact.c), LagRule.replaces(score, best: bestScore) { bestScore = score; bestLag = Int32(tau) }
                         }
                     }
                     output.lag[n] = bestLag

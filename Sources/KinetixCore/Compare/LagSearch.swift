@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Both series are on one analysis grid. For learner frame *n* and lag τ in
 /// `0...maxLag` (frames), the score is the weighted mean squared angle difference
-/// over the limbs tracked in both,
+/// over the limbs tracked in both, as `LagRule` computes it (its doc has the exact
+/// expression and rounding),
 ///
 ///     score(n, τ) = Σᵢ wᵢ·(Lᵢ(n) − Dᵢ(n − τ))² / Σᵢ wᵢ     (i: limbs tracked in both)
 ///
@@ -12,9 +13,9 @@ import Foundation
 /// A candidate whose shared weight is below `minSharedWeight` is not a candidate;
 /// a frame with no candidate is *unscored*. Near the start, only the demonstrator
 /// history that exists is searched. The lag with the lowest score wins; ties go to
-/// the smallest lag. Every kernel evaluates this expression in the same order, so
-/// all agree exactly on τ* and on scores (the BLAS kernel shortlists with matrix
-/// products, then re-scores its shortlist with the same expression).
+/// the smallest lag. Every kernel follows that one rule, so all agree exactly on τ*
+/// and on scores (the BLAS kernel shortlists with matrix products, then re-scores its
+/// shortlist by the rule).
 public struct LagSearch: Sendable {
     /// How the search is computed; every kernel gives the same lags and scores.
     public enum Kernel: String, CaseIterable, Sendable {
@@ -54,10 +55,13 @@ public struct LagSearch: Sendable {
         self.threads = threads
     }
 
-    /// √wᵢ per limb, folded into both series so kernels sum plain squared differences;
-    /// nil when every weight is 1.
+    /// The rule every kernel scores and chooses by.
+    package var rule: LagRule { LagRule(weights: weights, minSharedWeight: minSharedWeight) }
+
+    /// √wᵢ per limb (`LagRule.scales`), folded into both series so kernels sum plain
+    /// squared differences; nil when every weight is 1 (×1 changes nothing).
     var scales: [Float]? {
-        weights.allSatisfy { $0 == 1 } ? nil : weights.map { $0.squareRoot() }
+        weights.allSatisfy { $0 == 1 } ? nil : (0..<Limb.count).map { rule.scales[$0] }
     }
 
     /// The kernel `.automatic` resolves to: SIMD. Measured on the reference machine

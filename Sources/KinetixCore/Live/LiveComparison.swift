@@ -52,8 +52,8 @@ public struct LiveComparison: Sendable {
 
     private let demonstratorSpace: CoordinateSpace
     private let learnerSpace: CoordinateSpace
-    private let search: LagSearch
-    private let scales: SIMD16<Float>
+    /// The lag search's scoring rule (its `scales` make the √w-scaled angles).
+    private let rule: LagRule
     private var learnerStream: StreamingResampler
     private var demonstratorStream: StreamingResampler
     /// Recent demonstrator frames (angles mirrored as compared, ghost pose), for provisional updates.
@@ -118,10 +118,7 @@ public struct LiveComparison: Sendable {
         latencyFrames = max(2 * halfWindow, maxLagFrames)
         self.demonstratorSpace = demonstratorSpace
         self.learnerSpace = learnerSpace
-        search = LagSearch(maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight)
-        var scales = SIMD16<Float>(repeating: 1)
-        if let s = search.scales { for i in 0..<Limb.count { scales[i] = s[i] } }
-        self.scales = scales
+        rule = LagSearch(maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight).rule
         learnerStream = StreamingResampler(maxGapSeconds: options.maxGapSeconds)
         demonstratorStream = StreamingResampler(maxGapSeconds: options.maxGapSeconds)
         if halfWindow > 0 { window = LagWindow(lags: maxLagFrames + 1, halfWindow: halfWindow) }
@@ -237,8 +234,8 @@ public struct LiveComparison: Sendable {
             let demonstrator = demonstratorStream.value(at: t)
             learnerGrid.append(learner)
             demonstratorGrid.append(demonstrator)
-            learnerScaled.append(learner * scales)
-            demonstratorScaled.append(demonstrator * scales)
+            learnerScaled.append(learner * rule.scales)
+            demonstratorScaled.append(demonstrator * rule.scales)
             scoreNewestFrame()
             ready += 1
             learnerStream.discard(before: gridTime(ready))
@@ -262,10 +259,11 @@ public struct LiveComparison: Sendable {
         }
         defer { lagScores = row }
         for tau in 0...maxLagFrames where frame - tau >= 0 {
-            let (s, c) = sums(l, demonstratorScaled[frame - tau])
-            if let score = search.score(s, c) {
+            let d = demonstratorScaled[frame - tau]
+            let (s, c) = rule.sums(learner: { l[$0] }, demonstrator: { d[$0] })
+            if let score = rule.score(s, c) {
                 row[tau] = score
-                if score < bestScore { bestScore = score; bestLag = Int32(tau) }
+                if LagRule.replaces(score, best: bestScore) { bestScore = score; bestLag = Int32(tau) }
             }
         }
         bestLags.append(bestLag)
@@ -284,17 +282,6 @@ public struct LiveComparison: Sendable {
         window = w
     }
 
-    /// Σ dᵢ² and Σ wᵢ over shared limbs, as `LagSearch.sums`.
-    private func sums(_ l: SIMD16<Float>, _ d: SIMD16<Float>) -> (s: Float, c: Float) {
-        var s: Float = 0, c: Float = 0
-        for i in 0..<Limb.count {
-            let diff = l[i] - d[i]
-            guard !diff.isNaN else { continue }
-            s = s.addingSquare(of: diff)
-            c += search.weights[i]
-        }
-        return (s, c)
-    }
 
     /// The tracking lag of grid frame `c`, filled as `LagTracker.fillFromSupported`, and
     /// the margin of the frame it came from (NaN without tracking).
@@ -390,9 +377,9 @@ public struct LiveComparison: Sendable {
         return Update(frame: frame, cue: finalCues.current, ghost: nil, isFinal: true)
     }
 
+    /// The score of two frames' unscaled angles, by the rule.
     private func score(_ learner: SIMD16<Float>, _ demonstrator: SIMD16<Float>) -> Float? {
-        Comparison.score(learner: { learner[$0.rawValue] }, demonstrator: { demonstrator[$0.rawValue] },
-                         weights: options.weights, minSharedWeight: options.minSharedWeight)
+        rule.score(learner: { learner[$0] }, demonstrator: { demonstrator[$0] })
     }
 
     // MARK: - What the learner sees now

@@ -106,6 +106,31 @@ struct ComparisonTests {
         #expect(cues.cue(at: 9.7)?.text == "Step into view")
     }
 
+    @Test("a frame's reported score is the lag search's score of its lag, bit for bit (one LagRule)")
+    func oneScoreRule() throws {
+        var options = ComparisonOptions()
+        options.weights = [1, 2, 1, 1, 0.5, 0.5, 1, 1, 3]
+        let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner, options: options)
+        var same = 0, naiveDiffers = 0
+        for k in 0..<comparison.frameCount {
+            let g = comparison.gridFrame(k), lag = comparison.lags[k]
+            guard lag >= 0, lag == comparison.matches.lag[g] else { continue }
+            same += 1
+            #expect(comparison.scores[k].bitPattern == comparison.matches.score[g].bitPattern, "frame \(k)")
+            // The expression the report once used on its own: w·(l − d)² in plain rounding.
+            var s: Float = 0, c: Float = 0
+            for limb in Limb.allCases {
+                let l = comparison.learner[limb, g], d = comparison.demonstrator[limb, g - Int(lag)]
+                guard !l.isNaN, !d.isNaN else { continue }
+                s += options.weights[limb.rawValue] * (l - d) * (l - d)
+                c += options.weights[limb.rawValue]
+            }
+            if (s / c).bitPattern != comparison.scores[k].bitPattern { naiveDiffers += 1 }
+        }
+        #expect(same > 50)
+        #expect(naiveDiffers > 10, "a second expression must round differently somewhere, or this tests nothing")
+    }
+
     @Test("all kernels give the same comparison")
     func kernels() throws {
         var results: [[Int32]] = []

@@ -196,7 +196,8 @@ struct LagSearchTests {
                         d.values.withUnsafeBufferPointer { dv in
                             for lane in 0..<LagSearch.lanes {
                                 for tau in 0...maxLag {
-                                    let exact = search.exactScore(lv, ls: l.stride, n: n0 + lane, dv, ds: d.stride, m: n0 + lane + maxLag - tau)
+                                    let (s, c) = search.sums(search.rule, lv, ls: l.stride, n: n0 + lane, dv, ds: d.stride, m: n0 + lane + maxLag - tau)
+                                    let exact = search.rule.score(s, c) ?? .infinity
                                     if buffer[tau * LagSearch.lanes + lane].bitPattern != exact.bitPattern { mismatches += 1 }
                                 }
                             }
