@@ -47,11 +47,18 @@ public struct ComparisonSummary: Equatable, Sendable {
         public var upper: Double
     }
 
-    /// Learner frames compared.
+    /// Learner frames compared, on the analysis grid (`Comparison.frameCount`); every
+    /// count and figure of the summary is over these frames: `scoredFrames +
+    /// unscoredFrames == frames`.
     public var frames: Int
-    /// Frames with enough limbs tracked in both to score.
+    /// The learner's video frames (`Comparison.learnerFrameCount`): the JSON's
+    /// `frames[]` has one entry per video frame, each with the figures of the nearest
+    /// grid frame. Equal to `frames` for a regular clip at the grid's rate; a learner
+    /// shifted by part of a frame, or at another rate, may differ.
+    public var videoFrames: Int
+    /// Grid frames with enough limbs tracked in both to score.
     public var scoredFrames: Int
-    /// Frames not scored: too few limbs tracked in both, or no demonstrator frame to match.
+    /// Grid frames not scored: too few limbs tracked in both, or no demonstrator frame to match.
     public var unscoredFrames: Int
     /// The median lag of scored frames, seconds; nil when none is scored.
     public var medianLagSeconds: Double?
@@ -85,6 +92,7 @@ public struct ComparisonSummary: Equatable, Sendable {
         let n = comparison.frameCount
         let tolerance = comparison.options.toleranceDegrees
         frames = n
+        videoFrames = comparison.learnerFrameCount
         var lags: [Double] = []
         var margins: [Float] = []
         var distances: [Float] = []

@@ -131,6 +131,24 @@ struct ComparisonTests {
         #expect(naiveDiffers > 10, "a second expression must round differently somewhere, or this tests nothing")
     }
 
+    @Test("the summary counts grid frames and names the video frames: a 30 fps learner on a 24 fps grid, shifted")
+    func frameCounts() throws {
+        var options = ComparisonOptions()
+        options.offsetSeconds = 0.5 / 30
+        options.rate = 24
+        let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner, options: options)
+        let summary = ComparisonSummary(comparison)
+        #expect(summary.scoredFrames + summary.unscoredFrames == summary.frames)
+        #expect(summary.frames == comparison.frameCount)
+        #expect(summary.videoFrames == Self.learner.frameCount)
+        #expect(summary.frames != summary.videoFrames, "the grid must make the two counts differ, or this tests nothing")
+        let report = ComparisonReport(comparison, demonstrator: Self.demonstrator, learner: Self.learner, provenance: Provenance(inputs: []))
+        let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! [String: Any]
+        let jsonSummary = json["summary"] as! [String: Any]
+        #expect((json["frames"] as! [Any]).count == jsonSummary["videoFrames"] as? Int)
+        #expect(jsonSummary["frames"] as? Int == summary.frames)
+    }
+
     @Test("all kernels give the same comparison")
     func kernels() throws {
         var results: [[Int32]] = []
