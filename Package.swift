@@ -131,6 +131,10 @@ let package = Package(
             exclude: ["Screenshots"]  // a report screenshot the README shows, not a test resource
         ),
         .testTarget(
+            name: "KinetixBatchTests",
+            dependencies: ["KinetixBatch", "KinetixCore"]
+        ),
+        .testTarget(
             name: "EmbeddingGuideTests",
             dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport", "KinetixBatch"]
         ),

@@ -18,22 +18,35 @@ public struct BatchManifest: Sendable {
 
     /// One line of work.
     public struct Row: Sendable, Equatable {
-        /// Unique in the manifest, safe as a file name.
-        public var id: String
-        /// 1-based line in the manifest file.
-        public var line: Int
-        /// Input files by role (`demonstrator`, `learner` or `clip`), absolute paths.
-        public var inputs: [(role: String, path: String)]
-        /// The profile reference as written (an id or a path resolved to absolute), if any.
-        public var profile: String?
-        /// Profile parameters given in this row, in the header's order.
-        public var parameters: [(name: String, value: String)]
-
-        public static func == (a: Row, b: Row) -> Bool {
-            a.id == b.id && a.line == b.line && a.profile == b.profile
-                && a.inputs.map(\.role) == b.inputs.map(\.role) && a.inputs.map(\.path) == b.inputs.map(\.path)
-                && a.parameters.map(\.name) == b.parameters.map(\.name) && a.parameters.map(\.value) == b.parameters.map(\.value)
+        /// One input file of a row.
+        public struct Input: Sendable, Equatable {
+            /// `demonstrator`, `learner` or `clip`: the column it came from.
+            public let role: String
+            /// The file, an absolute path.
+            public let path: String
+            /// An input of `role` at `path`.
+            public init(role: String, path: String) { (self.role, self.path) = (role, path) }
         }
+        /// One profile parameter given in a row.
+        public struct Parameter: Sendable, Equatable {
+            /// The column's name: the parameter's.
+            public let name: String
+            /// The cell, as written.
+            public let value: String
+            /// Parameter `name` set to `value`.
+            public init(name: String, value: String) { (self.name, self.value) = (name, value) }
+        }
+
+        /// Unique in the manifest, safe as a file name.
+        public let id: String
+        /// 1-based line in the manifest file.
+        public let line: Int
+        /// Input files by role, in the header's order.
+        public let inputs: [Input]
+        /// The profile reference as written (an id or a path resolved to absolute), if any.
+        public let profile: String?
+        /// Profile parameters given in this row, in the header's order.
+        public let parameters: [Parameter]
     }
 
     /// Pairs or single clips, from the header.
@@ -114,7 +127,7 @@ public struct BatchManifest: Sendable {
                 seen[id] = line
                 seenFolded[id.lowercased()] = (id, line)
             }
-            var inputs: [(role: String, path: String)] = []
+            var inputs: [Row.Input] = []
             for column in fileColumns {
                 let value = row[column] ?? ""
                 guard !value.isEmpty else { problem(line, "no \(column) file"); continue }
@@ -126,15 +139,15 @@ public struct BatchManifest: Sendable {
                 } else if isFolder.boolValue {
                     problem(line, "\(column) '\(value)': is a folder, not a sidecar file")
                 }
-                inputs.append((column, file))
+                inputs.append(Row.Input(role: column, path: file))
             }
             var profile = row["profile"].flatMap { $0.isEmpty ? nil : $0 }
             if kind == .assessments, profile == nil { problem(line, "no profile (an id such as squat, or a file)") }
             if let reference = profile, reference.hasSuffix(".json") || reference.contains("/") {
                 profile = (reference.hasPrefix("/") ? URL(fileURLWithPath: reference) : folder.appendingPathComponent(reference)).standardizedFileURL.path
             }
-            let parameters = parameterColumns.compactMap { name in row[name].flatMap { $0.isEmpty ? nil : (name, $0) } }
-            if profile == nil, !parameters.isEmpty { problem(line, "parameters \(parameters.map(\.0).joined(separator: ", ")) need a profile") }
+            let parameters = parameterColumns.compactMap { name in row[name].flatMap { $0.isEmpty ? nil : Row.Parameter(name: name, value: $0) } }
+            if profile == nil, !parameters.isEmpty { problem(line, "parameters \(parameters.map(\.name).joined(separator: ", ")) need a profile") }
             rows.append(Row(id: id, line: line, inputs: inputs, profile: profile, parameters: parameters))
         }
         if rows.isEmpty && problems.isEmpty { problem(headerIndex + 1, "no rows after the header") }

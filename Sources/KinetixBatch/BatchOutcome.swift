@@ -6,43 +6,61 @@ public struct BatchOutcome: Sendable, Equatable {
     /// Computed now, taken from a result already there, or failed.
     public enum Status: String, Sendable { case ok, cached, failed }
 
+    /// A row's headline figures (`BatchFigures`), in their order: read them with
+    /// `BatchOutcome.number(_:)` and `text(_:)`.
+    package struct Figures: Sendable, Equatable {
+        /// Each figure's name and value.
+        package var fields: [(key: String, value: JSONValue)]
+
+        package init(_ fields: [(key: String, value: JSONValue)]) { self.fields = fields }
+
+        /// The figure `name`, nil when absent.
+        package subscript(name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
+
+        /// Equal when every name and value is, in order.
+        package static func == (a: Figures, b: Figures) -> Bool { JSONValue.object(a.fields) == JSONValue.object(b.fields) }
+    }
+
     /// The row's id.
-    public var id: String
+    public private(set) var id: String
     /// The row's manifest line.
-    public var line: Int
+    public private(set) var line: Int
     /// The row's cache key when it ran (`BatchPlan.Row.key`): an outcome of another
     /// plan's row (other inputs or options) has another key.
-    public var key: String
+    public private(set) var key: String
     /// SHA-256 of `results/<id>.json` as written or found (nil when failed): the merge
     /// checks the file is still that one.
-    public var resultSHA256: String?
+    public private(set) var resultSHA256: String?
     /// Computed, cached or failed.
-    public var status: Status
+    public private(set) var status: Status
     /// As `kinetix compare`/`assess` would exit for this row: 0, or the error kind's code.
-    public var exitCode: Int32
+    public private(set) var exitCode: Int32
     /// Wall time spent on the row in this run, seconds (0 when cached).
-    public var seconds: Double
+    public private(set) var seconds: Double
     /// The headline figures (`BatchFigures`), empty when failed: read them with
     /// `number(_:)` and `text(_:)`.
-    package var figures: [(key: String, value: JSONValue)]
+    package var figures: Figures
 
     /// A numeric figure (`lagSeconds`, `reps`, …), nil when absent or missing.
     public func number(_ name: String) -> Double? {
-        if case .number(let n)? = figures.first(where: { $0.key == name })?.value { return n }
+        if case .number(let n)? = figures[name] { return n }
         return nil
     }
 
     /// A text figure (`worstLimb`, `status`, …), nil when absent or missing.
     public func text(_ name: String) -> String? {
-        if case .string(let s)? = figures.first(where: { $0.key == name })?.value { return s }
+        if case .string(let s)? = figures[name] { return s }
         return nil
     }
     /// Why it failed, with the file and place.
-    public var error: String?
+    public private(set) var error: String?
 
-    public static func == (a: BatchOutcome, b: BatchOutcome) -> Bool {
-        a.id == b.id && a.line == b.line && a.key == b.key && a.resultSHA256 == b.resultSHA256 && a.status == b.status && a.exitCode == b.exitCode && a.error == b.error
-            && JSONValue.object(a.figures) == JSONValue.object(b.figures)
+    /// True when `other` is the same outcome apart from the time it took (`seconds`):
+    /// a shard run again, or read back from its line.
+    public func isSameOutcome(as other: BatchOutcome) -> Bool {
+        var timed = other
+        timed.seconds = seconds
+        return self == timed
     }
 
     /// The JSON line (no newline).
@@ -50,7 +68,7 @@ public struct BatchOutcome: Sendable, Equatable {
         var fields: [(key: String, value: JSONValue)] = [
             ("id", .string(id)), ("line", .number(Double(line))), ("key", .string(key)), ("status", .string(status.rawValue)),
             ("exitCode", .number(Double(exitCode))), ("seconds", .number((seconds * 1000).rounded() / 1000)),
-            ("figures", .object(figures)),
+            ("figures", .object(figures.fields)),
         ]
         fields.append(("result", resultSHA256.map { .object([("sha256", .string($0))]) } ?? .null))
         fields.append(("error", error.map(JSONValue.string) ?? .null))
@@ -72,7 +90,7 @@ public struct BatchOutcome: Sendable, Equatable {
         self.status = status
         exitCode = Int32(code)
         if case .number(let t)? = member("seconds"), t.isFinite, t >= 0 { seconds = t } else { seconds = 0 }
-        if case .object(let figures)? = member("figures") { self.figures = figures } else { figures = [] }
+        if case .object(let figures)? = member("figures") { self.figures = Figures(figures) } else { figures = Figures([]) }
         if case .string(let e)? = member("error") { error = e } else { error = nil }
         if case .object(let result)? = member("result"), case .string(let sha)? = result.first(where: { $0.key == "sha256" })?.value {
             resultSHA256 = sha
@@ -90,7 +108,7 @@ public struct BatchOutcome: Sendable, Equatable {
         self.status = status
         self.exitCode = exitCode
         self.seconds = seconds
-        self.figures = figures
+        self.figures = Figures(figures)
         self.error = error
     }
 }

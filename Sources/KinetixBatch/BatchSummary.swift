@@ -78,9 +78,20 @@ public struct BatchSummary: Sendable {
         return sha == recorded ? nil : "results/\(outcome.id).json is not the file the shard wrote (SHA-256 \(sha.prefix(12))…, recorded \(recorded.prefix(12))…)"
     }
 
+    /// How many rows have each status.
+    public struct Counts: Sendable, Equatable {
+        /// Computed in their run.
+        public let ok: Int
+        /// Taken from a result already there.
+        public let cached: Int
+        /// Failed.
+        public let failed: Int
+    }
+
     /// Rows by status.
-    public var counts: (ok: Int, cached: Int, failed: Int) {
-        (outcomes.filter { $0.status == .ok }.count, outcomes.filter { $0.status == .cached }.count, outcomes.filter { $0.status == .failed }.count)
+    public var counts: Counts {
+        func count(_ status: BatchOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
+        return Counts(ok: count(.ok), cached: count(.cached), failed: count(.failed))
     }
 
     /// One line per row: id, status, exit code, the figures, the error.
@@ -90,7 +101,7 @@ public struct BatchSummary: Sendable {
         for o in outcomes {
             var cells = [o.id, String(o.line), o.status.rawValue, String(o.exitCode)]
             for column in columns {
-                switch o.figures.first(where: { $0.key == column })?.value {
+                switch o.figures[column] {
                 case .number(let n)?: cells.append(jsonNumber(n, digits: 3))
                 case .string(let s)?: cells.append(Self.csvCell(s))
                 case .bool(let b)?: cells.append(String(b))
@@ -119,7 +130,7 @@ public struct BatchSummary: Sendable {
     public var distributions: [Distribution] {
         BatchFigures.columns(plan.kind).compactMap { column in
             let values = outcomes.compactMap { o -> Double? in
-                if case .number(let n)? = o.figures.first(where: { $0.key == column })?.value { return n }
+                if case .number(let n)? = o.figures[column] { return n }
                 return nil
             }.sorted()
             guard !values.isEmpty else { return nil }
@@ -132,7 +143,7 @@ public struct BatchSummary: Sendable {
     /// Counts, the distribution of every numeric figure over the rows that have it,
     /// and every row.
     public func json() -> String {
-        let (ok, cached, failed) = counts
+        let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         let distributions: [(key: String, value: JSONValue)] = self.distributions.map { d in
             (d.column, .object([
                 ("count", .number(Double(d.count))), ("min", .number(d.min)), ("q1", .number(d.q1)), ("median", .number(d.median)),
@@ -141,7 +152,7 @@ public struct BatchSummary: Sendable {
         }
         let rows: [JSONValue] = outcomes.map { o in
             .object([("id", .string(o.id)), ("line", .number(Double(o.line))), ("status", .string(o.status.rawValue)),
-                     ("exitCode", .number(Double(o.exitCode))), ("figures", .object(o.figures)), ("error", o.error.map(JSONValue.string) ?? .null),
+                     ("exitCode", .number(Double(o.exitCode))), ("figures", .object(o.figures.fields)), ("error", o.error.map(JSONValue.string) ?? .null),
                      ("result", o.status == .failed ? .null : .string("results/\(o.id).json"))])
         }
         return JSONValue.object([
@@ -158,7 +169,7 @@ public struct BatchSummary: Sendable {
     public func html(page: URL) -> String {
         let results = Self.relativePath(from: page.deletingLastPathComponent(), to: folder.appendingPathComponent("results"))
         let columns = BatchFigures.columns(plan.kind)
-        let (ok, cached, failed) = counts
+        let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         var out = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Kinetix batch: \(Self.escape(plan.manifest.path))</title>"
         out += "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left}"
         out += ".failed{color:#b00020}.num{text-align:right;font-variant-numeric:tabular-nums}</style></head><body>"
@@ -188,7 +199,7 @@ public struct BatchSummary: Sendable {
             let link = o.status == .failed ? Self.escape(o.id) : "<a href=\"\(Self.escape(Self.href(results + "/" + report)))\">\(Self.escape(o.id))</a>"
             out += "<tr class=\"\(o.status.rawValue)\"><td>\(link)</td><td>\(o.status.rawValue)</td>"
             for column in columns {
-                switch o.figures.first(where: { $0.key == column })?.value {
+                switch o.figures[column] {
                 case .number(let n)?: out += "<td class=\"num\">\(jsonNumber(n, digits: 2))</td>"
                 case .string(let s)?: out += "<td>\(Self.escape(s))</td>"
                 default: out += "<td></td>"

@@ -73,12 +73,22 @@ public enum PersonSelection: Equatable, Sendable {
     }
 }
 
+/// An image's size in pixels.
+public struct ImageSize: Sendable, Equatable {
+    /// Pixels across.
+    public var width: Double
+    /// Pixels down.
+    public var height: Double
+    /// A `width` × `height` pixel image.
+    public init(width: Double, height: Double) { (self.width, self.height) = (width, height) }
+}
+
 /// Settings shared by every converter.
 public struct ConversionOptions: Sendable {
     /// Frames per second, for sources that number frames instead of timing them.
     public var frameRate: Double?
     /// The image size in pixels, for sources that do not record it.
-    public var imageSize: (width: Double, height: Double)?
+    public var imageSize: ImageSize?
     /// Which person to follow.
     public var person: PersonSelection = .largest
     /// Stop at the first bad frame instead of reporting it and going on.
@@ -124,7 +134,7 @@ public enum SourceFormat: String, CaseIterable, Sendable {
 /// body coordinates and every score are the same whatever the size; only drawings
 /// placed on the image would notice.
 func imageSize(_ options: ConversionOptions, frames: [DetectedFrame], file: String,
-               warnings: inout [Diagnostic], source: inout [String: String]) -> (width: Double, height: Double) {
+               warnings: inout [Diagnostic], source: inout [String: String]) -> ImageSize {
     if let size = options.imageSize { return size }
     var maxX: Float = 1, maxY: Float = 1
     for frame in frames {
@@ -135,7 +145,7 @@ func imageSize(_ options: ConversionOptions, frames: [DetectedFrame], file: Stri
             }
         }
     }
-    let size = (width: min(Sidecar.maxImageDimension, Double(maxX.rounded(.up)) + 1), height: min(Sidecar.maxImageDimension, Double(maxY.rounded(.up)) + 1))
+    let size = ImageSize(width: min(Sidecar.maxImageDimension, Double(maxX.rounded(.up)) + 1), height: min(Sidecar.maxImageDimension, Double(maxY.rounded(.up)) + 1))
     warnings.append(Diagnostic(file: file, message: "the source does not record the image size: inferred \(Int(size.width))×\(Int(size.height)) from the keypoints' extent (scores do not depend on it)",
                                setting: .imageSize))
     source["imageSize"] = "inferred"

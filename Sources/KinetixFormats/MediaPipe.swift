@@ -117,7 +117,7 @@ public enum MediaPipeConverter {
         return DetectedFrame(t: t, number: number, people: people)
     }
 
-    static func readCSV(_ text: String, size: (width: Double, height: Double), fps: Double?, file: String, strict: Bool,
+    static func readCSV(_ text: String, size: ImageSize, fps: Double?, file: String, strict: Bool,
                         warnings: inout [Diagnostic]) throws(KinetixError) -> [DetectedFrame] {
         var lines = text.split(whereSeparator: \.isNewline).map(String.init)
         guard !lines.isEmpty else { throw KinetixError(.invalidData, file: file, "the file is empty") }

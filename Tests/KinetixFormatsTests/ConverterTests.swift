@@ -7,7 +7,7 @@ import _KinetixTestSupport
 func options(fps: Double = 30, size: (Double, Double)? = (1920, 1080), model: String? = nil, person: PersonSelection = .largest) -> ConversionOptions {
     var o = ConversionOptions()
     o.frameRate = fps
-    o.imageSize = size.map { (width: $0.0, height: $0.1) }
+    o.imageSize = size.map { ImageSize(width: $0.0, height: $0.1) }
     o.model = model
     o.person = person
     return o

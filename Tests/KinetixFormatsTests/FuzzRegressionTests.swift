@@ -39,7 +39,7 @@ struct FuzzRegressionTests {
             let body = data.dropFirst()
             var options = ConversionOptions()
             options.frameRate = 30
-            options.imageSize = (1920, 1080)
+            options.imageSize = ImageSize(width: 1920, height: 1080)
             switch selector % 5 {
             case 0: _ = try COCO17Converter.convert(data: body, name: "fuzz.json", options: options)
             case 1: _ = try MediaPipeConverter.convert(data: body, name: "x.json", options: options)

@@ -14,7 +14,7 @@ struct RealDataTests {
     func openPoseTrial(_ camera: String) throws {
         var o = ConversionOptions()
         o.frameRate = 60
-        o.imageSize = camera == "01" || camera == "02" ? (1080, 1920) : (1088, 1920)
+        o.imageSize = ImageSize(width: camera == "01" || camera == "02" ? 1080 : 1088, height: 1920)
         let result = try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path, options: o)
         let sidecar = result.sidecar
         #expect(sidecar.source["detector"] == "OpenPose BODY25B", "detected from the keypoints, not told")
@@ -34,7 +34,7 @@ struct RealDataTests {
     func wrongModel() {
         var o = ConversionOptions()
         o.frameRate = 60
-        o.imageSize = (1080, 1920)
+        o.imageSize = ImageSize(width: 1080, height: 1920)
         o.model = "body25"
         #expect(throws: KinetixError.self) {
             try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam02").path, options: o)

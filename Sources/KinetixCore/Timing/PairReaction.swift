@@ -133,10 +133,20 @@ public struct PairReaction: Sendable {
     /// Latencies of the pairs judged ok, seconds.
     public var latencies: [Double] { pairs.compactMap { $0.status == .ok ? $0.latencySeconds : nil } }
 
+    /// A latency's median and quartiles, seconds.
+    public struct LatencySummary: Sendable, Equatable {
+        /// The median.
+        public let median: Double
+        /// The first quartile.
+        public let lower: Double
+        /// The third quartile.
+        public let upper: Double
+    }
+
     /// The median latency and its quartiles (nil with no ok pair).
-    public var latencySummary: (median: Double, lower: Double, upper: Double)? {
+    public var latencySummary: LatencySummary? {
         let sorted = latencies.sorted()
         guard !sorted.isEmpty else { return nil }
-        return (quantile(sorted: sorted, 0.5), quantile(sorted: sorted, 0.25), quantile(sorted: sorted, 0.75))
+        return LatencySummary(median: quantile(sorted: sorted, 0.5), lower: quantile(sorted: sorted, 0.25), upper: quantile(sorted: sorted, 0.75))
     }
 }

@@ -29,9 +29,17 @@ public struct ChallengeReport: Sendable {
     /// How many cues got each outcome.
     public func count(_ outcome: ChallengeVerdict.Outcome) -> Int { verdicts.filter { $0.outcome == outcome }.count }
 
+    /// Right answers over cues judged.
+    public struct Score: Sendable, Equatable {
+        /// Cues performed when asked or correctly withheld.
+        public let right: Int
+        /// Cues judged (void ones excluded).
+        public let judged: Int
+    }
+
     /// Right answers (performed + correctly withheld) over the cues judged (void ones excluded).
-    public var score: (right: Int, judged: Int) {
-        (count(.performed) + count(.correctlyWithheld), verdicts.count - count(.void))
+    public var score: Score {
+        Score(right: count(.performed) + count(.correctlyWithheld), judged: verdicts.count - count(.void))
     }
 
     /// The report for people: one line per cue, then the score.

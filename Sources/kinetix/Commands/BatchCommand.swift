@@ -169,7 +169,8 @@ struct BatchCommand: Subcommand {
             summary = try BatchSummary(plan: plan, folder: folder)
             try summary.write(prefix: output)
         } catch { throw .failed(error) }
-        let (ok, cached, failed) = summary.counts
+        let counts = summary.counts
+        let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         printOut("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
         return ExitCode.success
     }

@@ -105,10 +105,10 @@ struct ConvertCommand: Subcommand {
 }
 
 /// Parses `1080x1920`.
-func parseImageSize(_ text: String, spec: CommandSpec) throws(CommandLineError) -> (width: Double, height: Double) {
+func parseImageSize(_ text: String, spec: CommandSpec) throws(CommandLineError) -> ImageSize {
     let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
     guard parts.count == 2, parts.allSatisfy({ $0 >= 16 && $0 <= 16384 }) else {
         throw .usage("'--image-size' expects WIDTHxHEIGHT in pixels, e.g. 1080x1920, got '\(text)'", command: spec)
     }
-    return (parts[0], parts[1])
+    return ImageSize(width: parts[0], height: parts[1])
 }

@@ -80,7 +80,8 @@ struct SynthCommand: Subcommand {
             options.seed = value
         }
         if let size = arguments.string("image-size") {
-            (options.imageWidth, options.imageHeight) = try parseImageSize(size, spec: Self.spec)
+            let parsed = try parseImageSize(size, spec: Self.spec)
+            (options.imageWidth, options.imageHeight) = (parsed.width, parsed.height)
         }
         if arguments.string("weak-side") != nil {
             options.weakSide = try arguments.choice("weak-side", default: SynthOptions.Side.left)

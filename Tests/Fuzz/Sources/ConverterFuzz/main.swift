@@ -9,7 +9,7 @@ func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: start + 1, count: count - 1)
     var options = ConversionOptions()
     options.frameRate = 30
-    options.imageSize = (1920, 1080)
+    options.imageSize = ImageSize(width: 1920, height: 1080)
     options.includeFace = true
     switch start[0] % 5 {
     case 0: _ = try? COCO17Converter.convert(data: data, name: "fuzz.json", options: options)

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import KinetixBatch
+import KinetixCore
+
+/// The batch library's values, without the command line: manifest rows, outcome lines.
+@Suite("Batch values")
+struct BatchValueTests {
+    static let sidecars = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sidecars")
+
+    @Test("a manifest row's inputs and parameters are values: equal rows compare equal, any field changed does not")
+    func manifestRows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-batch-values-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = Self.sidecars.appendingPathComponent("squat-front.json").path
+        let text = "id\tclip\tprofile\tdepthTarget\nalice\t\(clip)\tsquat\t0.4\nbob\t\(clip)\tsquat\t0.4\n"
+        let path = folder.appendingPathComponent("manifest.tsv").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let manifest = try BatchManifest(contentsOf: path)
+        let (alice, bob) = (manifest.rows[0], manifest.rows[1])
+        #expect(alice.inputs == [BatchManifest.Row.Input(role: "clip", path: clip)])
+        #expect(alice.parameters == [BatchManifest.Row.Parameter(name: "depthTarget", value: "0.4")])
+        #expect(alice.inputs == bob.inputs && alice.parameters == bob.parameters)
+        #expect(alice != bob, "the id and line differ")
+        #expect(try BatchManifest(contentsOf: path).rows == manifest.rows)
+    }
+
+    @Test("an outcome equals its line read back; the time it took counts for ==, not for isSameOutcome")
+    func outcomes() throws {
+        func line(seconds: Double, lag: Double = 0.4) -> Substring {
+            #"{"id": "a", "line": 2, "key": "k", "status": "ok", "exitCode": 0, "seconds": \#(seconds), "figures": {"lagSeconds": \#(lag), "worstLimb": "right shoulder"}, "result": {"sha256": "00"}, "error": null}"#
+        }
+        let fast = try #require(BatchOutcome(jsonLine: line(seconds: 0.25)))
+        let slow = try #require(BatchOutcome(jsonLine: line(seconds: 2.5)))
+        let other = try #require(BatchOutcome(jsonLine: line(seconds: 0.25, lag: 0.5)))
+        #expect(fast.number("lagSeconds") == 0.4 && fast.text("worstLimb") == "right shoulder")
+        #expect(BatchOutcome(jsonLine: Substring(fast.jsonLine)) == fast)
+        #expect(fast != slow)
+        #expect(fast.isSameOutcome(as: slow))
+        #expect(!fast.isSameOutcome(as: other))
+    }
+}
