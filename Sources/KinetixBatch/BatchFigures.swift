@@ -38,7 +38,7 @@ enum BatchFigures {
             ("assessment", .string(a.status.rawValue)),
             ("reps", .number(Double(a.reps.count))),
             ("findings", .number(Double(a.findings.count))),
-            ("weakerSide", a.weakerSide.map { .string($0) } ?? .null),
+            ("weakerSide", a.weakerSide.map { .string($0.rawValue) } ?? .null),
             ("voidReason", a.voidReason.map { .string($0) } ?? .null),
         ]
     }

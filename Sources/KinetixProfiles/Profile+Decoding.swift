@@ -412,7 +412,7 @@ struct ProfileDecoder {
         var claim: Profile.Rule.WeakerSideClaim?
         if let claimFields = members(fields["weakerSide"], "\(path).weakerSide", known: ["measure", "side"]),
            let measure = string(claimFields["measure"], "\(path).weakerSide.measure"), let side = string(claimFields["side"], "\(path).weakerSide.side") {
-            if side == "left" || side == "right" { claim = .init(measure: measure, side: side) }
+            if let side = BodySide(rawValue: side) { claim = .init(measure: measure, side: side) }
             else { report("\(path).weakerSide.side", "expected \"left\" or \"right\", found \"\(side)\"") }
         }
         guard let when, let condition else { return nil }

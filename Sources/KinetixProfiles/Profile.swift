@@ -149,8 +149,8 @@ public struct Profile: Sendable {
         public struct WeakerSideClaim: Sendable, Equatable {
             /// A symmetry measure's name.
             public var measure: String
-            /// `left` or `right`.
-            public var side: String
+            /// The side the rule calls weaker.
+            public var side: BodySide
         }
     }
 

@@ -128,8 +128,8 @@ public enum AssessmentHTMLReport {
             }
             let noise = max(s.noiseLeft ?? 0, s.noiseRight ?? 0)
             // Red only for the side named weaker overall, and only in measures where it is.
-            out += "<tr><td>\(HTMLPage.escape(s.measure))</td><td>\(bar(s.movementLeft, s.weakerSide == "left" && a.weakerSide == "left")) \(s.movementLeft.map { String(format: "%+.3f", $0) } ?? "—")</td>"
-            out += "<td>\(bar(s.movementRight, s.weakerSide == "right" && a.weakerSide == "right")) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
+            out += "<tr><td>\(HTMLPage.escape(s.measure))</td><td>\(bar(s.movementLeft, s.weakerSide == .left && a.weakerSide == .left)) \(s.movementLeft.map { String(format: "%+.3f", $0) } ?? "—")</td>"
+            out += "<td>\(bar(s.movementRight, s.weakerSide == .right && a.weakerSide == .right)) \(s.movementRight.map { String(format: "%+.3f", $0) } ?? "—")</td>"
             out += "<td class=\"num\">\(s.noiseLeft == nil && s.noiseRight == nil ? "—" : String(format: "±%.3f", noise))</td>"
             out += "<td>\(s.deviationPercent.map { String(format: "%.1f %% ", $0) } ?? "")\(HTMLPage.escape(report.verdict(s)))</td></tr>"
         }

@@ -92,17 +92,17 @@ struct AssessmentTests {
         options.weakness = 0.6
         let weak = try assess(profile, Synth.sidecar(options))
         #expect(weak.status == .ok)
-        #expect(weak.weakerSide == "left")
+        #expect(weak.weakerSide == .left)
         for measure in ["brow", "eyeClosure", "mouthCorner"] {
             let result = weak.symmetry.first { $0.measure == measure }!
             // 60 % weaker by construction; detector noise and head roll allow ±10 points.
             #expect(abs(result.deviationPercent! - 60) < 10, "\(measure): \(result.deviationPercent!)")
-            #expect(result.weakerSide == "left")
+            #expect(result.weakerSide == .left)
         }
         #expect(weak.findings.contains { $0.cue == "Smile with the left side too" })
 
         options.weakSide = .right
-        #expect(try assess(profile, Synth.sidecar(options)).weakerSide == "right")
+        #expect(try assess(profile, Synth.sidecar(options)).weakerSide == .right)
 
         options.weakSide = nil
         options.weakness = 0
@@ -125,7 +125,7 @@ struct AssessmentTests {
         let clip = Synth.sidecar(options)
         let neutral = clip.trimmed(from: 0, to: 1.9)
         let a = try assess(profile, clip, baseline: neutral)
-        #expect(a.weakerSide == "left")
+        #expect(a.weakerSide == .left)
         for result in a.symmetry { #expect(result.deviationPercent! > 30, "\(result.measure): \(result.deviationPercent!)") }
     }
 

@@ -43,7 +43,7 @@ struct FaceQualityTests {
                 let other = side == "left" ? "right" : "left"
                 #expect(abs(Self.movement(after, measure, other) - Self.movement(before, measure, other)) < 1e-4)
             }
-            if k <= 0.4 { #expect(after.weakerSide == side) }
+            if k <= 0.4 { #expect(after.weakerSide?.rawValue == side) }
         }
     }
 

@@ -19,14 +19,24 @@ public enum BodyPart: String, Equatable, Sendable {
 
 /// A fault of the pose estimator, as opposed to a movement of the person.
 public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: String, Sendable {
+    /// What went wrong. The raw value is a stable identifier (JSON's `kind`, for
+    /// programs); `displayName` is the English for people.
+    public enum Kind: String, CaseIterable, Sendable {
         /// The estimator exchanged the subject's left and right sides.
-        case leftRightSwap = "left/right swap"
+        case leftRightSwap
         /// The whole body moved faster than a person can: another person, or a cut.
-        case personJump = "jump to another person or a cut"
+        case personJump
         /// One joint moved faster than a limb can, relative to the body.
-        case teleport = "joint teleport"
+        case teleport
+
+        /// The kind in English, for display: "left/right swap".
+        public var displayName: String {
+            switch self {
+            case .leftRightSwap: "left/right swap"
+            case .personJump: "jump to another person or a cut"
+            case .teleport: "joint teleport"
+            }
+        }
     }
 
     /// What went wrong.
@@ -52,7 +62,7 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
         self.joint = joint
     }
 
-    /// The fault as JSON, as every command writes it.
+    /// The fault as JSON, as every command writes it: `kind` is the stable identifier.
     public var json: String {
         "{\"kind\": \"\(kind.rawValue)\", \"firstFrame\": \(frames.lowerBound), \"lastFrame\": \(frames.upperBound), "
             + "\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), \"joint\": \(joint.map { "\"\($0.name)\"" } ?? "null"), "
@@ -62,7 +72,7 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         let span = frames.count == 1 ? "frame \(frames.lowerBound) (t=\(String(format: "%.3f", start))s)"
             : "frames \(frames.lowerBound)–\(frames.upperBound) (t=\(String(format: "%.3f", start))–\(String(format: "%.3f", end))s)"
-        return "\(span): \(kind.rawValue)" + (joint.map { " (\($0.name))" } ?? "") + (bodyPart.map { " (\($0.rawValue) body)" } ?? "")
+        return "\(span): \(kind.displayName)" + (joint.map { " (\($0.name))" } ?? "") + (bodyPart.map { " (\($0.rawValue) body)" } ?? "")
     }
 }
 

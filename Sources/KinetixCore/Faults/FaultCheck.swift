@@ -61,7 +61,7 @@ public struct FaultCheck: Equatable, Sendable {
     /// Fault counts by kind, in words, with what was done: "4 joint teleport (6 joint
     /// positions masked)".
     public var countsText: String {
-        Dictionary(grouping: faults, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted().joined(separator: ", ")
+        Dictionary(grouping: faults, by: \.kind).map { "\($0.value.count) \($0.key.displayName)" }.sorted().joined(separator: ", ")
             + (maskedJointFrames > 0 ? " (\(maskedJointFrames) joint position\(maskedJointFrames == 1 ? "" : "s") masked)" : "")
     }
 }

@@ -34,7 +34,7 @@ public struct SynthOptions: Equatable, Sendable {
     }
 
     /// A side of the body.
-    public enum Side: String, CaseIterable, Sendable { case left, right }
+    public typealias Side = BodySide
 
     /// Where the camera stands.
     public enum View: String, CaseIterable, Sendable {

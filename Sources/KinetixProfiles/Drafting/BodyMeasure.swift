@@ -202,6 +202,3 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         }
     }
 }
-
-/// The body's left or right.
-enum BodySide: String, Sendable, CaseIterable { case left, right }

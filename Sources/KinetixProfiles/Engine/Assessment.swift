@@ -90,7 +90,7 @@ public struct Assessment: Equatable, Sendable {
         /// 100 × (larger − smaller) / larger movement; nil when neither side moved.
         public var deviationPercent: Float?
         /// `left` or `right` when the deviation reaches the profile's threshold.
-        public var weakerSide: String?
+        public var weakerSide: BodySide?
         /// The movements' unit, as the profile declares its metrics' (`IPD`, `deg`, `torso`).
         public var unit: String?
         /// Each side's noise: the robust standard deviation (1.4826 × the median absolute
@@ -158,7 +158,7 @@ public struct Assessment: Equatable, Sendable {
     /// Per symmetry measure, for face profiles.
     public var symmetry: [SymmetryResult]
     /// The side weaker in most measures whose deviation reaches the threshold; nil when none does.
-    public var weakerSide: String?
+    public var weakerSide: BodySide?
     /// Shoulder width over torso length: about 0.9 seen from the front, under 0.3 from the side.
     public var shoulderWidthRatio: Float?
     /// Coverage of each required joint or landmark.

@@ -1,3 +1,4 @@
+import KinetixCore
 /// Left/right symmetry of movement, as in facial palsy grading: each side's
 /// movement from its own baseline, compared at the moments of greatest movement.
 enum Symmetry {
@@ -29,7 +30,7 @@ enum Symmetry {
     ///   - pixelsPerUnit: The face's size (pixels per IPD), for the pixel minimum; nil skips it.
     static func evaluate(_ symmetry: Profile.Symmetry, columns: [[Float]], baseline: [Float?], activeFrames: Range<Int>,
                          noiseFrames: Range<Int>? = nil, times: [Double] = [], thresholdPercent: Float,
-                         pixelsPerUnit: Float? = nil, masks: [[Float]?] = []) -> ([Assessment.SymmetryResult], String?) {
+                         pixelsPerUnit: Float? = nil, masks: [[Float]?] = []) -> ([Assessment.SymmetryResult], BodySide?) {
         let least = minimumMovement(pixelsPerUnit: pixelsPerUnit)
         var results: [Assessment.SymmetryResult] = []
         for (m, measure) in symmetry.measures.enumerated() {
@@ -64,15 +65,15 @@ enum Symmetry {
             // A side is named only when the difference is beyond noise too.
             let named = larger - smaller >= noiseMultiple * combined && larger - smaller >= least
             results.append(.init(measure: measure.name, movementLeft: l, movementRight: r, deviationPercent: deviation,
-                                 weakerSide: named ? (abs(l) < abs(r) ? "left" : "right") : nil, unit: nil,
+                                 weakerSide: named ? (abs(l) < abs(r) ? .left : .right) : nil, unit: nil,
                                  noiseLeft: noiseLeft, noiseRight: noiseRight, measurable: true, framesLeftOut: leftOut))
         }
         let asymmetric = results.filter { ($0.deviationPercent ?? 0) >= thresholdPercent && $0.weakerSide != nil }
-        let leftCount = asymmetric.filter { $0.weakerSide == "left" }.count
+        let leftCount = asymmetric.filter { $0.weakerSide == .left }.count
         let rightCount = asymmetric.count - leftCount
-        var weaker: String?
+        var weaker: BodySide?
         if leftCount != rightCount {
-            weaker = leftCount > rightCount ? "left" : "right"
+            weaker = leftCount > rightCount ? .left : .right
         } else if let strongest = asymmetric.max(by: { $0.deviationPercent! < $1.deviationPercent! }) {
             weaker = strongest.weakerSide
         }

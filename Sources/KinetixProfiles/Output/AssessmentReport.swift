@@ -136,7 +136,7 @@ public struct AssessmentReport: Sendable {
 
     /// The overall verdict in words: the weaker side, or why none is named.
     public var weakerSideText: String {
-        if let side = assessment.weakerSide { return side }
+        if let side = assessment.weakerSide { return side.rawValue }
         if assessment.symmetry.allSatisfy({ !$0.measurable || $0.deviationPercent == nil }) { return "none (no measure moved clearly beyond the landmarks' noise)" }
         return "none (no measure names a side beyond its noise and the threshold)"
     }
@@ -228,10 +228,10 @@ public struct AssessmentReport: Sendable {
             }.joined(separator: ", ") + "},\n"
         }
         if !a.symmetry.isEmpty || a.weakerSide != nil {
-            out += "  \"weakerSide\": \(a.weakerSide.map(jsonString) ?? "null"),\n"
+            out += "  \"weakerSide\": \(a.weakerSide.map { jsonString($0.rawValue) } ?? "null"),\n"
             out += "  \"deviationPercent\": {" + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ") + "},\n"
             out += "  \"movement\": {" + a.symmetry.map {
-                "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.movementLeft, digits: 4)), \"right\": \(jsonNumber($0.movementRight, digits: 4)), \"weakerSide\": \($0.weakerSide.map(jsonString) ?? "null"), "
+                "\(jsonString($0.measure)): {\"left\": \(jsonNumber($0.movementLeft, digits: 4)), \"right\": \(jsonNumber($0.movementRight, digits: 4)), \"weakerSide\": \($0.weakerSide.map { jsonString($0.rawValue) } ?? "null"), "
                     + "\"noiseLeft\": \(jsonNumber($0.noiseLeft, digits: 4)), \"noiseRight\": \(jsonNumber($0.noiseRight, digits: 4)), \"measurable\": \($0.measurable), "
                     + "\"framesLeftOut\": \($0.framesLeftOut)}"
             }.joined(separator: ", ") + "},\n"

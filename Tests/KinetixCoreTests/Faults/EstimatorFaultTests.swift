@@ -13,6 +13,18 @@ struct EstimatorFaultTests {
         return Synth.sidecar(o)
     }
 
+    @Test("a fault's kind is a stable identifier in JSON and English only for display")
+    func kindIdentifiers() throws {
+        #expect(EstimatorFault.Kind.allCases.map(\.rawValue) == ["leftRightSwap", "personJump", "teleport"])
+        for kind in EstimatorFault.Kind.allCases {
+            let fault = EstimatorFault(kind: kind, frames: 3...4, start: 0.1, end: 0.2, joint: kind == .teleport ? .leftWrist : nil)
+            let json = try JSONSerialization.jsonObject(with: Data(fault.json.utf8)) as! [String: Any]
+            #expect(json["kind"] as? String == kind.rawValue)
+            #expect(EstimatorFault.Kind(rawValue: json["kind"] as! String) == kind)
+            #expect(fault.description.hasSuffix(": " + kind.displayName + (kind == .teleport ? " (leftWrist)" : "")))
+        }
+    }
+
     @Test("a clean clip has no faults")
     func clean() {
         #expect(EstimatorFaultDetector().detect(clip()).faults.isEmpty)
