@@ -93,8 +93,8 @@ public struct ConversionOptions: Sendable {
     public var person: PersonSelection = .largest
     /// Stop at the first bad frame instead of reporting it and going on.
     public var strict = false
-    /// OpenPose model, when forced: `body25`, `body25b`, `coco18`.
-    public var model: String?
+    /// OpenPose model, when forced (checked against the keypoints).
+    public var model: OpenPoseConverter.Model?
     /// Carry face landmarks over when the source has them.
     public var includeFace = true
     /// For still images (`SourceFormat.faceStills`): the image, by index or file name;

@@ -7,9 +7,16 @@ import KinetixCore
 /// (`clip_000000000042_keypoints.json`, `cam01.0042.json`) and t = number / fps.
 /// Coordinates are pixels, origin top-left; `0,0,0` is a keypoint not detected.
 public enum OpenPoseConverter {
-    /// The OpenPose body models, with the index of each Kinetix joint.
+    /// The OpenPose body models, with the index of each Kinetix joint. The raw value is
+    /// the stable identifier (`body25`, `body25b`, `coco18`).
     public enum Model: String, CaseIterable, Sendable {
         case body25, body25b, coco18
+
+        /// The model a person names, as OpenPose writes it or as Kinetix does, in any
+        /// case (`BODY_25`, `body25b`, `COCO18`); nil for anything else.
+        public init?(name: String) {
+            self.init(rawValue: name.lowercased().replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "-", with: ""))
+        }
 
         var keypointCount: Int { self == .coco18 ? 18 : 25 }
 
@@ -173,17 +180,8 @@ public enum OpenPoseConverter {
     /// apart by anatomy (BODY_25's keypoint 1 is the neck, midway between shoulders 2
     /// and 5; BODY_25B's neck is keypoint 17, midway between shoulders 5 and 6). A forced
     /// model that the keypoints contradict is an error, never a silent joint swap.
-    @_spi(Fuzzing) public static func decideModel(keypointCount: Int, people: [[Float]], forced: String?, folder: String,
+    @_spi(Fuzzing) public static func decideModel(keypointCount: Int, people: [[Float]], forced forcedModel: Model?, folder: String,
                             warnings: inout [Diagnostic]) throws(KinetixError) -> Model {
-        let forcedModel: Model?
-        if let forced {
-            guard let model = Model(rawValue: forced.lowercased().replacingOccurrences(of: "_", with: "")) else {
-                throw KinetixError(.invalidData, file: folder, "unknown body model '\(forced)'; expected body25, body25b or coco18", setting: .estimatorModel)
-            }
-            forcedModel = model
-        } else {
-            forcedModel = nil
-        }
         if keypointCount == 18 {
             if let forcedModel, forcedModel != .coco18 {
                 throw KinetixError(.invalidData, file: folder, "the files have 18 keypoints per person (COCO-18), not \(forcedModel.rawValue.uppercased())'s 25")

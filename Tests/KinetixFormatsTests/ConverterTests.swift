@@ -8,7 +8,7 @@ func options(fps: Double = 30, size: (Double, Double)? = (1920, 1080), model: St
     var o = ConversionOptions()
     o.frameRate = fps
     o.imageSize = size.map { ImageSize(width: $0.0, height: $0.1) }
-    o.model = model
+    o.model = model.map { OpenPoseConverter.Model(name: $0)! }
     o.person = person
     return o
 }
@@ -33,6 +33,14 @@ struct OpenPoseTests {
         #expect(result.sidecar.times == expected)
         expectKnownAngles(result.sidecar)
         #expect(result.sidecar.joints[.root, 0] != nil, "BODY_25B has no mid-hip: it is synthesized")
+    }
+
+    @Test("a model is named by a stable identifier, or by OpenPose's own name")
+    func modelNames() {
+        #expect(OpenPoseConverter.Model.allCases.map(\.rawValue) == ["body25", "body25b", "coco18"])
+        #expect(OpenPoseConverter.Model(name: "BODY_25") == .body25 && OpenPoseConverter.Model(name: "BODY_25B") == .body25b)
+        #expect(OpenPoseConverter.Model(name: "COCO-18") == .coco18 && OpenPoseConverter.Model(name: "coco18") == .coco18)
+        #expect(OpenPoseConverter.Model(name: "body") == nil && OpenPoseConverter.Model(name: "") == nil)
     }
 
     @Test("a file of one model converted as the other fails loudly", arguments: [("body25", "body25b"), ("body25b", "body25")])

@@ -35,7 +35,7 @@ struct RealDataTests {
         var o = ConversionOptions()
         o.frameRate = 60
         o.imageSize = ImageSize(width: 1080, height: 1920)
-        o.model = "body25"
+        o.model = .body25
         #expect(throws: KinetixError.self) {
             try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam02").path, options: o)
         }

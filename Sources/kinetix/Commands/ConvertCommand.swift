@@ -57,7 +57,12 @@ struct ConvertCommand: Subcommand {
         var options = ConversionOptions()
         if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
         if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: Self.spec) }
-        options.model = arguments.string("model")
+        if let name = arguments.string("model") {
+            guard let model = OpenPoseConverter.Model(name: name) else {
+                throw .usage("'--model' must be one of \(OpenPoseConverter.Model.allCases.map(\.rawValue).joined(separator: ", ")) (OpenPose's names, such as BODY_25, work too), got '\(name)'", command: Self.spec)
+            }
+            options.model = model
+        }
         guard let person = PersonSelection(arguments.string("person") ?? "largest") else {
             throw .usage("'--person' expects largest, an index (0, 1, …) or id:N, got '\(arguments.string("person")!)'", command: Self.spec)
         }
