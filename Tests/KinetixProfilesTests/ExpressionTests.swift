@@ -40,6 +40,26 @@ struct ExpressionTests {
         #expect(try evaluate("max(1, sqrt(-1))", on: pose)[0].isNaN, "a missing argument makes max missing")
     }
 
+    @Test("every operator and numeric function is a case of its own, written as a profile writes it")
+    func vocabulary() throws {
+        let arithmetic: [CompiledExpression.Arithmetic: Float] = [.add: 8, .subtract: 4, .multiply: 12, .divide: 3]
+        #expect(Set(arithmetic.keys) == Set(CompiledExpression.Arithmetic.allCases))
+        for (op, expected) in arithmetic { #expect(try evaluate("6 \(op.rawValue) 2", on: pose)[0] == expected, "\(op)") }
+        #expect(try evaluate("6 / 0", on: pose)[0].isNaN, "division by zero is missing, not infinite")
+        let comparisons: [CompiledExpression.Comparison: (Float, Float, Float)] = [
+            .less: (1, 0, 0), .lessOrEqual: (1, 1, 0), .greater: (0, 0, 1), .greaterOrEqual: (0, 1, 1), .equal: (0, 1, 0), .notEqual: (1, 0, 1),
+        ]
+        #expect(Set(comparisons.keys) == Set(CompiledExpression.Comparison.allCases))
+        for (op, expected) in comparisons {
+            let got = try (["1", "2", "3"].map { try evaluate("if(\($0) \(op.rawValue) 2, 1, 0)", on: pose)[0] })
+            #expect(got == [expected.0, expected.1, expected.2], "\(op)")
+        }
+        for function in CompiledExpression.Function.allCases {
+            #expect(CompileEnvironment.functions.contains(function.rawValue), "\(function) is offered in suggestions")
+        }
+        #expect(try evaluate("atan2(1, 1)", on: pose)[0] == 45 && evaluate("abs(-2)", on: pose)[0] == 2 && evaluate("sqrt(9)", on: pose)[0] == 3)
+    }
+
     @Test("limb names, angle(), interior() and turn()")
     func angles() throws {
         #expect(abs(try evaluate("leftElbow", on: pose)[0] - 60) < 0.01)

@@ -22,6 +22,20 @@ indirect enum CompiledExpression: Equatable, Sendable {
     enum Aggregate: String, Equatable, Sendable, CaseIterable {
         case lowest, highest, average, timeToLowest, timeToHighest
     }
+    /// `+ - * /`, by the symbol a profile writes.
+    enum Arithmetic: String, Equatable, Sendable, CaseIterable {
+        case add = "+", subtract = "-", multiply = "*", divide = "/"
+    }
+    /// `< <= > >= == !=`, by the symbol a profile writes.
+    enum Comparison: String, Equatable, Sendable, CaseIterable {
+        case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "==", notEqual = "!="
+    }
+    /// The numeric functions, by the name a profile writes.
+    enum Function: String, Equatable, Sendable, CaseIterable {
+        case abs, sqrt, atan2, min, max
+        /// `if(condition, value[, otherwise])`.
+        case choose = "if"
+    }
 
     case constant(Float)
     case parameter(String)
@@ -35,10 +49,10 @@ indirect enum CompiledExpression: Equatable, Sendable {
     case angle(AngleKind, CompiledExpression, CompiledExpression, CompiledExpression)
     case negate(CompiledExpression)
     case not(CompiledExpression)
-    case arithmetic(String, CompiledExpression, CompiledExpression)
-    case comparison(String, CompiledExpression, CompiledExpression)
+    case arithmetic(Arithmetic, CompiledExpression, CompiledExpression)
+    case comparison(Comparison, CompiledExpression, CompiledExpression)
     case logical(and: Bool, CompiledExpression, CompiledExpression)
-    case function(String, [CompiledExpression])
+    case function(Function, [CompiledExpression])
     case aggregate(Aggregate, metric: Int)
     /// The clip's rest level of a metric (`Profile.RestLevelSpec`): one number.
     case rest(metric: Int)
@@ -159,20 +173,18 @@ struct CompileEnvironment {
                 return (op == "==" ? choice : .not(choice), .boolean)
             }
             let (a, ta) = try check(left), (b, tb) = try check(right)
-            switch op {
-            case "&&", "||":
+            if op == "&&" || op == "||" {
                 try require(ta, .boolean, column: left.column, what: "'\(op)'")
                 try require(tb, .boolean, column: right.column, what: "'\(op)'")
                 return (.logical(and: op == "&&", a, b), .boolean)
-            case "<", "<=", ">", ">=", "==", "!=":
-                try require(ta, .number, column: left.column, what: "'\(op)'")
-                try require(tb, .number, column: right.column, what: "'\(op)'")
-                return (.comparison(op, a, b), .boolean)
-            default:
-                try require(ta, .number, column: left.column, what: "'\(op)'")
-                try require(tb, .number, column: right.column, what: "'\(op)'")
-                return (.arithmetic(op, a, b), .number)
             }
+            try require(ta, .number, column: left.column, what: "'\(op)'")
+            try require(tb, .number, column: right.column, what: "'\(op)'")
+            if let comparison = CompiledExpression.Comparison(rawValue: op) { return (.comparison(comparison, a, b), .boolean) }
+            guard let arithmetic = CompiledExpression.Arithmetic(rawValue: op) else {
+                throw ExpressionError(column: left.column, message: "unknown operator '\(op)'")
+            }
+            return (.arithmetic(arithmetic, a, b), .number)
         case .call(let name, let arguments, let column):
             return try checkCall(name, arguments, column: column)
         }
@@ -256,10 +268,10 @@ struct CompileEnvironment {
             return (.midpoint(p[0], p[1]), type)
         case "abs", "sqrt":
             try arity(1)
-            return (.function(name, try numbers()), .number)
+            return (.function(name == "abs" ? .abs : .sqrt, try numbers()), .number)
         case "atan2":
             try arity(2)
-            return (.function(name, try numbers()), .number)
+            return (.function(.atan2, try numbers()), .number)
         case "if":
             guard arguments.count == 2 || arguments.count == 3 else {
                 throw ExpressionError(column: column, message: "if() takes a condition, a value and optionally a value otherwise (missing when left out)")
@@ -272,13 +284,13 @@ struct CompileEnvironment {
                 try require(type, .number, column: argument.column, what: "if()")
                 values.append(value)
             }
-            return (.function(name, values), .number)
+            return (.function(.choose, values), .number)
         case "min", "max":
             guard arguments.count >= 2 else {
                 let aggregate = name == "min" ? "lowest" : "highest"
                 throw ExpressionError(column: column, message: "\(name)() takes two or more values\(scope == .reps ? "; for a metric over a rep use \(aggregate)()" : "")")
             }
-            return (.function(name, try numbers()), .number)
+            return (.function(name == "min" ? .min : .max, try numbers()), .number)
         case "rest":
             try arity(1)
             guard case .name(let metric, let metricColumn) = arguments[0] else {

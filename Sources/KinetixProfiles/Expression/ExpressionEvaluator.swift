@@ -76,10 +76,10 @@ struct ExpressionEvaluator {
         case .arithmetic(let op, let a, let b):
             let x = evaluate(a).numbers, y = evaluate(b).numbers
             switch op {
-            case "+": return .numbers(zip(x, y).map(+))
-            case "-": return .numbers(zip(x, y).map(-))
-            case "*": return .numbers(zip(x, y).map(*))
-            default: return .numbers(zip(x, y).map { $1 == 0 ? .nan : $0 / $1 })
+            case .add: return .numbers(zip(x, y).map(+))
+            case .subtract: return .numbers(zip(x, y).map(-))
+            case .multiply: return .numbers(zip(x, y).map(*))
+            case .divide: return .numbers(zip(x, y).map { $1 == 0 ? .nan : $0 / $1 })
             }
         case .comparison(let op, let a, let b):
             let x = evaluate(a).numbers, y = evaluate(b).numbers
@@ -87,12 +87,12 @@ struct ExpressionEvaluator {
                 if l.isNaN || r.isNaN { return .nan }
                 let result: Bool
                 switch op {
-                case "<": result = l < r
-                case "<=": result = l <= r
-                case ">": result = l > r
-                case ">=": result = l >= r
-                case "==": result = l == r
-                default: result = l != r
+                case .less: result = l < r
+                case .lessOrEqual: result = l <= r
+                case .greater: result = l > r
+                case .greaterOrEqual: result = l >= r
+                case .equal: result = l == r
+                case .notEqual: result = l != r
                 }
                 return result ? 1 : 0
             })
@@ -103,15 +103,15 @@ struct ExpressionEvaluator {
                 if and { return l == 0 || r == 0 ? 0 : (l.isNaN || r.isNaN ? .nan : 1) }
                 return l == 1 || r == 1 ? 1 : (l.isNaN || r.isNaN ? .nan : 0)
             })
-        case .function(let name, let arguments):
+        case .function(let function, let arguments):
             let columns = arguments.map { evaluate($0).numbers }
-            switch name {
-            case "abs": return .numbers(columns[0].map(abs))
-            case "sqrt": return .numbers(columns[0].map { $0 < 0 ? .nan : $0.squareRoot() })
-            case "atan2": return .numbers(zip(columns[0], columns[1]).map { Float(atan2(Double($0), Double($1)) * 180 / .pi) })
-            case "if": return .numbers((0..<count).map { i in columns[0][i] == 1 ? columns[1][i] : (columns.count > 2 && columns[0][i] == 0 ? columns[2][i] : .nan) })
-            case "min": return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.min($0, $1) } })
-            default: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(-Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.max($0, $1) } })
+            switch function {
+            case .abs: return .numbers(columns[0].map(abs))
+            case .sqrt: return .numbers(columns[0].map { $0 < 0 ? .nan : $0.squareRoot() })
+            case .atan2: return .numbers(zip(columns[0], columns[1]).map { Float(atan2(Double($0), Double($1)) * 180 / .pi) })
+            case .choose: return .numbers((0..<count).map { i in columns[0][i] == 1 ? columns[1][i] : (columns.count > 2 && columns[0][i] == 0 ? columns[2][i] : .nan) })
+            case .min: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.min($0, $1) } })
+            case .max: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(-Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.max($0, $1) } })
             }
         case .aggregate(let kind, let index):
             return .numbers(Array(repeating: aggregate(kind, metrics[index]!), count: count))
