@@ -57,8 +57,7 @@ struct DetailTemplate: Sendable {
                 parts.append(.parameter(p.name, digits: digits))
             } else {
                 guard let index = metrics.firstIndex(of: name) else {
-                    let hint = closestName(to: name, in: metrics).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw ExpressionError(column: start, message: "unknown metric '\(name)' in a placeholder\(hint)")
+                    throw ExpressionError(column: start, message: "unknown metric '\(name)' in a placeholder", suggestion: closestName(to: name, in: metrics))
                 }
                 parts.append(.metric(index: index, aggregate: aggregate, digits: digits))
             }

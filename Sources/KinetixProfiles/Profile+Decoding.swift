@@ -35,8 +35,8 @@ extension Profile {
 struct ProfileDecoder {
     var diagnostics: [Diagnostic] = []
 
-    mutating func report(_ path: String, _ message: String) {
-        diagnostics.append(Diagnostic(field: path, message: message))
+    mutating func report(_ path: String, _ message: String, suggestion: String? = nil) {
+        diagnostics.append(Diagnostic(field: path, message: message, suggestion: suggestion))
     }
 
     /// Reports `name` (of a metric, parameter, rule, measure or summary) unless it is a
@@ -48,7 +48,7 @@ struct ProfileDecoder {
     }
 
     mutating func report(_ path: String, _ error: ExpressionError) {
-        diagnostics.append(Diagnostic(field: path, message: "column \(error.column): \(error.message)"))
+        diagnostics.append(Diagnostic(field: path, message: "column \(error.column): \(error.message)", suggestion: error.suggestion))
     }
 
     /// The members of an object at `path`, reporting keys not in `known`.
@@ -59,8 +59,8 @@ struct ProfileDecoder {
         for (key, member) in list {
             if key.hasPrefix("_") || key == "comment" { continue }
             if !known.contains(key) {
-                let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                report(path.isEmpty ? key : "\(path).\(key)", "unknown field\(hint)")
+                let suggestion = closestName(to: key, in: known)
+                report(path.isEmpty ? key : "\(path).\(key)", "unknown field", suggestion: suggestion)
                 continue
             }
             result[key] = member
@@ -116,8 +116,8 @@ struct ProfileDecoder {
         guard let text = string(value, path, required: false) else { return defaultValue }
         guard let result = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue)
-            let hint = closestName(to: text, in: all).map { " (did you mean '\($0)'?)" } ?? ""
-            report(path, "unknown value '\(text)'\(hint); expected one of \(all.joined(separator: ", "))")
+            let suggestion = closestName(to: text, in: all)
+            report(path, "unknown value '\(text)'; expected one of \(all.joined(separator: ", "))", suggestion: suggestion)
             return defaultValue
         }
         return result
@@ -252,8 +252,8 @@ struct ProfileDecoder {
             if fields["resting"] != nil {
                 resting = strings(fields["resting"], "symmetry.resting")
                 for (i, name) in resting.enumerated() where !measures.contains(where: { $0.name == name }) {
-                    let hint = closestName(to: name, in: measures.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                    report("symmetry.resting[\(i)]", "'\(name)' is not one of the symmetry measures\(hint)")
+                    let suggestion = closestName(to: name, in: measures.map(\.name))
+                    report("symmetry.resting[\(i)]", "'\(name)' is not one of the symmetry measures", suggestion: suggestion)
                 }
             }
             symmetry = Profile.Symmetry(thresholdPercent: threshold, measures: measures, resting: resting)
@@ -262,8 +262,8 @@ struct ProfileDecoder {
             guard let claim = rule.weakerSide else { continue }
             let names = symmetry?.measures.map(\.name) ?? []
             if !names.contains(claim.measure) {
-                let hint = closestName(to: claim.measure, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                report("rules[\(i)].weakerSide.measure", "'\(claim.measure)' is not a symmetry measure of this profile\(hint)")
+                let suggestion = closestName(to: claim.measure, in: names)
+                report("rules[\(i)].weakerSide.measure", "'\(claim.measure)' is not a symmetry measure of this profile", suggestion: suggestion)
             }
         }
         var pair: Profile.PairSettings?
@@ -373,14 +373,14 @@ struct ProfileDecoder {
         }
         for (i, name) in strings(fields["joints"], "requirements.joints").enumerated() {
             if let joint = Joint(name: name) { requirements.joints.append(joint) } else {
-                let hint = closestName(to: name, in: Joint.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                report("requirements.joints[\(i)]", "unknown joint '\(name)'\(hint)")
+                let suggestion = closestName(to: name, in: Joint.allCases.map(\.name))
+                report("requirements.joints[\(i)]", "unknown joint '\(name)'", suggestion: suggestion)
             }
         }
         for (i, name) in strings(fields["landmarks"], "requirements.landmarks").enumerated() {
             if let landmark = FaceLandmark(name: name) { requirements.landmarks.append(landmark) } else {
-                let hint = closestName(to: name, in: FaceLandmark.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                report("requirements.landmarks[\(i)]", "unknown face landmark '\(name)'\(hint)")
+                let suggestion = closestName(to: name, in: FaceLandmark.allCases.map(\.name))
+                report("requirements.landmarks[\(i)]", "unknown face landmark '\(name)'", suggestion: suggestion)
             }
         }
         requirements.minCoverage = number(fields["minCoverage"], "requirements.minCoverage", required: false, range: 0...1) ?? 0.8
@@ -424,8 +424,8 @@ struct ProfileDecoder {
                                      constants: CompileEnvironment, metricNames: [String]) -> Profile.RepCounter? {
         guard let metric = string(fields["metric"], "reps.metric") else { return nil }
         guard let index = metricNames.firstIndex(of: metric) else {
-            let hint = closestName(to: metric, in: metricNames).map { " (did you mean '\($0)'?)" } ?? ""
-            report("reps.metric", "unknown metric '\(metric)'\(hint)")
+            let suggestion = closestName(to: metric, in: metricNames)
+            report("reps.metric", "unknown metric '\(metric)'", suggestion: suggestion)
             return nil
         }
         guard let enter = setting(fields["enter"], "reps.enter", environment: constants),
@@ -456,8 +456,8 @@ struct ProfileDecoder {
                   let left = string(fields["left"], "\(path).left"), let right = string(fields["right"], "\(path).right") else { continue }
             let indices = [(left, "left"), (right, "right")].map { metric, side -> Int? in
                 guard let index = metricNames.firstIndex(of: metric) else {
-                    let hint = closestName(to: metric, in: metricNames).map { " (did you mean '\($0)'?)" } ?? ""
-                    report("\(path).\(side)", "unknown metric '\(metric)'\(hint)")
+                    let suggestion = closestName(to: metric, in: metricNames)
+                    report("\(path).\(side)", "unknown metric '\(metric)'", suggestion: suggestion)
                     return nil
                 }
                 return index
@@ -484,8 +484,8 @@ struct ProfileDecoder {
             if case .object(let list) = limbs {
                 for (name, weight) in list {
                     guard let limb = Limb(name: name) else {
-                        let hint = closestName(to: name, in: Limb.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
-                        report("pair.limbs.\(name)", "unknown limb\(hint)")
+                        let suggestion = closestName(to: name, in: Limb.allCases.map(\.name))
+                        report("pair.limbs.\(name)", "unknown limb", suggestion: suggestion)
                         continue
                     }
                     if let w = number(weight, "pair.limbs.\(name)", range: 0...100) { weights[limb] = Float(w) }

@@ -354,9 +354,9 @@ extension Profile {
                 throw KinetixError(.invalidSetting, "a parameter override is name=value, got '\(override)'", setting: .profileParameter(""))
             }
             guard let parameter = parameters.first(where: { $0.name == parts[0] }) else {
-                let hint = closestName(to: parts[0], in: parameters.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
                 let known = parameters.isEmpty ? "it has none" : "it has " + parameters.map(\.name).joined(separator: ", ")
-                throw KinetixError(.invalidSetting, "profile '\(id)' has no parameter '\(parts[0])'\(hint); \(known)", setting: .profileParameter(parts[0]))
+                throw KinetixError(.invalidSetting, "profile '\(id)' has no parameter '\(parts[0])'; \(known)", setting: .profileParameter(parts[0]),
+                                   suggestion: closestName(to: parts[0], in: parameters.map(\.name)))
             }
             values[parameter.name] = try parameter.parse(parts[1])
         }

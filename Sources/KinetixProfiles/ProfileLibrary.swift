@@ -118,11 +118,11 @@ public struct ProfileLibrary: Sendable {
             if profile.id == reference { return Resolved(profile: profile, source: entry.source) }
             ids.append(profile.id)
         }
-        let hint = closestName(to: reference, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
+        let suggestion = closestName(to: reference, in: ids)
         var searched = folders
         if includesShipped { searched.append("the shipped profiles") }
-        throw KinetixError(.notFound, "no profile '\(reference)'\(hint); searched \(searched.isEmpty ? "nothing" : searched.joined(separator: ", "))",
-                           setting: .profile)
+        throw KinetixError(.notFound, "no profile '\(reference)'; searched \(searched.isEmpty ? "nothing" : searched.joined(separator: ", "))",
+                           setting: .profile, suggestion: suggestion)
     }
 }
 

@@ -43,7 +43,7 @@ SUBCOMMANDS:
         return ExitCode.success
     }
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
-        let hint = closestName(to: first, in: subcommands.map(\.spec.name)).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Diagnostic.didYouMean(closestName(to: first, in: subcommands.map(\.spec.name)))
         printError("Error: unknown subcommand '\(first)'\(hint)\nUsage: kinetix <subcommand> [<options>] (see 'kinetix --help')")
         return ExitCode.usage
     }

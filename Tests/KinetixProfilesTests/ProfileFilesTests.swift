@@ -59,7 +59,7 @@ struct ProfileLintTests {
         ("unknown rep metric", profileText(#", "reps": {"metric": "knees", "enter": 60, "exit": 20}"#), "reps.metric: unknown metric 'knees' (did you mean 'knee'?)"),
         ("bad choice literal", profileText(#", "rules": [{"id": "r", "when": "$side == \"lft\"", "cue": "Go", "detail": "d"}]"#)
             .replacingOccurrences(of: #""kind""#, with: #""parameters": {"side": {"type": "choice", "choices": ["left", "right"], "default": "left"}}, "kind""#),
-         "column 10: \"lft\" is not a choice of '$side' (left, right) (did you mean \"left\"?)"),
+         "column 10: \"lft\" is not a choice of '$side' (left, right) (did you mean 'left'?)"),
         ("relative metric with no baseline", profileText("", metrics: #"{"a": {"expr": "leftKnee", "relativeToBaseline": true}}"#), "baseline: metrics are relative to a baseline"),
         ("metric named like a joint", profileText("", metrics: #"{"leftKnee": "1"}"#), "metrics.leftKnee: a metric cannot be named like a limb, joint or face landmark"),
         ("wrong format version", #"{"format": "kinetix-profile", "formatVersion": 2}"#, "p.json: formatVersion: format version 2 is not supported (this Kinetix reads 1)"),

@@ -23,10 +23,16 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     /// size to give, a limit to raise). Front ends turn it into their own hint, such
     /// as a command-line flag; the message itself names no front end's flag.
     public var setting: Setting?
+    /// For a misspelt name, the known name it most likely meant; kept out of `message`
+    /// so an app can offer it (or word it in its own language). `description` shows it
+    /// as "(did you mean 'x'?)" after the message's first clause.
+    public var suggestion: String?
 
     /// A diagnostic with what is known of its place.
     public init(file: String? = nil, frameIndex: Int? = nil, time: Double? = nil,
-                line: Int? = nil, column: Int? = nil, field: String? = nil, message: String, setting: Setting? = nil) {
+                line: Int? = nil, column: Int? = nil, field: String? = nil, message: String, setting: Setting? = nil,
+                suggestion: String? = nil) {
+        self.suggestion = suggestion
         self.file = file
         self.frameIndex = frameIndex
         self.time = time
@@ -49,8 +55,22 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
         }
         if let line { parts.append(column.map { "line \(line), column \($0)" } ?? "line \(line)") }
         if let field { parts.append(field) }
-        parts.append(message)
+        parts.append(Self.message(message, suggesting: suggestion))
         return parts.joined(separator: ": ")
+    }
+
+    /// `message` with the suggestion after its first clause (before the first "; "),
+    /// where a person reads it with the name it corrects.
+    package static func message(_ message: String, suggesting suggestion: String?) -> String {
+        guard suggestion != nil else { return message }
+        guard let clause = message.range(of: "; ") else { return message + didYouMean(suggestion) }
+        return message[..<clause.lowerBound] + didYouMean(suggestion) + message[clause.lowerBound...]
+    }
+
+    /// " (did you mean 'x'?)" for a suggestion, "" for none: the one wording of a
+    /// suggestion in English text (a diagnostic's `description`, a void reason).
+    package static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// The same diagnostic attributed to `file`.

@@ -159,23 +159,23 @@ struct SidecarDecoder {
     /// Did-you-mean hints by unknown name, so each distinct name is matched once.
     var hints: [String: String] = [:]
 
-    mutating func report(_ field: String?, _ message: String) {
+    mutating func report(_ field: String?, _ message: String, suggestion: String? = nil) {
         guard diagnostics.count <= limits.maxDiagnostics else { suppressed += 1; return }
-        diagnostics.append(Diagnostic(frameIndex: frameIndex, time: frameTime, field: field, message: message))
+        diagnostics.append(Diagnostic(frameIndex: frameIndex, time: frameTime, field: field, message: message, suggestion: suggestion))
     }
 
     /// Reports an unknown name, with a did-you-mean computed once per distinct name
     /// and only while problems are still being kept.
     mutating func reportUnknown(_ key: String, what: String, among names: [String]) {
         guard diagnostics.count <= limits.maxDiagnostics else { suppressed += 1; return }
-        let hint: String
+        let suggestion: String?
         if let cached = hints[key] {
-            hint = cached
+            suggestion = cached
         } else {
-            hint = closestName(to: key, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-            if hints.count < 1024 { hints[key] = hint }
+            suggestion = closestName(to: key, in: names)
+            if hints.count < 1024 { hints[key] = suggestion }
         }
-        report("\(what) '\(key)'", "unknown \(what) name\(hint)")
+        report("\(what) '\(key)'", "unknown \(what) name", suggestion: suggestion)
     }
 
     var tooManyProblems: Bool { diagnostics.count > limits.maxDiagnostics }
@@ -311,8 +311,8 @@ struct SidecarDecoder {
                 guard let name = try readString(field: "space.kind") else { continue }
                 kind = CoordinateSpace.Kind(rawValue: name)
                 if kind == nil {
-                    let hint = closestName(to: name, in: CoordinateSpace.Kind.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
-                    report("space.kind", "unknown kind '\(name)'\(hint); expected 'normalized' or 'pixels'")
+                    report("space.kind", "unknown kind '\(name)'; expected 'normalized' or 'pixels'",
+                           suggestion: closestName(to: name, in: CoordinateSpace.Kind.allCases.map(\.rawValue)))
                 }
             case "width": width = try readNumber(field: "space.width")
             case "height": height = try readNumber(field: "space.height")

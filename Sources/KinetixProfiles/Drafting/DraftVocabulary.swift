@@ -86,8 +86,7 @@ public struct DraftVocabulary: Sendable {
             guard case .object(let members) = value else { problems.append("\(section): expected an object"); return }
             for (key, list) in members {
                 guard let meaning = make(key) else {
-                    let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                    problems.append("\(section).\(key): not a meaning the drafter knows\(hint); known: \(known.joined(separator: ", "))")
+                    problems.append("\(section).\(key): not a meaning the drafter knows\(Diagnostic.didYouMean(closestName(to: key, in: known))); known: \(known.joined(separator: ", "))")
                     continue
                 }
                 for word in words(list, "\(section).\(key)") { add(meaning, word) }
@@ -147,8 +146,7 @@ public struct DraftVocabulary: Sendable {
             default:
                 let known = ["format", "formatVersion", "comment", "parts", "movements", "positions", "planes", "views", "sides",
                              "comparisons", "units", "numbers", "keywords", "notMeasurable", "fillers"]
-                let hint = closestName(to: key, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                problems.append("\(key): unknown section\(hint)")
+                problems.append("\(key): unknown section" + Diagnostic.didYouMean(closestName(to: key, in: known)))
             }
         }
         guard problems.isEmpty else {

@@ -136,7 +136,7 @@ public struct ProfileDrafter: Sendable {
                            failure: reading.failure,
                            notMeasurable: reading.notMeasurable,
                            clausesLeftOut: reading.failure == nil ? reading.clausesLeftOut : [],
-                           unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + ($0.suggestion.map { " (did you mean '\($0)'?)" } ?? "") })
+                           unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + Diagnostic.didYouMean($0.suggestion) })
         }
         generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in
             var fields: [(key: String, value: JSONValue)] = [("sentence", .number(Double(report.index))), ("text", .string(report.text))]

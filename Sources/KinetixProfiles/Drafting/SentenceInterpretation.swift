@@ -111,7 +111,7 @@ enum SentenceInterpreter {
         if !isTitleReading, let typo = reading.unknownWords.first(where: { w in w.suggestion.map { isLikelyTypo($0, of: w.word) } ?? false }) {
             reading.statements = []
             reading.failurePlace = (typo.line, typo.column)
-            reading.failure = "'\(typo.word)' is not a word the drafter knows (did you mean '\(typo.suggestion!)'?)"
+            reading.failure = "'\(typo.word)' is not a word the drafter knows" + Diagnostic.didYouMean(typo.suggestion)
         }
     }
 

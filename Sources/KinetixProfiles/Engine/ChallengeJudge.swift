@@ -109,8 +109,8 @@ public struct ChallengeJudge: Sendable {
             var verdict = ChallengeVerdict(t: event.t, label: event.label, action: id, simonSays: event.simonSays, judged: nil,
                                            outcome: .void, achievedSeconds: nil, reactionTimeSeconds: nil, voidReason: nil)
             guard let action = challenge.actions.first(where: { $0.id == id }) else {
-                let hint = closestName(to: id, in: challenge.actions.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
-                verdict.voidReason = "the cue asks for '\(id)', which profile '\(profile.id)' does not define\(hint)"
+                verdict.voidReason = "the cue asks for '\(id)', which profile '\(profile.id)' does not define"
+                    + Diagnostic.didYouMean(closestName(to: id, in: challenge.actions.map(\.id)))
                 return verdict
             }
             verdict.judged = .init(version: action.version, when: action.when, holdSeconds: action.holdSeconds,

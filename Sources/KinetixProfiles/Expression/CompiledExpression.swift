@@ -139,8 +139,8 @@ struct CompileEnvironment {
             throw ExpressionError(column: column, message: "a string can only be compared with a choice parameter, as in $side == \"left\"")
         case .parameter(let name, let column):
             guard let parameter = parameters[name] else {
-                let hint = closestName(to: name, in: parameters.keys).map { " (did you mean '$\($0)'?)" } ?? ""
-                throw ExpressionError(column: column, message: "unknown parameter '$\(name)'\(hint)")
+                throw ExpressionError(column: column, message: "unknown parameter '$\(name)'",
+                                      suggestion: closestName(to: name, in: parameters.keys).map { "$" + $0 })
             }
             switch parameter.type {
             case .number, .integer: return (.parameter(name), .number)
@@ -204,8 +204,8 @@ struct CompileEnvironment {
             throw ExpressionError(column: valueColumn, message: "'$\(name)' is a \(parameter.type.rawValue), not a choice: compare it with a number")
         }
         guard parameter.choices.contains(value) else {
-            let hint = closestName(to: value, in: parameter.choices).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw ExpressionError(column: valueColumn, message: "\"\(value)\" is not a choice of '$\(name)' (\(parameter.choices.joined(separator: ", ")))\(hint)")
+            throw ExpressionError(column: valueColumn, message: "\"\(value)\" is not a choice of '$\(name)' (\(parameter.choices.joined(separator: ", ")))",
+                                  suggestion: closestName(to: value, in: parameter.choices))
         }
         return .choiceIs(parameter: name, value: value)
     }
@@ -317,8 +317,7 @@ struct CompileEnvironment {
                 guard let index = metricIndex[metric] else { throw unknownName(metric, column: metricColumn) }
                 return (.aggregate(aggregate, metric: index), .number)
             }
-            let hint = closestName(to: name, in: Self.functions).map { " (did you mean '\($0)'?)" } ?? ""
-            throw ExpressionError(column: column, message: "unknown function '\(name)'\(hint)")
+            throw ExpressionError(column: column, message: "unknown function '\(name)'", suggestion: closestName(to: name, in: Self.functions))
         }
     }
 
@@ -335,7 +334,7 @@ struct CompileEnvironment {
         let all = groups.flatMap(\.1)
         if let suggestion = closestName(to: name, in: all) {
             let noun = groups.first { $0.1.contains(suggestion) }!.0
-            return ExpressionError(column: column, message: "unknown \(noun) '\(name)' (did you mean '\(suggestion)'?)")
+            return ExpressionError(column: column, message: "unknown \(noun) '\(name)'", suggestion: suggestion)
         }
         return ExpressionError(column: column, message: "unknown name '\(name)' (not a limb angle, joint, face landmark or metric of this profile)")
     }

@@ -4,11 +4,14 @@ public struct ExpressionError: Error, Equatable, Sendable {
     public var column: Int
     /// What is wrong.
     public var message: String
+    /// For a misspelt name, the known name it most likely meant (`Diagnostic.suggestion`).
+    public var suggestion: String?
 
     /// An error at `column`.
-    public init(column: Int, message: String) {
+    public init(column: Int, message: String, suggestion: String? = nil) {
         self.column = column
         self.message = message
+        self.suggestion = suggestion
     }
 }
 

@@ -27,7 +27,7 @@ enum OnsetArguments {
             var limbs: [Limb] = []
             for name in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 guard let limb = Limb(name: name) else {
-                    let hint = closestName(to: name, in: Limb.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+                    let hint = Diagnostic.didYouMean(closestName(to: name, in: Limb.allCases.map(\.name)))
                     throw .usage("--limbs: unknown limb '\(name)'\(hint); limbs are \(Limb.allCases.map(\.name).joined(separator: ", "))", command: command)
                 }
                 limbs.append(limb)

@@ -41,7 +41,7 @@ struct ParsedArguments {
                 let known = spec.options.map { "--" + $0.long }
                 // Words people bring from other tools, where spelling distance cannot help.
                 let synonym = Self.synonyms[name].flatMap { known.contains($0) ? $0 : nil }
-                let hint = (synonym ?? closestName(to: name, in: known)).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Diagnostic.didYouMean(synonym ?? closestName(to: name, in: known))
                 throw .usage("unknown option '\(name)'\(hint)", command: spec)
             }
             if option.valueName == nil {

@@ -41,7 +41,7 @@ struct ProfileCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard let action = Action(rawValue: arguments.positional[0]) else {
-            let hint = closestName(to: arguments.positional[0], in: Action.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Diagnostic.didYouMean(closestName(to: arguments.positional[0], in: Action.allCases.map(\.rawValue)))
             throw .usage("unknown action '\(arguments.positional[0])'\(hint); expected list, show, lint, draft or evaluate", command: Self.spec)
         }
         self.action = action

@@ -105,7 +105,7 @@ struct SynthCommand: Subcommand {
         let head = parts[0].split(separator: ":")
         guard head.count == 2, let degrees = Double(head[1]) else { throw usage }
         guard let limb = Limb(name: String(head[0])) else {
-            let hint = closestName(to: String(head[0]), in: Limb.allCases.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Diagnostic.didYouMean(closestName(to: String(head[0]), in: Limb.allCases.map(\.name)))
             throw .usage("'--fault': unknown limb '\(head[0])'\(hint)", command: spec)
         }
         // A range "from-to" where from may itself be negative is not needed: times are ≥ 0.

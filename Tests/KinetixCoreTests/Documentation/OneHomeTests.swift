@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import KinetixCore
+
+/// Rules that have one home in the code, checked by reading the sources: a second copy
+/// of any of them makes a test here fail, naming where it appeared.
+@Suite("One home per rule")
+struct OneHomeTests {
+    /// Every Swift file under Sources/ and Benchmarks/, by path from the package root.
+    static let sources: [(path: String, text: String)] = {
+        let root = PublicAPIDocumentationTests.root
+        var files: [(String, String)] = []
+        for folder in ["Sources", "Benchmarks"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift", let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                files.append((String(url.path.dropFirst(root.path.count + 1)), text))
+            }
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }()
+
+    /// Files (other than `home`) with a line matching `pattern`, comments aside.
+    func copies(of pattern: String, home: [String]) -> [String] {
+        Self.sources.filter { !home.contains($0.path) }.flatMap { file in
+            file.text.components(separatedBy: "\n").enumerated().compactMap { index, line in
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//"), code.range(of: pattern, options: .regularExpression) != nil else { return nil }
+                return "\(file.path):\(index + 1): \(code.prefix(100))"
+            }
+        }
+    }
+
+    @Test("the scan reads the package's sources")
+    func scan() {
+        #expect(Self.sources.count > 100)
+    }
+
+    @Test("'did you mean' is worded in one place (Diagnostic.didYouMean); everything else passes a suggestion")
+    func suggestions() {
+        #expect(copies(of: "did you mean", home: ["Sources/KinetixCore/Sidecar/Diagnostic.swift"]).isEmpty,
+                "\(copies(of: "did you mean", home: ["Sources/KinetixCore/Sidecar/Diagnostic.swift"]))")
+    }
+
+    @Test("the fallback frame rate is one named constant (Sidecar.fallbackFrameRate)")
+    func fallbackFrameRate() {
+        let found = copies(of: #"\?\? 30(\.0)?\b"#, home: [])
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("a lag candidate is scored by LagRule only: no other sum of squared angle differences")
+    func lagRule() {
+        let found = copies(of: #"addingSquare\(of:"#, home: ["Sources/KinetixCore/Compare/LagRule.swift", "Sources/KinetixCore/Support/SquareAdding.swift"])
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("live frame times are judged by LiveClock only")
+    func liveClock() {
+        let found = copies(of: #"LiveFrameRefusal\.|throw \.notAfterPrevious|throw \.nonFiniteTime"#,
+                           home: ["Sources/KinetixCore/Live/LiveClock.swift", "Sources/KinetixCore/Live/LiveComparison.swift"])
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
+    func typedSuggestion() throws {
+        let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
+        let error = #expect(throws: KinetixError.self) { try Sidecar.decode(Data(text.utf8)) }
+        let diagnostic = try #require(error?.diagnostics.first { $0.field == "joint 'leftKnees'" })
+        #expect(diagnostic.suggestion == "leftKnee")
+        #expect(diagnostic.message == "unknown joint name")
+        #expect(diagnostic.description.hasSuffix("unknown joint name (did you mean 'leftKnee'?)"))
+    }
+}
