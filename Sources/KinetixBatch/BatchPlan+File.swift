@@ -41,7 +41,9 @@ extension BatchPlan {
         do { root = try JSONValue.parse(data) } catch {
             throw KinetixError(.invalidData, file: path, "not JSON: \(error.message) at byte \(error.offset)")
         }
-        func fail(_ field: String, _ message: String) -> KinetixError { KinetixError(.invalidData, file: path, field: field, message) }
+        func fail(_ field: String, _ message: String, setting: Setting? = nil) -> KinetixError {
+            KinetixError(.invalidData, file: path, field: field, message, setting: setting)
+        }
         guard case .object(let top) = root else { throw fail("", "a plan is a JSON object") }
         func member(_ fields: [(key: String, value: JSONValue)], _ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
         func string(_ fields: [(key: String, value: JSONValue)], _ name: String, _ at: String) throws(KinetixError) -> String {
@@ -52,7 +54,7 @@ extension BatchPlan {
             guard case .number(let n)? = member(fields, name), n == n.rounded(), abs(n) < 1e12 else { throw fail(at + name, "expected an integer") }
             return Int(n)
         }
-        guard member(top, "format") == .string(Self.formatName) else { throw fail("format", "not a Kinetix batch plan (format \"\(Self.formatName)\"); make one with 'kinetix batch plan'") }
+        guard member(top, "format") == .string(Self.formatName) else { throw fail("format", "not a Kinetix batch plan (format \"\(Self.formatName)\")", setting: .batchPlan) }
         guard member(top, "formatVersion") == .number(1) else { throw fail("formatVersion", "this Kinetix reads plan format 1") }
         kinetixVersion = try string(top, "kinetixVersion", "")
         guard kinetixVersion == KinetixVersion.current else {

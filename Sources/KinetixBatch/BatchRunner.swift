@@ -56,7 +56,7 @@ public struct BatchRunner: Sendable {
         for directory in [folder, results, shards] {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw KinetixError(.unreadable, file: directory.path, "exists and is not a folder: give --out a folder") }
+                guard isFolder.boolValue else { throw KinetixError(.unreadable, file: directory.path, "exists and is not a folder: the batch's output is a folder", setting: .batchOutput) }
                 continue
             }
             do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {

@@ -30,29 +30,30 @@ public struct BatchSummary: Sendable {
         for k in 0..<plan.shards {
             let rows = rowsByShard[k] ?? []
             let file = folder.appendingPathComponent(BatchRunner.shardFile(k, of: plan.shards))
-            let rerun = "run it again: kinetix batch run PLAN --shard \(k)"
             guard let data = try? readInput(file.path, limits: Self.shardFileLimits), let text = String(data: data, encoding: .utf8) else {
                 if !rows.isEmpty {
                     let ids = rows.prefix(5).map(\.id).joined(separator: ", ") + (rows.count > 5 ? ", …" : "")
-                    missing.append(Diagnostic(file: file.path, message: "shard \(k) of \(plan.shards) is missing (\(rows.count) row\(rows.count == 1 ? "" : "s"): \(ids)); run it: kinetix batch run PLAN --shard \(k)"))
+                    missing.append(Diagnostic(file: file.path, message: "shard \(k) of \(plan.shards) is missing (\(rows.count) row\(rows.count == 1 ? "" : "s"): \(ids))", setting: .batchShard(k)))
                 }
                 continue
             }
             for (n, line) in text.split(separator: "\n").enumerated() {
-                func problem(_ message: String) { problems.append(Diagnostic(file: file.path, line: n + 1, message: message)) }
-                guard let outcome = BatchOutcome(jsonLine: line) else { problem("not an outcome line of this Kinetix; \(rerun)"); continue }
-                guard let row = planned[outcome.id] else { problem("id '\(outcome.id)' is not in the plan"); continue }
-                if row.shard != k { problem("id '\(outcome.id)' belongs to shard \(row.shard), not \(k)") }
-                if byID[outcome.id] != nil { problem("id '\(outcome.id)' appears twice") }
+                func problem(_ message: String, rerun: Bool = true) {
+                    problems.append(Diagnostic(file: file.path, line: n + 1, message: message, setting: rerun ? .batchShard(k) : nil))
+                }
+                guard let outcome = BatchOutcome(jsonLine: line) else { problem("not an outcome line of this Kinetix"); continue }
+                guard let row = planned[outcome.id] else { problem("id '\(outcome.id)' is not in the plan", rerun: false); continue }
+                if row.shard != k { problem("id '\(outcome.id)' belongs to shard \(row.shard), not \(k)", rerun: false) }
+                if byID[outcome.id] != nil { problem("id '\(outcome.id)' appears twice", rerun: false) }
                 if outcome.key != row.key {
-                    problem("row '\(outcome.id)' was run for another plan (other inputs, options or engine): the shard file is stale; \(rerun)")
+                    problem("row '\(outcome.id)' was run for another plan (other inputs, options or engine): the shard file is stale")
                 } else if let why = Self.damage(of: outcome, in: folder) {
-                    problem("row '\(outcome.id)': \(why); \(rerun) (it recomputes a damaged result)")
+                    problem("row '\(outcome.id)': \(why); running its shard again recomputes it")
                 }
                 byID[outcome.id] = outcome
             }
             for row in rows where byID[row.id] == nil {
-                problems.append(Diagnostic(file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes; \(rerun)"))
+                problems.append(Diagnostic(file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes", setting: .batchShard(k)))
             }
         }
         if !missing.isEmpty { throw KinetixError(kind: .notFound, diagnostics: missing + problems) }

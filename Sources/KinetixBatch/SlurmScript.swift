@@ -74,10 +74,12 @@ public struct SlurmScript: Sendable {
             }
         }
         if let partition, partition.isEmpty || !partition.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-.,".contains($0)) }) {
-            throw KinetixError(.invalidSetting, "--partition \(partition.debugDescription): expected partition names (letters, digits, '_', '-', '.'), comma-separated")
+            throw KinetixError(.invalidSetting, "partition \(partition.debugDescription): expected partition names (letters, digits, '_', '-', '.'), comma-separated",
+                               setting: .slurmPartition)
         }
         if let timeLimit, timeLimit.isEmpty || !timeLimit.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ":" || $0 == "-") }) {
-            throw KinetixError(.invalidSetting, "--time \(timeLimit.debugDescription): expected Slurm's time format, such as 30, 1:00:00 or 2-00:00:00")
+            throw KinetixError(.invalidSetting, "time limit \(timeLimit.debugDescription): expected Slurm's time format, such as 30, 1:00:00 or 2-00:00:00",
+                               setting: .slurmTimeLimit)
         }
     }
 

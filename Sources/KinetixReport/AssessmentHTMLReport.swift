@@ -86,7 +86,7 @@ public enum AssessmentHTMLReport {
         }
         body += rows
         if !a.reps.isEmpty { body += "<p class=\"legend\">Shaded: the \(a.reps.count) reps.</p>" }
-        body += "</section></main><footer>Kinetix \(HTMLPage.escape(report.provenance.engineVersion)) · the same numbers as the text and JSON outputs of 'kinetix assess'.</footer>"
+        body += "</section></main><footer>Kinetix \(HTMLPage.escape(report.provenance.engineVersion)) · the same numbers as the assessment's text and JSON reports.</footer>"
         return HTMLPage.document(title: "Kinetix: \(a.profileTitle)", body: body, data: data, script: FigureScript.assessment)
     }
 

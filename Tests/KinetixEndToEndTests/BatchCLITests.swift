@@ -16,7 +16,7 @@ struct BatchCLITests {
         }
         let incomplete = try Kinetix.run(["batch", "merge", f.path("out4"), "--plan", f.path("plan4.json"), "-o", f.path("out4/summary")])
         #expect(incomplete.status == 66)
-        #expect(incomplete.stderr.contains("shard 2 of 4 is missing") && incomplete.stderr.contains("run it: kinetix batch run PLAN --shard 2"), "\(incomplete.stderr)")
+        #expect(incomplete.stderr.contains("shard 2 of 4 is missing") && incomplete.stderr.contains("[run it again: kinetix batch run PLAN --shard 2]"), "\(incomplete.stderr)")
         #expect(!FileManager.default.fileExists(atPath: f.path("out4/summary.csv")))
         // The missing shard by environment variable, as a job array runs it.
         let fromEnvironment = try Kinetix.run(["batch", "run", f.path("plan4.json"), "--shard-from-env", "SLURM_ARRAY_TASK_ID", "--out", f.path("out4")],

@@ -79,7 +79,7 @@ struct ProfileDemonstrationDraftTests {
         #expect {
             try Self.draft(nil, demo: march, reps: 20...30)
         } throws: { error in
-            (error as? KinetixError)?.kind == .invalidSetting && "\(error)".contains("is out of range")
+            (error as? KinetixError)?.kind == .invalidSetting && "\(error)".contains("are out of range") && (error as? KinetixError)?.diagnostics.first?.setting == .demonstrationReps
         }
         #expect(throws: KinetixError.self) { try Self.draft(nil, demo: Self.clip(.cueResponse, seconds: 8)) }
     }

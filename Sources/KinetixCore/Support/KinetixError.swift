@@ -81,6 +81,18 @@ public enum Setting: Hashable, Sendable {
     case profileParameter(String)
     /// The profile itself (which one, or its search path).
     case profile
+    /// Which of a demonstration's reps to draft from (`DemonstrationSurvey`).
+    case demonstrationReps
+    /// A batch's output folder.
+    case batchOutput
+    /// A batch plan: the file given is not one, so one is to be made.
+    case batchPlan
+    /// Shard `k` of a batch, to run again.
+    case batchShard(Int)
+    /// The Slurm partition a batch's script submits to.
+    case slurmPartition
+    /// The Slurm time limit of a batch's tasks.
+    case slurmTimeLimit
 }
 
 extension KinetixError.Kind {

@@ -141,8 +141,8 @@ struct DemonstrationSurvey: Sendable {
         var used = all
         if let chosen {
             guard chosen.lowerBound >= 1, chosen.upperBound <= all.count else {
-                throw KinetixError(.invalidSetting, "the demonstration has \(all.count) rep\(all.count == 1 ? "" : "s"); --reps \(chosen.lowerBound)-\(chosen.upperBound) is out of range",
-                                   setting: .profileParameter("reps"))
+                throw KinetixError(.invalidSetting, "the demonstration has \(all.count) rep\(all.count == 1 ? "" : "s"); reps \(chosen.lowerBound)-\(chosen.upperBound) are out of range",
+                                   setting: .demonstrationReps)
             }
             used = Array(all[(chosen.lowerBound - 1)...(chosen.upperBound - 1)])
         }

@@ -115,7 +115,7 @@ public struct ProfileDrafter: Sendable {
         }
 
         var generated: [(key: String, value: JSONValue)] = [
-            ("by", .string("kinetix profile draft")), ("kinetixVersion", .string(KinetixVersion.current)),
+            ("by", .string("Kinetix profile drafter")), ("kinetixVersion", .string(KinetixVersion.current)),
         ]
         if let description, !description.isEmpty { generated.append(("description", .string(description))) }
         if let demonstration {
@@ -153,7 +153,7 @@ public struct ProfileDrafter: Sendable {
         if !builder.defaultsUsed.isEmpty { generated.append(("defaults", .array(builder.defaultsUsed.map(JSONValue.string)))) }
 
         let summary = (description?.isEmpty == false ? "Drafted from the description" + (demonstration != nil ? " and a demonstration" : "") : "Drafted from a demonstration")
-            + " by kinetix profile draft; check it, then edit freely."
+            + " by Kinetix's profile drafter; check it, then edit freely."
         var document = DraftProfileWriter.document(builder.plan, description: summary)
         document.append(("_generated", .object(generated)))
         let text = JSONValue.object(document).indentedText()

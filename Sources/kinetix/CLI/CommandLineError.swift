@@ -50,6 +50,12 @@ func flag(for setting: Setting) -> String {
     case .analysisRate: "--rate"
     case .profileParameter(let name): name.isEmpty ? "--param name=value" : "--param \(name)=…"
     case .profile: "--profile; 'kinetix profile list' shows them"
+    case .demonstrationReps: "--reps FIRST-LAST"
+    case .batchOutput: "--out FOLDER"
+    case .batchPlan: "make one with 'kinetix batch plan'"
+    case .batchShard(let k): "run it again: kinetix batch run PLAN --shard \(k)"
+    case .slurmPartition: "--partition"
+    case .slurmTimeLimit: "--time"
     }
 }
 

@@ -61,6 +61,17 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test("the libraries name no command or flag of the CLI: they give a Setting, the CLI words it (the Slurm script, which runs the CLI, aside)")
+    func noCommandLineWords() {
+        let libraries = Self.sources.filter { file in
+            ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { file.path.hasPrefix("Sources/\($0)/") }
+        }
+        let pattern = #"kinetix (batch|profile|compare|assess|convert|inspect|validate|synth|resample|merge|onset)|"[^"]*--(reps|out|partition|time|shard|profile|param|image-size|fps|model|max-lag|no-mirror|keep-swaps|report)\b"#
+        let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !libraries.map(\.path).contains($0) } + ["Sources/KinetixBatch/SlurmScript.swift"])
+        #expect(libraries.count > 80)
+        #expect(found.isEmpty, "\(found)")
+    }
+
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
     func typedSuggestion() throws {
         let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
