@@ -28,6 +28,7 @@ static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
 static struct sigaction previous_handler;
 static int handler_installed;
 static uintptr_t page_bytes;  // read once, before the handler can run
+static _Thread_local unsigned long mappings_here;  // made on this thread, for tests
 
 /// A SIGBUS in a guarded mapping means its file shrank: from the faulting page on, the
 /// mapping is replaced by zero pages (mmap is async-signal-safe) and the load is retried.
@@ -85,12 +86,17 @@ void *kinetix_map_guarded(int descriptor, size_t length) {
             atomic_store(&guarded[slot].shrank, 0);
             atomic_store(&guarded[slot].length, length);
             atomic_store(&guarded[slot].start, (uintptr_t)start);
+            mappings_here++;
         }
     } else {
         errno = ENOMEM;
     }
     pthread_mutex_unlock(&slots_lock);
     return start == MAP_FAILED ? NULL : start;
+}
+
+unsigned long kinetix_guarded_mappings_on_this_thread(void) {
+    return mappings_here;
 }
 
 int kinetix_guarded_shrank(const void *start) {
@@ -126,6 +132,10 @@ void *kinetix_map_guarded(int descriptor, size_t length) {
     (void)length;
     errno = ENOTSUP;
     return NULL;
+}
+
+unsigned long kinetix_guarded_mappings_on_this_thread(void) {
+    return 0;
 }
 
 int kinetix_guarded_shrank(const void *start) {

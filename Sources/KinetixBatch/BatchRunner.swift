@@ -142,7 +142,7 @@ public struct BatchRunner: Sendable {
     func compute(_ row: BatchPlan.Row) throws(KinetixError) -> (json: [UInt8], html: String?, figures: [(key: String, value: JSONValue)]) {
         var clips: [ClipInput] = []
         for input in row.inputs {
-            let clip = try ClipInput(contentsOf: input.path, role: input.role)
+            let clip = try ClipInput(contentsOf: input.path, role: input.role, mapping: true)
             guard clip.provenance.sha256 == input.sha256 else { throw Self.changed(input.path, now: clip.provenance.sha256, planned: input.sha256) }
             clips.append(clip)
         }

@@ -19,6 +19,10 @@ int kinetix_start_writeback(int descriptor, long long offset, long long count);
 /// mappings are already guarded (Linux only; elsewhere always NULL).
 void *kinetix_map_guarded(int descriptor, size_t length);
 
+/// How many guarded mappings the calling thread has made (installing the SIGBUS
+/// handler with the first): for tests that a code path maps nothing.
+unsigned long kinetix_guarded_mappings_on_this_thread(void);
+
 /// 1 when the guarded mapping at `start` met the end of a file that shrank, else 0.
 int kinetix_guarded_shrank(const void *start);
 

@@ -44,6 +44,8 @@ public struct ClipInput: Sendable {
     /// given back as they go: the peak is about the decoded clip plus what the slower of
     /// the two has not yet passed, not the whole file beside the clip.
     ///
+    /// The file is read, never mapped: no signal handler, nothing process-wide.
+    ///
     /// - Throws: `KinetixError` of kind `.unreadable` when the file is missing, not a
     ///   regular file or unreadable; otherwise as `init(decoding:name:role:limits:)`.
     public init(contentsOf path: String, role: String, limits: SidecarLimits = .default) throws(KinetixError) {
@@ -55,13 +57,18 @@ public struct ClipInput: Sendable {
     /// thread alone. Two threads for two files keep both cores busy to the end, where a
     /// hashing thread beside each decoder (four threads on two cores) left one core idle
     /// for as long as one decoder lagged behind the other.
-    package init(contentsOf path: String, role: String, limits: SidecarLimits = .default, besideAnother: Bool) throws(KinetixError) {
-        try self.init(contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride, besideAnother: besideAnother)
+    /// With `mapping`, a large file is mapped (`InputFile`): the fast path the CLI and
+    /// batch runs opt into, which installs a SIGBUS guard for the process.
+    package init(contentsOf path: String, role: String, limits: SidecarLimits = .default, besideAnother: Bool = false,
+                 mapping: Bool) throws(KinetixError) {
+        try self.init(contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride, besideAnother: besideAnother,
+                      mapping: mapping)
     }
 
     /// `init(contentsOf:role:limits:)`, giving memory back every `discardStride` bytes.
-    init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int, besideAnother: Bool = false) throws(KinetixError) {
-        let file = try openInput(path, limits: limits, mapping: true)
+    init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int, besideAnother: Bool = false,
+         mapping: Bool = false) throws(KinetixError) {
+        let file = try openInput(path, limits: limits, mapping: mapping)
         let decoded: Result<Sidecar, KinetixError>, sha256: String
         if besideAnother {
             // Hashed first, so decoding can give each stretch back as soon as it passes it.

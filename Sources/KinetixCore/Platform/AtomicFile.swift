@@ -11,7 +11,8 @@ import Foundation
 /// Replacing a file so that a reader sees the old file or the whole new one, never part
 /// of it, even when the writer is killed or the machine loses power: the bytes go into a
 /// new temporary file beside the target, are flushed to the disk, and the temporary is
-/// renamed over the target. The one way both the CLI and batch runs write results.
+/// renamed over the target. `OutputFile` names the temporary file and is the one way
+/// the CLI and batch runs write results; nothing else opens a `Writer`.
 package enum AtomicFile {
     /// What failed, with the system's error code.
     package enum Failure: Error {
@@ -19,33 +20,6 @@ package enum AtomicFile {
         case write(Int32)
         /// Renaming it over the target.
         case replace(Int32)
-    }
-
-    /// `replace(_:with:temporary:mode:adjust:)` of the bytes of `data`.
-    package static func replace(_ target: String, with data: Data, temporary: String, mode: mode_t,
-                                adjust: (Int32) -> Void = { _ in }) throws(Failure) {
-        var outcome: Result<Void, Failure> = .success(())
-        data.withUnsafeBytes { bytes in
-            outcome = Result { () throws(Failure) in try replace(target, with: bytes, temporary: temporary, mode: mode, adjust: adjust) }
-        }
-        try outcome.get()
-    }
-
-    /// Writes `bytes` to the new file `temporary` (created exclusively with `mode`, in the
-    /// target's directory), lets `adjust` change the open file (its mode, its owner),
-    /// flushes it and renames it to `target`. On failure the temporary file is removed.
-    package static func replace(_ target: String, with bytes: UnsafeRawBufferPointer, temporary: String, mode: mode_t,
-                                adjust: (Int32) -> Void = { _ in }) throws(Failure) {
-        try replace(target, with: [bytes], temporary: temporary, mode: mode, adjust: adjust)
-    }
-
-    /// `replace(_:with:temporary:mode:adjust:)` of `parts` written one after the other.
-    package static func replace(_ target: String, with parts: [UnsafeRawBufferPointer], temporary: String, mode: mode_t,
-                                adjust: (Int32) -> Void = { _ in }) throws(Failure) {
-        let writer = try Writer(temporary: temporary, mode: mode)
-        adjust(writer.descriptor)
-        for bytes in parts { try writer.append(bytes) }
-        try writer.commit(replacing: target)
     }
 
     /// A replacement written piece by piece, for output made as it is written: each

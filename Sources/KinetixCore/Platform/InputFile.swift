@@ -12,7 +12,8 @@ import Foundation
 /// The checks are made on the opened descriptor, so the file that is read is the file
 /// that was checked (a path swapped for a FIFO between the two cannot block).
 ///
-/// On Linux a file of `mappedBytes` or more is mapped, not copied: the system's cached
+/// On Linux, when the caller asks (`mapping`: the CLI and batch runs do; the public
+/// readers an app calls never do), a file of `mappedBytes` or more is mapped, not copied: the system's cached
 /// pages of the file become the bytes, with no memory to clear, fill or copy (reading an
 /// 86 MB sidecar into fresh memory took 30–150 ms here, mapping it 3–10 ms). The
 /// mapping is read-only and guarded (`kinetix_map_guarded`): if the file shrinks while
@@ -42,8 +43,12 @@ final class InputFile: @unchecked Sendable {
     /// The file's size and modification time when it was opened.
     private let opened: (size: Int, modified: timespec)
 
-    /// Files from this size on are mapped (Linux).
+    /// Files from this size on are mapped (Linux), when the caller allows it.
     static let mappedBytes = 1 << 20
+
+    /// Guarded mappings made so far on the calling thread: tests use it to see that a
+    /// code path maps nothing (and installs no SIGBUS handler).
+    static var mappingsOnThisThread: UInt { UInt(kinetix_guarded_mappings_on_this_thread()) }
 
     /// Opens `path`; with `mapping`, a file of `mappedBytes` or more is mapped (Linux),
     /// and the reader must ask `shrank` and `modified` once it is done.

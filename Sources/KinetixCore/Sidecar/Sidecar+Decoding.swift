@@ -10,13 +10,20 @@ extension Sidecar {
     ///
     /// The file is read once, and the memory of what has been read is given back as
     /// decoding goes: the peak is about the decoded clip, not the file plus the clip.
+    /// The file is read, never mapped: no signal handler, nothing process-wide.
     public static func load(contentsOf path: String, limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
-        try load(contentsOf: path, limits: limits, discardStride: ClipInput.discardStride)
+        try load(contentsOf: path, limits: limits, discardStride: ClipInput.discardStride, mapping: false)
+    }
+
+    /// `load(contentsOf:limits:)`; with `mapping`, a large file is mapped (`InputFile`),
+    /// the fast path the CLI and batch runs opt into (it installs a SIGBUS guard).
+    package static func load(contentsOf path: String, limits: SidecarLimits = .default, mapping: Bool) throws(KinetixError) -> Sidecar {
+        try load(contentsOf: path, limits: limits, discardStride: ClipInput.discardStride, mapping: mapping)
     }
 
     /// `load(contentsOf:limits:)`, giving memory back every `discardStride` bytes read.
-    static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int) throws(KinetixError) -> Sidecar {
-        let file = try openInput(path, limits: limits, mapping: true)
+    static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int, mapping: Bool = false) throws(KinetixError) -> Sidecar {
+        let file = try openInput(path, limits: limits, mapping: mapping)
         let decoded = Result { () throws(KinetixError) in
             try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride),
                        readAheadBytes: FramesAhead.worthwhileBytes)

@@ -26,7 +26,7 @@ func loadProfile(_ reference: String, overrides: [String]) throws(CommandLineErr
 /// Reads a sidecar file for a command, with its provenance record.
 /// With `besideAnother`, another file is being read on the other core (see `ClipInput`).
 func loadClip(_ path: String, role: String, limits: SidecarLimits, besideAnother: Bool = false) throws(CommandLineError) -> ClipInput {
-    do { return try ClipInput(contentsOf: path, role: role, limits: limits, besideAnother: besideAnother) } catch {
+    do { return try ClipInput(contentsOf: path, role: role, limits: limits, besideAnother: besideAnother, mapping: true) } catch {
         throw .failed(explainingFormat(error, path: path, limits: limits))
     }
 }
@@ -42,7 +42,7 @@ func loadPair(demonstrator: String, learner: String, limits: SidecarLimits) thro
 
 /// Reads a sidecar file for a command.
 func loadSidecar(_ path: String, limits: SidecarLimits) throws(CommandLineError) -> Sidecar {
-    do { return try Sidecar.load(contentsOf: path, limits: limits) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
+    do { return try Sidecar.load(contentsOf: path, limits: limits, mapping: true) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
 }
 
 /// When a file that failed to load as a sidecar is something else Kinetix recognises

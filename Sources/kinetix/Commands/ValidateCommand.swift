@@ -28,7 +28,7 @@ struct ValidateCommand: Subcommand {
         var status = ExitCode.success
         for file in files {
             do {
-                let sidecar = try Sidecar.load(contentsOf: file, limits: limits)
+                let sidecar = try Sidecar.load(contentsOf: file, limits: limits, mapping: true)
                 printOut("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(jsonNumber(sidecar.space.width, digits: 1))×\(jsonNumber(sidecar.space.height, digits: 1)))")
             } catch {
                 let error = explainingFormat(error, path: file, limits: limits)

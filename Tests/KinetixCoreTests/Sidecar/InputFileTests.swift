@@ -33,16 +33,34 @@ struct InputFileTests {
         return path
     }
 
+    @Test("the public readers never map a file (no SIGBUS handler for an app); the CLI's opt-in path does")
+    func mappingIsOptIn() throws {
+        let bytes = Self.longClip
+        #expect(bytes.count >= InputFile.mappedBytes, "large enough to be mapped when allowed")
+        let path = try write(bytes, name: "opt-in.json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let before = InputFile.mappingsOnThisThread
+        _ = try Sidecar.load(contentsOf: path)
+        _ = try ClipInput(contentsOf: path, role: "learner")
+        #expect(InputFile.mappingsOnThisThread == before)
+        _ = try Sidecar.load(contentsOf: path, mapping: true)
+        #if os(Linux)
+        #expect(InputFile.mappingsOnThisThread == before + 1)
+        #endif
+    }
+
     @Test("a long file loaded while its memory is given back equals the same bytes decoded in memory")
     func longFileSameAsInMemory() throws {
         let bytes = Self.longClip
         #expect(bytes.count > 10 * Self.stride)
         let path = try write(bytes, name: "long.json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let loaded = try Sidecar.load(contentsOf: path, limits: .default, discardStride: Self.stride)
         let inMemory = try Sidecar.decode(Data(bytes))
-        #expect(loaded == inMemory)
-        #expect(loaded.frameCount == 60 * 60 + 1)
+        for mapping in [false, true] {
+            let loaded = try Sidecar.load(contentsOf: path, limits: .default, discardStride: Self.stride, mapping: mapping)
+            #expect(loaded == inMemory, "mapping: \(mapping)")
+            #expect(loaded.frameCount == 60 * 60 + 1)
+        }
     }
 
     @Test("a clip hashed while it is decoded, both giving memory back, equals the clip and hash of the same bytes in memory")
@@ -52,8 +70,8 @@ struct InputFileTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let inMemory = try ClipInput(decoding: Data(bytes), name: path, role: "learner")
         #expect(inMemory.provenance.sha256 == SHA256.hex(bytes))
-        for _ in 0..<5 {  // the two threads meet differently each time
-            let loaded = try ClipInput(contentsOf: path, role: "learner", limits: .default, discardStride: Self.stride)
+        for round in 0..<6 {  // the two threads meet differently each time; read, then mapped
+            let loaded = try ClipInput(contentsOf: path, role: "learner", limits: .default, discardStride: Self.stride, mapping: round % 2 == 1)
             #expect(loaded.sidecar == inMemory.sidecar)
             #expect(loaded.provenance == inMemory.provenance)
         }
@@ -86,7 +104,7 @@ struct InputFileTests {
         func diagnostics(_ load: () throws(KinetixError) -> Sidecar) -> [Diagnostic] {
             do { _ = try load(); return [] } catch { return error.diagnostics }
         }
-        let fromFile = diagnostics { () throws(KinetixError) in try Sidecar.load(contentsOf: path, limits: .default, discardStride: Self.stride) }
+        let fromFile = diagnostics { () throws(KinetixError) in try Sidecar.load(contentsOf: path, limits: .default, discardStride: Self.stride, mapping: true) }
         let fromMemory = diagnostics { () throws(KinetixError) in try Sidecar.decode(Data(bytes), file: path) }
         #expect(!fromFile.isEmpty)
         #expect(fromFile == fromMemory)
