@@ -69,6 +69,8 @@ public struct BatchPlan: Sendable {
     public var kinetixVersion: String
     /// The number of shards.
     public var shards: Int
+    /// Shards unless told otherwise: one, the whole manifest in one run.
+    public static let defaultShards = 1
     /// Settings every row runs with.
     public var options: Options
     /// The manifest it was made from, and its SHA-256.

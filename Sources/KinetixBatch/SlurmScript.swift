@@ -17,6 +17,8 @@ public struct SlurmScript: Sendable {
     public var partition: String?
     /// Cores per shard (each shard uses them all).
     public var cpusPerTask: Int
+    /// Cores per shard unless told otherwise: a pair's two files read at once.
+    public static let defaultCPUsPerTask = 2
     /// Wall-time limit per shard, Slurm's format (`1:00:00`).
     public var timeLimit: String?
     /// The `kinetix` executable to run, absolute.
@@ -37,7 +39,7 @@ public struct SlurmScript: Sendable {
     ///   names, or a time limit that is not Slurm's `[days-]hours:minutes:seconds` form;
     ///   (`.unreadable`) for an executable that cannot be read to hash it.
     public init(plan: String, output: String, shards: Int, maxParallel: Int? = nil, partition: String? = nil,
-                cpusPerTask: Int = 2, timeLimit: String? = nil, executable: String) throws(KinetixError) {
+                cpusPerTask: Int = SlurmScript.defaultCPUsPerTask, timeLimit: String? = nil, executable: String) throws(KinetixError) {
         var limits = SidecarLimits()
         limits.maxFileBytes = 1 << 30
         try Self.check(plan: plan, output: output, executable: executable, partition: partition, timeLimit: timeLimit)

@@ -3,6 +3,7 @@ import Testing
 import _KinetixCLITestSupport
 import KinetixCore
 import KinetixProfiles
+import KinetixBatch
 
 /// The command line as a thin front end: defaults, errors and profiles come from the libraries.
 @Suite("kinetix as a front end to the libraries", .serialized)
@@ -37,6 +38,12 @@ struct LibraryFrontEndTests {
         for command in ["assess", "inspect", "angles"] {
             #expect(try helpDefaults(command)["min-confidence"] == text(Double(AssessmentOptions.defaults.minConfidence)), "\(command)")
         }
+        #expect(try helpDefaults("resample")["max-gap"] == text(Sidecar.EditDefaults.resampleMaxGapSeconds))
+        #expect(try helpDefaults("merge")["tolerance"] == text(Sidecar.EditDefaults.mergeToleranceSeconds))
+        #expect(try helpDefaults("validate")["max-problems"] == String(SidecarLimits.default.maxDiagnostics))
+        let batch = try helpDefaults("batch")
+        #expect(batch["shards"] == String(BatchPlan.defaultShards) && batch["cpus-per-task"] == String(SlurmScript.defaultCPUsPerTask))
+        #expect(batch["min-confidence"] == text(Double(BatchPlan.Options().minConfidence)))
         let synth = try helpDefaults("synth")
         let s = SynthOptions()
         #expect(synth["duration"] == text(s.durationSeconds) && synth["fps"] == text(s.frameRate))

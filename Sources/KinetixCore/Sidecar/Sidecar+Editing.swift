@@ -41,8 +41,8 @@ extension Sidecar {
     /// - Throws: `KinetixError` of kind `.invalidSetting` for a rate outside
     ///   0.1...10,000 fps, `.limitExceeded` when the result would have more frames than
     ///   `SidecarLimits.default.maxFrames`.
-    public func resampled(rate: Double, maxGapSeconds: Double = 0.25) throws(KinetixError) -> Sidecar {
-        guard rate >= 0.1, rate <= 10_000 else {
+    public func resampled(rate: Double, maxGapSeconds: Double = EditDefaults.resampleMaxGapSeconds) throws(KinetixError) -> Sidecar {
+        guard EditDefaults.resampleRates.contains(rate) else {
             throw KinetixError(.invalidSetting, field: "rate", "must be in 0.1...10,000 fps, got \(rate)")
         }
         guard let first = times.first, let last = times.last else { return self }
@@ -62,7 +62,7 @@ extension Sidecar {
 
     /// This sidecar with the face landmarks of `other` added to the frames whose times
     /// match within `toleranceSeconds`. Returns the merged sidecar and how many frames matched.
-    public func mergingFace(from other: Sidecar, toleranceSeconds: Double = 0.001) -> (Sidecar, matched: Int) {
+    public func mergingFace(from other: Sidecar, toleranceSeconds: Double = EditDefaults.mergeToleranceSeconds) -> (Sidecar, matched: Int) {
         guard let otherFace = other.face else { return (self, 0) }
         var face = self.face ?? PointTable<FaceLandmark>(frameCount: frameCount)
         var matched = 0
@@ -104,5 +104,19 @@ extension Sidecar {
             }
         }
         return result
+    }
+}
+
+extension Sidecar {
+    /// The edits' defaults and accepted values, read by front ends for their help and
+    /// parsing (one home: a front end never writes its own).
+    public enum EditDefaults {
+        /// `resampled(rate:maxGapSeconds:)`'s longest gap bridged, seconds: the
+        /// comparison's (`ComparisonOptions.maxGapSeconds`).
+        public static var resampleMaxGapSeconds: Double { ComparisonOptions.defaults.maxGapSeconds }
+        /// The rates `resampled(rate:maxGapSeconds:)` takes, frames per second.
+        public static let resampleRates: ClosedRange<Double> = 0.1...10_000
+        /// `mergingFace(from:toleranceSeconds:)`'s time tolerance, seconds.
+        public static let mergeToleranceSeconds = 0.001
     }
 }

@@ -31,7 +31,7 @@ struct BatchCommand: Subcommand {
             .init(name: "file", help: "The manifest (plan), the plan (run, slurm) or the output folder (merge)."),
         ],
         options: [
-            .init(long: "shards", valueName: "n", help: "plan: the number of shards.", defaultValue: "1"),
+            .init(long: "shards", valueName: "n", help: "plan: the number of shards.", defaultValue: String(BatchPlan.defaultShards)),
             .init(long: "html", help: "plan: also write each row's HTML report (results/<id>.html)."),
             .init(long: "shard", valueName: "k", help: "run: the shard to run, 0-based."),
             .init(long: "shard-from-env", valueName: "variable", help: "run: read the shard from this variable (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)."),
@@ -41,7 +41,7 @@ struct BatchCommand: Subcommand {
             .init(long: "max-parallel", valueName: "m", help: "slurm: array tasks running at once."),
             .init(long: "partition", valueName: "name", help: "slurm: the partition to submit to."),
             .init(long: "time", valueName: "limit", help: "slurm: wall-time limit per shard (Slurm's format, 1:00:00)."),
-            .init(long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: "2"),
+            .init(long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: String(SlurmScript.defaultCPUsPerTask)),
             .init(long: "engine-sha256", valueName: "hex", help: "run, merge: refuse to run unless this kinetix has this SHA-256 (the Slurm script passes it)."),
             .init(long: "keep-swaps", help: "plan: keep the estimator's left/right swaps (by default they are undone, as compare and assess do)."),
             .minConfidence, .output,
@@ -75,7 +75,7 @@ struct BatchCommand: Subcommand {
 
     private func plan() throws(CommandLineError) -> Int32 {
         guard let output = arguments.string("output") else { throw .usage("'batch plan' needs -o plan.json", command: Self.spec) }
-        let shards = Int(try arguments.double("shards", default: 1, in: 1...100_000))
+        let shards = Int(try arguments.double("shards", default: Double(BatchPlan.defaultShards), in: 1...100_000))
         var options = BatchPlan.Options()
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
         options.html = arguments.flag("html")
@@ -178,7 +178,7 @@ struct BatchCommand: Subcommand {
     private func slurm() throws(CommandLineError) -> Int32 {
         let plan = try loadPlan(file)
         let maxParallel = arguments.string("max-parallel") == nil ? nil : Int(try arguments.double("max-parallel", default: 1, in: 1...100_000))
-        let cpus = Int(try arguments.double("cpus-per-task", default: 2, in: 1...1024))
+        let cpus = Int(try arguments.double("cpus-per-task", default: Double(SlurmScript.defaultCPUsPerTask), in: 1...1024))
         let script: SlurmScript
         do {
             script = try SlurmScript(plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,

@@ -61,7 +61,8 @@ struct TrimCommand: Subcommand {
 struct ResampleCommand: Subcommand {
     static let spec = ClipOperation.spec("resample", "Resample to a uniform frame rate.", [
         .init(long: "rate", valueName: "fps", help: "The new frame rate (required)."),
-        .init(long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.", defaultValue: "0.25"),
+        .init(long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.",
+              defaultValue: defaultText(Sidecar.EditDefaults.resampleMaxGapSeconds)),
     ])
     let operation: ClipOperation
     let rate: Double, maxGap: Double
@@ -69,8 +70,8 @@ struct ResampleCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         operation = try ClipOperation(arguments, spec: Self.spec)
         guard arguments.string("rate") != nil else { throw .usage("missing --rate <fps>", command: Self.spec) }
-        rate = try arguments.double("rate", default: 30, in: 0.1...10_000)
-        maxGap = try arguments.double("max-gap", default: 0.25, in: 0...60)
+        rate = try arguments.double("rate", default: Sidecar.fallbackFrameRate, in: Sidecar.EditDefaults.resampleRates)
+        maxGap = try arguments.double("max-gap", default: Sidecar.EditDefaults.resampleMaxGapSeconds, in: ComparisonOptions.Ranges.maxGapSeconds)
     }
 
     func run() throws(CommandLineError) -> Int32 {
@@ -118,7 +119,8 @@ struct ShiftCommand: Subcommand {
 struct MergeCommand: Subcommand {
     static let spec = ClipOperation.spec("merge", "Add another sidecar's face landmarks to this one's frames.", [
         .init(long: "face", valueName: "sidecar", help: "The sidecar with the face landmarks (required)."),
-        .init(long: "tolerance", valueName: "seconds", help: "How close times must be to match.", defaultValue: "0.001"),
+        .init(long: "tolerance", valueName: "seconds", help: "How close times must be to match.",
+              defaultValue: defaultText(Sidecar.EditDefaults.mergeToleranceSeconds)),
     ], discussion: "Frames are matched by time; frames with no match keep no face landmarks.")
     let operation: ClipOperation
     let face: String
@@ -128,7 +130,7 @@ struct MergeCommand: Subcommand {
         operation = try ClipOperation(arguments, spec: Self.spec)
         guard let face = arguments.string("face") else { throw .usage("missing --face <sidecar>", command: Self.spec) }
         self.face = face
-        tolerance = try arguments.double("tolerance", default: 0.001, in: 0...10)
+        tolerance = try arguments.double("tolerance", default: Sidecar.EditDefaults.mergeToleranceSeconds, in: 0...10)
     }
 
     func run() throws(CommandLineError) -> Int32 {

@@ -11,7 +11,7 @@ struct ValidateCommand: Subcommand {
         unreadable, otherwise 65 when any file has problems.
         """,
         arguments: [.init(name: "files", help: "Sidecar JSON files.", repeating: true)],
-        options: [.maxInput, .init(long: "max-problems", valueName: "n", help: "Problems listed per file.", defaultValue: "50")]
+        options: [.maxInput, .init(long: "max-problems", valueName: "n", help: "Problems listed per file.", defaultValue: String(SidecarLimits.default.maxDiagnostics))]
     )
 
     let files: [String]
@@ -20,7 +20,7 @@ struct ValidateCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         files = arguments.positional
         var limits = try arguments.limits()
-        limits.maxDiagnostics = Int(try arguments.double("max-problems", default: 50, in: 1...100_000))
+        limits.maxDiagnostics = Int(try arguments.double("max-problems", default: Double(SidecarLimits.default.maxDiagnostics), in: 1...100_000))
         self.limits = limits
     }
 
