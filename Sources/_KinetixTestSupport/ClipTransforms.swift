@@ -4,8 +4,12 @@ extension Sidecar {
     /// The clip with every point mapped by `transform` (in the sidecar's own space).
     public func transformingPoints(_ transform: (Float, Float) -> (Float, Float)) -> Sidecar {
         var result = self
-        for i in result.joints.x.indices where result.joints.confidence[i] > 0 {
-            (result.joints.x[i], result.joints.y[i]) = transform(result.joints.x[i], result.joints.y[i])
+        for joint in Joint.allCases {
+            for frame in 0..<frameCount {
+                guard let point = result.joints[joint, frame] else { continue }
+                let (x, y) = transform(point.x, point.y)
+                result.joints[joint, frame] = (x, y, point.confidence)
+            }
         }
         return result
     }

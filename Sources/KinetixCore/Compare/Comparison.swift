@@ -6,42 +6,42 @@
 /// with the demonstrator's right elbow.
 public struct Comparison: Sendable {
     /// The settings the comparison ran with.
-    public var options: ComparisonOptions
+    public package(set) var options: ComparisonOptions
     /// The grid: `historyFrames` frames of demonstrator history, then one per learner frame.
-    public var grid: AnalysisGrid
+    public package(set) var grid: AnalysisGrid
     /// Grid frames before the learner's first frame, searched as demonstrator history.
-    public var historyFrames: Int
+    public package(set) var historyFrames: Int
     /// The longest lag in grid frames.
-    public var maxLagFrames: Int
+    public package(set) var maxLagFrames: Int
     /// Angles on the whole grid; the demonstrator's already mirrored when `options.mirror`.
-    public var learner: AngleSeries
+    public package(set) var learner: AngleSeries
     /// The demonstrator's angles on the grid, mirrored when `options.mirror`.
-    public var demonstrator: AngleSeries
+    public package(set) var demonstrator: AngleSeries
     /// Each grid frame's own best match, τ* (`LagSearch`).
-    public var matches: LagMatches
+    public package(set) var matches: LagMatches
     /// The lag errors are measured at, per learner frame, in grid frames (-1: unscored):
     /// the tracking lag (`LagTracker`), or τ* when `lagWindowSeconds` is 0.
-    public var lags: [Int32]
+    public package(set) var lags: [Int32]
     /// The score (weighted mean squared difference, degrees²) at `lags`, by `LagRule`:
     /// bit for bit what the lag search gives that lag. NaN when unscored.
-    public var scores: [Float]
+    public package(set) var scores: [Float]
     /// The rule the scores come from (the lag search's).
     private let rule: LagRule
     /// Per learner frame, how clearly the tracking lag beats every lag more than
     /// `lagNeighbourhoodSeconds` from it over its window, 0...1 (`LagWindow.margin`):
     /// near 0 a distant lag fits as well, so the lag is not to be trusted. NaN where
     /// unscored, undefined, or when tracking is off (`lagWindowSeconds` 0).
-    public var lagMargins: [Float]
+    public package(set) var lagMargins: [Float]
     /// Signed errors (learner − demonstrator at `lags`, the tracking lag) per learner frame, degrees; NaN when
     /// unscored or when the limb is not tracked in both.
-    public var errors: AngleSeries
+    public package(set) var errors: AngleSeries
     /// Learner frames that match the demonstrator's *future* better than any lag:
     /// the learner is ahead there. The frames are still scored at `lags` (never a future frame).
-    public var ahead: [Bool]
+    public package(set) var ahead: [Bool]
     /// The learner's and demonstrator's original frame times (learner with the offset applied).
-    public var learnerSourceTimes: [Double]
+    public package(set) var learnerSourceTimes: [Double]
     /// The demonstrator's original frame times, seconds.
-    public var demonstratorSourceTimes: [Double]
+    public package(set) var demonstratorSourceTimes: [Double]
 
     /// Learner frames in this comparison (grid frames from `historyFrames` on).
     public var frameCount: Int { errors.frameCount }

@@ -3,89 +3,89 @@ public struct ComparisonSummary: Equatable, Sendable {
     /// One limb's errors over the scored frames.
     public struct LimbSummary: Equatable, Sendable {
         /// Mean absolute error over scored frames where the limb is tracked in both, degrees.
-        public var meanErrorDegrees: Float?
+        public package(set) var meanErrorDegrees: Float?
         /// Root mean square error over the same frames, degrees.
-        public var rmsErrorDegrees: Float?
+        public package(set) var rmsErrorDegrees: Float?
         /// Scored frames where this limb is within tolerance, percent of those where it is compared.
-        public var withinTolerancePercent: Double?
+        public package(set) var withinTolerancePercent: Double?
         /// Frames in which it was compared.
-        public var comparedFrames: Int
+        public package(set) var comparedFrames: Int
     }
 
     /// A moment and the limb responsible.
     public struct Moment: Equatable, Sendable {
         /// Learner time, seconds.
-        public var t: Double
+        public package(set) var t: Double
         /// The limb with the largest absolute error at `t`.
-        public var limb: Limb
+        public package(set) var limb: Limb
         /// Signed error (learner − demonstrator), degrees.
-        public var errorDegrees: Float
+        public package(set) var errorDegrees: Float
     }
 
     /// The first stretch where some limb stayed out of tolerance for the minimum duration.
     public struct FormBreak: Equatable, Sendable {
         /// First frame of the stretch, learner time in seconds.
-        public var start: Double
+        public package(set) var start: Double
         /// Last frame of the stretch, learner time in seconds.
-        public var end: Double
+        public package(set) var end: Double
         /// The limb out of tolerance where the stretch starts (the worst limb of its
         /// first frame): what a report's label, its time and a figure's highlight show.
-        public var limb: Limb
+        public package(set) var limb: Limb
         /// That limb's signed error at `start`, degrees.
-        public var errorDegrees: Float
+        public package(set) var errorDegrees: Float
         /// That limb's largest signed error in the stretch, degrees.
-        public var peakErrorDegrees: Float
+        public package(set) var peakErrorDegrees: Float
         /// When that peak is, learner time in seconds.
-        public var peakTime: Double
+        public package(set) var peakTime: Double
     }
 
     /// The lower and upper quartile of a distribution.
     public struct Quartiles: Equatable, Sendable {
         /// The first quartile.
-        public var lower: Double
+        public package(set) var lower: Double
         /// The third quartile.
-        public var upper: Double
+        public package(set) var upper: Double
     }
 
     /// Learner frames compared, on the analysis grid (`Comparison.frameCount`); every
     /// count and figure of the summary is over these frames: `scoredFrames +
     /// unscoredFrames == frames`.
-    public var frames: Int
+    public package(set) var frames: Int
     /// The learner's video frames (`Comparison.learnerFrameCount`): the JSON's
     /// `frames[]` has one entry per video frame, each with the figures of the nearest
     /// grid frame. Equal to `frames` for a regular clip at the grid's rate; a learner
     /// shifted by part of a frame, or at another rate, may differ.
-    public var videoFrames: Int
+    public package(set) var videoFrames: Int
     /// Grid frames with enough limbs tracked in both to score.
-    public var scoredFrames: Int
+    public package(set) var scoredFrames: Int
     /// Grid frames not scored: too few limbs tracked in both, or no demonstrator frame to match.
-    public var unscoredFrames: Int
+    public package(set) var unscoredFrames: Int
     /// The median lag of scored frames, seconds; nil when none is scored.
-    public var medianLagSeconds: Double?
+    public package(set) var medianLagSeconds: Double?
     /// First and third quartiles of the lag, seconds.
-    public var lagQuartilesSeconds: Quartiles?
+    public package(set) var lagQuartilesSeconds: Quartiles?
     /// The median of the scored frames' lag margins (`Comparison.lagMargins`), 0...1: how
     /// clearly the lag found beats lags more than `Comparison.lagNeighbourhoodSeconds`
     /// away; nil when no frame has one.
-    public var lagConfidence: Float?
+    public package(set) var lagConfidence: Float?
     /// Per limb, by `Limb.rawValue`.
-    public var limbs: [LimbSummary]  // by Limb.rawValue
+    public package(set) var limbs: [LimbSummary]  // by Limb.rawValue
     /// The limb with the largest mean error; nil when every limb's is 0 (nothing to name).
-    public var worstLimb: Limb?
+    public package(set) var worstLimb: Limb?
     /// Scored frames whose every compared limb is within tolerance, percent.
-    public var withinTolerancePercent: Double?
+    public package(set) var withinTolerancePercent: Double?
     /// Mean distance (weighted RMS over limbs) of scored frames, degrees.
-    public var meanDistanceDegrees: Float?
+    public package(set) var meanDistanceDegrees: Float?
     /// Where form first broke, or nil when it never did.
-    public var formBreak: FormBreak?
+    public package(set) var formBreak: FormBreak?
     /// The largest absolute error of any limb in any scored frame.
-    public var maxError: Moment?
+    public package(set) var maxError: Moment?
     /// Scored frames where the learner matched the demonstrator's future better than
     /// any lag: the learner is ahead.
-    public var aheadFrames: Int
+    public package(set) var aheadFrames: Int
     /// Scored frames whose τ* is at the far end of the window: the learner may be
     /// more than `maxLagSeconds` behind.
-    public var framesAtMaxLag: Int
+    public package(set) var framesAtMaxLag: Int
 
     /// Summarizes `comparison`.
     public init(_ comparison: Comparison) {

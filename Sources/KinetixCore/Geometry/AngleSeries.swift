@@ -7,9 +7,9 @@ import Foundation
 /// contiguous so kernels stream through it.
 public struct AngleSeries: Equatable, Sendable {
     /// Frame times, seconds.
-    public var times: [Double]
+    public package(set) var times: [Double]
     /// Limb-major angles in degrees: limb `i`, frame `f` at `i * frameCount + f`.
-    public var values: [Float]
+    public package(set) var values: [Float]
 
     /// The number of frames.
     public var frameCount: Int { times.count }

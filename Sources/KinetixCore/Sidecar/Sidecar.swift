@@ -15,7 +15,7 @@ public struct Sidecar: Equatable, Sendable {
     /// How the coordinates are expressed (normalized or pixels) and the image size.
     public var space: CoordinateSpace
     /// Frame times in seconds on the clip's clock, strictly increasing.
-    public var times: [Double]
+    public package(set) var times: [Double]
     /// The 15 body joints per frame.
     public var joints: PointTable<Joint>
     /// Face landmarks, nil when no frame has any.
@@ -115,11 +115,11 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
     /// Frames in the table.
     public let frameCount: Int
     /// Point-major x coordinates (NaN when not tracked).
-    public var x: [Float]
+    public package(set) var x: [Float]
     /// Point-major y coordinates (NaN when not tracked).
-    public var y: [Float]
+    public package(set) var y: [Float]
     /// Point-major confidences, 0...1 (0 when not tracked).
-    public var confidence: [Float]
+    public package(set) var confidence: [Float]
 
     /// A table of `frameCount` frames with nothing tracked.
     public init(frameCount: Int) {

@@ -9,23 +9,23 @@ public struct Assessment: Equatable, Sendable {
     /// A parameter and the value it had in this run (defaults included).
     public struct Parameter: Equatable, Sendable {
         /// The parameter's name.
-        public var name: String
+        public package(set) var name: String
         /// Its value in this run.
-        public var value: ParameterValue
+        public package(set) var value: ParameterValue
     }
 
     /// One metric over the clip.
     public struct MetricSeries: Equatable, Sendable {
         /// The metric's name in the profile.
-        public var name: String
+        public package(set) var name: String
         /// Its unit as the profile declares it (`deg`, `torso`, `ipd`, …).
-        public var unit: String?
+        public package(set) var unit: String?
         /// Per frame; relative to the baseline when the metric says so; NaN where not measurable.
-        public var values: [Float]
+        public package(set) var values: [Float]
         /// The baseline's median, when there is a baseline.
-        public var baseline: Float?
+        public package(set) var baseline: Float?
         /// True when `values` are differences from `baseline`.
-        public var relativeToBaseline: Bool
+        public package(set) var relativeToBaseline: Bool
 
         /// Equal when every field is, NaN values equal to NaN.
         public static func == (a: Self, b: Self) -> Bool {
@@ -40,9 +40,9 @@ public struct Assessment: Equatable, Sendable {
         /// A summary expression's value over the rep.
         public struct Value: Equatable, Sendable {
             /// The summary's name in the profile.
-            public var name: String
+            public package(set) var name: String
             /// In the unit of the expression (NaN when not measurable).
-            public var value: Float
+            public package(set) var value: Float
 
             /// A named summary value.
             public init(name: String, value: Float) {
@@ -52,52 +52,52 @@ public struct Assessment: Equatable, Sendable {
         }
 
         /// First and last frame's times, seconds.
-        public var start: Double
+        public package(set) var start: Double
         /// Last frame's time, seconds.
-        public var end: Double
+        public package(set) var end: Double
         /// Summary values in the profile's order.
-        public var values: [Value]
+        public package(set) var values: [Value]
     }
 
     /// A rule that held: over a stretch of frames, or for one rep.
     public struct Finding: Equatable, Sendable {
         /// The rule's id in the profile.
-        public var rule: String
+        public package(set) var rule: String
         /// First and last frame's times, seconds.
-        public var start: Double
+        public package(set) var start: Double
         /// Last frame's time, seconds.
-        public var end: Double
+        public package(set) var end: Double
         /// The rule's severity.
-        public var severity: Profile.Rule.Severity
+        public package(set) var severity: Profile.Rule.Severity
         /// Words for the person moving, no numbers.
-        public var cue: String
+        public package(set) var cue: String
         /// Words and numbers for the coach or clinician (the rule's detail template filled in).
-        public var detail: String
+        public package(set) var detail: String
         /// Set when an estimator fault inside the stretch could explain the finding
         /// (`Assessment.markTrackingDoubts`): then it is not the learner's cue.
-        public var caveat: String? = nil
+        public package(set) var caveat: String? = nil
     }
 
     /// One left/right measure of a symmetry profile.
     public struct SymmetryResult: Equatable, Sendable {
         /// The measure's name in the profile.
-        public var measure: String
+        public package(set) var measure: String
         /// Movement from the baseline at the moments of greatest movement, per side, in
         /// the measure's unit.
-        public var movementLeft: Float?
+        public package(set) var movementLeft: Float?
         /// See `movementLeft`.
-        public var movementRight: Float?
+        public package(set) var movementRight: Float?
         /// 100 × (larger − smaller) / larger movement; nil when neither side moved.
-        public var deviationPercent: Float?
+        public package(set) var deviationPercent: Float?
         /// `left` or `right` when the deviation reaches the profile's threshold.
-        public var weakerSide: BodySide?
+        public package(set) var weakerSide: BodySide?
         /// The movements' unit, as the profile declares its metrics' (`IPD`, `deg`, `torso`).
-        public var unit: String?
+        public package(set) var unit: String?
         /// Each side's noise: the robust standard deviation (1.4826 × the median absolute
         /// deviation) of its metric over the baseline, or over the stillest second.
-        public var noiseLeft: Float?
+        public package(set) var noiseLeft: Float?
         /// See `noiseLeft`.
-        public var noiseRight: Float?
+        public package(set) var noiseRight: Float?
         /// False when neither side moved `Symmetry.noiseMultiple` times its noise (or the
         /// minimum movement): then no deviation is given, only the movements.
         public var measurable = true
@@ -105,7 +105,7 @@ public struct Assessment: Equatable, Sendable {
         /// jaw open, for the mouth).
         public var framesLeftOut = 0
         /// Why frames were left out, in words (the measure's `leftOutBecause`, else its condition).
-        public var condition: String? = nil
+        public package(set) var condition: String? = nil
     }
 
     /// One left/right measure at rest (the baseline, or a still image): the positions
@@ -113,67 +113,67 @@ public struct Assessment: Equatable, Sendable {
     /// (brow height, eye opening, mouth corner).
     public struct RestingSymmetry: Equatable, Sendable {
         /// The measure's name in the profile.
-        public var measure: String
+        public package(set) var measure: String
         /// The left metric's value at rest (its baseline median), in `unit`.
-        public var left: Float
+        public package(set) var left: Float
         /// The right metric's value at rest.
-        public var right: Float
+        public package(set) var right: Float
         /// The measures' unit (`IPD`).
-        public var unit: String?
+        public package(set) var unit: String?
         /// Left − right, in `unit`.
         public var difference: Float { left - right }
         /// True when |difference| reaches `Symmetry.restingLimit` (and the landmarks'
         /// pixel resolution): a resting asymmetry to look at, not a diagnosis.
-        public var asymmetric: Bool
+        public package(set) var asymmetric: Bool
     }
 
     /// How much of the clip a required joint or landmark was tracked in.
     public struct Coverage: Equatable, Sendable {
         /// The joint or landmark.
-        public var name: String
+        public package(set) var name: String
         /// Tracked frames over all frames, 0...1.
-        public var fraction: Double
+        public package(set) var fraction: Double
     }
 
     /// The profile's id.
-    public var profileID: String
+    public package(set) var profileID: String
     /// The profile's version.
-    public var profileVersion: String
+    public package(set) var profileVersion: String
     /// The profile's title.
-    public var profileTitle: String
+    public package(set) var profileTitle: String
     /// Every parameter with the value used.
-    public var parameters: [Parameter]
+    public package(set) var parameters: [Parameter]
     /// Scored, or void.
-    public var status: Status
+    public package(set) var status: Status
     /// Why the result is void, in words; nil when `status` is `ok`.
-    public var voidReason: String?
+    public package(set) var voidReason: String?
     /// The clip's frame times, seconds.
-    public var times: [Double]
+    public package(set) var times: [Double]
     /// Every metric, in the profile's order.
-    public var metrics: [MetricSeries]
+    public package(set) var metrics: [MetricSeries]
     /// Reps counted, in time order.
-    public var reps: [Rep]
+    public package(set) var reps: [Rep]
     /// In time order.
-    public var findings: [Finding]
+    public package(set) var findings: [Finding]
     /// Per symmetry measure, for face profiles.
-    public var symmetry: [SymmetryResult]
+    public package(set) var symmetry: [SymmetryResult]
     /// The side weaker in most measures whose deviation reaches the threshold; nil when none does.
-    public var weakerSide: BodySide?
+    public package(set) var weakerSide: BodySide?
     /// Shoulder width over torso length: about 0.9 seen from the front, under 0.3 from the side.
-    public var shoulderWidthRatio: Float?
+    public package(set) var shoulderWidthRatio: Float?
     /// Coverage of each required joint or landmark.
-    public var coverage: [Coverage]
+    public package(set) var coverage: [Coverage]
     /// Where the baseline came from ("first 2 s", a file), when there is one.
-    public var baselineSource: String?
+    public package(set) var baselineSource: String?
     /// For face profiles: the face's size, turned frames, shot cuts and the stretch analysed.
-    public var face: FaceQuality?
+    public package(set) var face: FaceQuality?
     /// The rest level found for each metric that has one, in the profile's order.
-    public var restLevels: [RestLevel] = []
+    public package(set) var restLevels: [RestLevel] = []
     /// For symmetry profiles: each measure's sides at rest (the baseline, or the still).
-    public var resting: [RestingSymmetry] = []
+    public package(set) var resting: [RestingSymmetry] = []
     /// True when the clip is a still image (one frame): only resting symmetry is measured.
     public var isStill = false
     /// The deviation, percent, from which a measure names a weaker side (the profile's
     /// `symmetry.thresholdPercent` with this run's parameters); nil without symmetry.
-    public var symmetryThresholdPercent: Float?
+    public package(set) var symmetryThresholdPercent: Float?
 }
