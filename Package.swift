@@ -59,14 +59,14 @@ let package = Package(
 
         .target(
             name: "KinetixBatch",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport", "KinetixIO"],
             swiftSettings: cpuSettings
         ),
 
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch", "KinetixIO"],
             swiftSettings: cpuSettings
         ),
         .executableTarget(
@@ -77,6 +77,13 @@ let package = Package(
         ),
 
         // MARK: - Implementation details
+        // Writing files and the process's memory policy, for the CLI and batch runs only:
+        // an app linking the libraries never gets a process-wide side effect from them.
+        .target(
+            name: "KinetixIO",
+            dependencies: ["KinetixCore", "CKinetixIO"],
+            swiftSettings: cpuSettings
+        ),
         .systemLibrary(
             name: "CKinetixBLAS",
             path: "Sources/CKinetixBLAS",
@@ -129,6 +136,10 @@ let package = Package(
             name: "KinetixReportTests",
             dependencies: ["KinetixReport", "KinetixCore", "KinetixProfiles", "_KinetixTestSupport", "_KinetixCLITestSupport"],
             exclude: ["Screenshots"]  // a report screenshot the README shows, not a test resource
+        ),
+        .testTarget(
+            name: "KinetixIOTests",
+            dependencies: ["KinetixIO", "KinetixCore"]
         ),
         .testTarget(
             name: "KinetixBatchTests",

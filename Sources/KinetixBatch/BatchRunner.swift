@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 import KinetixProfiles
 import KinetixReport
 

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 import KinetixReport
 
 /// A finished batch: every row's outcome from the shards' files, checked complete, and

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 
 /// The subcommands, in the order help lists them.
 let subcommands: [CommandEntry] = [

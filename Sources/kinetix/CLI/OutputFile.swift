@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 
 /// Writes `data` to the output the user named, never destroying anything else
 /// (`OutputFile`: atomic replacement, devices written through, inputs refused).

@@ -72,6 +72,15 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test("the libraries an app links write no file and set no process-wide policy: that is KinetixIO's, for the CLI and batch")
+    func noProcessWideEffects() {
+        let home = Self.sources.map(\.path).filter { path in
+            !["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport"].contains { path.hasPrefix("Sources/\($0)/") }
+        }
+        let found = copies(of: #"O_WRONLY|O_CREAT|kinetix_keep_freed_memory|mallopt|sigaction|\.write\(to:|FileHandle\(forWriting|AtomicFile|OutputFile"#, home: home)
+        #expect(found.isEmpty, "\(found)")
+    }
+
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
     func typedSuggestion() throws {
         let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#

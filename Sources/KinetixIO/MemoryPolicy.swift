@@ -1,4 +1,5 @@
 import CKinetixIO
+import KinetixCore
 
 /// Keeps freed working memory for reuse instead of handing it back to the system, for
 /// the whole process (the CLI calls it first; an app embedding the library keeps its

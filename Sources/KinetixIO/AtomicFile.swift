@@ -7,6 +7,7 @@ import Darwin
 #endif
 import CKinetixIO
 import Foundation
+import KinetixCore
 
 /// Replacing a file so that a reader sees the old file or the whole new one, never part
 /// of it, even when the writer is killed or the machine loses power: the bytes go into a

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import KinetixCore
 
 /// An output the user (or a batch) named, opened so that writing it never destroys
 /// anything else: the one way the CLI and batch runs write files.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import KinetixCore
+@testable import KinetixIO
+import KinetixCore
 
 @Suite("Atomic file replacement")
 struct AtomicFileTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import KinetixCore
+@testable import KinetixIO
+import KinetixCore
 
 @Suite("Memory policy")
 struct MemoryPolicyTests {
