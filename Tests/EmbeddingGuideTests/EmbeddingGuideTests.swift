@@ -153,9 +153,10 @@ struct EmbeddingGuideTests {
 
     @Test("handle errors by kind")
     func errors() {
-        let data = Data(#"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 100, "height": 100}, "frames": [{"t": "soon"}]}"#.utf8)
-        var messages: [String] = []
+        let data = Data(#"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 100, "height": 100}, "frames": [{"t": "soon", "joints": {"leftKnees": [1, 2, 1]}}]}"#.utf8)
+        var messages: [String] = [], offered: [String] = []
         func retry() {}
+        func offer(_ name: String) { offered.append(name) }
         // snippet: errors
         do {
             _ = try ClipInput(decoding: data, name: "upload.json", role: "learner")
@@ -167,12 +168,14 @@ struct EmbeddingGuideTests {
                     // "upload.json: frame 0: t: expected a number, found a string"
                     messages.append(problem.description)
                     _ = (problem.frameIndex, problem.time, problem.field, problem.setting)
+                    if let name = problem.suggestion { offer(name) }    // a misspelt name's likely meaning
                 }
             case .cannotWrite: break            // only batch runs write files
             }
         }
         // end snippet
         #expect(messages.first?.hasPrefix("upload.json: frame 0") == true, "\(messages)")
+        #expect(offered == ["leftKnee"], "\(messages)")
     }
 
     @Test("reaction times and a Simon-says challenge")
