@@ -16,10 +16,11 @@ public struct Sidecar: Equatable, Sendable {
     public var space: CoordinateSpace
     /// Frame times in seconds on the clip's clock, strictly increasing.
     public package(set) var times: [Double]
-    /// The 15 body joints per frame.
-    public var joints: PointTable<Joint>
-    /// Face landmarks, nil when no frame has any.
-    public var face: PointTable<FaceLandmark>?
+    /// The 15 body joints per frame, one frame per time (edit a point through
+    /// `subscript(_:_:)`; the table itself is the sidecar's).
+    public package(set) var joints: PointTable<Joint>
+    /// Face landmarks, nil when no frame has any; one frame per time.
+    public package(set) var face: PointTable<FaceLandmark>?
     /// Labelled moments (cue onsets), in time order.
     public var events: [Event]
 
@@ -33,6 +34,14 @@ public struct Sidecar: Equatable, Sendable {
         self.joints = joints
         self.face = face
         self.events = events
+    }
+
+    /// Joint `joint` in frame `frame`: nil when not tracked; setting nil (or a
+    /// confidence of 0) untracks it. The way to edit a sidecar's points: the tables stay
+    /// one frame per time.
+    public subscript(joint: Joint, frame: Int) -> (x: Float, y: Float, confidence: Float)? {
+        get { joints[joint, frame] }
+        set { joints[joint, frame] = newValue }
     }
 
     /// The number of frames.
