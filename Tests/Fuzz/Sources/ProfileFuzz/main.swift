@@ -66,7 +66,7 @@ func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
                 _ = report.cueText()
             }
             if var live = try? LiveAssessment(profile: profile, parameters: parameters, space: FuzzClip.body.space, rate: 30) {
-                for frame in 0..<FuzzClip.body.frameCount { _ = live.append(FuzzClip.body.poseFrame(frame)) }
+                for frame in 0..<FuzzClip.body.frameCount { _ = try? live.append(FuzzClip.body.poseFrame(frame)) }
                 _ = live.finish()
             }
         }
