@@ -357,6 +357,21 @@ struct DraftingFuzzRegressionTests {
         }
     }
 
+    @Test("a warning on an angle takes the number in degrees, and a bare count beyond 180 is refused as an angle, not drafted into a profile that cannot load")
+    func angleLimitNumbers() throws {
+        func number(_ p: ProfileParameter) -> Double { if case .number(let v) = p.defaultValue { return v }; return 0 }
+        let both = try ProfileDraftingTests.draft("Raise both arms forward 10 times. Warn if one arm is more than 15 degrees lower than the other.")
+        let limits = both.profile.parameters.filter { $0.name.hasSuffix("Limit") || $0.name.hasSuffix("Least") }
+        #expect(!limits.isEmpty && limits.allSatisfy { number($0) <= 180 }, "\(limits.map { ($0.name, number($0)) })")
+        do {
+            let bare = try ProfileDraftingTests.draft("Raise both arms forward. Warn if one arm is more than 1,000 lower than the other.")
+            #expect(bare.profile.parameters.filter { $0.name.hasSuffix("Limit") }.allSatisfy { number($0) <= 180 })
+        } catch {
+            #expect(!"\(error)".contains("internal error"), "\(error)")
+            #expect("\(error)".contains("not an angle"), "\(error)")
+        }
+    }
+
     @Test("a sentence with a brace or a digit never becomes the learner's cue")
     func cueFromSentence() throws {
         let d = try ProfileDraftingTests.draft("Raise both arms sideways to shoulder height. Keep the elbows straight{.")

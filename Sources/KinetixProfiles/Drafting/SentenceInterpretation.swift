@@ -390,16 +390,26 @@ enum SentenceInterpreter {
             let measure = s.parts.isEmpty && s.movements.isEmpty ? nil : try measure(s, defaultMovement: .raise)
             let limit = s.numbers.first { $0.unit == .degrees || $0.unit == .percent || ($0.unit == nil && $0.comparison != nil) }
             if let measure, !measure.isSided { throw Failure(message: "\(measure.label) has no sides to compare") }
+            if let limit, limit.unit == nil, measure?.unit ?? "deg" == "deg", let problem = physicalRangeProblem(limit.value, unit: .degrees) {
+                throw Failure(message: problem)
+            }
             return [.symmetry(measure, limit: limit?.value, percent: limit?.unit == .percent)]
         }
         if k.contains(.keep) || k.contains(.negate) {
             return [try constraint(s)]
         }
         if k.contains(.warn) || (s.movements.isEmpty && !s.comparisons.isEmpty && !s.numbers.isEmpty) {
-            guard let number = s.numbers.first(where: { $0.unit != .seconds }) else {
+            let measure = try measure(s, defaultMovement: nil)
+            // The number in the measure's own unit first ("1,000 … more than 15 degrees":
+            // 15); an angle's limit is then checked as an angle.
+            let inDegrees = measure.unit == "deg"
+            guard let number = (inDegrees ? s.numbers.first(where: { $0.unit == .degrees }) : nil)
+                    ?? s.numbers.first(where: { $0.unit != .seconds }) else {
                 throw Failure(message: "a warning needs a number: 'more than 15 degrees'")
             }
-            let measure = try measure(s, defaultMovement: nil)
+            if inDegrees, number.unit == nil, let problem = physicalRangeProblem(number.value, unit: .degrees) {
+                throw Failure(message: problem)
+            }
             let comparison = number.comparison ?? s.comparisons.first ?? .more
             return [.limit(measure, sides(s, measure), comparison, number.value)]
         }
