@@ -24,6 +24,9 @@ public enum ClipSync {
         public var minMovementDegrees: Float = 3
         /// The least time both clips must share at the chosen offset, seconds.
         public var minSharedSeconds = 1.0
+        /// Undo each clip's estimator left/right swaps and mask teleported joints first,
+        /// as `compare` does (an estimator's swap would otherwise read as movement).
+        public var repairFaults = true
         /// Search options with every default.
         public init() {}
     }
@@ -66,6 +69,10 @@ public enum ClipSync {
               let clipStart = clip.times.first, let clipEnd = clip.times.last else {
             throw KinetixError(.unsupported, "a clip has no frames: nothing to line up")
         }
+        let (reference, clip) = options.repairFaults
+            ? (reference.checkedForFaults(role: "reference", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip,
+               clip.checkedForFaults(role: "clip", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip)
+            : (reference, clip)
         let rate = min(240, max(reference.analysisFrameRate, clip.analysisFrameRate))
         let reach = Int((options.maxOffsetSeconds * rate).rounded(.up))
         // One absolute grid covering both clips; each clip NaN outside its own span.
