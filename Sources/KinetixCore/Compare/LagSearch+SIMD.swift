@@ -84,7 +84,7 @@ extension LagSearch {
     }
 
     /// Every lag's score for the 16 learner frames from `n0`: `scores[τ × 16 + lane]`
-    /// is `exactScore` of frame n0 + lane at lag τ (s/c, or infinity when too few limbs
+    /// is `LagRule`'s score of frame n0 + lane at lag τ (s/c, or infinity when too few limbs
     /// are shared), bitwise, for τ in 0...maxLag. `scores` holds (maxLag + 1) × 16 floats.
     /// Both layouts must be padded for blocks (`trailingPad` to a multiple of 16).
     func scoreAllLags(_ problem: UnsafePointer<kinetix_lag_problem>, n0: Int, into scores: UnsafeMutablePointer<Float>) {

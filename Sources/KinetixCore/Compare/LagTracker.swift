@@ -88,7 +88,7 @@ package struct LagTracker: Sendable {
         let lanes = LagSearch.lanes, lags = search.maxLag + 1
         var window = LagWindow(lags: lags, halfWindow: halfWindow)
         // Scores of one 16-frame block at every lag (the SIMD kernel, equal to
-        // `exactScore` bitwise), computed when the window first reaches the block.
+        // `LagRule`'s score bitwise), computed when the window first reaches the block.
         var blockScores = [Float](repeating: .infinity, count: lags * lanes)
         var scoredBlock = -1
         blockScores.withUnsafeMutableBufferPointer { scores in
