@@ -10,9 +10,9 @@ struct CLITests {
         let result = try Kinetix.run(["validate", "Sidecars/demonstrator.json", "Sidecars/learner.json", "Sidecars/squat-side.json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
-        Sidecars/demonstrator.json: OK (361 frames, 12.000 s, pixels 1080×1920)
-        Sidecars/learner.json: OK (361 frames, 12.000 s, pixels 1080×1920)
-        Sidecars/squat-side.json: OK (301 frames, 10.000 s, pixels 1080×1920)
+        Sidecars/demonstrator.json: OK (361 frames, 12.000 s, pixels 1080×1920, 2D)
+        Sidecars/learner.json: OK (361 frames, 12.000 s, pixels 1080×1920, 2D)
+        Sidecars/squat-side.json: OK (301 frames, 10.000 s, pixels 1080×1920, 2D)
 
         """)
     }

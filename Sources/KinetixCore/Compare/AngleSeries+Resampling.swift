@@ -13,6 +13,7 @@ extension AngleSeries {
     /// - Complexity: O(*n* + *m*) per limb.
     public func resampled(at targetTimes: [Double], maxGapSeconds: Double) -> AngleSeries {
         var result = AngleSeries(times: targetTimes)
+        result.dimensions = dimensions
         let n = frameCount, m = targetTimes.count
         guard n > 0, m > 0 else { return result }
         // The last source sample at or before each target time (-1 outside the series):
@@ -71,7 +72,9 @@ extension AngleSeries {
 
     /// The series with every time shifted by `seconds`.
     public func shifted(by seconds: Double) -> AngleSeries {
-        AngleSeries(times: times.map { $0 + seconds }, values: values)
+        var result = AngleSeries(times: times.map { $0 + seconds }, values: values)
+        result.dimensions = dimensions
+        return result
     }
 }
 

@@ -99,6 +99,17 @@ public struct Comparison: Sendable {
     /// The learner's own (video) frames: `learnerSourceTimes.count`.
     public var learnerFrameCount: Int { learnerSourceTimes.count }
 
+    /// 2D or 3D: what both clips' angles were measured in.
+    public var dimensions: Dimensions { learner.dimensions }
+
+    /// Refuses a 2D clip against a 3D one, saying why and what to do.
+    static func checkDimensions(demonstrator: Sidecar, learner: Sidecar) throws(KinetixError) {
+        guard demonstrator.dimensions != learner.dimensions else { return }
+        throw KinetixError(.unsupported, field: "space.depth",
+                           "the demonstrator is \(demonstrator.dimensions) and the learner \(learner.dimensions): a 3D angle and a camera's 2D view of it differ (by 8-28° RMS for one real knee), so the two are not compared; give two 2D or two 3D clips, or compare the 3D clip's x-y projection",
+                           setting: .planarAngles)
+    }
+
     /// The grid learner frame nearest to shared-clock time `t` (clamped to the clip).
     public func nearestFrame(to t: Double) -> Int {
         // The learner's frames as a grid of their own (from the first learner frame, as
@@ -129,10 +140,16 @@ public struct Comparison: Sendable {
     /// A demonstrator that ends before the learner leaves the learner's later frames
     /// with no history to match once it is more than `maxLagSeconds` behind: unscored.
     ///
+    /// Both clips must have the same `dimensions`: the angles of a 3D clip are of the
+    /// body, a 2D clip's of its projection in one camera, and the two differ by tens
+    /// of degrees for the same knee.
+    ///
     /// - Throws: `KinetixError` of kind `.invalidSetting` or `.limitExceeded` when the
-    ///   options are out of range or the job too large (`ComparisonOptions.check`).
+    ///   options are out of range or the job too large (`ComparisonOptions.check`),
+    ///   `.unsupported` for a 2D clip against a 3D one.
     public init(demonstrator demonstratorClip: Sidecar, learner learnerClip: Sidecar,
                 options: ComparisonOptions = ComparisonOptions()) throws(KinetixError) {
+        try Self.checkDimensions(demonstrator: demonstratorClip, learner: learnerClip)
         try options.check(learner: learnerClip)
         self.options = options
         let (learnerAngles, demonstratorAngles) = bothAtOnce(

@@ -379,31 +379,29 @@ extension Sidecar {
     /// (face landmarks with the upper half). Positions are kept; exchanging is its own inverse.
     public func repairingSwaps(_ mask: SwapMask) -> Sidecar {
         var result = self
+        // Each left joint's frames to exchange: its pair's and its half's, once each.
+        var exchanged = [[Bool]](repeating: [Bool](repeating: false, count: frameCount), count: Joint.count)
         for pair in mask.pairs {
-            for frame in pair.frames where frame < frameCount {
-                let a = joints[pair.joint, frame], b = joints[pair.joint.mirrored, frame]
-                result.joints[pair.joint, frame] = b
-                result.joints[pair.joint.mirrored, frame] = a
-            }
+            let left = pair.joint.name.hasPrefix("left") ? pair.joint : pair.joint.mirrored
+            for frame in pair.frames where frame >= 0 && frame < frameCount { exchanged[left.rawValue][frame] = true }
         }
-        for frame in 0..<frameCount {
-            for part in [BodyPart.upper, .lower] {
-                let swapped = part == .upper ? mask.upper : mask.lower
-                guard frame < swapped.count, swapped[frame] else { continue }
-                for joint in part.leftJoints {
-                    let a = joints[joint, frame], b = joints[joint.mirrored, frame]
-                    result.joints[joint, frame] = b
-                    result.joints[joint.mirrored, frame] = a
-                }
-                if part == .upper, let face {
+        for part in [BodyPart.upper, .lower] {
+            let swapped = part == .upper ? mask.upper : mask.lower
+            for frame in 0..<min(frameCount, swapped.count) where swapped[frame] {
+                for joint in part.leftJoints { exchanged[joint.rawValue][frame] = true }
+                if part == .upper, face != nil {
                     for landmark in FaceLandmark.allCases where landmark.mirrored.rawValue > landmark.rawValue {
-                        let a = face[landmark, frame], b = face[landmark.mirrored, frame]
-                        result.face![landmark, frame] = b
-                        result.face![landmark.mirrored, frame] = a
+                        result.face!.exchange(landmark, landmark.mirrored, frame: frame)
                     }
                 }
             }
         }
+        for joint in Joint.allCases {
+            for frame in 0..<frameCount where exchanged[joint.rawValue][frame] {
+                result.joints.exchange(joint, joint.mirrored, frame: frame)
+            }
+        }
         return result
     }
+
 }

@@ -10,6 +10,8 @@ public struct AngleSeries: Equatable, Sendable {
     public package(set) var times: [Double]
     /// Limb-major angles in degrees: limb `i`, frame `f` at `i * frameCount + f`.
     public package(set) var values: [Float]
+    /// Whether the angles are of 3D segments or of their 2D projection in an image.
+    public package(set) var dimensions: Dimensions = .two
 
     /// The number of frames.
     public var frameCount: Int { times.count }
@@ -23,7 +25,7 @@ public struct AngleSeries: Equatable, Sendable {
 
     /// Equal when times match and every angle matches, NaN equal to NaN.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.times == rhs.times && sameValues(lhs.values, rhs.values)
+        lhs.times == rhs.times && lhs.dimensions == rhs.dimensions && sameValues(lhs.values, rhs.values)
     }
 
     /// An all-NaN series on `times`.
@@ -35,11 +37,31 @@ public struct AngleSeries: Equatable, Sendable {
     ///
     /// A limb is NaN in a frame when any of its three joints is missing or below
     /// `minConfidence`, or when two of them coincide. Coordinates are made isotropic
-    /// first, so normalized and pixel sidecars of one pose give the same angles.
+    /// first, so normalized and pixel sidecars of one pose give the same angles. With
+    /// depth (`Sidecar.dimensions` 3D) the angles are of the 3D segments.
     public init(_ sidecar: Sidecar, minConfidence: Float = BodySeries.defaultMinConfidence) {
         self.init(times: sidecar.times)
         let joints = sidecar.joints
         let n = sidecar.frameCount
+        if sidecar.dimensions == .three, let z = joints.z {
+            dimensions = .three
+            let space = sidecar.space
+            func point(_ i: Int) -> SIMD3<Float> {
+                let p = space.isotropic(x: joints.x[i], y: joints.y[i])
+                return SIMD3(p.x, p.y, space.isotropicDepth(z[i]))
+            }
+            for limb in Limb.allCases {
+                let (a, b, c) = limb.joints
+                for frame in 0..<n {
+                    guard joints.isTracked(a, frame, minConfidence: minConfidence),
+                          joints.isTracked(b, frame, minConfidence: minConfidence),
+                          joints.isTracked(c, frame, minConfidence: minConfidence) else { continue }
+                    values[limb.rawValue * n + frame] = limbAngle(point(joints.index(a, frame)), point(joints.index(b, frame)),
+                                                                  point(joints.index(c, frame)))
+                }
+            }
+            return
+        }
         for limb in Limb.allCases {
             let (a, b, c) = limb.joints
             for frame in 0..<n {
@@ -92,4 +114,15 @@ public func limbAngle(_ a: (x: Float, y: Float), _ b: (x: Float, y: Float), _ c:
     let cross = Double(ux) * Double(vy) - Double(uy) * Double(vx)
     let dot = Double(ux) * Double(vx) + Double(uy) * Double(vy)
     return Float(atan2(abs(cross), dot) * 180 / .pi)
+}
+
+/// θ = ∠(b − a, c − b) of 3D points, degrees, as `limbAngle` of 2D points: 0 for a
+/// straight continuation, 180 for a full fold, NaN when a segment has zero length.
+@inlinable
+public func limbAngle(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) -> Float {
+    let u = SIMD3<Double>(b - a), v = SIMD3<Double>(c - b)
+    if u == .zero || v == .zero { return .nan }
+    let cross = SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+    let dot = (u * v).sum()
+    return Float(atan2((cross * cross).sum().squareRoot(), dot) * 180 / .pi)
 }

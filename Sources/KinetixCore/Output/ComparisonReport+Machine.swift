@@ -28,7 +28,7 @@ extension ComparisonReport {
                                      to write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         let s = summary, c = comparison, o = options
         var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
-        out += "  \"parameters\": {\"mirror\": \(o.mirror), \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
+        out += "  \"parameters\": {\"mirror\": \(o.mirror), \"dimensions\": \"\(c.dimensions)\", \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
         out += "\"lagWindowSeconds\": \(jsonNumber(o.lagWindowSeconds, digits: 6)), "
         out += "\"offsetSeconds\": \(jsonNumber(o.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), "
         out += "\"maxGapSeconds\": \(jsonNumber(o.maxGapSeconds, digits: 6)), \"toleranceDegrees\": \(jsonNumber(o.toleranceDegrees, digits: 4)), "

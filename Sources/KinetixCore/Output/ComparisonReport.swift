@@ -95,6 +95,7 @@ public struct ComparisonReport: Sendable {
         }
         out += faultLines()
         out += row("comparison", (options.mirror ? "mirrored (facing each other)" : "not mirrored (side by side)")
+            + ", \(comparison.dimensions) angles"
             + String(format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
         out += "\n"
         if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {

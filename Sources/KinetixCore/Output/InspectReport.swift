@@ -29,7 +29,7 @@ public struct InspectReport: Sendable {
         var out = "\(file)\n"
         let source = sidecar.source.keys.sorted().map { "\($0)=\(sidecar.source[$0]!)" }.joined(separator: ", ")
         out += field("source", source.isEmpty ? "—" : source)
-        out += field("space", "\(sidecar.space.kind.rawValue), \(jsonNumber(sidecar.space.width, digits: 1)) × \(jsonNumber(sidecar.space.height, digits: 1)) px")
+        out += field("space", "\(sidecar.space.summary); angles in \(sidecar.dimensions)")
         var timing = "\(s.frameCount) over \(formatSeconds(s.durationSeconds))"
         if let rate = s.frameRate, let jitter = s.intervalJitterSeconds, let longest = s.longestIntervalSeconds {
             timing += String(format: ", %.2f fps %@(interval jitter %.1f ms, longest interval %.1f ms)", rate,
@@ -37,7 +37,8 @@ public struct InspectReport: Sendable {
         }
         out += field("frames", timing)
         out += field("no person", "\(s.emptyFrames) frame\(s.emptyFrames == 1 ? "" : "s")")
-        out += field("torso length", s.torsoLengthPixels.map { String(format: "%.1f px (clip scale: 90th percentile)", $0) } ?? "unknown (neck and hips never tracked together)")
+        let metres = sidecar.space.kind == .metres
+        out += field("torso length", s.torsoLengthPixels.map { String(format: metres ? "%.3f m (clip scale: 90th percentile, x-y plane)" : "%.1f px (clip scale: 90th percentile)", $0) } ?? "unknown (neck and hips never tracked together)")
         out += field("face", s.faceFrames > 0 ? "landmarks in \(s.faceFrames) frames" : "none")
         out += field("events", s.eventCount > 0 ? "\(s.eventCount): " + sidecar.events.prefix(6).map { "\(formatSeconds($0.t)) \($0.label)" }.joined(separator: ", ") + (s.eventCount > 6 ? ", …" : "") : "none")
         out += "\n" + "joint".padding(toLength: 20, withPad: " ", startingAt: 0) + "  tracked   longest gap"
@@ -70,11 +71,14 @@ public struct InspectReport: Sendable {
         func optional(_ value: Double?) -> String { value.map { jsonNumber($0, digits: 6) } ?? "null" }
         var out = "{\n"
         out += "  \"file\": \(jsonString(file)),\n"
-        out += "  \"space\": {\"kind\": \"\(sidecar.space.kind.rawValue)\", \"width\": \(sidecar.space.width), \"height\": \(sidecar.space.height)},\n"
+        let depth = sidecar.space.depth.map { "\"\($0.rawValue)\"" } ?? "null"
+        out += "  \"space\": {\"kind\": \"\(sidecar.space.kind.rawValue)\", \"width\": \(sidecar.space.width), \"height\": \(sidecar.space.height), \"depth\": \(depth)},\n"
+        out += "  \"dimensions\": \"\(sidecar.dimensions)\",\n"
         out += "  \"frames\": \(s.frameCount),\n  \"durationSeconds\": \(jsonNumber(s.durationSeconds, digits: 6)),\n"
         out += "  \"frameRate\": \(optional(s.frameRate)),\n  \"intervalJitterSeconds\": \(optional(s.intervalJitterSeconds)),\n"
         out += "  \"longestIntervalSeconds\": \(optional(s.longestIntervalSeconds)),\n  \"emptyFrames\": \(s.emptyFrames),\n"
         out += "  \"torsoLengthPixels\": \(optional(s.torsoLengthPixels.map(Double.init))),\n"
+        out += "  \"torsoLengthUnit\": \"\(sidecar.space.kind == .metres ? "m" : "px")\",\n"
         out += "  \"minConfidence\": \(jsonNumber(Double(s.minConfidence), digits: 4)),\n"
         out += "  \"faceFrames\": \(s.faceFrames),\n  \"events\": \(s.eventCount),\n"
         out += "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"

@@ -134,6 +134,12 @@ struct SidecarDecoder {
     var hasFace = false
     var events: [Event] = []
     var looksLikeOpenPose = false
+    /// Joints' third coordinates, frame-major (15 a frame), from the first joint written
+    /// with four numbers on (earlier frames backfilled with NaN); nil while none was.
+    var depthRows: [Float]?
+    /// The first joint written with four numbers, to check against the space's `depth`
+    /// once the whole document is read (the space may come last).
+    var firstDepthJoint: Diagnostic?
     /// Where `readPlainPoints` puts face points before the clip's first face is found.
     var pointScratch = [Float](repeating: 0, count: 3 * FaceLandmark.count)
 
@@ -210,17 +216,31 @@ struct SidecarDecoder {
             diagnostics = [Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)", setting: looksLikeOpenPose ? .sourceFormat : nil)]
             return nil
         }
-        if let version, version != Double(Sidecar.currentVersion) {
+        if let version, !Sidecar.readableVersions.contains(where: { Double($0) == version }) {
             let shown = Int(checking: version).map(String.init) ?? String(version)
-            diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads version \(Sidecar.currentVersion))")]
+            let readable = Sidecar.readableVersions
+            diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads versions \(readable.lowerBound) to \(readable.upperBound))")]
             return nil
+        }
+        if space?.depth != nil, version == 1 {
+            report("space.depth", "depth is a version 2 field: give \"version\": 2")
+        }
+        if space?.depth == nil, var note = firstDepthJoint {
+            if let frame = note.frameIndex, frame < times.count, times[frame].isFinite { note.time = times[frame] }
+            note.message = "has four numbers [x, y, z, confidence] but the space has no depth: add \"depth\" to space, or drop z"
+            diagnostics.append(note)
         }
         if version == nil { report("version", "missing required field") }
         if !spaceSeen { report("space", "missing required field (kind, width and height of the image)") }
         if !sawFrames { report("frames", "missing required field") }
         guard let space, version != nil, sawFrames else { return nil }
+        var joints = jointRows.table()
+        if let depth = space.depth {
+            joints.z = depthColumns()
+            reportJointsWithoutDepth(joints, depth: depth)
+        }
         return Sidecar(source: source, space: space, times: times,
-                       joints: jointRows.table(),
+                       joints: joints,
                        face: hasFace ? faceRows.table() : nil,
                        events: events)
     }
@@ -307,29 +327,49 @@ struct SidecarDecoder {
         try reader.beginObject()
         var kind: CoordinateSpace.Kind?
         var width: Double?, height: Double?
-        var sawKind = false
+        var depth: CoordinateSpace.Depth?
+        var sawKind = false, sawDepth = false
         var first = true
         var seen: [String] = []
         while let key = try reader.nextKey(first: &first) {
-            if ["kind", "width", "height"].contains(key) { try once(key, &seen, in: "space") }
+            if ["kind", "width", "height", "depth"].contains(key) { try once(key, &seen, in: "space") }
             switch key {
             case "kind":
                 sawKind = true
                 guard let name = try readString(field: "space.kind") else { continue }
                 kind = CoordinateSpace.Kind(rawValue: name)
                 if kind == nil {
-                    report("space.kind", "unknown kind '\(name)'; expected 'normalized' or 'pixels'",
+                    report("space.kind", "unknown kind '\(name)'; expected 'normalized', 'pixels' or 'metres'",
                            suggestion: closestName(to: name, in: CoordinateSpace.Kind.allCases.map(\.rawValue)))
                 }
             case "width": width = try readNumber(field: "space.width")
             case "height": height = try readNumber(field: "space.height")
+            case "depth":
+                sawDepth = true
+                guard let name = try readString(field: "space.depth") else { continue }
+                depth = CoordinateSpace.Depth(rawValue: name)
+                if depth == nil {
+                    report("space.depth", "unknown depth '\(name)'; expected 'relative' (image kinds), 'world' or 'root' (metres)",
+                           suggestion: closestName(to: name, in: CoordinateSpace.Depth.allCases.map(\.rawValue)))
+                }
             default: try reader.skipValue()
             }
         }
-        if !sawKind { report("space.kind", "missing required field ('normalized' or 'pixels')") }
+        if !sawKind { report("space.kind", "missing required field ('normalized', 'pixels' or 'metres')") }
+        if kind == .metres {
+            // Metres have no image: a size is not needed, and not used.
+            if depth == .relative { report("space.depth", "'relative' is an image depth; metres are in a 'world' or 'root' frame") }
+            if !sawDepth || (depth != nil && depth != .relative) { space = CoordinateSpace(kind: .metres, width: 0, height: 0, depth: depth) }
+            return
+        }
+        if depth == .world || depth == .root {
+            report("space.depth", "'\(depth!.rawValue)' depth is in metres: give \"kind\": \"metres\" (an image kind takes 'relative')")
+        }
         if width == nil, !diagnostics.contains(where: { $0.field == "space.width" }) { report("space.width", "missing required field (image width in pixels)") }
         if height == nil, !diagnostics.contains(where: { $0.field == "space.height" }) { report("space.height", "missing required field (image height in pixels)") }
-        if let kind, let width, let height { space = CoordinateSpace(kind: kind, width: width, height: height) }
+        if let kind, let width, let height, !sawDepth || depth == .relative {
+            space = CoordinateSpace(kind: kind, width: width, height: height, depth: depth)
+        }
     }
 
     private mutating func decodeFrames() throws(JSONSyntaxError) {
@@ -471,7 +511,7 @@ struct SidecarDecoder {
                 _ = try expectKind(.array, field: "\(what) '\(name.name)'", what: "[x, y, confidence]")
                 continue
             }
-            var values: (Float, Float, Float) = (.nan, .nan, 1)
+            var values: (Float, Float, Float, Float) = (.nan, .nan, 1, 1)
             var count = 0
             var broken = false
             try reader.beginArray()
@@ -495,17 +535,29 @@ struct SidecarDecoder {
                 case 1: values.0 = Float(number)
                 case 2: values.1 = Float(number)
                 case 3: values.2 = Float(number)
+                case 4: values.3 = Float(number)
                 default: break
                 }
             }
-            let allowsTwo = Name.self == FaceLandmark.self
-            if !broken, count != 3, !(allowsTwo && count == 2) {
-                report("\(what) '\(name.name)'", "expected [x, y, confidence]\(allowsTwo ? " or [x, y]" : ""), found \(count) number\(count == 1 ? "" : "s")")
+            let isJoint = Name.self == Joint.self
+            if !broken, count != 3, !(!isJoint && count == 2), !(isJoint && count == 4) {
+                report("\(what) '\(name.name)'", isJoint
+                    ? "expected [x, y, confidence], found \(count) number\(count == 1 ? "" : "s") ([x, y, z, confidence] when the space has depth)"
+                    : "expected [x, y, confidence] or [x, y], found \(count) number\(count == 1 ? "" : "s")")
                 broken = true
             }
             if broken { continue }
+            if count == 4, firstDepthJoint == nil {
+                firstDepthJoint = Diagnostic(frameIndex: frameIndex, time: frameTime, field: "joint '\(name.name)'", message: "")
+            }
+            if count == 4 {
+                if values.3 == 0 { continue }
+                store(name, (values.0, values.1, values.3), frame: frame)
+                storeDepth(values.2, point: name.rawValue, frame: frame)
+                continue
+            }
             if values.2 == 0 { continue }  // confidence 0 means not detected
-            store(name, values, frame: frame)
+            store(name, (values.0, values.1, values.2), frame: frame)
         }
     }
 
@@ -545,6 +597,41 @@ struct SidecarDecoder {
             }
             faceRows.setNewest(point: name.rawValue, values)
         }
+    }
+
+    /// Stores a joint's third coordinate in the newest frame (`frame`).
+    private mutating func storeDepth(_ z: Float, point: Int, frame: Int) {
+        let needed = (frame + 1) * Joint.count
+        if depthRows == nil { depthRows = [] }
+        if depthRows!.count < needed { depthRows!.append(contentsOf: repeatElement(Float.nan, count: needed - depthRows!.count)) }
+        depthRows![frame * Joint.count + point] = z
+    }
+
+    /// Reports the first tracked joint written with three numbers in a sidecar whose
+    /// space has depth (every joint then has a third coordinate).
+    private mutating func reportJointsWithoutDepth(_ joints: PointTable<Joint>, depth: CoordinateSpace.Depth) {
+        guard let z = joints.z else { return }
+        let n = joints.frameCount
+        for frame in 0..<n {
+            for joint in Joint.allCases {
+                let i = joints.index(joint, frame)
+                guard joints.confidence[i] > 0, z[i].isNaN else { continue }
+                diagnostics.append(Diagnostic(frameIndex: frame, time: times[frame], field: "joint '\(joint.name)'",
+                                              message: "expected [x, y, z, confidence]: the space has '\(depth.rawValue)' depth, so every joint has a third coordinate"))
+                return
+            }
+        }
+    }
+
+    /// The third coordinates as the table's point-major column (NaN where none was read).
+    private func depthColumns() -> [Float] {
+        let frames = times.count
+        var column = [Float](repeating: .nan, count: frames * Joint.count)
+        guard let rows = depthRows else { return column }
+        for f in 0..<min(frames, rows.count / Joint.count) {
+            for p in 0..<Joint.count { column[p * frames + f] = rows[f * Joint.count + p] }
+        }
+        return column
     }
 
     static let frameKeys = KeyTable<Int>([("t", 0), ("joints", 1), ("face", 2)])

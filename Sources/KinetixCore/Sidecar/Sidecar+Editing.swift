@@ -13,6 +13,15 @@ extension Sidecar {
         return result
     }
 
+    /// The clip without depth: its x–y projection as a 2D sidecar (version 1). A
+    /// `metres` clip keeps its metres, seen along z; an image clip its image.
+    public func droppingDepth() -> Sidecar {
+        var result = self
+        result.space.depth = nil
+        result.joints = joints.droppingDepth()
+        return result
+    }
+
     /// The frames at `indices` (increasing), with their times; events kept.
     public func selecting(frames indices: [Int]) -> Sidecar {
         var result = self
@@ -29,7 +38,11 @@ extension Sidecar {
     public func shifted(bySeconds seconds: Double) -> Sidecar {
         var result = self
         result.times = times.map { ($0 + seconds) }
-        result.events = events.map { Event(t: $0.t + seconds, label: $0.label) }
+        result.events = events.map { event in
+            var moved = event
+            moved.t += seconds
+            return moved
+        }
         return result
     }
 
@@ -81,26 +94,37 @@ extension Sidecar {
     }
 
     private static func select<Name: PointName>(_ table: PointTable<Name>, _ frames: [Int]) -> PointTable<Name> {
-        var result = PointTable<Name>(frameCount: frames.count)
+        var result = PointTable<Name>(frameCount: frames.count, depth: table.hasDepth)
         for name in Name.allCases {
-            for (new, old) in frames.enumerated() { result[name, new] = table[name, old] }
+            for (new, old) in frames.enumerated() {
+                result[name, new] = table[name, old]
+                result.setDepth(table.depth(name, old), name, new)
+            }
         }
         return result
     }
 
     private static func interpolate<Name: PointName>(_ table: PointTable<Name>, from source: [Double], to target: [Double],
                                                      maxGap: Double) -> PointTable<Name> {
-        var result = PointTable<Name>(frameCount: target.count)
+        var result = PointTable<Name>(frameCount: target.count, depth: table.hasDepth)
         var s = 0
         for (i, t) in target.enumerated() {
             while s + 1 < source.count, source[s + 1] <= t { s += 1 }
             let next = min(s + 1, source.count - 1)
             for name in Name.allCases {
                 guard let a = table[name, s] else { continue }
-                if abs(source[s] - t) < 1e-9 || s == next { if abs(source[s] - t) < 1e-9 { result[name, i] = a }; continue }
+                if abs(source[s] - t) < 1e-9 || s == next {
+                    if abs(source[s] - t) < 1e-9 {
+                        result[name, i] = a
+                        result.setDepth(table.depth(name, s), name, i)
+                    }
+                    continue
+                }
                 guard let b = table[name, next], source[next] - source[s] <= maxGap else { continue }
                 let f = Float((t - source[s]) / (source[next] - source[s]))
                 result[name, i] = (a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, min(a.confidence, b.confidence))
+                let za = table.depth(name, s), zb = table.depth(name, next)
+                result.setDepth(za + (zb - za) * f, name, i)
             }
         }
         return result

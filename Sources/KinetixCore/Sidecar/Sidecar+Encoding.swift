@@ -1,13 +1,18 @@
 import Foundation
 
 extension Sidecar {
-    /// The sidecar as version-1 JSON: fixed key order, one frame per line, numbers
-    /// in their shortest round-trip form, so the same sidecar always gives the same bytes.
+    /// The sidecar as JSON (version `formatVersion`: 1 without depth, 2 with): fixed key
+    /// order, one frame per line, numbers in their shortest round-trip form, so the same
+    /// sidecar always gives the same bytes. Joints are `[x, y, confidence]`, or
+    /// `[x, y, z, confidence]` when the space has depth.
     public func encoded() -> Data {
-        var out = "{\n  \"format\": \"\(Sidecar.formatName)\",\n  \"version\": \(Sidecar.currentVersion),\n"
+        var out = "{\n  \"format\": \"\(Sidecar.formatName)\",\n  \"version\": \(formatVersion),\n"
         let sourceFields = source.keys.sorted().map { "\(jsonString($0)): \(jsonString(source[$0]!))" }
         out += "  \"source\": {\(sourceFields.joined(separator: ", "))},\n"
-        out += "  \"space\": {\"kind\": \"\(space.kind.rawValue)\", \"width\": \(number(space.width)), \"height\": \(number(space.height))},\n"
+        out += "  \"space\": {\"kind\": \"\(space.kind.rawValue)\""
+        if space.kind != .metres { out += ", \"width\": \(number(space.width)), \"height\": \(number(space.height))" }
+        if let depth = space.depth { out += ", \"depth\": \"\(depth.rawValue)\"" }
+        out += "},\n"
         out += "  \"frames\": [\n"
         for frame in times.indices {
             out += "    {\"t\": \(number(times[frame])), \"joints\": {"
@@ -33,7 +38,8 @@ extension Sidecar {
         for name in Name.allCases {
             let i = table.index(name, frame)
             guard table.confidence[i] > 0 else { continue }
-            parts.append("\"\(name.name)\": [\(number(table.x[i])), \(number(table.y[i])), \(number(table.confidence[i]))]")
+            let z = table.z.map { "\(number($0[i])), " } ?? ""
+            parts.append("\"\(name.name)\": [\(number(table.x[i])), \(number(table.y[i])), \(z)\(number(table.confidence[i]))]")
         }
         return parts.joined(separator: ", ")
     }

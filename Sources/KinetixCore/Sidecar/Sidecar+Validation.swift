@@ -11,6 +11,10 @@ extension Sidecar {
     /// that every size converts to an integer and multiplies safely.
     public static let maxImageDimension = 1_000_000.0
 
+    /// The largest coordinate accepted in metres: a room, a track, a pitch, not a
+    /// millimetre file read as metres.
+    public static let maxMetres: Float = 1000
+
     /// The largest absolute frame time accepted, seconds (about 31 years): times
     /// beyond it lose sub-millisecond precision in a `Double`.
     public static let maxAbsoluteTime = 1e9
@@ -26,8 +30,17 @@ extension Sidecar {
             guard problems.count < limit else { return }
             problems.append(Diagnostic(frameIndex: frame, time: frame.map { times[$0] }, field: field, message: message))
         }
+        if space.kind == .metres, space.depth == .relative {
+            report(nil, "space.depth", "'relative' is an image depth; metres are in a 'world' or 'root' frame")
+        }
+        if space.kind != .metres, space.depth == .world || space.depth == .root {
+            report(nil, "space.depth", "'\(space.depth!.rawValue)' depth is in metres, but space.kind is '\(space.kind.rawValue)'")
+        }
+        if (space.depth != nil) != joints.hasDepth {
+            report(nil, "space.depth", space.depth == nil ? "the joints have a third coordinate but the space has no depth" : "the space has depth but the joints have no third coordinate")
+        }
         for (name, value) in [("space.width", space.width), ("space.height", space.height)]
-        where !(value.isFinite && value > 0 && value <= Self.maxImageDimension) {
+        where space.kind != .metres && !(value.isFinite && value > 0 && value <= Self.maxImageDimension) {
             report(nil, name, value > Self.maxImageDimension && value.isFinite
                 ? "\(jsonNumber(value, digits: 0)) pixels is over the limit of 1,000,000"
                 : "must be a positive number of pixels, found \(value)")
@@ -75,6 +88,12 @@ extension Sidecar {
                     report(frame, "\(what) '\(name.name)'", "confidence \(c) is outside 0...1")
                 }
                 let x = table.x[column + frame], y = table.y[column + frame]
+                if let z = table.z, !z[column + frame].isFinite {
+                    report(frame, "\(what) '\(name.name)'", "z \(z[column + frame]) is not a number")
+                }
+                if space.kind == .metres, !(abs(x) <= Self.maxMetres && abs(y) <= Self.maxMetres && abs(table.z?[column + frame] ?? 0) <= Self.maxMetres) {
+                    report(frame, "\(what) '\(name.name)'", "(\(x), \(y), \(table.z?[column + frame] ?? .nan)) is more than 1,000 m from the origin (are the units millimetres?)")
+                }
                 if space.kind == .normalized, !(range.contains(x) && range.contains(y)) {
                     report(frame, "\(what) '\(name.name)'", "(\(x), \(y)) is far outside the normalized 0...1 image (is space.kind 'pixels'?)")
                 }

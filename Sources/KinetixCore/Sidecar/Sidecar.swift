@@ -7,8 +7,15 @@
 public struct Sidecar: Equatable, Sendable {
     /// The `format` field every sidecar carries.
     public static let formatName = "kinetix-sidecar"
-    /// The sidecar format version this Kinetix reads and writes.
-    public static let currentVersion = 1
+    /// The newest sidecar format version this Kinetix reads and writes: 2 adds a third
+    /// coordinate (`CoordinateSpace.depth`). A sidecar without depth is still written as
+    /// version 1, so readers of version 1 keep reading it.
+    public static let currentVersion = 2
+    /// Every version this Kinetix reads.
+    public static let readableVersions: ClosedRange<Int> = 1...2
+
+    /// The version `encoded()` writes: 2 with depth, else 1.
+    public var formatVersion: Int { space.depth == nil ? 1 : 2 }
 
     /// Where the data came from: free-form strings (`clip`, `detector`, `converter`, …).
     public var source: [String: String]
@@ -47,6 +54,10 @@ public struct Sidecar: Equatable, Sendable {
     /// The number of frames.
     public var frameCount: Int { times.count }
 
+    /// 3D when the joints have depth (`space.depth`), else 2D: what every angle and
+    /// result derived from this clip is measured in.
+    public var dimensions: Dimensions { space.depth == nil ? .two : .three }
+
     /// Seconds from the first to the last frame.
     public var duration: Double { times.count > 1 ? times[times.count - 1] - times[0] : 0 }
 }
@@ -59,30 +70,89 @@ public struct CoordinateSpace: Equatable, Sendable {
         case normalized
         /// Pixels, origin top-left, y down (OpenPose, MMPose, most tools).
         case pixels
+        /// Metres, y up (3D: `.trc` markers, Vision's 3D pose, MediaPipe's world
+        /// landmarks, with a `depth` of `.world` or `.root`); no image size.
+        case metres
     }
 
-    /// Normalized or pixels.
+    /// Normalized, pixels or metres.
     public var kind: Kind
-    /// The image size in pixels, needed in both kinds to make coordinates isotropic.
+    /// The image size in pixels, needed in the image kinds to make coordinates
+    /// isotropic; 0 in `metres` (there is no image).
     public var width: Double
-    /// The image height in pixels.
+    /// The image height in pixels; 0 in `metres`.
     public var height: Double
+    /// What the third coordinate is; nil: the sidecar is 2D (in `metres` too: the x–y
+    /// projection of a 3D clip).
+    public var depth: Depth?
 
-    /// A space of `kind` for an image of `width` × `height` pixels.
-    public init(kind: Kind, width: Double, height: Double) {
+    /// What a joint's third coordinate (`PointTable.z`) measures.
+    public enum Depth: String, Equatable, Sendable, CaseIterable {
+        /// Relative depth in the unit of x (pixels, or fractions of the image width when
+        /// normalized), larger farther from the camera, origin arbitrary per frame
+        /// (MediaPipe's image-space z). An image kind's only depth.
+        case relative
+        /// Metres in a fixed frame of the room, y up, right-handed (OpenSim's and
+        /// Pose2Sim's `.trc`: their ground frame).
+        case world
+        /// Metres relative to the body's root (the hip midpoint) per frame, y up,
+        /// right-handed (Apple Vision's 3D body pose, MediaPipe's world landmarks).
+        case root
+    }
+
+    /// A 2D space of `kind` for an image of `width` × `height` pixels, or with `depth`.
+    public init(kind: Kind, width: Double, height: Double, depth: Depth? = nil) {
         self.kind = kind
         self.width = width
         self.height = height
+        self.depth = depth
     }
 
-    /// Converts a point to isotropic image coordinates: pixels, y up, origin lower-left.
+    /// A 3D space in metres, in the room's frame (`.world`) or the body's (`.root`).
+    public static func metres(_ depth: Depth) -> CoordinateSpace {
+        precondition(depth != .relative, "metres are in a world or root frame")
+        return CoordinateSpace(kind: .metres, width: 0, height: 0, depth: depth)
+    }
+
+    /// Converts a point to isotropic coordinates, y up: image pixels with the origin
+    /// lower-left, or metres as they are.
     @inlinable
     public func isotropic(x: Float, y: Float) -> (x: Float, y: Float) {
         switch kind {
         case .normalized: (x * Float(width), y * Float(height))
         case .pixels: (x, Float(height) - y)
+        case .metres: (x, y)
         }
     }
+
+    /// The third coordinate in the unit `isotropic(x:y:)` gives x: `z` as it is, or
+    /// scaled by the image width when normalized. The sign is kept (see `Depth`): an
+    /// angle or a distance does not depend on which way z points.
+    @inlinable
+    public func isotropicDepth(_ z: Float) -> Float {
+        kind == .normalized ? z * Float(width) : z
+    }
+
+    /// Words for the space: "pixels 1080 × 1920", "metres (world frame)".
+    public var summary: String {
+        switch kind {
+        case .metres: return "metres (" + (depth.map { $0 == .root ? "root-relative" : "world frame" } ?? "x-y projection") + ")"
+        case .normalized, .pixels:
+            let size = "\(jsonNumber(width, digits: 1)) × \(jsonNumber(height, digits: 1)) px"
+            return "\(kind.rawValue), \(size)\(depth == .relative ? ", relative depth" : "")"
+        }
+    }
+}
+
+/// Whether positions, angles and every result from them are planar or spatial.
+public enum Dimensions: Int, Equatable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Image coordinates: angles of a projection.
+    case two = 2
+    /// Three coordinates per joint: angles of the body itself.
+    case three = 3
+
+    /// "2D" or "3D", as reports write it.
+    public var description: String { "\(rawValue)D" }
 }
 
 /// A labelled moment of the clip, such as a cue onset.
@@ -116,7 +186,7 @@ public protocol PointName: CaseIterable, Hashable, Sendable, RawRepresentable wh
 
 extension Joint: PointName {}
 
-/// Tracked 2D points per frame, structure-of-arrays.
+/// Tracked points per frame, structure-of-arrays: 2D, or 3D with a `z` column.
 ///
 /// Column `p` of `x` is `x[p.rawValue * frameCount ..< (p.rawValue + 1) * frameCount]`.
 /// A point not tracked has confidence 0 and NaN coordinates.
@@ -129,30 +199,71 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
     public package(set) var y: [Float]
     /// Point-major confidences, 0...1 (0 when not tracked).
     public package(set) var confidence: [Float]
+    /// Point-major third coordinates (`CoordinateSpace.depth` says what they are); nil
+    /// in a 2D table. NaN where a point is not tracked.
+    public package(set) var z: [Float]?
 
-    /// A table of `frameCount` frames with nothing tracked.
-    public init(frameCount: Int) {
+    /// A table of `frameCount` frames with nothing tracked, with a `z` column when `depth`.
+    public init(frameCount: Int, depth: Bool = false) {
         self.frameCount = frameCount
         let size = frameCount * Name.count
         x = Array(repeating: .nan, count: size)
         y = Array(repeating: .nan, count: size)
         confidence = Array(repeating: 0, count: size)
+        z = depth ? Array(repeating: .nan, count: size) : nil
     }
 
     /// A table from its point-major columns (each `frameCount * Name.count` long).
-    package init(frameCount: Int, x: [Float], y: [Float], confidence: [Float]) {
+    package init(frameCount: Int, x: [Float], y: [Float], confidence: [Float], z: [Float]? = nil) {
         precondition(x.count == frameCount * Name.count && y.count == x.count && confidence.count == x.count)
+        precondition(z.map { $0.count == x.count } ?? true)
         self.frameCount = frameCount
         self.x = x
         self.y = y
         self.confidence = confidence
+        self.z = z
+    }
+
+    /// True when the table has a third coordinate.
+    public var hasDepth: Bool { z != nil }
+
+    /// The third coordinate of a point: NaN when the table is 2D or the point is not tracked.
+    @inlinable
+    public func depth(_ name: Name, _ frame: Int) -> Float {
+        z.map { $0[index(name, frame)] } ?? .nan
+    }
+
+    /// Sets a point's third coordinate (ignored in a 2D table, kept NaN while the
+    /// point is not tracked).
+    public mutating func setDepth(_ value: Float, _ name: Name, _ frame: Int) {
+        let i = index(name, frame)
+        guard z != nil, confidence[i] > 0 else { return }
+        z![i] = value
+    }
+
+    /// Exchanges everything of two points in one frame (positions, depth, confidence):
+    /// how left/right swaps are repaired.
+    public mutating func exchange(_ a: Name, _ b: Name, frame: Int) {
+        let i = index(a, frame), j = index(b, frame)
+        x.swapAt(i, j)
+        y.swapAt(i, j)
+        confidence.swapAt(i, j)
+        z?.swapAt(i, j)
+    }
+
+    /// A table with the same points and no third coordinate: the projection onto x–y.
+    public func droppingDepth() -> PointTable {
+        var result = self
+        result.z = nil
+        return result
     }
 
     @inlinable
     /// The index of point `name` in `frame` in `x`, `y` and `confidence`.
     public func index(_ name: Name, _ frame: Int) -> Int { name.rawValue * frameCount + frame }
 
-    /// The point in one frame, or nil when it is not tracked.
+    /// The point in one frame, or nil when it is not tracked. Setting a point keeps its
+    /// depth (`setDepth`) while it stays tracked; untracking it clears the depth too.
     public subscript(name: Name, frame: Int) -> (x: Float, y: Float, confidence: Float)? {
         get {
             let i = index(name, frame)
@@ -164,6 +275,7 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
                 (x[i], y[i], confidence[i]) = newValue
             } else {
                 (x[i], y[i], confidence[i]) = (.nan, .nan, 0)
+                z?[i] = .nan
             }
         }
     }
@@ -185,6 +297,7 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.frameCount == rhs.frameCount && lhs.confidence == rhs.confidence
             && sameValues(lhs.x, rhs.x) && sameValues(lhs.y, rhs.y)
+            && (lhs.z == nil) == (rhs.z == nil) && sameValues(lhs.z ?? [], rhs.z ?? [])
     }
 
     /// True when at least one point in the table is tracked.

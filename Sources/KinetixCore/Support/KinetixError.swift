@@ -93,6 +93,8 @@ public enum Setting: Hashable, Sendable {
     case slurmPartition
     /// The Slurm time limit of a batch's tasks.
     case slurmTimeLimit
+    /// Measuring in 2D what has depth (`Sidecar.droppingDepth()`), so a 3D clip can meet a 2D one.
+    case planarAngles
 }
 
 extension KinetixError.Kind {

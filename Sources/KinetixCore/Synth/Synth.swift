@@ -20,8 +20,12 @@ public enum Synth {
                                    yawDegrees: options.view == .front ? 0 : 90,
                                    width: options.imageWidth, height: options.imageHeight)
         let normalized = options.spaceKind == .normalized
+        // In metres the joints are the body's own 3D positions (y up, z toward the
+        // front camera), with the noise a pixel is at the subject's distance.
+        let metres = options.spaceKind == .metres
+        let metresPerPixel = options.cameraDistanceMeters / camera.focalPixels
         var times = [Double](repeating: 0, count: frameCount)
-        var joints = PointTable<Joint>(frameCount: frameCount)
+        var joints = PointTable<Joint>(frameCount: frameCount, depth: metres)
         let end = Double(frameCount - 1) / options.frameRate
         let trials = options.motion == .cueResponse ? CueResponseSchedule(options, until: end) : nil
         for frame in 0..<frameCount {
@@ -41,6 +45,15 @@ public enum Synth {
                 let noiseX = rng.nextGaussian() * options.noisePixels
                 let noiseY = rng.nextGaussian() * options.noisePixels
                 let confidence = Float(((0.75 + 0.24 * rng.nextUnit()) * 1000).rounded() / 1000)
+                if metres {
+                    // The depth's noise is drawn in metres only: 2D clips see the same sequence as before.
+                    let noiseZ = rng.nextGaussian() * options.noisePixels
+                    if dropped { continue }
+                    let p = world[joint.rawValue]
+                    joints[joint, frame] = (Float(round(p.x + noiseX * metresPerPixel, 1e4)), Float(round(p.y + noiseY * metresPerPixel, 1e4)), confidence)
+                    joints.setDepth(Float(round(p.z + noiseZ * metresPerPixel, 1e4)), joint, frame)
+                    continue
+                }
                 if dropped { continue }
                 let pixel = camera.project(world[joint.rawValue])
                 let x = pixel.x + noiseX, y = pixel.y + noiseY
@@ -60,7 +73,7 @@ public enum Synth {
         if options.mirrorMotion { source["mirroredMotion"] = "true" }
         if let trials { source["trueOnsets"] = trials.onsetsText }
         return Sidecar(source: source,
-                       space: CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
+                       space: metres ? .metres(.world) : CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
                        times: times, joints: joints, events: trials?.events ?? events(options, until: times.last ?? 0))
     }
 
@@ -82,7 +95,8 @@ public enum Synth {
     private static func round(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale }
 
     /// A face close to a phone's front camera: 0.45 m away, drifting and rolling a
-    /// little, so that measures must not depend on head position.
+    /// little, so that measures must not depend on head position. Always an image (a
+    /// `metres` space gives pixels): face landmarks are 2D.
     private static func faceSidecar(_ options: SynthOptions) -> Sidecar {
         let frameCount = max(1, Int((options.durationSeconds * options.frameRate).rounded(.down)) + 1)
         var rng = SplitMix64(seed: options.seed)
@@ -123,7 +137,7 @@ public enum Synth {
             }
         }
         return Sidecar(source: source,
-                       space: CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
+                       space: CoordinateSpace(kind: options.spaceKind == .metres ? .pixels : options.spaceKind, width: options.imageWidth, height: options.imageHeight),
                        times: times, joints: PointTable(frameCount: frameCount), face: face, events: events)
     }
 

@@ -56,6 +56,7 @@ func flag(for setting: Setting) -> String {
     case .batchShard(let k): "run it again: kinetix batch run PLAN --shard \(k)"
     case .slurmPartition: "--partition"
     case .slurmTimeLimit: "--time"
+    case .planarAngles: "--2d"
     }
 }
 

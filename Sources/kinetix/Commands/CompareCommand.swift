@@ -29,6 +29,7 @@ struct CompareCommand: Subcommand {
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "live", help: "Replay the pair frame by frame through the streaming API: what the learner's screen shows as it happens (JSON: one line per update)."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
+            .init(long: "2d", help: "Measure in 2D: drop the clips' depth (a 3D clip is seen along its z axis), so a 3D clip can meet a 2D one."),
             .init(long: "max-lag", valueName: "seconds", help: "The longest lag searched.", defaultValue: defaultText(defaults.maxLagSeconds)),
             .init(long: "lag-window", valueName: "seconds", help: "Errors are measured at the lag that fits best over this window (0: each frame's own best match).",
                   defaultValue: defaultText(defaults.lagWindowSeconds)),
@@ -59,6 +60,8 @@ struct CompareCommand: Subcommand {
     let output: String?
     let report: String?
     let limits: SidecarLimits
+    /// `--2d`: compare the clips' x-y projections.
+    let planar: Bool
     /// `--reaction`: how onsets are found and responses judged.
     let reaction: (OnsetOptions, ReactionWindow)?
 
@@ -67,6 +70,7 @@ struct CompareCommand: Subcommand {
         learner = arguments.positional[1]
         format = try arguments.choice("format", default: .text)
         learnerCues = arguments.flag("learner-cues")
+        planar = arguments.flag("2d")
         live = arguments.flag("live")
         at = arguments.string("at") == nil ? nil : try arguments.double("at", default: 0)
         var options = ComparisonOptions()
@@ -129,7 +133,8 @@ struct CompareCommand: Subcommand {
             printError("warning: OpenBLAS was not found (Debian: libopenblas0); the BLAS kernel runs its products as plain loops: same results, slower")
         }
         if live { return try runLive() }
-        let (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
+        var (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
+        if planar { (demonstratorClip.sidecar, learnerClip.sidecar) = (demonstratorClip.sidecar.droppingDepth(), learnerClip.sidecar.droppingDepth()) }
         var report: ComparisonReport
         do {
             report = try ComparisonReport(demonstrator: demonstratorClip, learner: learnerClip, options: options, profile: profile)

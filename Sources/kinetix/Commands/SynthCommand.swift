@@ -24,7 +24,7 @@ struct SynthCommand: Subcommand {
             .init(long: "body-height", valueName: "metres", help: "The subject's standing height.", defaultValue: defaultText(defaults.heightMeters)),
             .init(long: "distance", valueName: "metres", help: "Camera distance from the subject (face: \(defaultText(SynthOptions.faceCameraDistanceMeters))).", defaultValue: defaultText(defaults.cameraDistanceMeters)),
             .init(long: "view", valueName: "view", help: "front, or side (the subject's left side).", defaultValue: defaults.view.rawValue),
-            .init(long: "space", valueName: "space", help: "pixels or normalized.", defaultValue: defaults.spaceKind.rawValue),
+            .init(long: "space", valueName: "space", help: "pixels, normalized, or metres (3D: the body's own joints, y up, world frame).", defaultValue: defaults.spaceKind.rawValue),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels.", defaultValue: "\(Int(defaults.imageWidth))x\(Int(defaults.imageHeight))"),
             .init(long: "noise", valueName: "pixels", help: "Detector noise, standard deviation.", defaultValue: defaultText(defaults.noisePixels)),
             .init(long: "dropout", valueName: "p", help: "Probability a joint is missing in a frame.", defaultValue: defaultText(defaults.dropout)),

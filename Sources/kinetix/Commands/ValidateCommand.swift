@@ -29,7 +29,7 @@ struct ValidateCommand: Subcommand {
         for file in files {
             do {
                 let sidecar = try Sidecar.load(contentsOf: file, limits: limits, mapping: true)
-                printOut("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(sidecar.space.kind.rawValue) \(jsonNumber(sidecar.space.width, digits: 1))×\(jsonNumber(sidecar.space.height, digits: 1)))")
+                printOut("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(spaceWords(sidecar.space)), \(sidecar.dimensions))")
             } catch {
                 let error = explainingFormat(error, path: file, limits: limits)
                 for diagnostic in error.diagnostics { printError(commandLineText(diagnostic)) }
@@ -40,4 +40,11 @@ struct ValidateCommand: Subcommand {
         }
         return status
     }
+}
+
+/// The space in a validate line: "pixels 1080×1920", "pixels 1080×1920 + relative depth", "metres (world frame)".
+private func spaceWords(_ space: CoordinateSpace) -> String {
+    guard space.kind != .metres else { return space.summary }
+    return "\(space.kind.rawValue) \(jsonNumber(space.width, digits: 1))×\(jsonNumber(space.height, digits: 1))"
+        + (space.depth == .relative ? " + relative depth" : "")
 }

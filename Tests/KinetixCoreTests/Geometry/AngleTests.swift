@@ -20,6 +20,7 @@ func sidecar(from pose: [Joint: (x: Double, y: Double)], space: CoordinateSpace,
         switch space.kind {
         case .pixels: joints[joint] = (Float(x), Float(space.height - y), 0.9)
         case .normalized: joints[joint] = (Float(x / space.width), Float(y / space.height), 0.9)
+        case .metres: joints[joint] = (Float(x), Float(y), 0.9)
         }
     }
     builder.addFrame(t: 0, joints)

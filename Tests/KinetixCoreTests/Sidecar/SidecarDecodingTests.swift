@@ -5,7 +5,8 @@ import _KinetixTestSupport
 
 /// A minimal valid document with `frames` spliced in.
 func document(space: String = #"{"kind": "pixels", "width": 1920, "height": 1080}"#, frames: String, extra: String = "") -> String {
-    #"{"format": "kinetix-sidecar", "version": 1, "space": \#(space), "frames": [\#(frames)]\#(extra)}"#
+    // A space with depth is version 2's.
+    #"{"format": "kinetix-sidecar", "version": \#(space.contains("depth") ? 2 : 1), "space": \#(space), "frames": [\#(frames)]\#(extra)}"#
 }
 
 func decode(_ text: String, file: String = "clip.json", limits: SidecarLimits = .default) throws(KinetixError) -> Sidecar {
@@ -90,7 +91,14 @@ struct SidecarDecodingTests {
         ("times go backwards", document(frames: #"{"t": 1, "joints": {}}, {"t": 0.5, "joints": {}}"#), "clip.json: frame 1 (t=0.500s): t: time goes backwards from the previous frame's t=1.000s"),
         ("duplicate times", document(frames: #"{"t": 1, "joints": {}}, {"t": 1, "joints": {}}"#), "clip.json: frame 1 (t=1.000s): t: duplicate time"),
         ("joint with 2 numbers", document(frames: #"{"t": 0, "joints": {"nose": [1, 2]}}"#), "clip.json: frame 0 (t=0.000s): joint 'nose': expected [x, y, confidence], found 2 numbers"),
-        ("joint with 4 numbers", document(frames: #"{"t": 0, "joints": {"nose": [1, 2, 0.5, 9]}}"#), "joint 'nose': expected [x, y, confidence], found 4 numbers"),
+        ("joint with 4 numbers", document(frames: #"{"t": 0, "joints": {"nose": [1, 2, 0.5, 9]}}"#), "clip.json: frame 0 (t=0.000s): joint 'nose': has four numbers [x, y, z, confidence] but the space has no depth"),
+        ("joint with 5 numbers", document(frames: #"{"t": 0, "joints": {"nose": [1, 2, 0.5, 9, 1]}}"#), "joint 'nose': expected [x, y, confidence], found 5 numbers"),
+        ("3D sidecar, a joint without z", document(space: #"{"kind": "metres", "depth": "world"}"#, frames: #"{"t": 0, "joints": {"nose": [0, 1.6, 0.1, 1]}}, {"t": 0.5, "joints": {"neck": [0, 1.4, 0.9]}}"#), "clip.json: frame 1 (t=0.500s): joint 'neck': expected [x, y, z, confidence]: the space has 'world' depth"),
+        ("metres depth in an image", document(space: #"{"kind": "pixels", "width": 10, "height": 5, "depth": "world"}"#, frames: #"{"t": 0, "joints": {}}"#), "space.depth: 'world' depth is in metres: give \"kind\": \"metres\""),
+        ("relative depth in metres", document(space: #"{"kind": "metres", "depth": "relative"}"#, frames: #"{"t": 0, "joints": {}}"#), "space.depth: 'relative' is an image depth"),
+        ("depth in version 1", #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "metres", "depth": "world"}, "frames": [{"t": 0, "joints": {}}]}"#, "clip.json: space.depth: depth is a version 2 field: give \"version\": 2"),
+        ("unknown depth", document(space: #"{"kind": "metres", "depth": "wrold"}"#, frames: #"{"t": 0, "joints": {}}"#), "space.depth: unknown depth 'wrold' (did you mean 'world'?)"),
+        ("millimetres read as metres", document(space: #"{"kind": "metres", "depth": "world"}"#, frames: #"{"t": 0, "joints": {"nose": [12, 1604, 87, 1]}}"#), "clip.json: frame 0 (t=0.000s): joint 'nose': (12.0, 1604.0, 87.0) is more than 1,000 m from the origin (are the units millimetres?)"),
         ("confidence above 1", document(frames: #"{"t": 0, "joints": {}}, {"t": 7.067, "joints": {"leftKnee": [1, 2, 1.7]}}"#), "clip.json: frame 1 (t=7.067s): joint 'leftKnee': confidence 1.7 is outside 0...1"),
         ("negative confidence", document(frames: #"{"t": 0, "joints": {"leftKnee": [1, 2, -0.2]}}"#), "confidence -0.2 is outside 0...1"),
         ("missing space", #"{"format": "kinetix-sidecar", "version": 1, "frames": [{"t": 0, "joints": {}}]}"#, "clip.json: space: missing required field"),
@@ -101,7 +109,7 @@ struct SidecarDecodingTests {
         ("joint twice", document(frames: #"{"t": 0, "joints": {"nose": [1, 2, 0.5], "head_joint": [1, 2, 0.5]}}"#), "joint 'nose': appears twice"),
         ("missing t", document(frames: #"{"joints": {}}"#), "clip.json: frame 0: t: missing required field"),
         ("frame not an object", document(frames: "[0, 1]"), "clip.json: frame 0: expected a frame object"),
-        ("unsupported version", #"{"format": "kinetix-sidecar", "version": 2, "frames": "anything"}"#, "clip.json: version: version 2 is not supported (this Kinetix reads version 1)"),
+        ("unsupported version", #"{"format": "kinetix-sidecar", "version": 3, "frames": "anything"}"#, "clip.json: version: version 3 is not supported (this Kinetix reads versions 1 to 2)"),
         ("OpenPose file", #"{"version": 1.3, "people": []}"#, "clip.json: format: expected \"kinetix-sidecar\", found nothing (this looks like OpenPose output"),
         ("not an object", "[1, 2, 3]", "a sidecar is a JSON object"),
         ("trailing garbage", document(frames: #"{"t": 0, "joints": {}}"#) + " }", "after the end of the document"),
