@@ -7,6 +7,9 @@ public struct DetectedPerson: Sendable {
     public var joints: [Joint: (x: Float, y: Float, confidence: Float)] = [:]
     /// Face landmarks in the source's coordinates; absent when not detected.
     public var face: [FaceLandmark: (x: Float, y: Float, confidence: Float)] = [:]
+    /// Each joint's third coordinate, for a 3D source (in the unit of its space's
+    /// `depth`); a 3D clip keeps only joints that have one.
+    public var depth: [Joint: Float] = [:]
     /// The estimator's own tracking id, when it gives one.
     public var id: Int?
 
@@ -23,8 +26,10 @@ public struct DetectedPerson: Sendable {
             guard let p = joints[a], let q = joints[b], p.confidence > 0, q.confidence > 0 else { return nil }
             return ((p.x + q.x) / 2, (p.y + q.y) / 2, min(p.confidence, q.confidence))
         }
-        if joints[.neck] == nil { joints[.neck] = midpoint(.leftShoulder, .rightShoulder) }
-        if joints[.root] == nil { joints[.root] = midpoint(.leftHip, .rightHip) }
+        for (middle, a, b) in [(Joint.neck, Joint.leftShoulder, Joint.rightShoulder), (.root, .leftHip, .rightHip)] where joints[middle] == nil {
+            joints[middle] = midpoint(a, b)
+            if joints[middle] != nil, let za = depth[a], let zb = depth[b] { depth[middle] = (za + zb) / 2 }
+        }
     }
 
     /// The diagonal of the box around the confident joints (or, for a face without a
@@ -95,6 +100,9 @@ public struct ConversionOptions: Sendable {
     public var strict = false
     /// OpenPose model, when forced (checked against the keypoints).
     public var model: OpenPoseConverter.Model?
+    /// MediaPipe: read the world landmarks (`mp33_world`, metres) for a 3D clip instead
+    /// of the image landmarks.
+    public var worldLandmarks = false
     /// Carry face landmarks over when the source has them.
     public var includeFace = true
     /// For still images (`SourceFormat.faceStills`): the image, by index or file name;
@@ -124,6 +132,8 @@ public struct ConversionResult: Sendable {
 /// The formats `kinetix convert --from` reads.
 public enum SourceFormat: String, CaseIterable, Sendable {
     case openpose, coco17, mediapipe, vision
+    /// OpenSim / Pose2Sim markers (`.trc`): 3D, metres.
+    case trc
     /// MediaPipe Face Mesh on still photos: one face becomes a one-frame clip.
     case faceStills = "face-stills"
 }
@@ -187,14 +197,18 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
         throw KinetixError(.invalidData, file: options.inputName, message, setting: most == 0 ? nil : .person)
     }
     let n = frames.count
-    var joints = PointTable<Joint>(frameCount: n)
+    let is3D = space.depth != nil
+    var joints = PointTable<Joint>(frameCount: n, depth: is3D)
     var face = PointTable<FaceLandmark>(frameCount: n)
     var hasFace = false
     for i in 0..<n {
         guard var person = chosen[i] else { continue }
         person.synthesizeNeckAndRoot()
         for (joint, p) in person.joints where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
+            let z = person.depth[joint]
+            if is3D && !(z?.isFinite ?? false) { continue }  // a 3D clip has no half-known joint
             joints[joint, i] = (p.x, p.y, min(1, p.confidence))
+            if let z { joints.setDepth(z, joint, i) }
         }
         if options.includeFace {
             for (landmark, p) in person.face where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
@@ -226,6 +240,7 @@ extension SourceFormat {
         case .coco17: try COCO17Converter.convert(file: input, options: options)
         case .mediapipe: try MediaPipeConverter.convert(file: input, options: options)
         case .vision: try VisionConverter.convert(file: input, options: options)
+        case .trc: try TRCConverter.convert(file: input, options: options)
         case .faceStills: try FaceStillsConverter.convert(file: input, options: options)
         }
     }

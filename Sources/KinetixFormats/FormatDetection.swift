@@ -22,6 +22,7 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         case .estimator(.mediapipe): "MediaPipe output"
         case .estimator(.vision): "an Apple Vision body-pose dump"
         case .estimator(.faceStills): "MediaPipe Face Mesh on still images"
+        case .estimator(.trc): "an OpenSim marker file (.trc)"
         case .sidecar: "a Kinetix sidecar"
         case .openPoseFrameFile: "a single OpenPose frame file"
         case .openSimMotion: "an OpenSim motion file (.mot)"
@@ -49,6 +50,7 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         guard let first = trimmed.first else { return .unknown }
         if first != "{" && first != "[" {
+            if trimmed.hasPrefix("PathFileType") { return .estimator(.trc) }
             if head.contains("endheader") { return .openSimMotion }
             let header = trimmed.prefix { $0 != "\n" && $0 != "\r" }.lowercased()
             if header.contains("frame") && header.contains("_x") { return .estimator(.mediapipe) }
@@ -64,6 +66,7 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
             if format == Sidecar.formatName { return .sidecar }
             if format.hasPrefix("keypoints-face") { return .estimator(.faceStills) }
             if format.hasPrefix("keypoints-pose") { return .estimator(.mediapipe) }
+            if format.hasPrefix("vision-body-pose") { return .estimator(.vision) }
         }
         if shape.keys.contains("people") { return .openPoseFrameFile }
         if shape.keys.contains("annotations") { return .estimator(.coco17) }

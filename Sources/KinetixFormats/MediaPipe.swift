@@ -13,6 +13,12 @@ import KinetixCore
 ///   for a frame with no detection. Needs `--image-size`.
 ///
 /// Visibility becomes confidence. Neck and root are the shoulder and hip midpoints.
+///
+/// With `ConversionOptions.worldLandmarks` the JSON layout's `mp33_world` rows
+/// (`[X, Y, Z]`, MediaPipe's world landmarks: metres, origin between the hips, y down,
+/// z away from the camera) make a 3D clip in `CoordinateSpace.metres(.root)`, turned to
+/// y up and z toward the camera (x, −y, −z: still right-handed), with `mp33`'s
+/// visibility as confidence.
 public enum MediaPipeConverter {
     static let names = [
         "nose", "left_eye_inner", "left_eye", "left_eye_outer", "right_eye_inner", "right_eye", "right_eye_outer",
@@ -54,6 +60,7 @@ public enum MediaPipeConverter {
         let frames: [DetectedFrame]
         let space: CoordinateSpace
         if file.lowercased().hasSuffix(".csv") {
+            if options.worldLandmarks { throw KinetixError(.unsupported, file: file, "the CSV layout has no world landmarks: use the JSON layout's mp33_world", setting: .worldLandmarks) }
             guard let size = options.imageSize else { throw KinetixError(.invalidData, file: file, "the CSV layout has normalized coordinates: give the image size", setting: .imageSize) }
             space = CoordinateSpace(kind: .pixels, width: size.width, height: size.height)
             frames = try readCSV(String(decoding: data, as: UTF8.self), size: size, fps: options.frameRate, file: file, strict: options.strict, warnings: &warnings)
@@ -66,12 +73,12 @@ public enum MediaPipeConverter {
             var fps = options.frameRate
             if fps == nil, case .number(let f)? = root["video"]?["fps"], f.isFinite, f > 0 { fps = f }
             options.frameRate = fps  // recorded in the sidecar's source
-            space = CoordinateSpace(kind: .pixels, width: width, height: height)
+            space = options.worldLandmarks ? .metres(.root) : CoordinateSpace(kind: .pixels, width: width, height: height)
             guard case .array(let items)? = root["frames"] else { throw KinetixError(.invalidData, file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)") }
             var result: [DetectedFrame] = []
             for (i, item) in items.enumerated() {
                 do {
-                    result.append(try readFrame(item, index: i, fps: fps))
+                    result.append(try readFrame(item, index: i, fps: fps, world: options.worldLandmarks))
                 } catch {
                     var diagnostic = error
                     diagnostic.frameIndex = i
@@ -81,12 +88,16 @@ public enum MediaPipeConverter {
             }
             frames = result
         }
-        let sidecar = try assemble(frames, space: space, source: ["detector": "MediaPipe Pose", "format": "mediapipe"],
-                                   options: options, warnings: &warnings)
+        if options.worldLandmarks, !frames.contains(where: { !$0.people.isEmpty }) {
+            throw KinetixError(.invalidData, file: file, "no frame has world landmarks (mp33_world)", setting: .worldLandmarks)
+        }
+        var source = ["detector": "MediaPipe Pose", "format": "mediapipe"]
+        if options.worldLandmarks { source["landmarks"] = "world" }
+        let sidecar = try assemble(frames, space: space, source: source, options: options, warnings: &warnings)
         return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
     }
 
-    static func readFrame(_ item: JSONValue, index: Int, fps: Double?) throws(Diagnostic) -> DetectedFrame {
+    static func readFrame(_ item: JSONValue, index: Int, fps: Double?, world: Bool = false) throws(Diagnostic) -> DetectedFrame {
         var t: Double?
         switch item["t"] {
         case .number(let v)?: t = v
@@ -100,14 +111,29 @@ public enum MediaPipeConverter {
         var person = DetectedPerson()
         if case .array(let landmarks)? = item["mp33"] {
             guard landmarks.count == 33 else { throw Diagnostic(field: "mp33", message: "\(landmarks.count) landmarks; BlazePose has 33") }
+            var worldRows: [JSONValue] = []
+            if world, case .array(let rows)? = item["mp33_world"] {
+                guard rows.count == 33 else { throw Diagnostic(field: "mp33_world", message: "\(rows.count) landmarks; BlazePose has 33") }
+                worldRows = rows
+            }
             for (joint, i) in indices {
                 guard case .array(let p) = landmarks[i], p.count >= 2, case .number(let x) = p[0], case .number(let y) = p[1] else { continue }
                 var c = 1.0
                 if p.count >= 4, case .number(let v) = p[3] { c = v }
-                if c > 0 { person.joints[joint] = (Float(x), Float(y), Float(min(1, c))) }
+                guard c > 0 else { continue }
+                if world {
+                    guard !worldRows.isEmpty else { break }
+                    guard case .array(let w) = worldRows[i], w.count >= 3, case .number(let wx) = w[0], case .number(let wy) = w[1], case .number(let wz) = w[2] else {
+                        throw Diagnostic(field: "mp33_world[\(i)]", message: "expected [X, Y, Z] in metres")
+                    }
+                    person.joints[joint] = (Float(wx), Float(-wy), Float(min(1, c)))
+                    person.depth[joint] = Float(-wz)
+                } else {
+                    person.joints[joint] = (Float(x), Float(y), Float(min(1, c)))
+                }
             }
         }
-        if case .array(let mesh)? = item["face468"], mesh.count >= 468 {
+        if !world, case .array(let mesh)? = item["face468"], mesh.count >= 468 {
             for (landmark, i) in faceIndices where i < mesh.count {
                 guard case .array(let p) = mesh[i], p.count >= 2, case .number(let x) = p[0], case .number(let y) = p[1] else { continue }
                 person.face[landmark] = (Float(x), Float(y), 1)

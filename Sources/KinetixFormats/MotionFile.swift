@@ -18,9 +18,10 @@ import KinetixCore
 /// | `hip_flexion_r/l` | hip θ | 0 with the thigh in line with the trunk; unsigned, so it equals flexion in a side view while the thigh is in front of the trunk (extension reads positive too) |
 /// | `arm_flex_r/l` | 180 − shoulder θ | 0 with the arm hanging; the arm's elevation from the trunk, which is flexion in a side view and abduction in a front view |
 ///
-/// These are 2D projections: they agree with 3D coordinates only where the movement
-/// lies in a plane facing the camera. Missing values are NaN, which OpenSim's Storage
-/// class and pandas both read.
+/// From a 2D clip these are projections: they agree with 3D coordinates only where the
+/// movement lies in a plane facing the camera. From a 3D clip (`AngleSeries.dimensions`)
+/// they are the angles between the 3D segments, and the header says which. Missing
+/// values are NaN, which OpenSim's Storage class and pandas both read.
 public enum MotionFile {
     /// An OpenSim coordinate computed from a Kinetix angle.
     public struct OpenSimColumn: Sendable {
@@ -43,8 +44,10 @@ public enum MotionFile {
     /// The angles as an OpenSim motion file (`.mot`) named `name`.
     public static func write(_ angles: AngleSeries, name: String) -> String {
         var out = "\(name)\nversion=1\nnRows=\(angles.frameCount)\nnColumns=\(Limb.count + openSimColumns.count + 1)\ninDegrees=yes\n\n"
-        out += "Kinetix limb angles: theta = angle(b - a, c - b) in the image plane, 0 = straight, 180 = fully folded; NaN = not tracked.\n"
-        out += "OpenSim-named columns (knee_angle, elbow_flex, hip_flexion, arm_flex) follow OpenSim's conventions as 2D projections (see README).\n"
+        let plane = angles.dimensions == .three ? "in 3D" : "in the image plane"
+        out += "Kinetix limb angles: theta = angle(b - a, c - b) \(plane), 0 = straight, 180 = fully folded; NaN = not tracked.\n"
+        out += "OpenSim-named columns (knee_angle, elbow_flex, hip_flexion, arm_flex) follow OpenSim's conventions"
+            + (angles.dimensions == .three ? ", unsigned, from 3D markers (see README).\n" : " as 2D projections (see README).\n")
         out += "endheader\n"
         out += "time\t" + (Limb.allCases.map(\.name) + openSimColumns.map(\.name)).joined(separator: "\t") + "\n"
         func cell(_ value: Float) -> String { value.isNaN ? "NaN" : String(format: "%.4f", value) }

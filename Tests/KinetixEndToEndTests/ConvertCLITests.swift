@@ -9,7 +9,7 @@ struct ConvertCLITests {
         (["convert", "x"], 64, "Error: missing -o <sidecar>"),
         (["convert", "x", "-o", "/tmp/y.json"], 66, "x: no such file or folder"),
         (["convert", "Sidecars/learner.json", "-o", "/tmp/y.json"], 65, "Sidecars/learner.json: is a Kinetix sidecar: it needs no conversion"),
-        (["convert", "--from", "posenet", "x", "-o", "y.json"], 64, "Error: '--from' must be one of openpose, coco17, mediapipe, vision, face-stills, got 'posenet'"),
+        (["convert", "--from", "posenet", "x", "-o", "y.json"], 64, "Error: '--from' must be one of openpose, coco17, mediapipe, vision, trc, face-stills, got 'posenet'"),
         (["convert", "--from", "openpose", "/nonexistent", "--fps", "30", "--image-size", "100x100", "-o", "/tmp/y.json"], 66, "/nonexistent: no such folder"),
         (["convert", "--from", "coco17", "Sidecars/learner.json", "--fps", "30", "--image-size", "1080x1920", "-o", "/tmp/y.json"], 64, "Error: Sidecars/learner.json is a Kinetix sidecar, not coco17 output"),
         (["convert", "--from", "openpose", "Sidecars", "--fps", "30", "--image-size", "1080x1920", "--person", "tallest", "-o", "/tmp/y.json"], 64, "Error: '--person' expects largest"),

@@ -40,11 +40,13 @@ struct FuzzRegressionTests {
             var options = ConversionOptions()
             options.frameRate = 30
             options.imageSize = ImageSize(width: 1920, height: 1080)
-            switch selector % 5 {
+            options.worldLandmarks = selector >= 128  // MediaPipe's mp33_world
+            switch selector % 6 {
             case 0: _ = try COCO17Converter.convert(data: body, name: "fuzz.json", options: options)
             case 1: _ = try MediaPipeConverter.convert(data: body, name: "x.json", options: options)
             case 2: _ = try MediaPipeConverter.convert(data: body, name: "x.csv", options: options)
             case 3: _ = try VisionConverter.convert(data: body, name: "fuzz.json", options: options)
+            case 5: _ = try TRCConverter.convert(data: body, name: "fuzz.trc", options: options)
             default:
                 let people: [(keypoints: [Float], id: Int?)]
                 do { people = try OpenPoseConverter.readPeople(data: Data(body)) } catch { return .failure(KinetixError(.invalidData, file: "fuzz.json", error.description)) }

@@ -95,6 +95,8 @@ public enum Setting: Hashable, Sendable {
     case slurmTimeLimit
     /// Measuring in 2D what has depth (`Sidecar.droppingDepth()`), so a 3D clip can meet a 2D one.
     case planarAngles
+    /// `ConversionOptions.worldLandmarks`: MediaPipe's world landmarks instead of the image's.
+    case worldLandmarks
 }
 
 extension KinetixError.Kind {

@@ -57,6 +57,7 @@ func flag(for setting: Setting) -> String {
     case .slurmPartition: "--partition"
     case .slurmTimeLimit: "--time"
     case .planarAngles: "--2d"
+    case .worldLandmarks: "--world"
     }
 }
 

@@ -17,7 +17,13 @@ struct ConvertCommand: Subcommand {
           mediapipe   MediaPipe Pose: the keypoints-pose-v1 JSON layout, or CSV with
                       <landmark>_x/_y/_z/_visibility columns (see README). Face Mesh too.
           vision      An Apple Vision body-pose dump (raw joint identifiers, normalized,
-                      origin lower-left).
+                      origin lower-left), or a 3D one (format vision-body-pose-3d: metres,
+                      root-relative).
+          trc         OpenSim / Pose2Sim markers (.trc): 3D, metres, markers named as
+                      Pose2Sim names them (RKnee, LHip, Neck, Nose, ...; see README).
+
+        3D: a .trc, a Vision 3D dump, or MediaPipe with --world (its mp33_world
+        landmarks) make a sidecar with depth; its angles are measured in 3D.
 
         Several people in a frame: --person largest (default: the largest where the clip
         starts, then followed by position), an index in the first frame, or id:N for the
@@ -25,12 +31,13 @@ struct ConvertCommand: Subcommand {
         """,
         arguments: [.init(name: "input", help: "The file or folder to convert.")],
         options: [
-            .init(long: "from", valueName: "format", help: "auto (recognised from the content), openpose, coco17, mediapipe, vision or face-stills.", defaultValue: "auto"),
+            .init(long: "from", valueName: "format", help: "auto (recognised from the content), openpose, coco17, mediapipe, vision, trc or face-stills.", defaultValue: "auto"),
             .init(long: "fps", valueName: "rate", help: "Frames per second, for sources without times."),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels, for sources without it."),
             .init(long: "model", valueName: "model", help: "OpenPose model: body25, body25b or coco18 (checked against the keypoints)."),
             .init(long: "person", valueName: "who", help: "largest, an index, or id:N (still images: the face, largest or an index).", defaultValue: "largest"),
             .init(long: "image", valueName: "n|name", help: "Still images: the photo to convert, by index or file name (default: the first)."),
+            .init(long: "world", help: "MediaPipe: read the world landmarks (mp33_world, metres, 3D) instead of the image's."),
             .init(long: "no-face", help: "Leave face landmarks out."),
             .init(long: "strict", help: "Stop at the first bad frame."),
             .init(long: "repair-swaps", help: "Undo the estimator's left/right swaps (see 'kinetix inspect')."),
@@ -68,6 +75,7 @@ struct ConvertCommand: Subcommand {
         }
         options.person = person
         options.includeFace = !arguments.flag("no-face")
+        options.worldLandmarks = arguments.flag("world")
         options.stillImage = arguments.string("image")
         options.strict = arguments.flag("strict")
         options.inputName = input
@@ -92,6 +100,9 @@ struct ConvertCommand: Subcommand {
             throw .usage("\(input) is \(recognised), not \(given.rawValue) output: \(recognised.advice)", command: Self.spec)
         case (let given?, _):
             format = given
+        }
+        if options.worldLandmarks && format != .mediapipe {
+            throw .usage("'--world' reads MediaPipe's world landmarks; \(input) is \(format.rawValue) (a .trc or a Vision 3D dump is 3D already)", command: Self.spec)
         }
         let converted: ConversionResult
         do { converted = try format.convert(input, options: options) } catch { throw .failed(error) }

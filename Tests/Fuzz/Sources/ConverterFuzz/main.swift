@@ -11,11 +11,13 @@ func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     options.frameRate = 30
     options.imageSize = ImageSize(width: 1920, height: 1080)
     options.includeFace = true
-    switch start[0] % 5 {
+    options.worldLandmarks = start[0] >= 128  // MediaPipe's mp33_world
+    switch start[0] % 6 {
     case 0: _ = try? COCO17Converter.convert(data: data, name: "fuzz.json", options: options)
     case 1: _ = try? MediaPipeConverter.convert(data: data, name: "fuzz.json", options: options)
     case 2: _ = try? MediaPipeConverter.convert(data: data, name: "fuzz.csv", options: options)
     case 3: _ = try? VisionConverter.convert(data: data, name: "fuzz.json", options: options)
+    case 5: _ = try? TRCConverter.convert(data: data, name: "fuzz.trc", options: options)
     default:
         if let people = try? OpenPoseConverter.readPeople(data: data) {
             var warnings: [Diagnostic] = []
