@@ -38,6 +38,7 @@ public struct AssessmentReport: Sendable {
         if let profile = provenance.profile { out += row("profile from", profile.source) }
         if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
+        out += row("measured", dimensionsText)
         if !faults.isEmpty { out += row("faults", faultCheck.sentence) }
         out += "\n"
         guard a.status == .ok else {
@@ -205,6 +206,13 @@ public struct AssessmentReport: Sendable {
         return text
     }
 
+    /// Whether the measures came from 2D or 3D, in words.
+    var dimensionsText: String {
+        clip.dimensions == .three
+            ? "3D: limb angles between 3D segments; positions (x, y, turn) in the clip's x-y plane"
+            : "2D: angles and positions in the image plane"
+    }
+
     // MARK: JSON
 
     /// Everything, for programs.
@@ -213,6 +221,7 @@ public struct AssessmentReport: Sendable {
         var out = "{\n  \"kind\": \"assessment\",\n  \"provenance\": \(provenance.json),\n"
         out += "  \"profile\": {\"id\": \(jsonString(a.profileID)), \"version\": \(jsonString(a.profileVersion)), \"title\": \(jsonString(a.profileTitle))},\n"
         out += "  \"parameters\": {" + a.parameters.map { "\(jsonString($0.name)): \($0.value.json)" }.joined(separator: ", ") + "},\n"
+        out += "  \"dimensions\": \"\(clip.dimensions)\",\n"
         out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "],\n  \"repairedSwaps\": \(repairedSwaps), \"maskedJointFrames\": \(maskedJointFrames),\n"
         out += "  \"status\": \"\(a.status.rawValue)\",\n  \"voidReason\": \(a.voidReason.map(jsonString) ?? "null"),\n"
         out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
