@@ -47,6 +47,26 @@ struct ConvertCLITests {
         #expect(refused.status == 73)
     }
 
+    @Test("3D round trip: synth --space metres, export .trc, convert it back, same 3D angles; --world only for MediaPipe")
+    func threeD() throws {
+        let folder = try Kinetix.temporaryFolder()
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        #expect(try Kinetix.run(["synth", "--space", "metres", "--duration", "2", "--output", path("clip.json")]).status == 0)
+        let exported = try Kinetix.run(["export", path("clip.json"), "-o", path("clip.trc")])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let converted = try Kinetix.run(["convert", path("clip.trc"), "-o", path("back.json")])
+        #expect(converted.status == 0 && converted.stderr.contains("is an OpenSim marker file (.trc); converting it as --from trc"), "\(converted.stderr)")
+        #expect(try Kinetix.run(["validate", path("back.json")]).stdout.contains("metres (world frame), 3D"))
+        // Neck and root come back as midpoints where the clip had them missing; the other angles agree to 0.01°.
+        let a = try Kinetix.run(["angles", path("clip.json"), "--format", "json"]).stdout, b = try Kinetix.run(["angles", path("back.json"), "--format", "json"]).stdout
+        #expect(a.contains("\"dimensions\": \"3D\"") && b.contains("\"dimensions\": \"3D\""))
+        let mot = try Kinetix.run(["angles", path("back.json"), "--format", "mot"]).stdout
+        #expect(mot.contains("theta = angle(b - a, c - b) in 3D"))
+        let world = try Kinetix.run(["convert", path("clip.trc"), "--world", "-o", path("w.json")])
+        #expect(world.status == 64 && world.stderr.contains("'--world' reads MediaPipe's world landmarks"), "\(world.stderr)")
+        #expect(try Kinetix.run(["export", path("clip.json"), "-o", path("clip.json")]).status == 73)
+    }
+
     @Test("angles --format mot writes an OpenSim motion file")
     func mot() throws {
         let result = try Kinetix.run(["angles", "Sidecars/squat-side.json", "--format", "mot"])

@@ -19,7 +19,7 @@ public enum AngleTable {
 
     /// Every frame as JSON; NaN as null.
     public static func json(_ angles: AngleSeries, file: String, mirrored: Bool, minConfidence: Float) -> String {
-        var out = "{\n  \"file\": \(jsonString(file)),\n  \"units\": \"degrees\",\n"
+        var out = "{\n  \"file\": \(jsonString(file)),\n  \"units\": \"degrees\",\n  \"dimensions\": \"\(angles.dimensions)\",\n"
         out += "  \"mirrored\": \(mirrored),\n  \"minConfidence\": \(jsonNumber(Double(minConfidence), digits: 4)),\n"
         out += "  \"limbs\": [" + Limb.allCases.map { "\"\($0.name)\"" }.joined(separator: ", ") + "],\n"
         out += "  \"frames\": [\n"

@@ -209,7 +209,7 @@ public struct AssessmentReport: Sendable {
     /// Whether the measures came from 2D or 3D, in words.
     var dimensionsText: String {
         clip.dimensions == .three
-            ? "3D: limb angles between 3D segments; positions (x, y, turn) in the clip's x-y plane"
+            ? "3D: named limb angles between 3D segments; point measures (x, y, distance, angle(), turn()) in the clip's x-y plane"
             : "2D: angles and positions in the image plane"
     }
 

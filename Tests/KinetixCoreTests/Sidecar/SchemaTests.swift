@@ -20,4 +20,17 @@ struct SchemaTests {
         #expect(names("joints") == joints)
         #expect(names("face") == Set(FaceLandmark.allCases.map(\.name)))
     }
+
+    @Test("the schema names exactly the versions, space kinds and depths the decoder reads")
+    func versionsAndSpacesInSync() throws {
+        let data = try Data(contentsOf: Self.root.appendingPathComponent("Sidecars/kinetix-sidecar.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let properties = schema["properties"] as! [String: Any]
+        let versions = (properties["version"] as! [String: Any])["enum"] as! [Int]
+        #expect(versions == Array(Sidecar.readableVersions))
+        let space = (properties["space"] as! [String: Any])["properties"] as! [String: Any]
+        func names(_ key: String) -> Set<String> { Set((space[key] as! [String: Any])["enum"] as! [String]) }
+        #expect(names("kind") == Set(CoordinateSpace.Kind.allCases.map(\.rawValue)))
+        #expect(names("depth") == Set(CoordinateSpace.Depth.allCases.map(\.rawValue)))
+    }
 }
