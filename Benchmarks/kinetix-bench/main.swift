@@ -56,6 +56,23 @@ harness.measure(BenchmarkCase(name: "nine limb angles", unit: "frames", units: D
     let angles = AngleSeries(clip)
     return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
 })
+// The same routine as the body's own 3D joints (metres): the 3D path against the 2D one.
+let clip3D: Sidecar = {
+    var o = options
+    o.spaceKind = .metres
+    return Synth.sidecar(o)
+}()
+harness.measure(BenchmarkCase(name: "nine limb angles, 3D", unit: "frames", units: Double(clip3D.frameCount)) {
+    let angles = AngleSeries(clip3D)
+    return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
+})
+harness.ratio("nine limb angles, 3D", over: "nine limb angles")
+let bytes3D = clip3D.encoded()
+harness.measure(BenchmarkCase(name: "decode sidecar, 3D", unit: "MB", units: Double(bytes3D.count) / 1e6) {
+    let sidecar = try! Sidecar.decode(bytes3D)
+    return Double(sidecar.frameCount) + Double(sidecar.joints.z![1000 % sidecar.joints.x.count])
+})
+harness.ratio("decode sidecar, 3D", over: "decode sidecar, Kinetix reader")
 harness.measure(BenchmarkCase(name: "body coordinates", unit: "frames", units: Double(clip.frameCount)) {
     Double(BodySeries(clip).torsoLengthPixels ?? 0)
 })

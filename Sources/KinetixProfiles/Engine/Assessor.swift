@@ -27,7 +27,7 @@ public struct Assessor: Sendable {
                                 parameters: parameterList, status: .ok, voidReason: nil, times: sidecar.times,
                                 metrics: [], reps: [], findings: [], symmetry: [], weakerSide: nil,
                                 shoulderWidthRatio: nil, coverage: [], baselineSource: nil)
-        let body = BodySeries(sidecar, minConfidence: minConfidence)
+        let body = BodySeries(sidecar, minConfidence: minConfidence, view: bodyView)
         // A face clip is analysed on its longest stretch without a shot cut or tracking jump.
         let face = sidecar.face == nil ? nil : FaceSeries(sidecar)
         var analysed = 0..<sidecar.frameCount
@@ -58,7 +58,7 @@ public struct Assessor: Sendable {
         var activeFrames = analysed
         var noiseFrames: Range<Int>?
         if let baselineClip {
-            let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence),
+            let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence, view: bodyView),
                                      rate: baselineClip.frameRate ?? rate).columns
             baselineValues = base.map { median($0[...]) }
             result.baselineSource = baselineName ?? "baseline sidecar"
@@ -261,6 +261,10 @@ public struct Assessor: Sendable {
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }
+
+    /// Where a 3D clip's virtual camera stands: where the profile needs its camera
+    /// (`BodySeries.View`), so a 3D clip meets a front-view or a side-view profile alike.
+    var bodyView: BodySeries.View { profile.requirements.view(parameters) == .side ? .side : .front }
 
     /// The median horizontal shoulder width in torso lengths: a frontal view shows
     /// about 0.9, a side view under 0.3.

@@ -19,6 +19,8 @@ public enum ExpressionScope: Equatable, Sendable {
 indirect enum CompiledExpression: Equatable, Sendable {
     enum PointSource: Equatable, Sendable { case joint(Joint), landmark(FaceLandmark) }
     enum AngleKind: Equatable, Sendable { case limb, interior, turn }
+    /// A point's coordinate: `x()`, `y()`, or `z()` (3D body coordinates only).
+    enum Axis: String, Equatable, Sendable { case x, y, z }
     enum Aggregate: String, Equatable, Sendable, CaseIterable {
         case lowest, highest, average, timeToLowest, timeToHighest
     }
@@ -44,7 +46,7 @@ indirect enum CompiledExpression: Equatable, Sendable {
     case metric(Int)
     case point(PointSource)
     case midpoint(CompiledExpression, CompiledExpression)
-    case coordinate(CompiledExpression, x: Bool)
+    case coordinate(CompiledExpression, Axis)
     case distance(CompiledExpression, CompiledExpression)
     case angle(AngleKind, CompiledExpression, CompiledExpression, CompiledExpression)
     case negate(CompiledExpression)
@@ -118,7 +120,7 @@ struct CompileEnvironment {
         return index
     }
 
-    static let functions = ["angle", "interior", "turn", "x", "y", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration", "rest"]
+    static let functions = ["angle", "interior", "turn", "x", "y", "z", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration", "rest"]
         + CompiledExpression.Aggregate.allCases.map(\.rawValue)
 
     /// Compiles `text`, requiring a value of type `expected` when given.
@@ -255,9 +257,9 @@ struct CompileEnvironment {
             let (p, _) = try points()
             let kind: CompiledExpression.AngleKind = name == "angle" ? .limb : name == "interior" ? .interior : .turn
             return (.angle(kind, p[0], p[1], p[2]), .number)
-        case "x", "y":
+        case "x", "y", "z":
             try arity(1)
-            return (.coordinate(try points().0[0], x: name == "x"), .number)
+            return (.coordinate(try points().0[0], CompiledExpression.Axis(rawValue: name)!), .number)
         case "distance":
             try arity(2)
             let (p, _) = try points()

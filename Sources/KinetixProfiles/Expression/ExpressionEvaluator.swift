@@ -4,15 +4,16 @@ import KinetixCore
 /// A value of an expression over frames: numbers (booleans as 1/0, NaN unknown) or points.
 enum Column {
     case numbers([Float])
-    case points(x: [Float], y: [Float])
+    /// Point coordinates; `z` only where the points have a third axis (3D body coordinates).
+    case points(x: [Float], y: [Float], z: [Float]?)
 
     var numbers: [Float] {
         if case .numbers(let v) = self { return v }
         preconditionFailure("type checking guarantees a number column")
     }
 
-    var points: (x: [Float], y: [Float]) {
-        if case .points(let x, let y) = self { return (x, y) }
+    var points: (x: [Float], y: [Float], z: [Float]?) {
+        if case .points(let x, let y, let z) = self { return (x, y, z) }
         preconditionFailure("type checking guarantees a point column")
     }
 }
@@ -47,22 +48,40 @@ struct ExpressionEvaluator {
         case .point(.joint(let joint)):
             guard let body else { return nanPoints }
             let base = joint.rawValue * count
-            return .points(x: Array(body.points.x[base..<(base + count)]), y: Array(body.points.y[base..<(base + count)]))
+            return .points(x: Array(body.points.x[base..<(base + count)]), y: Array(body.points.y[base..<(base + count)]),
+                           z: body.points.z.map { Array($0[base..<(base + count)]) })
         case .point(.landmark(let landmark)):
             guard let face else { return nanPoints }
             let base = landmark.rawValue * count
-            return .points(x: Array(face.points.x[base..<(base + count)]), y: Array(face.points.y[base..<(base + count)]))
+            return .points(x: Array(face.points.x[base..<(base + count)]), y: Array(face.points.y[base..<(base + count)]), z: nil)
         case .midpoint(let a, let b):
             let p = evaluate(a).points, q = evaluate(b).points
-            return .points(x: zip(p.x, q.x).map { ($0 + $1) / 2 }, y: zip(p.y, q.y).map { ($0 + $1) / 2 })
-        case .coordinate(let a, let x):
+            let z = p.z.flatMap { pz in q.z.map { qz in zip(pz, qz).map { ($0 + $1) / 2 } } }
+            return .points(x: zip(p.x, q.x).map { ($0 + $1) / 2 }, y: zip(p.y, q.y).map { ($0 + $1) / 2 }, z: z)
+        case .coordinate(let a, let axis):
             let p = evaluate(a).points
-            return .numbers(x ? p.x : p.y)
+            switch axis {
+            case .x: return .numbers(p.x)
+            case .y: return .numbers(p.y)
+            case .z: return .numbers(p.z ?? Array(repeating: .nan, count: count))
+            }
         case .distance(let a, let b):
             let p = evaluate(a).points, q = evaluate(b).points
-            return .numbers((0..<count).map { hypot(p.x[$0] - q.x[$0], p.y[$0] - q.y[$0]) })
+            guard let pz = p.z, let qz = q.z else { return .numbers((0..<count).map { hypot(p.x[$0] - q.x[$0], p.y[$0] - q.y[$0]) }) }
+            return .numbers((0..<count).map { i in
+                let d = SIMD3(p.x[i] - q.x[i], p.y[i] - q.y[i], pz[i] - qz[i])
+                return (d * d).sum().squareRoot()
+            })
         case .angle(let kind, let a, let b, let c):
             let pa = evaluate(a).points, pb = evaluate(b).points, pc = evaluate(c).points
+            // angle() and interior() are 3D where the points are, as the named limb angles;
+            // turn() is signed, so it stays in the x–y plane (the view's plane).
+            if kind != .turn, let za = pa.z, let zb = pb.z, let zc = pc.z {
+                return .numbers((0..<count).map { i in
+                    let theta = limbAngle(SIMD3(pa.x[i], pa.y[i], za[i]), SIMD3(pb.x[i], pb.y[i], zb[i]), SIMD3(pc.x[i], pc.y[i], zc[i]))
+                    return kind == .limb ? theta : 180 - theta
+                })
+            }
             return .numbers((0..<count).map { i in
                 let u = (pa.x[i], pa.y[i]), v = (pb.x[i], pb.y[i]), w = (pc.x[i], pc.y[i])
                 switch kind {
@@ -124,7 +143,7 @@ struct ExpressionEvaluator {
     }
 
     private var nanPoints: Column {
-        .points(x: Array(repeating: .nan, count: count), y: Array(repeating: .nan, count: count))
+        .points(x: Array(repeating: .nan, count: count), y: Array(repeating: .nan, count: count), z: nil)
     }
 
     /// A metric summarized over the rep's frames, NaN ignored.

@@ -15,7 +15,7 @@ import KinetixCore
                                             rep: frames ? nil : (0..<clip.frameCount, clip.times))
         switch evaluator.evaluate(compiled) {
         case .numbers(let values): return values.count
-        case .points(let x, _): return x.count
+        case .points(let x, _, _): return x.count
         }
     }
 }

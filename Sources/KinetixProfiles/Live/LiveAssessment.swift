@@ -80,7 +80,8 @@ public struct LiveAssessment: Sendable {
     ///   - space: The camera's coordinate space.
     ///   - rate: The camera's frame rate, for the smoothing windows.
     /// - Throws: `KinetixError` of kind `.unsupported` for a face or pair profile, or
-    ///   one that measures relative to a baseline or compares sides.
+    ///   one that measures relative to a baseline or compares sides, or a space with depth
+    ///   (live frames are a camera's 2D joints; a 3D clip is assessed with `Assessor`).
     public init(profile: Profile, parameters: ParameterValues, space: CoordinateSpace, rate: Double,
                 options: AssessmentOptions = AssessmentOptions()) throws(KinetixError) {
         guard profile.kind == .body else {
@@ -88,6 +89,9 @@ public struct LiveAssessment: Sendable {
         }
         guard profile.baseline == nil, profile.symmetry == nil, !profile.metrics.contains(where: \.relativeToBaseline) else {
             throw KinetixError(.unsupported, "profile '\(profile.id)' measures from a baseline; assess the recording instead", setting: .profile)
+        }
+        guard space.depth == nil else {
+            throw KinetixError(.unsupported, field: "space.depth", "live assessment reads a camera's 2D joints, frame by frame; a 3D clip is assessed whole: leave --live out")
         }
         guard rate.isFinite, rate >= 1, rate <= 1000 else {
             throw KinetixError(.invalidSetting, field: "rate", "must be in 1...1000 fps, got \(rate)")

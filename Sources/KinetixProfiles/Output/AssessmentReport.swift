@@ -209,7 +209,7 @@ public struct AssessmentReport: Sendable {
     /// Whether the measures came from 2D or 3D, in words.
     var dimensionsText: String {
         clip.dimensions == .three
-            ? "3D: named limb angles between 3D segments; point measures (x, y, distance, angle(), turn()) in the clip's x-y plane"
+            ? "3D: angles and distances from the 3D joints; positions seen square-on from the profile's view (front or side of the body), wherever the cameras stood"
             : "2D: angles and positions in the image plane"
     }
 

@@ -121,7 +121,9 @@ extension AssessCommand {
             live = try LiveAssessment(profile: profile, parameters: parameters, space: clip.space,
                                       rate: clip.analysisFrameRate, options: options)
         } catch {
-            throw .failed(error)
+            // A refusal of the clip's space names the clip.
+            let named = error.diagnostics.map { $0.field == "space.depth" ? $0.inFile(sidecar) : $0 }
+            throw .failed(KinetixError(kind: error.kind, diagnostics: named))
         }
         var text = format == .text ? "live: \(profile.title) (\(source)), frame by frame\n" : ""
         func write(_ line: String) {
