@@ -38,7 +38,9 @@ public struct InspectReport: Sendable {
         out += field("frames", timing)
         out += field("no person", "\(s.emptyFrames) frame\(s.emptyFrames == 1 ? "" : "s")")
         let metres = sidecar.space.kind == .metres
-        out += field("torso length", s.torsoLengthPixels.map { String(format: metres ? "%.3f m (clip scale: 90th percentile, x-y plane)" : "%.1f px (clip scale: 90th percentile)", $0) } ?? "unknown (neck and hips never tracked together)")
+        let torsoFormat = metres ? "%.3f m" : "%.1f px"
+        let torsoHow = sidecar.dimensions == .three ? " (clip scale: 90th percentile, in 3D)" : " (clip scale: 90th percentile)"
+        out += field("torso length", s.torsoLengthPixels.map { String(format: torsoFormat, $0) + torsoHow } ?? "unknown (neck and hips never tracked together)")
         out += field("face", s.faceFrames > 0 ? "landmarks in \(s.faceFrames) frames" : "none")
         out += field("events", s.eventCount > 0 ? "\(s.eventCount): " + sidecar.events.prefix(6).map { "\(formatSeconds($0.t)) \($0.label)" }.joined(separator: ", ") + (s.eventCount > 6 ? ", …" : "") : "none")
         out += "\n" + "joint".padding(toLength: 20, withPad: " ", startingAt: 0) + "  tracked   longest gap"
