@@ -43,36 +43,29 @@ public struct AngleSeries: Equatable, Sendable {
         self.init(times: sidecar.times)
         let joints = sidecar.joints
         let n = sidecar.frameCount
-        if sidecar.dimensions == .three, let z = joints.z {
-            dimensions = .three
-            let space = sidecar.space
-            func point(_ i: Int) -> SIMD3<Float> {
-                let p = space.isotropic(x: joints.x[i], y: joints.y[i])
-                return SIMD3(p.x, p.y, space.isotropicDepth(z[i]))
-            }
+        let space = sidecar.space
+        /// Every limb in every frame where its three joints are tracked, from the joints' indices.
+        @inline(__always) func fill(_ angle: (Int, Int, Int) -> Float) {
             for limb in Limb.allCases {
                 let (a, b, c) = limb.joints
                 for frame in 0..<n {
                     guard joints.isTracked(a, frame, minConfidence: minConfidence),
                           joints.isTracked(b, frame, minConfidence: minConfidence),
                           joints.isTracked(c, frame, minConfidence: minConfidence) else { continue }
-                    values[limb.rawValue * n + frame] = limbAngle(point(joints.index(a, frame)), point(joints.index(b, frame)),
-                                                                  point(joints.index(c, frame)))
+                    values[limb.rawValue * n + frame] = angle(joints.index(a, frame), joints.index(b, frame), joints.index(c, frame))
                 }
             }
-            return
         }
-        for limb in Limb.allCases {
-            let (a, b, c) = limb.joints
-            for frame in 0..<n {
-                guard joints.isTracked(a, frame, minConfidence: minConfidence),
-                      joints.isTracked(b, frame, minConfidence: minConfidence),
-                      joints.isTracked(c, frame, minConfidence: minConfidence) else { continue }
-                let pa = sidecar.space.isotropic(x: joints.x[joints.index(a, frame)], y: joints.y[joints.index(a, frame)])
-                let pb = sidecar.space.isotropic(x: joints.x[joints.index(b, frame)], y: joints.y[joints.index(b, frame)])
-                let pc = sidecar.space.isotropic(x: joints.x[joints.index(c, frame)], y: joints.y[joints.index(c, frame)])
-                values[limb.rawValue * n + frame] = limbAngle(pa, pb, pc)
+        if sidecar.dimensions == .three, let z = joints.z {
+            dimensions = .three
+            func point(_ i: Int) -> SIMD3<Float> {
+                let p = space.isotropic(x: joints.x[i], y: joints.y[i])
+                return SIMD3(p.x, p.y, space.isotropicDepth(z[i]))
             }
+            fill { limbAngle(point($0), point($1), point($2)) }
+        } else {
+            func point(_ i: Int) -> (x: Float, y: Float) { space.isotropic(x: joints.x[i], y: joints.y[i]) }
+            fill { limbAngle(point($0), point($1), point($2)) }
         }
     }
 
