@@ -58,9 +58,9 @@ public enum COCO17Converter {
         options.inputName = file
         var source = ["detector": "COCO-17 keypoints", "format": "coco17"]
         let size = imageSize(options, frames: frames, file: file, warnings: &warnings, source: &source)
-        let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
+        let assembled = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
                                    source: source, options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
+        return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
 
     static func read(_ entry: JSONValue) throws(Diagnostic) -> (Int, DetectedPerson) {

@@ -68,13 +68,32 @@ public enum PersonSelection: Equatable, Sendable {
     case index(Int)
     /// The person with this tracking id in every frame (when the source has ids).
     case id(Int)
+    /// Everyone followed by `PeopleTracker`, then the track furthest left in the image.
+    case left
+    /// The track furthest right in the image.
+    case right
+    /// Track n (0-based, left to right) of `PeopleTracker`.
+    case track(Int)
+    /// Every track: one sidecar each (`ConversionResult.people`).
+    case everyone
 
-    /// Parses `largest`, `3` or `id:7`.
+    /// Parses `largest`, `3`, `id:7`, `left`, `right` or `track:1`.
     public init?(_ text: String) {
         if text == "largest" { self = .largest }
+        else if text == "left" { self = .left }
+        else if text == "right" { self = .right }
         else if let n = Int(text), n >= 0 { self = .index(n) }
         else if text.hasPrefix("id:"), let n = Int(text.dropFirst(3)) { self = .id(n) }
+        else if text.hasPrefix("track:"), let n = Int(text.dropFirst(6)), n >= 0 { self = .track(n) }
         else { return nil }
+    }
+
+    /// True for the selections `PeopleTracker` makes (everyone followed, then one or all kept).
+    var tracksEveryone: Bool {
+        switch self {
+        case .left, .right, .track, .everyone: true
+        case .largest, .index, .id: false
+        }
     }
 }
 
@@ -121,12 +140,36 @@ public struct ConversionOptions: Sendable {
 
 /// A converted sidecar and what the user should know about it.
 public struct ConversionResult: Sendable {
-    /// The sidecar.
+    /// The sidecar (with `PersonSelection.everyone`, the first track's).
     public var sidecar: Sidecar
     /// Bad frames skipped, people lost or switched, guesses made.
     public var warnings: [Diagnostic]
     /// Every file read, so a caller never writes its output over one of them.
     public var inputFiles: [String] = []
+    /// With `PersonSelection.everyone`, one sidecar per track, left to right; else `[sidecar]`.
+    public var people: [Sidecar] = []
+    /// Everyone followed, when the selection tracks everyone (`left`, `right`, `track`, `everyone`).
+    public var tracking: PeopleTracking?
+
+    /// A result of one sidecar.
+    public init(sidecar: Sidecar, warnings: [Diagnostic], inputFiles: [String] = []) {
+        self.sidecar = sidecar
+        self.warnings = warnings
+        self.inputFiles = inputFiles
+        people = [sidecar]
+    }
+
+    init(_ assembled: Assembled, warnings: [Diagnostic], inputFiles: [String]) {
+        self.init(sidecar: assembled.sidecars[0], warnings: warnings, inputFiles: inputFiles)
+        people = assembled.sidecars
+        tracking = assembled.tracking
+    }
+}
+
+/// What `assemble` made: the chosen person's sidecar, or every track's.
+struct Assembled {
+    var sidecars: [Sidecar]
+    var tracking: PeopleTracking?
 }
 
 /// The formats `kinetix convert --from` reads.
@@ -162,9 +205,10 @@ func imageSize(_ options: ConversionOptions, frames: [DetectedFrame], file: Stri
     return size
 }
 
-/// Builds the sidecar from frames of detected people: picks and follows one person.
+/// Builds the sidecar from frames of detected people: picks and follows one person, or
+/// (`PersonSelection.tracksEveryone`) follows everyone and keeps the track(s) asked for.
 func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
-              warnings: inout [Diagnostic]) throws(KinetixError) -> Sidecar {
+              warnings: inout [Diagnostic]) throws(KinetixError) -> Assembled {
     // A frame without a usable time, or at the time of an earlier one, is reported and
     // skipped, like any other bad frame; the rest of the clip converts.
     var frames: [DetectedFrame] = []
@@ -189,13 +233,73 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
         frames[i].people = []
     }
     guard !frames.isEmpty else { throw KinetixError(.invalidData, file: options.inputName, "no frames could be read") }
-    var chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
+    if options.person.tracksEveryone {
+        return try assembleTracks(frames, space: space, source: source, options: options, warnings: &warnings)
+    }
+    let chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
     if !chosen.contains(where: { $0 != nil }) {
         let most = frames.map(\.people.count).max() ?? 0
         let message = most == 0 ? "nobody was detected in any frame"
             : "the person asked for never appears (frames have at most \(most) \(most == 1 ? "person" : "people"))"
         throw KinetixError(.invalidData, file: options.inputName, message, setting: most == 0 ? nil : .person)
     }
+    return Assembled(sidecars: [try sidecar(of: chosen, frames: frames, space: space, source: source, options: options)], tracking: nil)
+}
+
+/// Follows everyone (`PeopleTracker`) and builds the sidecar of each track asked for,
+/// with the track in its `source`; frames where identity is uncertain are left empty.
+func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
+                    warnings: inout [Diagnostic]) throws(KinetixError) -> Assembled {
+    let scale = space.kind == .normalized ? SIMD2(Float(space.width), Float(space.height)) : SIMD2<Float>(1, 1)
+    let tracking = PeopleTracker().track(frames, scale: scale)
+    for note in tracking.leftOut { warnings.append(Diagnostic(file: options.inputName, message: "left out " + note)) }
+    let tracks = tracking.tracks
+    guard !tracks.isEmpty else {
+        let most = frames.map(\.people.count).max() ?? 0
+        throw KinetixError(.invalidData, file: options.inputName, most == 0 ? "nobody was detected in any frame"
+            : "nobody could be followed for long enough (\(tracking.leftOut.count) brief or small \(tracking.leftOut.count == 1 ? "person" : "people") left out)")
+    }
+    let picked: [PersonTrack]
+    let how: String
+    switch options.person {
+    case .left: (picked, how) = ([tracks[0]], "left")
+    case .right: (picked, how) = ([tracks[tracks.count - 1]], "right")
+    case .track(let k):
+        guard k < tracks.count else {
+            throw KinetixError(.invalidData, file: options.inputName, "there is no track \(k): \(tracks.count) \(tracks.count == 1 ? "person was" : "people were") followed (tracks 0–\(tracks.count - 1), left to right)", setting: .person)
+        }
+        (picked, how) = ([tracks[k]], "track:\(k)")
+    default: (picked, how) = (tracks, "every track")
+    }
+    var sidecars: [Sidecar] = []
+    for track in picked {
+        var chosen = [DetectedPerson?](repeating: nil, count: frames.count)
+        var unsure = 0
+        for (f, k) in track.people.enumerated() {
+            guard let k else { continue }
+            if track.isUncertain(f) { unsure += 1; continue }
+            chosen[f] = frames[f].people[k]
+        }
+        var trackSource = source
+        trackSource["track"] = "\(track.id)"
+        trackSource["tracks"] = "\(tracks.count)"
+        trackSource["trackChosenBy"] = how
+        trackSource["trackFrames"] = "\(track.trackedFrames)"
+        if !track.uncertain.isEmpty {
+            let ranges = track.uncertain.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+            trackSource["identityUncertainFrames"] = ranges
+            warnings.append(Diagnostic(file: options.inputName, frameIndex: track.uncertain[0].lowerBound, time: frames[track.uncertain[0].lowerBound].t,
+                                       message: "track \(track.id): \(unsure) frame\(unsure == 1 ? "" : "s") left empty where this person came too close to another to be told apart (frames \(ranges))"))
+        }
+        for note in track.notes { warnings.append(Diagnostic(file: options.inputName, message: "track \(track.id): \(note)")) }
+        sidecars.append(try sidecar(of: chosen, frames: frames, space: space, source: trackSource, options: options))
+    }
+    return Assembled(sidecars: sidecars, tracking: tracking)
+}
+
+/// The sidecar of one person chosen per frame (nil: nobody that frame).
+func sidecar(of chosen: [DetectedPerson?], frames: [DetectedFrame], space: CoordinateSpace, source: [String: String],
+             options: ConversionOptions) throws(KinetixError) -> Sidecar {
     let n = frames.count
     let is3D = space.depth != nil
     var joints = PointTable<Joint>(frameCount: n, depth: is3D)
@@ -216,7 +320,6 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
                 hasFace = true
             }
         }
-        chosen[i] = nil
     }
     var source = source
     source["clip"] = source["clip"] ?? (options.inputName as NSString).lastPathComponent
@@ -249,13 +352,25 @@ extension SourceFormat {
 extension ConversionResult {
     /// The result with its estimator faults found and, when `repairSwaps`, its
     /// left/right swaps undone and listed in the sidecar's `source["repairedSwaps"]`
-    /// (`first-last` frame ranges).
+    /// (`first-last` frame ranges). Every person's sidecar is checked (`people`); the
+    /// check returned is the first's.
     public func checkedForFaults(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> (result: ConversionResult, check: FaultCheck) {
-        var (clip, check) = sidecar.checkedForFaults(role: "sidecar", repairSwaps: repairSwaps, minConfidence: minConfidence)
-        if check.repairedSwaps {
-            clip.source["repairedSwaps"] = check.faults.filter { $0.kind == .leftRightSwap }
-                .map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" }.joined(separator: ",")
+        let checked = checkedPeople(repairSwaps: repairSwaps, minConfidence: minConfidence)
+        var result = ConversionResult(sidecar: checked[0].sidecar, warnings: warnings, inputFiles: inputFiles)
+        result.people = checked.map(\.sidecar)
+        result.tracking = tracking
+        return (result, checked[0].check)
+    }
+
+    /// Each person's sidecar with its faults found (and swaps repaired when asked).
+    public func checkedPeople(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> [(sidecar: Sidecar, check: FaultCheck)] {
+        (people.isEmpty ? [sidecar] : people).map { person in
+            var (clip, check) = person.checkedForFaults(role: "sidecar", repairSwaps: repairSwaps, minConfidence: minConfidence)
+            if check.repairedSwaps {
+                clip.source["repairedSwaps"] = check.faults.filter { $0.kind == .leftRightSwap }
+                    .map { "\($0.frames.lowerBound)-\($0.frames.upperBound)" }.joined(separator: ",")
+            }
+            return (clip, check)
         }
-        return (ConversionResult(sidecar: clip, warnings: warnings, inputFiles: inputFiles), check)
     }
 }

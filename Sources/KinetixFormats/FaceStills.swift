@@ -60,7 +60,8 @@ public enum FaceStillsConverter {
                 throw KinetixError(.invalidSetting, file: file, "\(name(index)) has \(faces.count) face\(faces.count == 1 ? "" : "s") (0…\(faces.count - 1), left to right), not \(i)", setting: .person)
             }
             chosen = i
-        case .id: throw KinetixError(.invalidSetting, file: file, "still images have no tracking ids: choose a face by index", setting: .person)
+        case .id, .left, .right, .track, .everyone:
+            throw KinetixError(.invalidSetting, file: file, "still images are not tracked: choose a face by index or largest", setting: .person)
         }
         guard case .array(let mesh)? = faces[chosen]["face468"], mesh.count >= 468 else {
             throw KinetixError(.invalidData, file: file, field: "images[\(index)].faces[\(chosen)].face468", "expected the 468 Face Mesh landmarks")

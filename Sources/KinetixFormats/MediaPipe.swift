@@ -93,8 +93,8 @@ public enum MediaPipeConverter {
         }
         var source = ["detector": "MediaPipe Pose", "format": "mediapipe"]
         if options.worldLandmarks { source["landmarks"] = "world" }
-        let sidecar = try assemble(frames, space: space, source: source, options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
+        let assembled = try assemble(frames, space: space, source: source, options: options, warnings: &warnings)
+        return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
 
     static func readFrame(_ item: JSONValue, index: Int, fps: Double?, world: Bool = false) throws(Diagnostic) -> DetectedFrame {

@@ -133,9 +133,9 @@ public enum OpenPoseConverter {
         options.inputName = folder
         var source = ["detector": "OpenPose \(model.rawValue.uppercased())", "format": "openpose"]
         let size = imageSize(options, frames: frames, file: folder, warnings: &warnings, source: &source)
-        let sidecar = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
+        let assembled = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
                                    source: source, options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: inputFiles)
+        return ConversionResult(assembled, warnings: warnings, inputFiles: inputFiles)
     }
 
     /// The last run of digits in a file name, ignoring the extension.

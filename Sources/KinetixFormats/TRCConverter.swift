@@ -109,8 +109,8 @@ public enum TRCConverter {
             frames.append(DetectedFrame(t: t, number: frameNumber - 1, people: person.joints.isEmpty ? [] : [person]))
         }
         if let rate { options.frameRate = rate }
-        let sidecar = try assemble(frames, space: .metres(.world), source: source, options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
+        let assembled = try assemble(frames, space: .metres(.world), source: source, options: options, warnings: &warnings)
+        return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
 
     /// Metres per unit.

@@ -100,7 +100,7 @@ public enum VisionConverter {
         let space = is3D ? CoordinateSpace.metres(.root) : CoordinateSpace(kind: .normalized, width: width, height: height)
         var source = ["detector": is3D ? "VNDetectHumanBodyPose3DRequest" : "VNDetectHumanBodyPoseRequest", "format": "vision"]
         if is3D { source["nose"] = "centerHead" }
-        let sidecar = try assemble(frames, space: space, source: source, options: options, warnings: &warnings)
-        return ConversionResult(sidecar: sidecar, warnings: warnings, inputFiles: [file])
+        let assembled = try assemble(frames, space: space, source: source, options: options, warnings: &warnings)
+        return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
 }

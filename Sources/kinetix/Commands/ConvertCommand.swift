@@ -27,7 +27,11 @@ struct ConvertCommand: Subcommand {
 
         Several people in a frame: --person largest (default: the largest where the clip
         starts, then followed by position), an index in the first frame, or id:N for the
-        estimator's tracking id. Bad frames are reported and skipped unless --strict.
+        estimator's tracking id. To follow everyone (stable identities through crossings,
+        occlusions and people leaving and coming back): --person left, right or track:N
+        (tracks numbered left to right), or --people -o DIR for one sidecar per person
+        (DIR/<input>.track<N>.json). Frames where two people came too close to be told
+        apart are left empty and listed. Bad frames are reported and skipped unless --strict.
         """,
         arguments: [.init(name: "input", help: "The file or folder to convert.")],
         options: [
@@ -35,7 +39,8 @@ struct ConvertCommand: Subcommand {
             .init(long: "fps", valueName: "rate", help: "Frames per second, for sources without times."),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels, for sources without it."),
             .init(long: "model", valueName: "model", help: "OpenPose model: body25, body25b or coco18 (checked against the keypoints)."),
-            .init(long: "person", valueName: "who", help: "largest, an index, or id:N (still images: the face, largest or an index).", defaultValue: "largest"),
+            .init(long: "person", valueName: "who", help: "largest, an index, id:N, or (everyone tracked) left, right or track:N (still images: the face, largest or an index).", defaultValue: "largest"),
+            .init(long: "people", help: "Follow everyone and write one sidecar per person into the folder -o names."),
             .init(long: "image", valueName: "n|name", help: "Still images: the photo to convert, by index or file name (default: the first)."),
             .init(long: "world", help: "MediaPipe: read the world landmarks (mp33_world, metres, 3D) instead of the image's."),
             .init(long: "no-face", help: "Leave face landmarks out."),
@@ -51,6 +56,8 @@ struct ConvertCommand: Subcommand {
     let options: ConversionOptions
     let output: String
     let repairSwaps: Bool
+    /// `--people`: every track, into the folder `output`.
+    let everyone: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         input = arguments.positional[0]
@@ -71,9 +78,13 @@ struct ConvertCommand: Subcommand {
             options.model = model
         }
         guard let person = PersonSelection(arguments.string("person") ?? "largest") else {
-            throw .usage("'--person' expects largest, an index (0, 1, …) or id:N, got '\(arguments.string("person")!)'", command: Self.spec)
+            throw .usage("'--person' expects largest, an index (0, 1, …), id:N, left, right or track:N, got '\(arguments.string("person")!)'", command: Self.spec)
         }
-        options.person = person
+        everyone = arguments.flag("people")
+        if everyone && arguments.string("person") != nil {
+            throw .usage("--people writes everyone; --person picks one: give one of them", command: Self.spec)
+        }
+        options.person = everyone ? .everyone : person
         options.includeFace = !arguments.flag("no-face")
         options.worldLandmarks = arguments.flag("world")
         options.stillImage = arguments.string("image")
@@ -108,6 +119,7 @@ struct ConvertCommand: Subcommand {
         do { converted = try format.convert(input, options: options) } catch { throw .failed(error) }
         for warning in converted.warnings.prefix(20) { printError("warning: \(commandLineText(warning))") }
         if converted.warnings.count > 20 { printError("warning: \(converted.warnings.count - 20) more not shown") }
+        if everyone { return try writePeople(converted, format: format) }
         let (result, check) = converted.checkedForFaults(repairSwaps: repairSwaps)
         if !check.faults.isEmpty {
             printError("warning: estimator faults: \(check.countsText)\(check.repairedSwaps ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them")
@@ -116,6 +128,38 @@ struct ConvertCommand: Subcommand {
         // Every file read counts as an input: never write over an OpenPose frame file.
         try writeAtomically(s.encoded(), to: output, inputs: [input] + result.inputFiles)
         printError("\(output): \(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
+        return ExitCode.success
+    }
+}
+
+extension ConvertCommand {
+    /// `--people`: one sidecar per track into the folder `output`, and a line per track.
+    func writePeople(_ converted: ConversionResult, format: SourceFormat) throws(CommandLineError) -> Int32 {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw .failed(KinetixError(.cannotWrite, file: output, "--people writes a sidecar per person into a folder; this is a file"))
+            }
+        } else {
+            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+                throw .failed(KinetixError(.cannotWrite, file: output, "cannot create the folder: \(error.localizedDescription)"))
+            }
+        }
+        let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+        let tracks = converted.tracking?.tracks ?? []
+        for (k, (sidecar, check)) in converted.checkedPeople(repairSwaps: repairSwaps).enumerated() {
+            let path = (output as NSString).appendingPathComponent("\(stem).track\(k).json")
+            try writeAtomically(sidecar.encoded(), to: path, inputs: [input] + converted.inputFiles)
+            var line = "\(path): track \(k)"
+            if k < tracks.count {
+                let t = tracks[k]
+                line += String(format: ", %d of %d frames, around x=%.0f, torso %.0f", t.trackedFrames, t.people.count, t.medianX, t.medianTorso)
+                if !t.uncertain.isEmpty { line += ", identity uncertain in \(t.uncertain.reduce(0) { $0 + $1.count }) frames" }
+            }
+            if !check.faults.isEmpty { line += "; estimator faults: \(check.countsText)" }
+            printError(line)
+        }
+        printError("\(tracks.count) \(tracks.count == 1 ? "person" : "people") followed, left to right, from \(converted.sidecar.source["detector"] ?? format.rawValue)")
         return ExitCode.success
     }
 }

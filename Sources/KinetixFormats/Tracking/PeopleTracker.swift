@@ -1,0 +1,305 @@
+import Foundation
+import KinetixCore
+
+/// One person followed through a clip by `PeopleTracker`.
+public struct PersonTrack: Sendable, Equatable {
+    /// 0-based, left to right in the image by the track's median position.
+    public var id: Int
+    /// For each frame, the index of this person in that frame's `people`, or nil.
+    public var people: [Int?]
+    /// Frames (ranges, inclusive) where this person came too close to another to be
+    /// told apart by position: identity is not sure there.
+    public var uncertain: [ClosedRange<Int>]
+    /// The track's median centre (hip midpoint) and torso length, in source units.
+    public var medianX: Float, medianY: Float, medianTorso: Float
+    /// What happened to the track: re-identified after leaving, and so on.
+    public var notes: [String]
+
+    /// Frames where the person was found.
+    public var trackedFrames: Int { people.lazy.filter { $0 != nil }.count }
+    /// True where identity is not sure in `frame`.
+    public func isUncertain(_ frame: Int) -> Bool { uncertain.contains { $0.contains(frame) } }
+}
+
+/// Everyone followed through a clip.
+public struct PeopleTracking: Sendable, Equatable {
+    /// The people kept, left to right.
+    public var tracks: [PersonTrack]
+    /// Tracks left out (seen too briefly, too small), in words.
+    public var leftOut: [String]
+}
+
+/// Follows every person through a clip: stable identities through crossings, short
+/// occlusions, missed detections and people entering or leaving, whatever order the
+/// estimator lists them in.
+///
+/// In each frame the people detected are assigned to the live tracks at the least total
+/// cost (`cheapestAssignment`), where a pairing costs the distance from the track's
+/// predicted centre (constant velocity), in torso lengths, plus the difference in torso
+/// length (log ratio), in body proportions (upper arm, forearm, thigh, shin, shoulder and
+/// hip width, in torso lengths) and in posture (joints about the centre). A pairing
+/// beyond `gate` torso lengths of the prediction is not allowed; a person left over
+/// starts a track; a track unmatched for `maxGapSeconds` ends. Tracks that do not
+/// overlap in time and have the same proportions and size are then joined (a person who
+/// left and came back). Frames where two live tracks' predictions are closer than
+/// `closeTorsos` torso lengths are marked uncertain for both. Tracks found in fewer than
+/// `minSeconds` of the clip, or with a torso under `minRelativeSize` of the largest, are
+/// left out with a note.
+public struct PeopleTracker: Sendable {
+    /// Largest distance from the prediction a person may be matched at, torso lengths
+    /// (plus `gatePerSecond` per second since the track was last seen).
+    public var gate: Float = 1.2
+    /// How much `gate` widens per second a track goes unseen, torso lengths.
+    public var gatePerSecond: Float = 3
+    /// A track unmatched this long ends.
+    public var maxGapSeconds = 1.0
+    /// Two live tracks predicted closer than this (torso lengths) cannot be told apart.
+    public var closeTorsos: Float = 0.6
+    /// Tracks seen for less than this many seconds are left out.
+    public var minSeconds = 1.0
+    /// Tracks whose median torso is under this fraction of the largest are left out.
+    public var minRelativeSize: Float = 0.35
+    /// Proportions further apart than this (mean absolute difference, torso lengths) do
+    /// not join two tracks into one person.
+    public var joinShapeLimit: Float = 0.12
+    /// Sizes further apart than this ratio do not join two tracks.
+    public var joinSizeRatio: Float = 1.3
+
+    public init() {}
+
+    /// The features of one detection: centre, torso length, proportions, posture.
+    struct Body {
+        var centre: SIMD2<Float>
+        var torso: Float
+        var shape: [Float]   // NaN where unknown
+        var pose: [Joint: SIMD2<Float>]  // joints relative to the centre, in torso lengths
+
+        static let segments: [[(Joint, Joint)]] = [
+            [(.leftShoulder, .leftElbow), (.rightShoulder, .rightElbow)],
+            [(.leftElbow, .leftWrist), (.rightElbow, .rightWrist)],
+            [(.leftHip, .leftKnee), (.rightHip, .rightKnee)],
+            [(.leftKnee, .leftAnkle), (.rightKnee, .rightAnkle)],
+            [(.leftShoulder, .rightShoulder)],
+            [(.leftHip, .rightHip)],
+        ]
+
+        /// Nil for a detection with no torso (no shoulders and hips to measure it by).
+        init?(_ person: DetectedPerson, scale: SIMD2<Float>) {
+            var points: [Joint: SIMD2<Float>] = [:]
+            for (joint, p) in person.joints where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
+                points[joint] = SIMD2(p.x, p.y) * scale
+            }
+            func midpoint(_ a: Joint, _ b: Joint) -> SIMD2<Float>? {
+                guard let p = points[a], let q = points[b] else { return nil }
+                return (p + q) / 2
+            }
+            guard let hip = points[.root] ?? midpoint(.leftHip, .rightHip),
+                  let neck = points[.neck] ?? midpoint(.leftShoulder, .rightShoulder) else { return nil }
+            let torso = ((neck - hip) * (neck - hip)).sum().squareRoot()
+            guard torso > 0 else { return nil }
+            centre = hip
+            self.torso = torso
+            shape = Self.segments.map { sides in
+                let lengths = sides.compactMap { a, b -> Float? in
+                    guard let p = points[a], let q = points[b] else { return nil }
+                    return ((p - q) * (p - q)).sum().squareRoot() / torso
+                }
+                return lengths.isEmpty ? .nan : lengths.reduce(0, +) / Float(lengths.count)
+            }
+            pose = points.mapValues { ($0 - hip) / torso }
+        }
+
+        /// Mean absolute difference of the proportions both know; NaN when none.
+        static func shapeDifference(_ a: [Float], _ b: [Float]) -> Float {
+            var sum: Float = 0, count: Float = 0
+            for (x, y) in zip(a, b) where !x.isNaN && !y.isNaN { sum += abs(x - y); count += 1 }
+            return count > 0 ? sum / count : .nan
+        }
+
+        /// Mean distance between the joints both have, about their centres (torso lengths).
+        static func postureDifference(_ a: [Joint: SIMD2<Float>], _ b: [Joint: SIMD2<Float>]) -> Float {
+            var sum: Float = 0, count: Float = 0
+            for (joint, p) in a {
+                guard let q = b[joint] else { continue }
+                sum += ((p - q) * (p - q)).sum().squareRoot()
+                count += 1
+            }
+            return count >= 3 ? sum / count : .nan
+        }
+    }
+
+    /// A track while the clip is read.
+    struct Live {
+        var people: [Int: Int] = [:]  // frame → person index
+        var uncertain: Set<Int> = []
+        var centre: SIMD2<Float>
+        var velocity = SIMD2<Float>(0, 0)  // per second
+        var torso: Float
+        var shape: [Float]
+        var pose: [Joint: SIMD2<Float>]
+        var lastFrame: Int
+        var lastTime: Double
+        var firstFrame: Int
+        var notes: [String] = []
+
+        init(_ body: Body, frame: Int, time: Double, person: Int) {
+            centre = body.centre
+            torso = body.torso
+            shape = body.shape
+            pose = body.pose
+            lastFrame = frame
+            firstFrame = frame
+            lastTime = time
+            people[frame] = person
+        }
+
+        func predicted(at time: Double) -> SIMD2<Float> { centre + velocity * Float(min(time - lastTime, 0.5)) }
+
+        mutating func update(_ body: Body, frame: Int, time: Double, person: Int) {
+            let dt = Float(time - lastTime)
+            if dt > 0 {
+                let measured = (body.centre - centre) / dt
+                velocity = lastFrame == frame - 1 ? 0.5 * velocity + 0.5 * measured : measured * 0.5
+            }
+            centre = body.centre
+            torso = 0.9 * torso + 0.1 * body.torso
+            shape = zip(shape, body.shape).map { a, b in a.isNaN ? b : b.isNaN ? a : 0.9 * a + 0.1 * b }
+            pose = body.pose
+            lastFrame = frame
+            lastTime = time
+            people[frame] = person
+        }
+    }
+
+    /// Follows everyone in `frames`; `scale` turns source coordinates isotropic (the image
+    /// size for normalized coordinates, 1 × 1 for pixels).
+    public func track(_ frames: [DetectedFrame], scale: SIMD2<Float> = SIMD2(1, 1)) -> PeopleTracking {
+        var live: [Live] = [], ended: [Live] = []
+        for (f, frame) in frames.enumerated() {
+            // End tracks gone too long.
+            for i in live.indices.reversed() where frame.t - live[i].lastTime > maxGapSeconds { ended.append(live.remove(at: i)) }
+            let bodies = frame.people.enumerated().compactMap { k, p in Body(p, scale: scale).map { (k, $0) } }
+            // Tracks predicted on top of each other cannot be told apart here.
+            let predictions = live.map { $0.predicted(at: frame.t) }
+            var close = Set<Int>()
+            for a in live.indices {
+                for b in live.indices where b > a {
+                    let d = predictions[a] - predictions[b]
+                    if (d * d).sum().squareRoot() < closeTorsos * min(live[a].torso, live[b].torso) { close.formUnion([a, b]) }
+                }
+            }
+            let costs = live.indices.map { t in
+                bodies.map { _, body -> Double in cost(live[t], predictions[t], body, time: frame.t) }
+            }
+            let assigned = cheapestAssignment(costs)
+            var taken = Set<Int>()
+            for (t, choice) in assigned.enumerated() {
+                guard let choice else { continue }
+                let (person, body) = bodies[choice]
+                live[t].update(body, frame: f, time: frame.t, person: person)
+                if close.contains(t) { live[t].uncertain.insert(f) }
+                taken.insert(choice)
+            }
+            for (choice, (person, body)) in bodies.enumerated() where !taken.contains(choice) {
+                live.append(Live(body, frame: f, time: frame.t, person: person))
+            }
+        }
+        let all = join((ended + live).sorted { $0.firstFrame < $1.firstFrame }, frames: frames)
+        return finish(all, frames: frames)
+    }
+
+    /// The cost of giving `body` to `track`, or infinity beyond the gates.
+    func cost(_ track: Live, _ predicted: SIMD2<Float>, _ body: Body, time: Double) -> Double {
+        let d = predicted - body.centre
+        let distance = (d * d).sum().squareRoot() / track.torso
+        let allowed = gate + gatePerSecond * Float(time - track.lastTime)
+        let size = abs(log(body.torso / track.torso))
+        guard distance <= allowed, size <= log(1.8) else { return .infinity }
+        let shape = Body.shapeDifference(track.shape, body.shape)
+        let posture = Body.postureDifference(track.pose, body.pose)
+        return Double(distance + size + (shape.isNaN ? 0 : shape) + 0.5 * (posture.isNaN ? 0 : posture))
+    }
+
+    /// Joins tracks that do not overlap in time and have the same proportions and size:
+    /// one person who left and came back. Best pairs first.
+    func join(_ tracks: [Live], frames: [DetectedFrame]) -> [Live] {
+        var tracks = tracks
+        while true {
+            var best: (a: Int, b: Int, score: Float)?
+            for a in tracks.indices {
+                for b in tracks.indices where b != a && tracks[a].lastFrame < tracks[b].firstFrame {
+                    let shape = Body.shapeDifference(tracks[a].shape, tracks[b].shape)
+                    let ratio = max(tracks[a].torso, tracks[b].torso) / min(tracks[a].torso, tracks[b].torso)
+                    guard !shape.isNaN, shape <= joinShapeLimit, ratio <= joinSizeRatio else { continue }
+                    // A track that starts right after another ended, near where it ended, is
+                    // that one seen again; otherwise proportions alone decide.
+                    let score = shape + (ratio - 1)
+                    if best.map({ score < $0.score }) ?? true { best = (a, b, score) }
+                }
+            }
+            guard let (a, b, _) = best else { return tracks }
+            let away = frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t
+            var joined = tracks[a]
+            let later = tracks[b]
+            joined.people.merge(later.people) { first, _ in first }
+            joined.uncertain.formUnion(later.uncertain)
+            joined.notes += [String(format: "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions and size", later.firstFrame, frames[later.firstFrame].t, away)] + later.notes
+            joined.lastFrame = later.lastFrame
+            joined.lastTime = later.lastTime
+            joined.centre = later.centre
+            tracks[a] = joined
+            tracks.remove(at: b)
+        }
+    }
+
+    /// Leaves out brief and small tracks, orders the rest left to right.
+    func finish(_ tracks: [Live], frames: [DetectedFrame]) -> PeopleTracking {
+        let n = frames.count
+        let duration = n > 1 ? frames[n - 1].t - frames[0].t : 0
+        let frameSeconds = n > 1 ? duration / Double(n - 1) : 1
+        func median(_ values: [Float]) -> Float {
+            let sorted = values.filter { !$0.isNaN }.sorted()
+            return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+        }
+        struct Candidate { var live: Live; var x: Float; var y: Float; var torso: Float }
+        var leftOut: [String] = []
+        var candidates: [Candidate] = []
+        for track in tracks {
+            var xs: [Float] = [], ys: [Float] = [], torsos: [Float] = []
+            for (f, k) in track.people {
+                guard let body = Body(frames[f].people[k], scale: SIMD2(1, 1)) else { continue }
+                xs.append(body.centre.x); ys.append(body.centre.y); torsos.append(body.torso)
+            }
+            let seconds = Double(track.people.count) * frameSeconds
+            let first = frames[track.firstFrame]
+            if seconds < min(minSeconds, duration / 2) || track.people.count < 2 && n > 1 {
+                leftOut.append(String(format: "a person seen for %.2f s from frame %d (t=%.3fs): too brief to follow", seconds, first.number, first.t))
+                continue
+            }
+            candidates.append(Candidate(live: track, x: median(xs), y: median(ys), torso: median(torsos)))
+        }
+        let largest = candidates.map(\.torso).max() ?? 0
+        candidates.removeAll { c in
+            guard c.torso < minRelativeSize * largest else { return false }
+            leftOut.append(String(format: "a person of torso %.0f%% of the largest, around x=%.0f: too small (in the background)", 100 * c.torso / largest, c.x))
+            return true
+        }
+        candidates.sort { $0.x < $1.x }
+        let result = candidates.enumerated().map { id, c -> PersonTrack in
+            var people = [Int?](repeating: nil, count: n)
+            for (f, k) in c.live.people { people[f] = k }
+            return PersonTrack(id: id, people: people, uncertain: ranges(c.live.uncertain), medianX: c.x, medianY: c.y,
+                               medianTorso: c.torso, notes: c.live.notes)
+        }
+        return PeopleTracking(tracks: result, leftOut: leftOut)
+    }
+
+    /// Sorted frames as inclusive ranges of consecutive frames.
+    func ranges(_ frames: Set<Int>) -> [ClosedRange<Int>] {
+        var result: [ClosedRange<Int>] = []
+        for f in frames.sorted() {
+            if let last = result.last, last.upperBound == f - 1 { result[result.count - 1] = last.lowerBound...f } else { result.append(f...f) }
+        }
+        return result
+    }
+}

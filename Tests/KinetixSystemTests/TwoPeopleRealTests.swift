@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import KinetixCore
+import KinetixFormats
+
+/// Two people in one camera, built from real keypoints: MediaPipe's lateral raises
+/// (one real man) as the demonstrator and, 12 frames (0.40 s) later, as the learner beside
+/// him, who walks across in front of him and back (hidden while behind him), leaves the
+/// frame for 1.5 s and comes back; MediaPipe's walking woman passes small in the
+/// background. Every frame lists the people in a shuffled order, as OpenPose BODY_25.
+struct TwoPeopleScene {
+    static let frames = 500
+    static let lag = 12
+    static let width = 1920.0, height = 1080.0
+
+    /// Who each detection in a frame is: 0 demonstrator, 1 learner, 2 background.
+    var truth: [[Int]] = []
+    /// The scene as an OpenPose folder.
+    var folder: String = ""
+    /// The demonstrator and learner as placed in the scene, as separate clips (nil
+    /// joints where the scene hides them).
+    var demonstrator: Sidecar
+    var learner: Sidecar
+
+    /// The learner's centre x in frame f (the demonstrator stands at 600).
+    static func learnerX(_ f: Int) -> Double {
+        switch f {
+        case 150..<250: 1300 - 900 * Double(f - 150) / 100
+        case 250..<350: 400 + 900 * Double(f - 250) / 100
+        default: 1300
+        }
+    }
+    static func learnerHidden(_ f: Int) -> Bool { (400..<445).contains(f) || abs(learnerX(f) - 600) < 60 }
+
+    init() throws {
+        let raise = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path,
+                                                   options: ConversionOptions()).sidecar
+        let walk = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/demo4_walking_mediapipe.json").path,
+                                                  options: ConversionOptions()).sidecar
+        func hip(_ clip: Sidecar, _ f: Int) -> (x: Float, y: Float)? {
+            guard let l = clip.joints[.leftHip, f], let r = clip.joints[.rightHip, f] else { return nil }
+            return ((l.x + r.x) / 2, (l.y + r.y) / 2)
+        }
+        // Placing keeps the body's shape: a scale and a shift of its own hip centre.
+        let anchor = hip(raise, 0)!
+        func placed(_ clip: Sidecar, _ f: Int, scale: Float, x: Double, y: Double, anchor: (x: Float, y: Float)) -> [Joint: (Float, Float, Float)] {
+            var joints: [Joint: (Float, Float, Float)] = [:]
+            for joint in Joint.allCases {
+                guard let p = clip.joints[joint, f] else { continue }
+                joints[joint] = ((p.x - anchor.x) * scale + Float(x), (p.y - anchor.y) * scale + Float(y), p.confidence)
+            }
+            return joints
+        }
+        var rng = SystemRandomNumberGenerator.Seeded(seed: 7)
+        let folderURL = FileManager.default.temporaryDirectory.appendingPathComponent("two-people-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
+        var demoJoints: [[Joint: (Float, Float, Float)]] = [], learnerJoints: [[Joint: (Float, Float, Float)]] = []
+        for f in 0..<Self.frames {
+            var people: [(who: Int, joints: [Joint: (Float, Float, Float)])] = []
+            let demo = placed(raise, f + Self.lag, scale: 0.9, x: 600, y: 700, anchor: anchor)
+            people.append((0, demo))
+            demoJoints.append(demo)
+            let learner = placed(raise, f, scale: 0.9, x: Self.learnerX(f), y: 700, anchor: anchor)
+            learnerJoints.append(Self.learnerHidden(f) ? [:] : learner)
+            if !Self.learnerHidden(f) { people.append((1, learner)) }
+            if f < walk.frameCount, walk.joints[.leftHip, f] != nil {
+                people.append((2, placed(walk, f, scale: 0.3, x: Double(hip(walk, f)!.x) * 0.3 + 700, y: 300, anchor: (0, hip(walk, f)!.y))))
+            }
+            people.shuffle(using: &rng)
+            truth.append(people.map(\.who))
+            try Self.openPoseFrame(people.map(\.joints)).write(to: folderURL.appendingPathComponent(String(format: "scene_%012d_keypoints.json", f)), atomically: true, encoding: .utf8)
+        }
+        folder = folderURL.path
+        func clip(_ rows: [[Joint: (Float, Float, Float)]], name: String) -> Sidecar {
+            var joints = PointTable<Joint>(frameCount: rows.count)
+            for (f, row) in rows.enumerated() { for (joint, p) in row { joints[joint, f] = p } }
+            return Sidecar(source: ["clip": name], space: CoordinateSpace(kind: .pixels, width: Self.width, height: Self.height),
+                           times: (0..<rows.count).map { (Double($0) / 29.97 * 1e6).rounded() / 1e6 }, joints: joints)
+        }
+        demonstrator = clip(demoJoints, name: "demonstrator")
+        learner = clip(learnerJoints, name: "learner")
+    }
+
+    /// One OpenPose BODY_25 frame file of these people.
+    static func openPoseFrame(_ people: [[Joint: (Float, Float, Float)]]) -> String {
+        let order: [Joint?] = [.nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
+                               .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle] + Array(repeating: nil, count: 10)
+        let entries = people.map { joints in
+            let values = order.flatMap { joint -> [String] in
+                guard let joint, let p = joints[joint] else { return ["0", "0", "0"] }
+                return [String(p.0), String(p.1), String(p.2)]
+            }
+            return "{\"person_id\": [-1], \"pose_keypoints_2d\": [\(values.joined(separator: ", "))]}"
+        }
+        return "{\"version\": 1.3, \"people\": [\(entries.joined(separator: ", "))]}"
+    }
+}
+
+extension SystemRandomNumberGenerator {
+    /// A small seeded generator (SplitMix64) for reproducible shuffles.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
+
+@Suite("Two people in one video, from real keypoints (../shared/realdata)", .enabled(if: hasRealData, "../shared/realdata is not beside this checkout"))
+struct TwoPeopleRealTests {
+    static func options() -> ConversionOptions {
+        var o = ConversionOptions()
+        o.frameRate = 29.97
+        o.imageSize = ImageSize(width: TwoPeopleScene.width, height: TwoPeopleScene.height)
+        o.person = .everyone
+        return o
+    }
+
+    @Test("identities kept through a crossing, a 1.5 s absence and a background passer-by; close frames marked, never swapped")
+    func identities() throws {
+        let scene = try TwoPeopleScene()
+        let result = try OpenPoseConverter.convert(folder: scene.folder, options: Self.options())
+        let tracking = try #require(result.tracking)
+        // The small background walker is left out; demonstrator left, learner right.
+        #expect(tracking.tracks.count == 2, "\(tracking.tracks.map { ($0.medianX, $0.medianTorso) }) \(tracking.leftOut)")
+        #expect(tracking.leftOut.contains { $0.contains("too small") })
+        // The crossings: the learner within 1.5 torso lengths (200 px) of the demonstrator.
+        func crossing(_ f: Int) -> Bool { abs(TwoPeopleScene.learnerX(f) - 600) < 200 }
+        var kept = 0, visible = 0, swapped = 0, marked = 0, markedOutside = 0, keptOutside = 0, visibleOutside = 0
+        for (who, track) in zip([0, 1], tracking.tracks) {
+            for f in 0..<TwoPeopleScene.frames {
+                let present = scene.truth[f].contains(who)
+                if present { visible += 1; if !crossing(f) { visibleOutside += 1 } }
+                guard let k = track.people[f] else { continue }
+                if track.isUncertain(f) { marked += 1; if !crossing(f) { markedOutside += 1 }; continue }
+                if scene.truth[f][k] == who { kept += 1; if !crossing(f) { keptOutside += 1 } } else { swapped += 1 }
+            }
+        }
+        print("two people: \(kept) of \(visible) visible person-frames kept (\(keptOutside) of \(visibleOutside) away from the crossings), \(marked) marked uncertain (\(markedOutside) away from them), \(swapped) swapped; notes: \(tracking.tracks.flatMap(\.notes))")
+        // Measured: 869 of 929 kept (all 779 away from the crossings), 60 marked, all at the crossings, 0 swapped.
+        #expect(swapped == 0)
+        #expect(markedOutside == 0)
+        #expect(Double(keptOutside) >= 0.99 * Double(visibleOutside), "\(keptOutside) of \(visibleOutside)")
+        // The learner's return is recognised as the learner.
+        #expect(tracking.tracks[1].notes.contains { $0.contains("re-identified") } || tracking.tracks[1].people[450] != nil)
+    }
+
+    @Test("the learner's track has the learner's angles, frame for frame, where it is tracked")
+    func sameAngles() throws {
+        let scene = try TwoPeopleScene()
+        let result = try OpenPoseConverter.convert(folder: scene.folder, options: Self.options())
+        #expect(result.people.count == 2)
+        for (track, original) in zip(result.people, [scene.demonstrator, scene.learner]) {
+            let a = AngleSeries(track), b = AngleSeries(original)
+            var compared = 0
+            for f in 0..<a.frameCount where !a[.leftShoulder, f].isNaN {
+                #expect(abs(a[.leftShoulder, f] - b[.leftShoulder, f]) < 0.01, "frame \(f)")
+                compared += 1
+            }
+            #expect(compared > 400)
+        }
+    }
+}
