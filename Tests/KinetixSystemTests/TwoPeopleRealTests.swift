@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KinetixCore
 import KinetixFormats
+import _KinetixCLITestSupport
 
 /// Two people in one camera, built from real keypoints: MediaPipe's lateral raises
 /// (one real man) as the demonstrator and, 12 frames (0.40 s) later, as the learner beside
@@ -32,7 +33,9 @@ struct TwoPeopleScene {
     }
     static func learnerHidden(_ f: Int) -> Bool { (400..<445).contains(f) || abs(learnerX(f) - 600) < 60 }
 
-    init() throws {
+    /// `facingEachOther`: the learner is seen from behind (the same points, left and right
+    /// exchanged), facing the demonstrator across the frame.
+    init(facingEachOther: Bool = false) throws {
         let raise = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path,
                                                    options: ConversionOptions()).sidecar
         let walk = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/demo4_walking_mediapipe.json").path,
@@ -60,7 +63,8 @@ struct TwoPeopleScene {
             let demo = placed(raise, f + Self.lag, scale: 0.9, x: 600, y: 700, anchor: anchor)
             people.append((0, demo))
             demoJoints.append(demo)
-            let learner = placed(raise, f, scale: 0.9, x: Self.learnerX(f), y: 700, anchor: anchor)
+            var learner = placed(raise, f, scale: 0.9, x: Self.learnerX(f), y: 700, anchor: anchor)
+            if facingEachOther { learner = Dictionary(uniqueKeysWithValues: learner.map { ($0.key.mirrored, $0.value) }) }
             learnerJoints.append(Self.learnerHidden(f) ? [:] : learner)
             if !Self.learnerHidden(f) { people.append((1, learner)) }
             if f < walk.frameCount, walk.joints[.leftHip, f] != nil {
@@ -148,6 +152,43 @@ struct TwoPeopleRealTests {
         #expect(Double(keptOutside) >= 0.99 * Double(visibleOutside), "\(keptOutside) of \(visibleOutside)")
         // The learner's return is recognised as the learner.
         #expect(tracking.tracks[1].notes.contains { $0.contains("re-identified") } || tracking.tracks[1].people[450] != nil)
+    }
+
+    @Test("the comparison from one video equals the comparison of the two separate clips on the frames both are tracked", arguments: [false, true])
+    func sameComparison(_ facingEachOther: Bool) throws {
+        let scene = try TwoPeopleScene(facingEachOther: facingEachOther)
+        let pair = try OneVideoPair(try OpenPoseConverter.convert(folder: scene.folder, options: Self.options()))
+        #expect(pair.facingEachOther == facingEachOther, "\(String(describing: pair.demonstratorFacing)) / \(String(describing: pair.learnerFacing))")
+        #expect(pair.demonstratorTrack == 0 && pair.learnerTrack == 1 && pair.uncertainFrames > 0)
+        var options = ComparisonOptions()
+        options.mirror = pair.facingEachOther
+        let fromOne = try Comparison(demonstrator: pair.demonstrator, learner: pair.learner, options: options)
+        // The separate clips, left empty where the video's tracks are (identity uncertain there).
+        func masked(_ clip: Sidecar, like track: Sidecar) -> Sidecar {
+            var clip = clip
+            for f in 0..<clip.frameCount where track.joints[.neck, f] == nil { for joint in Joint.allCases { clip.joints[joint, f] = nil } }
+            return clip
+        }
+        let separate = try Comparison(demonstrator: masked(scene.demonstrator, like: pair.demonstrator), learner: masked(scene.learner, like: pair.learner), options: options)
+        #expect(fromOne.lags == separate.lags)
+        #expect(sameValues(fromOne.errors.values, separate.errors.values))
+        let lags = fromOne.lags.filter { $0 >= 0 }.map { Double($0) / fromOne.grid.rate }
+        #expect(abs(lags.sorted()[lags.count / 2] - 12 / 29.97) < 0.02, "the learner is 12 frames late")
+    }
+
+    @Test("kinetix compare --from-one: one command, the facing said, the lag found")
+    func commandLine() throws {
+        let scene = try TwoPeopleScene()
+        let result = try Kinetix.run(["compare", "--from-one", scene.folder, "--fps", "29.97", "--image-size", "1920x1080"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("lag           learner 0.40 s (12 frames) behind"), "\(result.stdout)")
+        #expect(result.stdout.contains("not mirrored (side by side)"))
+        #expect(result.stderr.contains("side by side: left with left (--mirror or --no-mirror to override)"), "\(result.stderr)")
+        #expect(result.stderr.contains("frames where they came too close to tell apart are left out"))
+        let folder = try Kinetix.temporaryFolder()
+        let people = try Kinetix.run(["convert", scene.folder, "--fps", "29.97", "--image-size", "1920x1080", "--people", "-o", folder.path])
+        #expect(people.status == 0 && people.stderr.contains("2 people followed, left to right"), "\(people.stderr)")
+        #expect(try Kinetix.run(["validate", folder.appendingPathComponent("\((scene.folder as NSString).lastPathComponent).track1.json").path]).status == 0)
     }
 
     @Test("the learner's track has the learner's angles, frame for frame, where it is tracked")

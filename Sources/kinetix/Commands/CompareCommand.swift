@@ -2,6 +2,7 @@ import Foundation
 import KinetixCore
 import KinetixProfiles
 import KinetixReport
+import KinetixFormats
 
 /// `kinetix compare <demonstrator> <learner>`: copy-the-demonstrator scoring.
 struct CompareCommand: Subcommand {
@@ -15,10 +16,19 @@ struct CompareCommand: Subcommand {
         matched to the demonstrator frame up to --max-lag earlier that fits it best.
         The report is for the demonstrator or coach; --learner-cues prints the words
         for the learner's screen; --at shows both clips at one moment.
+
+        ONE CAMERA: --from-one takes both people from one video's keypoints (an
+        estimator's output with everyone in it, as 'kinetix convert' reads it):
+          kinetix compare --from-one scene_json/ --fps 30 --demonstrator left
+        Everyone is followed; the two largest people are the pair (--demonstrator left,
+        right or track:N picks who demonstrates). Side by side facing the camera they
+        are compared left with left; facing each other, mirrored: chosen from how they
+        face, said on stderr, overridden by --mirror or --no-mirror. Frames where the
+        two came too close to be told apart are left out of the scores.
         """,
         arguments: [
             .init(name: "demonstrator", help: "The demonstrator's sidecar."),
-            .init(name: "learner", help: "The learner's sidecar."),
+            .init(name: "learner", help: "The learner's sidecar (none with --from-one).", optional: true),
         ],
         options: [
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
@@ -29,6 +39,11 @@ struct CompareCommand: Subcommand {
             .init(long: "at", valueName: "seconds", help: "Show the synchronized pair at this learner time."),
             .init(long: "live", help: "Replay the pair frame by frame through the streaming API: what the learner's screen shows as it happens (JSON: one line per update)."),
             .init(long: "no-mirror", help: "Compare left with left (people side by side, not facing)."),
+            .init(long: "mirror", help: "With --from-one: compare mirrored (they face each other), whatever their bodies suggest."),
+            .init(long: "from-one", help: "Take both people from one video's keypoints (the first argument): see ONE CAMERA."),
+            .init(long: "demonstrator", valueName: "who", help: "With --from-one: left, right or track:N.", defaultValue: "left"),
+            .init(long: "fps", valueName: "rate", help: "With --from-one: frames per second, for keypoints without times."),
+            .init(long: "image-size", valueName: "WxH", help: "With --from-one: the image size, for keypoints without it."),
             .init(long: "2d", help: "Measure in 2D: drop the clips' depth (a 3D clip is seen along its z axis), so a 3D clip can meet a 2D one."),
             .init(long: "max-lag", valueName: "seconds", help: "The longest lag searched.", defaultValue: defaultText(defaults.maxLagSeconds)),
             .init(long: "lag-window", valueName: "seconds", help: "Errors are measured at the lag that fits best over this window (0: each frame's own best match).",
@@ -51,6 +66,8 @@ struct CompareCommand: Subcommand {
 
     let demonstrator: String
     let learner: String
+    /// `--from-one`: both people from the video keypoints in `demonstrator`.
+    let fromOne: (selection: PersonSelection, conversion: ConversionOptions, mirror: Bool?)?
     let format: Format
     let learnerCues: Bool
     let live: Bool
@@ -67,7 +84,28 @@ struct CompareCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         demonstrator = arguments.positional[0]
-        learner = arguments.positional[1]
+        if arguments.flag("from-one") {
+            guard arguments.positional.count == 1 else { throw .usage("--from-one takes one input: the video's keypoints, with both people in it", command: Self.spec) }
+            guard let who = PersonSelection(arguments.string("demonstrator") ?? "left"), [.left, .right].contains(who) || { if case .track = who { true } else { false } }() else {
+                throw .usage("'--demonstrator' expects left, right or track:N, got '\(arguments.string("demonstrator")!)'", command: Self.spec)
+            }
+            if arguments.flag("mirror") && arguments.flag("no-mirror") { throw .usage("--mirror and --no-mirror contradict each other", command: Self.spec) }
+            var conversion = ConversionOptions()
+            conversion.person = .everyone
+            conversion.inputName = demonstrator
+            if arguments.string("fps") != nil { conversion.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
+            if let size = arguments.string("image-size") { conversion.imageSize = try parseImageSize(size, spec: Self.spec) }
+            conversion.limits = try arguments.limits()
+            fromOne = (who, conversion, arguments.flag("mirror") ? true : arguments.flag("no-mirror") ? false : nil)
+            learner = demonstrator
+        } else {
+            guard arguments.positional.count == 2 else { throw .usage("missing <learner>", command: Self.spec) }
+            for flag in ["mirror", "demonstrator", "fps", "image-size"] where arguments.string(flag) != nil || arguments.flag(flag) {
+                throw .usage("--\(flag) goes with --from-one", command: Self.spec)
+            }
+            fromOne = nil
+            learner = arguments.positional[1]
+        }
         format = try arguments.choice("format", default: .text)
         learnerCues = arguments.flag("learner-cues")
         planar = arguments.flag("2d")
@@ -133,7 +171,7 @@ struct CompareCommand: Subcommand {
             printError("warning: OpenBLAS was not found (Debian: libopenblas0); the BLAS kernel runs its products as plain loops: same results, slower")
         }
         if live { return try runLive() }
-        var (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
+        var (demonstratorClip, learnerClip, options) = try loadClips()
         if planar { (demonstratorClip.sidecar, learnerClip.sidecar) = (demonstratorClip.sidecar.droppingDepth(), learnerClip.sidecar.droppingDepth()) }
         var report: ComparisonReport
         do {
@@ -174,6 +212,41 @@ struct CompareCommand: Subcommand {
 }
 
 extension CompareCommand {
+    /// The pair: two sidecars, or (`--from-one`) two people of one video, with the
+    /// options to compare them by (the facing chosen from their bodies unless given).
+    func loadClips() throws(CommandLineError) -> (ClipInput, ClipInput, ComparisonOptions) {
+        guard let (selection, conversion, mirror) = fromOne else {
+            let (a, b) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
+            return (a, b, options)
+        }
+        let recognised = RecognisedInput.recognise(demonstrator, limits: limits)
+        guard case .estimator(let format) = recognised else {
+            let exists = FileManager.default.fileExists(atPath: demonstrator)
+            throw .failed(KinetixError(exists ? .unsupported : .unreadable, file: demonstrator,
+                                       exists ? "is \(recognised): --from-one reads an estimator's output with both people in it (OpenPose, COCO-17, MediaPipe, Vision)" : "no such file or folder"))
+        }
+        let pair: OneVideoPair
+        do {
+            let converted = try format.convert(demonstrator, options: conversion).checkedForFaults(repairSwaps: options.repairSwaps).result
+            for warning in converted.warnings.prefix(10) { printError("warning: \(commandLineText(warning))") }
+            pair = try OneVideoPair(converted, demonstrator: selection)
+        } catch {
+            throw .failed(error)
+        }
+        var options = options
+        options.mirror = mirror ?? pair.facingEachOther
+        let how = { (f: BodyFacing?) in f.map { $0 == .camera ? "faces the camera" : $0 == .away ? "has the back to the camera" : "faces \($0.rawValue)" } ?? "facing unknown" }
+        printError("note: from one video: demonstrator track \(pair.demonstratorTrack) (\(how(pair.demonstratorFacing))), learner track \(pair.learnerTrack) (\(how(pair.learnerFacing))); "
+                   + (options.mirror ? "facing each other: mirrored" : "side by side: left with left")
+                   + (mirror == nil ? " (--mirror or --no-mirror to override)" : " (as asked)")
+                   + (pair.uncertainFrames > 0 ? "; \(pair.uncertainFrames) frames where they came too close to tell apart are left out" : ""))
+        func clip(_ sidecar: Sidecar, track: Int, role: String) throws(CommandLineError) -> ClipInput {
+            do { return try ClipInput(decoding: sidecar.encoded(), name: "\(demonstrator)#track\(track)", role: role, limits: limits) } catch { throw .failed(error) }
+        }
+        return (try clip(pair.demonstrator, track: pair.demonstratorTrack, role: "demonstrator"),
+                try clip(pair.learner, track: pair.learnerTrack, role: "learner"), options)
+    }
+
     /// How to compare with the other facing model on this command line: the pair
     /// profile's `facing` parameter when it has one, else `--no-mirror`.
     static func facingFix(mirror: Bool, profile: Provenance.ProfileUsed?) -> String {
@@ -187,7 +260,7 @@ extension CompareCommand {
     /// Text shows the learner's screen whenever its cue changes, and once a second;
     /// JSON writes every update as a line, provisional then final.
     func runLive() throws(CommandLineError) -> Int32 {
-        let (demonstratorClip, learnerClip) = try loadPair(demonstrator: demonstrator, learner: learner, limits: limits)
+        let (demonstratorClip, learnerClip, options) = try loadClips()
         do { try options.check(learner: learnerClip.sidecar) } catch { throw .failed(error) }
         var text = ""
         var lastCue: String?? = .none
