@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "kinetix-bench",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixBatch", "_KinetixTestSupport"],
+            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixBatch", "_KinetixTestSupport"],
             path: "Benchmarks/kinetix-bench",
             swiftSettings: cpuSettings
         ),

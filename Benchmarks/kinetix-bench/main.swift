@@ -88,6 +88,10 @@ if harness.filters.isEmpty || harness.filters.contains(where: { "lag threads".co
 
 liveBenchmarks(&harness, quick: quick)
 
+// MARK: - Following everyone
+
+trackingBenchmarks(&harness, quick: quick)
+
 // MARK: - End to end
 
 let learnerOptions: SynthOptions = {

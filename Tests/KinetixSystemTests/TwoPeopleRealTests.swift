@@ -54,7 +54,7 @@ struct TwoPeopleScene {
             }
             return joints
         }
-        var rng = SystemRandomNumberGenerator.Seeded(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let folderURL = FileManager.default.temporaryDirectory.appendingPathComponent("two-people-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
         var demoJoints: [[Joint: (Float, Float, Float)]] = [], learnerJoints: [[Joint: (Float, Float, Float)]] = []
@@ -97,21 +97,6 @@ struct TwoPeopleScene {
             return "{\"person_id\": [-1], \"pose_keypoints_2d\": [\(values.joined(separator: ", "))]}"
         }
         return "{\"version\": 1.3, \"people\": [\(entries.joined(separator: ", "))]}"
-    }
-}
-
-extension SystemRandomNumberGenerator {
-    /// A small seeded generator (SplitMix64) for reproducible shuffles.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
 

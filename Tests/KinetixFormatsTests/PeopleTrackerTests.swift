@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import KinetixFormats
+import KinetixCore
+import _KinetixTestSupport
+
+/// A person of the known pose at (x, y) pixels, torso `scale` × the pose's.
+func person(x: Double, y: Double = 540, scale: Double = 60, arms: Double = 0, legs: Double = 1) -> DetectedPerson {
+    var p = DetectedPerson()
+    for (joint, q) in KnownPose.upright(leftElbow: arms, leftKnee: 0) {
+        let isLeg = [.leftKnee, .rightKnee, .leftAnkle, .rightAnkle].contains(joint)
+        // Longer or shorter legs: another body's proportions.
+        let stretch = isLeg ? legs : 1
+        p.joints[joint] = (Float(x + scale * q.x), Float(y - scale * q.y * stretch), 0.9)
+    }
+    return p
+}
+
+@Suite("Following everyone")
+struct PeopleTrackerTests {
+    @Test("the cheapest assignment is the cheapest: brute force agrees on random matrices, forbidden pairs stay apart")
+    func assignment() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let rows = Int.random(in: 1...5, using: &rng), columns = Int.random(in: 1...5, using: &rng)
+            let cost = (0..<rows).map { _ in (0..<columns).map { _ in Double.random(in: 0..<1, using: &rng) < 0.2 ? Double.infinity : Double.random(in: 0...10, using: &rng) } }
+            let result = cheapestAssignment(cost)
+            #expect(Set(result.compactMap { $0 }).count == result.compactMap { $0 }.count, "one row a column")
+            #expect(result.enumerated().allSatisfy { r, c in c.map { cost[r][$0].isFinite } ?? true })
+            // Brute force: the most rows assigned, then the least cost.
+            func best(_ r: Int, _ used: Set<Int>) -> (count: Int, cost: Double) {
+                guard r < rows else { return (0, 0) }
+                var top = best(r + 1, used)
+                for c in 0..<columns where !used.contains(c) && cost[r][c].isFinite {
+                    let rest = best(r + 1, used.union([c]))
+                    let option = (rest.count + 1, rest.cost + cost[r][c])
+                    if option.0 > top.count || (option.0 == top.count && option.1 < top.cost - 1e-9) { top = option }
+                }
+                return top
+            }
+            let optimum = best(0, [])
+            let got = result.enumerated().compactMap { r, c in c.map { cost[r][$0] } }
+            #expect(got.count == optimum.count && abs(got.reduce(0, +) - optimum.cost) < 1e-6, "\(cost)")
+        }
+    }
+
+    @Test("two people crossing, listed in a shuffled order, keep their identities; the crossing is marked")
+    func crossing() {
+        var rng = SystemRandomNumberGenerator()
+        var frames: [DetectedFrame] = []
+        var truth: [[Int]] = []
+        for f in 0..<120 {
+            // A moves right across B, who stands still; A's legs are longer.
+            var people = [(0, person(x: 300 + 8 * Double(f), arms: 60, legs: 1.25)), (1, person(x: 780))]
+            people.shuffle(using: &rng)
+            truth.append(people.map(\.0))
+            frames.append(DetectedFrame(t: Double(f) / 30, number: f, people: people.map(\.1)))
+        }
+        let tracking = PeopleTracker().track(frames)
+        #expect(tracking.tracks.count == 2)
+        // Each track is one person (its majority) in every frame it is sure of.
+        for track in tracking.tracks {
+            let who = Dictionary(grouping: track.people.enumerated().compactMap { f, k in k.map { truth[f][$0] } }, by: { $0 }).max { $0.value.count < $1.value.count }!.key
+            let wrong = track.people.enumerated().filter { f, k in k.map { truth[f][$0] != who && !track.isUncertain(f) } ?? false }
+            #expect(wrong.isEmpty, "track \(track.id) swaps in \(wrong.count) frames")
+        }
+        // The frames where they overlap are marked on both.
+        #expect(tracking.tracks.allSatisfy { !$0.uncertain.isEmpty })
+        #expect(tracking.tracks.allSatisfy { $0.isUncertain(60) })
+    }
+
+    @Test("a person who leaves for 2 s and comes back is the same track; a brief and a small person are left out")
+    func leavingAndOthers() {
+        var frames: [DetectedFrame] = []
+        for f in 0..<200 {
+            var people = [person(x: 400, legs: 1.3)]
+            if !(80..<140).contains(f) { people.append(person(x: f < 80 ? 1200 : 1000, legs: 0.8)) }
+            if (20..<25).contains(f) { people.append(person(x: 700, y: 300)) }  // a glimpse
+            people.append(person(x: 1600, y: 200, scale: 15))  // far in the background
+            frames.append(DetectedFrame(t: Double(f) / 30, number: f, people: people.reversed()))
+        }
+        let tracking = PeopleTracker().track(frames)
+        #expect(tracking.tracks.count == 2, "\(tracking.tracks.map(\.medianX)) \(tracking.leftOut)")
+        #expect(tracking.leftOut.contains { $0.contains("too brief") } && tracking.leftOut.contains { $0.contains("too small") })
+        let right = tracking.tracks[1]
+        #expect(right.people[70] != nil && right.people[150] != nil && right.people[100] == nil)
+        #expect(right.notes.contains { $0.contains("re-identified at frame 140") }, "\(right.notes)")
+    }
+
+    @Test("selections: left, right, track:N and everyone give the tracks' sidecars with their provenance; a missing track is an error")
+    func selections() throws {
+        var frames: [DetectedFrame] = []
+        for f in 0..<60 { frames.append(DetectedFrame(t: Double(f) / 30, number: f, people: f % 2 == 0 ? [person(x: 400), person(x: 1200)] : [person(x: 1200), person(x: 400)])) }
+        var options = ConversionOptions()
+        let space = CoordinateSpace(kind: .pixels, width: 1920, height: 1080)
+        func sidecars(_ who: PersonSelection) throws -> [Sidecar] {
+            options.person = who
+            var warnings: [Diagnostic] = []
+            return try assemble(frames, space: space, source: [:], options: options, warnings: &warnings).sidecars
+        }
+        #expect(try sidecars(.left)[0].joints[.root, 1]!.x == 400)
+        #expect(try sidecars(.right)[0].joints[.root, 1]!.x == 1200)
+        let everyone = try sidecars(.everyone)
+        #expect(everyone.count == 2 && everyone[1].source["track"] == "1" && everyone[1].source["tracks"] == "2" && everyone[1].source["trackChosenBy"] == "every track")
+        #expect(try sidecars(.track(1))[0].joints[.root, 0]!.x == 1200)
+        #expect(throws: KinetixError.self) { try sidecars(.track(2)) }
+        #expect(PersonSelection("track:3") == .track(3) && PersonSelection("left") == .left && PersonSelection("track:x") == nil)
+    }
+}
