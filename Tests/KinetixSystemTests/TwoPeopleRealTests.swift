@@ -173,7 +173,13 @@ struct TwoPeopleRealTests {
         let folder = try Kinetix.temporaryFolder()
         let people = try Kinetix.run(["convert", scene.folder, "--fps", "29.97", "--image-size", "1920x1080", "--people", "-o", folder.path])
         #expect(people.status == 0 && people.stderr.contains("2 people followed, left to right"), "\(people.stderr)")
-        #expect(try Kinetix.run(["validate", folder.appendingPathComponent("\((scene.folder as NSString).lastPathComponent).track1.json").path]).status == 0)
+        let track1 = folder.appendingPathComponent("\((scene.folder as NSString).lastPathComponent).track1.json").path
+        #expect(try Kinetix.run(["validate", track1]).status == 0)
+        let onto = try Kinetix.run(["convert", scene.folder, "--fps", "29.97", "--people", "-o", track1])
+        #expect(onto.status == 73 && onto.stderr.contains("this is a file"), "\(onto.stderr)")
+        let inspect = try Kinetix.run(["inspect", "--people", scene.folder, "--fps", "29.97"])
+        #expect(inspect.status == 0 && inspect.stdout.contains("2 people followed over 500 frames, left to right"), "\(inspect.stdout)")
+        #expect(inspect.stdout.contains("re-identified at frame 445") && inspect.stdout.contains("left out: a person of torso"), "\(inspect.stdout)")
     }
 
     @Test("the learner's track has the learner's angles, frame for frame, where it is tracked")
