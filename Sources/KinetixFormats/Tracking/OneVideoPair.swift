@@ -58,14 +58,14 @@ public struct OneVideoPair: Sendable {
     ///
     /// - Throws: `KinetixError` (`.invalidData`, `.invalidSetting` for a selection that is
     ///   not a track) when fewer than two people were followed.
-    public init(_ result: ConversionResult, demonstrator selection: PersonSelection = .left) throws(KinetixError) {
+    public init(_ result: ConversionResult, demonstrator selection: PersonSelection = .left, name: String? = nil) throws(KinetixError) {
         guard let tracking = result.tracking, result.people.count == tracking.tracks.count else {
             throw KinetixError(.invalidSetting, "convert with PersonSelection.everyone to take a pair from one video", setting: .person)
         }
-        let file = result.inputFiles.first
+        let file = name ?? result.inputFiles.first
         guard tracking.tracks.count >= 2 else {
             throw KinetixError(.invalidData, file: file, "\(tracking.tracks.count) \(tracking.tracks.count == 1 ? "person was" : "people were") followed: a pair from one video needs two"
-                               + (tracking.leftOut.isEmpty ? "" : " (left out: \(tracking.leftOut.joined(separator: "; ")))"), setting: .person)
+                               + (tracking.leftOut.isEmpty ? "" : " (left out: \(tracking.leftOut.joined(separator: "; ")))"))
         }
         // The two largest people are the pair; a third (a passer-by) is not.
         let pair = tracking.tracks.sorted { $0.medianTorso > $1.medianTorso }.prefix(2).map(\.id).sorted()

@@ -55,6 +55,9 @@ public struct PeopleTracker: Sendable {
     public var maxGapSeconds = 1.0
     /// Two live tracks predicted closer than this (torso lengths) cannot be told apart.
     public var closeTorsos: Float = 0.6
+    /// A detection beside an unseen track is uncertain when that track's cost for it is
+    /// within this of its own track's.
+    public var ambiguity: Double = 0.3
     /// Tracks seen for less than this many seconds are left out.
     public var minSeconds = 1.0
     /// Tracks whose median torso is under this fraction of the largest are left out.
@@ -179,19 +182,27 @@ public struct PeopleTracker: Sendable {
             // End tracks gone too long.
             for i in live.indices.reversed() where frame.t - live[i].lastTime > maxGapSeconds { ended.append(live.remove(at: i)) }
             let bodies = frame.people.enumerated().compactMap { k, p in Body(p, scale: scale).map { (k, $0) } }
-            // Tracks predicted on top of each other cannot be told apart here.
             let predictions = live.map { $0.predicted(at: frame.t) }
-            var close = Set<Int>()
-            for a in live.indices {
-                for b in live.indices where b > a {
-                    let d = predictions[a] - predictions[b]
-                    if (d * d).sum().squareRoot() < closeTorsos * min(live[a].torso, live[b].torso) { close.formUnion([a, b]) }
-                }
-            }
             let costs = live.indices.map { t in
                 bodies.map { _, body -> Double in cost(live[t], predictions[t], body, time: frame.t) }
             }
             let assigned = cheapestAssignment(costs)
+            // Tracks predicted on top of each other cannot be told apart here: both, when
+            // both were matched; one matched beside one unseen (hidden behind it, say),
+            // when the unseen one could as well have taken its detection.
+            var close = Set<Int>()
+            for a in live.indices {
+                for b in live.indices where b > a {
+                    let d = predictions[a] - predictions[b]
+                    guard (d * d).sum().squareRoot() < closeTorsos * min(live[a].torso, live[b].torso) else { continue }
+                    switch (assigned[a], assigned[b]) {
+                    case (.some, .some): close.formUnion([a, b])
+                    case (.some(let k), nil) where costs[b][k] <= costs[a][k] + ambiguity: close.insert(a)
+                    case (nil, .some(let k)) where costs[a][k] <= costs[b][k] + ambiguity: close.insert(b)
+                    default: break
+                    }
+                }
+            }
             var taken = Set<Int>()
             for (t, choice) in assigned.enumerated() {
                 guard let choice else { continue }

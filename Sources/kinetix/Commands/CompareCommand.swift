@@ -229,8 +229,14 @@ extension CompareCommand {
         do {
             let converted = try format.convert(demonstrator, options: conversion).checkedForFaults(repairSwaps: options.repairSwaps).result
             for warning in converted.warnings.prefix(10) { printError("warning: \(commandLineText(warning))") }
-            pair = try OneVideoPair(converted, demonstrator: selection)
+            pair = try OneVideoPair(converted, demonstrator: selection, name: demonstrator)
         } catch {
+            // Here the person is chosen with --demonstrator.
+            var error = error
+            for i in error.diagnostics.indices where error.diagnostics[i].setting == .person {
+                error.diagnostics[i].setting = nil
+                error.diagnostics[i].message += " (--demonstrator left, right or track:N)"
+            }
             throw .failed(error)
         }
         var options = options
