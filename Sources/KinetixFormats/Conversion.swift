@@ -251,6 +251,14 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
 func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
                     warnings: inout [Diagnostic]) throws(KinetixError) -> Assembled {
     let scale = space.kind == .normalized ? SIMD2(Float(space.width), Float(space.height)) : SIMD2<Float>(1, 1)
+    // The assignment costs n³ a frame: a crowd is not followed (and cannot stall a conversion).
+    var frames = frames
+    let crowded = frames.indices.filter { frames[$0].people.count > PeopleTracker.maxPeople }
+    if let first = crowded.first {
+        warnings.append(Diagnostic(file: options.inputName, frameIndex: first, time: frames[first].t,
+                                   message: "\(crowded.count) frame\(crowded.count == 1 ? "" : "s") with more than \(PeopleTracker.maxPeople) people skipped: a crowd is not followed"))
+        for i in crowded { frames[i].people = [] }
+    }
     let tracking = PeopleTracker().track(frames, scale: scale)
     for note in tracking.leftOut { warnings.append(Diagnostic(file: options.inputName, message: "left out " + note)) }
     let tracks = tracking.tracks

@@ -41,6 +41,7 @@ struct FuzzRegressionTests {
             options.frameRate = 30
             options.imageSize = ImageSize(width: 1920, height: 1080)
             options.worldLandmarks = selector >= 128  // MediaPipe's mp33_world
+            if selector & 0x40 != 0 { options.person = .everyone }  // everyone followed
             switch selector % 6 {
             case 0: _ = try COCO17Converter.convert(data: body, name: "fuzz.json", options: options)
             case 1: _ = try MediaPipeConverter.convert(data: body, name: "x.json", options: options)

@@ -106,4 +106,20 @@ struct PeopleTrackerTests {
         #expect(throws: KinetixError.self) { try sidecars(.track(2)) }
         #expect(PersonSelection("track:3") == .track(3) && PersonSelection("left") == .left && PersonSelection("track:x") == nil)
     }
+
+    @Test("a crowd (more than 64 people in a frame) is skipped with a warning, not followed at n³ a frame")
+    func crowd() throws {
+        var frames: [DetectedFrame] = []
+        for f in 0..<60 {
+            var people = [person(x: 400), person(x: 1200)]
+            if (10..<15).contains(f) { people += (0..<70).map { person(x: 20 * Double($0), y: 200, scale: 10) } }
+            frames.append(DetectedFrame(t: Double(f) / 30, number: f, people: people))
+        }
+        var options = ConversionOptions()
+        options.person = .everyone
+        var warnings: [Diagnostic] = []
+        let result = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: 1920, height: 1080), source: [:], options: options, warnings: &warnings)
+        #expect(warnings.contains { $0.message.contains("5 frames with more than 64 people skipped") }, "\(warnings)")
+        #expect(result.sidecars.count == 2 && result.sidecars[0].joints[.root, 12] == nil && result.sidecars[0].joints[.root, 20] != nil)
+    }
 }

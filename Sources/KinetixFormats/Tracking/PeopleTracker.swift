@@ -68,6 +68,10 @@ public struct PeopleTracker: Sendable {
     /// Sizes further apart than this ratio do not join two tracks.
     public var joinSizeRatio: Float = 1.3
 
+    /// The most people followed in one frame (the assignment costs n³ a frame); a
+    /// conversion skips more crowded frames.
+    public static let maxPeople = 64
+
     public init() {}
 
     /// The features of one detection: centre, torso length, proportions, posture.

@@ -90,12 +90,7 @@ struct CompareCommand: Subcommand {
                 throw .usage("'--demonstrator' expects left, right or track:N, got '\(arguments.string("demonstrator")!)'", command: Self.spec)
             }
             if arguments.flag("mirror") && arguments.flag("no-mirror") { throw .usage("--mirror and --no-mirror contradict each other", command: Self.spec) }
-            var conversion = ConversionOptions()
-            conversion.person = .everyone
-            conversion.inputName = demonstrator
-            if arguments.string("fps") != nil { conversion.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
-            if let size = arguments.string("image-size") { conversion.imageSize = try parseImageSize(size, spec: Self.spec) }
-            conversion.limits = try arguments.limits()
+            let conversion = try everyoneConversion(arguments, input: demonstrator, spec: Self.spec)
             fromOne = (who, conversion, arguments.flag("mirror") ? true : arguments.flag("no-mirror") ? false : nil)
             learner = demonstrator
         } else {

@@ -164,6 +164,18 @@ extension ConvertCommand {
     }
 }
 
+/// How `--from-one` and `inspect --people` read an estimator's output: everyone
+/// followed, with `--fps` and `--image-size` when given.
+func everyoneConversion(_ arguments: ParsedArguments, input: String, spec: CommandSpec) throws(CommandLineError) -> ConversionOptions {
+    var options = ConversionOptions()
+    options.person = .everyone
+    options.inputName = input
+    if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
+    if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: spec) }
+    options.limits = try arguments.limits()
+    return options
+}
+
 /// Parses `1080x1920`.
 func parseImageSize(_ text: String, spec: CommandSpec) throws(CommandLineError) -> ImageSize {
     let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }

@@ -36,13 +36,7 @@ struct InspectCommand: Subcommand {
         file = arguments.positional[0]
         format = try arguments.choice("format", default: .text)
         if arguments.flag("people") {
-            var options = ConversionOptions()
-            options.person = .everyone
-            options.inputName = arguments.positional[0]
-            if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
-            if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: Self.spec) }
-            options.limits = try arguments.limits()
-            people = options
+            people = try everyoneConversion(arguments, input: file, spec: Self.spec)
         } else {
             if arguments.string("fps") != nil || arguments.string("image-size") != nil { throw .usage("--fps and --image-size go with --people", command: Self.spec) }
             people = nil

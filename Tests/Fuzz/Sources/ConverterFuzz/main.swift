@@ -12,6 +12,7 @@ func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     options.imageSize = ImageSize(width: 1920, height: 1080)
     options.includeFace = true
     options.worldLandmarks = start[0] >= 128  // MediaPipe's mp33_world
+    if start[0] & 0x40 != 0 { options.person = .everyone }  // everyone followed
     switch start[0] % 6 {
     case 0: _ = try? COCO17Converter.convert(data: data, name: "fuzz.json", options: options)
     case 1: _ = try? MediaPipeConverter.convert(data: data, name: "fuzz.json", options: options)
