@@ -223,7 +223,7 @@ struct ProfileDecoder {
             } else { report("rules", "expected an array of rules, found \(value.kindDescription)") }
         }
         var repCounter: Profile.RepCounter?
-        if let fields = members(top["reps"], "reps", known: ["metric", "enter", "exit", "minSeconds", "summary"]) {
+        if let fields = members(top["reps"], "reps", known: ["metric", "enter", "exit", "minSeconds", "summary", "better"]) {
             repCounter = decodeReps(fields, frames: frames, reps: reps, constants: constants, metricNames: metricNames)
         }
         if rules.contains(where: { $0.scope == .reps }), repCounter == nil {
@@ -440,9 +440,27 @@ struct ProfileDecoder {
                 }
             } else { report("reps.summary", "expected an object of named summary expressions, found \(value.kindDescription)") }
         }
+        var better: [String: Profile.RepCounter.Direction] = [:]
+        if let value = fields["better"] {
+            if case .object(let list) = value {
+                let names = summary.map(\.0)
+                for (name, item) in list {
+                    guard names.contains(name) else {
+                        report("reps.better.\(name)", "no summary named '\(name)'", suggestion: closestName(to: name, in: names))
+                        continue
+                    }
+                    guard let text = string(item, "reps.better.\(name)") else { continue }
+                    guard let direction = Profile.RepCounter.Direction(rawValue: text) else {
+                        report("reps.better.\(name)", "expected \"higher\" or \"lower\", found \"\(text)\"")
+                        continue
+                    }
+                    better[name] = direction
+                }
+            } else { report("reps.better", "expected an object of summary names to \"higher\" or \"lower\", found \(value.kindDescription)") }
+        }
         return Profile.RepCounter(metric: metric, metricIndex: index, enter: enter, exit: exit,
                                   minSeconds: number(fields["minSeconds"], "reps.minSeconds", required: false, range: 0...60) ?? 0.5,
-                                  summary: summary)
+                                  summary: summary, better: better)
     }
 
     private mutating func decodeSymmetry(_ value: JSONValue?, metricNames: [String], frames: CompileEnvironment) -> [Profile.SymmetryMeasure] {

@@ -167,6 +167,13 @@ public struct Profile: Sendable {
         /// Reps shorter than this are not counted, seconds.
         public var minSeconds: Double
         var summary: [(name: String, expression: String, compiled: CompiledExpression)]
+        /// Which way is better for a summary (`"better": {"depthRatio": "lower"}`), for
+        /// `ProgressReport`'s verdicts: summaries without one are reported higher or
+        /// lower, never improved or worse.
+        public var better: [String: Direction] = [:]
+
+        /// Which way a summary improves.
+        public enum Direction: String, Sendable { case higher, lower }
 
         /// Each rep's summary values, by name, and the expressions that compute them.
         public var summaryExpressions: [(name: String, expression: String)] { summary.map { ($0.name, $0.expression) } }

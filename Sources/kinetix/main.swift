@@ -5,7 +5,7 @@ import KinetixIO
 /// The subcommands, in the order help lists them.
 let subcommands: [CommandEntry] = [
     CommandEntry(ValidateCommand.self), CommandEntry(InspectCommand.self),
-    CommandEntry(CompareCommand.self), CommandEntry(OnsetCommand.self), CommandEntry(AssessCommand.self), CommandEntry(ProfileCommand.self), CommandEntry(BatchCommand.self),
+    CommandEntry(CompareCommand.self), CommandEntry(OnsetCommand.self), CommandEntry(AssessCommand.self), CommandEntry(ProgressCommand.self), CommandEntry(ProfileCommand.self), CommandEntry(BatchCommand.self),
     CommandEntry(ConvertCommand.self), CommandEntry(ExportCommand.self), CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
     CommandEntry(TrimCommand.self), CommandEntry(ResampleCommand.self), CommandEntry(MirrorCommand.self),
     CommandEntry(ShiftCommand.self), CommandEntry(MergeCommand.self), CommandEntry(SyncCommand.self),

@@ -28,11 +28,13 @@ public enum Synth {
         var joints = PointTable<Joint>(frameCount: frameCount, depth: metres)
         let end = Double(frameCount - 1) / options.frameRate
         let trials = options.motion == .cueResponse ? CueResponseSchedule(options, until: end) : nil
+        let repDepths = Self.repDepths(options, until: end)
         for frame in 0..<frameCount {
             let t = (Double(frame) / options.frameRate * 1e6).rounded() / 1e6
             times[frame] = t
             let local = t - options.delaySeconds
-            var pose = trials?.pose(at: t) ?? options.motion.pose(at: local, period: options.periodSeconds, squatDepth: options.squatDepth)
+            let rep = min(repDepths.count - 1, max(0, Int((local / options.periodSeconds).rounded(.down))))
+            var pose = trials?.pose(at: t) ?? options.motion.pose(at: local, period: options.periodSeconds, squatDepth: repDepths[rep])
             if options.mirrorMotion { pose = pose.mirrored() }
             for fault in options.faults {
                 pose.perturb(fault.limb, by: fault.degrees * ramp(t, from: fault.from, to: fault.to))
@@ -93,6 +95,15 @@ public enum Synth {
     }
 
     private static func round(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale }
+
+    /// Each cycle's squat depth, from a generator of its own so that rep variation never
+    /// shifts the noise another option sees; all `squatDepth` without variation.
+    private static func repDepths(_ options: SynthOptions, until end: Double) -> [Double] {
+        let cycles = max(1, Int(((end - options.delaySeconds) / options.periodSeconds).rounded(.up)) + 1)
+        guard options.repVariation > 0 else { return [Double](repeating: options.squatDepth, count: cycles) }
+        var rng = SplitMix64(seed: options.seed ^ 0x5245_5053)  // "REPS"
+        return (0..<cycles).map { _ in min(1, max(0, options.squatDepth * (1 + options.repVariation * rng.nextGaussian()))) }
+    }
 
     /// A face close to a phone's front camera: 0.45 m away, drifting and rolling a
     /// little, so that measures must not depend on head position. Always an image (a

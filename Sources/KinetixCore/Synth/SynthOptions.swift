@@ -100,6 +100,9 @@ public struct SynthOptions: Equatable, Sendable {
     public var kneeValgusCentimeters: Double = 0
     /// Squat depth in 0...1 (1: thighs past parallel, about 120° knee flexion).
     public var squatDepth: Double = 0.8
+    /// Rep-to-rep variation of the squat's depth: each rep's depth is `squatDepth` times
+    /// (1 + this × a seeded standard normal), kept in 0...1, as real reps vary.
+    public var repVariation: Double = 0
     /// Deliberate limb-angle errors (a learner's mistakes).
     public var faults: [Fault] = []
     /// `cue-response`: seconds from a cue to the start of the movement.

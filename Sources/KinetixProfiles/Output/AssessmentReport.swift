@@ -226,6 +226,9 @@ public struct AssessmentReport: Sendable {
         out += "  \"status\": \"\(a.status.rawValue)\",\n  \"voidReason\": \(a.voidReason.map(jsonString) ?? "null"),\n"
         out += "  \"baseline\": \(a.baselineSource.map(jsonString) ?? "null"),\n"
         out += "  \"shoulderWidthRatio\": \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"
+        if let body = bodyProportions {
+            out += "  \"bodyProportions\": {" + zip(BodyProportions.limbs, body.lengths).map { "\(jsonString($0.name)): \(jsonNumber($1.isFinite ? $1 : nil, digits: 4))" }.joined(separator: ", ") + "},\n"
+        }
         out += "  \"coverage\": {" + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
         out += "  \"restLevels\": [" + a.restLevels.map(\.json).joined(separator: ", ") + "],\n"
         out += "  \"reps\": [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"

@@ -33,6 +33,7 @@ struct SynthCommand: Subcommand {
             .init(long: "mirror-motion", help: "Perform the motion with left and right exchanged (a learner facing the demonstrator)."),
             .init(long: "mirror", help: "Mirror the finished clip: flip x and exchange left/right joint names."),
             .init(long: "depth", valueName: "0...1", help: "Squat depth (1: about 120° knee flexion).", defaultValue: defaultText(defaults.squatDepth)),
+            .init(long: "rep-variation", valueName: "fraction", help: "Rep-to-rep variation of the squat depth (standard deviation, as a fraction of it).", defaultValue: defaultText(defaults.repVariation)),
             .init(long: "valgus", valueName: "cm", help: "Knees move this far toward the midline at full depth.", defaultValue: defaultText(defaults.kneeValgusCentimeters)),
             .init(long: "weak-side", valueName: "side", help: "Face: left or right side with weak expressions (facial palsy)."),
             .init(long: "weakness", valueName: "0...1", help: "Face: fraction of movement the weak side loses.", defaultValue: defaultText(SynthOptions.defaultWeakness)),
@@ -68,6 +69,7 @@ struct SynthCommand: Subcommand {
         options.delaySeconds = try arguments.double("delay", default: options.delaySeconds, in: -60...60)
         options.mirrorMotion = arguments.flag("mirror-motion")
         options.squatDepth = try arguments.double("depth", default: options.squatDepth, in: 0...1)
+        options.repVariation = try arguments.double("rep-variation", default: options.repVariation, in: 0...1)
         options.kneeValgusCentimeters = try arguments.double("valgus", default: options.kneeValgusCentimeters, in: 0...30)
         options.reactionSeconds = try arguments.double("reaction", default: options.reactionSeconds, in: 0.12...5)
         options.reactionJitterSeconds = try arguments.double("reaction-jitter", default: options.reactionJitterSeconds, in: 0...1)

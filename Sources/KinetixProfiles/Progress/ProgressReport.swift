@@ -1,0 +1,356 @@
+import Foundation
+import KinetixCore
+
+/// One person's sessions with one profile, measure by measure: each session's value
+/// with its standard error, the change from the baseline session, and whether that
+/// change is beyond the measurement's own noise.
+///
+/// The noise comes from the data. A rep measure's session value is the mean over its
+/// reps, its standard error of measurement SEM = SD / √reps (the rep-to-rep spread,
+/// at least `minReps` reps). A symmetry measure's deviation
+/// D = 100 (L − S) / L (L the larger side's movement, S the smaller) gets
+/// SEM = 100 √(σ_S² + (S/L)² σ_L²) / L from each side's noise over the baseline
+/// segment, not reduced for the peak's frame count (neighbouring frames are not
+/// independent). A change is beyond the noise when it reaches
+/// MDC95 = 1.96 √(SEM_baseline² + SEM_session²), which is 1.96 · √2 · SEM when the two
+/// sessions' SEMs are equal. The noise is within a session: a camera placed differently
+/// on another day adds to it, which is why a changed view is flagged.
+public struct ProgressReport: Sendable {
+    /// A session's value for one measure.
+    public struct Estimate: Equatable, Sendable {
+        /// The session's value in the measure's unit; nil when not measured.
+        public var value: Float?
+        /// Its standard error of measurement; nil when it cannot be estimated.
+        public var standardError: Float?
+        /// Reps the value averages (1 for a symmetry measure).
+        public var count: Int
+        /// Why the value or its noise is missing, in words.
+        public var note: String?
+    }
+
+    /// What a change is, beyond the noise or not.
+    public enum Verdict: String, Sendable {
+        /// Beyond the noise, the better way (the profile says which way is better).
+        case improved
+        /// Beyond the noise, the worse way.
+        case worse
+        /// Beyond the noise, up, for a measure without a better way.
+        case higher
+        /// Beyond the noise, down, for a measure without a better way.
+        case lower
+        /// Smaller than the minimal detectable change.
+        case withinNoise = "within the noise"
+        /// One of the two sessions has no noise estimate (too few reps).
+        case cannotTell = "cannot tell"
+    }
+
+    /// A session's change from the baseline session.
+    public struct Change: Equatable, Sendable {
+        /// Session value − baseline value, in the measure's unit.
+        public var difference: Float
+        /// The minimal detectable change for this pair of sessions; nil when either SEM is unknown.
+        public var mdc95: Float?
+        /// The verdict.
+        public var verdict: Verdict
+    }
+
+    /// Which way a measure improves.
+    public enum Better: String, Sendable {
+        /// Larger values are better.
+        case higher
+        /// Smaller values are better.
+        case lower
+        /// Values nearer zero are better (a left − right difference).
+        case towardZero = "toward zero"
+    }
+
+    /// The direction over all sessions: a weighted least-squares line through the
+    /// values against session order, weights 1/SEM².
+    public struct Trend: Equatable, Sendable {
+        /// Change per session, in the measure's unit.
+        public var slopePerSession: Float
+        /// The slope's standard error.
+        public var slopeStandardError: Float
+        /// True when |slope| ≥ 1.96 × its standard error.
+        public var beyondNoise: Bool
+        /// True when every session moved the same way as the slope.
+        public var monotonic: Bool
+        /// `improved`, `worse`, `higher`, `lower` (beyond the noise) or `withinNoise`.
+        public var verdict: Verdict
+    }
+
+    /// One measure over the sessions.
+    public struct Measure: Sendable {
+        /// What kind of measure it is.
+        public enum Kind: String, Sendable {
+            /// A rep summary's mean over the session's reps.
+            case rep
+            /// A left summary minus its right twin, per rep, averaged.
+            case leftRight = "left-right"
+            /// A symmetry measure's deviation between the sides, percent.
+            case deviation
+        }
+
+        /// The summary's or symmetry measure's name (`depthRatio`, `peakValgus left−right`, `brow`).
+        public var name: String
+        /// The kind.
+        public var kind: Kind
+        /// The unit (`deg`, `torso`, `%`, …), when known.
+        public var unit: String?
+        /// Which way is better, when the profile says.
+        public var better: Better?
+        /// Per session, in `sessions`' order.
+        public var values: [Estimate]
+        /// Per session, the change from the baseline; nil for the baseline and where either is missing.
+        public var changes: [Change?]
+        /// Over all sessions, when at least three have a value and a SEM.
+        public var trend: Trend?
+        /// For a symmetry measure, each session's weaker side for it.
+        public var weakerSides: [BodySide?] = []
+    }
+
+    /// A problem with the sessions that does not stop the report.
+    public struct Flag: Equatable, Sendable {
+        /// The session's index, when one session is concerned.
+        public var session: Int?
+        /// In words.
+        public var problem: String
+    }
+
+    /// A session needs this many reps to estimate a rep measure's noise.
+    public static let minReps = 3
+    /// Mean |log ratio| of limb lengths beyond which two sessions may not be one person.
+    public static let differentPersonLimit: Float = 0.15
+    /// The z of a 95 % two-sided interval.
+    static let z95: Float = 1.96
+
+    /// The profile's id, version and title.
+    public var profileID: String
+    /// See `profileID`.
+    public var profileVersion: String
+    /// See `profileID`.
+    public var profileTitle: String
+    /// In date order when every session has a date, else in the order given.
+    public var sessions: [ProgressSession]
+    /// The index of the session changes are measured from.
+    public var baseline: Int
+    /// Rep measures, then left−right differences, then symmetry deviations.
+    public var measures: [Measure]
+    /// Things to know before reading the changes (a changed view, another person, a void session).
+    public var flags: [Flag]
+
+    /// - Parameters:
+    ///   - sessions: At least two sessions of one person with `profile`.
+    ///   - baseline: The index (after date ordering) of the session to measure changes from.
+    /// - Throws: `KinetixError` (`.invalidData`) for sessions of another profile or
+    ///   profile version, the same clip twice, 2D mixed with 3D, or fewer than two
+    ///   sessions; `.unsupported` for a pair or challenge profile; `.invalidSetting` for a
+    ///   baseline out of range.
+    public init(sessions given: [ProgressSession], profile: Profile, baseline: Int = 0) throws(KinetixError) {
+        guard profile.kind == .body || profile.kind == .face else {
+            throw KinetixError(.unsupported, "progress follows body and face profiles; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
+        }
+        guard given.count >= 2 else { throw KinetixError(.invalidData, "progress needs at least two sessions (given \(given.count))") }
+        let sessions = Self.ordered(given)
+        try Self.checkSameMeasurement(sessions, profile: profile)
+        guard sessions.indices.contains(baseline) else {
+            throw KinetixError(.invalidSetting, "the baseline session must be 1 to \(sessions.count) (given \(baseline + 1))")
+        }
+        profileID = profile.id
+        profileVersion = profile.version
+        profileTitle = profile.title
+        self.sessions = sessions
+        self.baseline = baseline
+        flags = Self.flags(sessions, baseline: baseline)
+        measures = Self.repMeasures(sessions, profile: profile) + Self.deviationMeasures(sessions, profile: profile)
+        for k in measures.indices { measures[k].finish(baseline: baseline) }
+    }
+
+    /// `sessions` in date order when every one has a date (ties kept in the order
+    /// given), else as given: the order a report lists them in.
+    public static func ordered(_ sessions: [ProgressSession]) -> [ProgressSession] {
+        guard sessions.allSatisfy({ $0.date != nil }) else { return sessions }
+        return sessions.enumerated().sorted { ($0.element.date!, $0.offset) < ($1.element.date!, $1.offset) }.map(\.element)
+    }
+
+    /// Refuses what cannot be compared: another profile or version, one clip twice, 2D beside 3D.
+    private static func checkSameMeasurement(_ sessions: [ProgressSession], profile: Profile) throws(KinetixError) {
+        for s in sessions where s.profileID != profile.id || s.profileVersion != profile.version {
+            throw KinetixError(.invalidData, file: s.clipPath, field: "profile",
+                               "session '\(s.label)' was measured with profile \(s.profileID) \(s.profileVersion), not \(profile.id) \(profile.version): "
+                                   + "sessions compare only when one profile version measured them all (assess the sidecars again with one)")
+        }
+        var seen: [String: String] = [:]
+        for s in sessions {
+            guard let sha = s.clipSHA256 else { continue }
+            if let first = seen[sha] {
+                throw KinetixError(.invalidData, file: s.clipPath, "sessions '\(first)' and '\(s.label)' are the same clip (SHA-256 \(sha.prefix(12))…): a session given twice")
+            }
+            seen[sha] = s.label
+        }
+        if Set(sessions.map(\.dimensions)).count > 1 {
+            let three = sessions.filter { $0.dimensions == .three }.map(\.label)
+            throw KinetixError(.invalidData, "sessions \(three.joined(separator: ", ")) were measured in 3D and the others in 2D: their angles and distances do not compare")
+        }
+    }
+
+    /// A changed camera view, another person's proportions, void sessions.
+    private static func flags(_ sessions: [ProgressSession], baseline: Int) -> [Flag] {
+        var flags: [Flag] = []
+        func view(_ ratio: Float?) -> String? {
+            guard let ratio, ratio.isFinite else { return nil }
+            return ratio >= 0.6 ? "front" : ratio < 0.3 ? "side" : "oblique"
+        }
+        let base = sessions[baseline]
+        for (k, s) in sessions.enumerated() {
+            if let reason = s.voidReason { flags.append(Flag(session: k, problem: "'\(s.label)' is void (\(reason)): nothing in it is compared")) }
+            guard k != baseline else { continue }
+            if let a = view(base.shoulderWidthRatio), let b = view(s.shoulderWidthRatio), a != b {
+                flags.append(Flag(session: k, problem: String(format: "'%@' was filmed from the %@ (shoulder width %.2f torso) and the baseline '%@' from the %@ (%.2f): view-dependent measures change with the camera, not only the body",
+                                                         s.label, b, s.shoulderWidthRatio!, base.label, a, base.shoulderWidthRatio!)))
+            }
+            if let p = base.proportions, let q = s.proportions, let d = p.difference(from: q), d > differentPersonLimit {
+                flags.append(Flag(session: k, problem: String(format: "'%@' has limb proportions %.0f %% from the baseline's: it may be another person (or a very different view)", s.label, 100 * (exp(d) - 1))))
+            }
+        }
+        return flags
+    }
+
+    /// Rep summaries' means, then each Left/Right pair's difference.
+    private static func repMeasures(_ sessions: [ProgressSession], profile: Profile) -> [Measure] {
+        guard let counter = profile.reps else { return [] }
+        let names = counter.summaryExpressions.map(\.name)
+        func perRep(_ s: ProgressSession, _ value: (Assessment.Rep) -> Float?) -> Estimate {
+            if let reason = s.voidReason { return Estimate(count: 0, note: "void: \(reason)") }
+            let values = s.reps.compactMap(value).filter(\.isFinite)
+            return mean(values)
+        }
+        func value(_ rep: Assessment.Rep, _ name: String) -> Float? { rep.values.first { $0.name == name }?.value }
+        var measures: [Measure] = []
+        for name in names {
+            let values = sessions.map { s in perRep(s) { value($0, name) } }
+            guard values.contains(where: { $0.value != nil }) else { continue }
+            measures.append(Measure(name: name, kind: .rep, unit: profile.summaryUnit(name),
+                                    better: counter.better[name].map { $0 == .higher ? .higher : .lower },
+                                    values: values, changes: [], trend: nil))
+        }
+        for left in names where left.hasSuffix("Left") {
+            let stem = String(left.dropLast(4)), right = stem + "Right"
+            guard names.contains(right) else { continue }
+            let values = sessions.map { s in
+                perRep(s) { rep in value(rep, left).flatMap { l in value(rep, right).map { l - $0 } } }
+            }
+            guard values.contains(where: { $0.value != nil }) else { continue }
+            measures.append(Measure(name: stem + " left−right", kind: .leftRight, unit: profile.summaryUnit(left),
+                                    better: .towardZero, values: values, changes: [], trend: nil))
+        }
+        return measures
+    }
+
+    /// A session's mean over reps and its SEM (rep-to-rep SD / √n), with `minReps` reps.
+    static func mean(_ values: [Float]) -> Estimate {
+        guard !values.isEmpty else { return Estimate(count: 0, note: "no reps measured it") }
+        let n = Float(values.count)
+        let m = values.reduce(0, +) / n
+        guard values.count >= minReps else {
+            return Estimate(value: m, count: values.count, note: "\(values.count) rep\(values.count == 1 ? "" : "s"): too few to estimate the noise (at least \(minReps))")
+        }
+        let variance = values.map { ($0 - m) * ($0 - m) }.reduce(0, +) / (n - 1)
+        return Estimate(value: m, standardError: (variance / n).squareRoot(), count: values.count)
+    }
+
+    /// Each symmetry measure's deviation with the SEM its sides' noise gives it.
+    private static func deviationMeasures(_ sessions: [ProgressSession], profile: Profile) -> [Measure] {
+        guard let symmetry = profile.symmetry else { return [] }
+        return symmetry.measures.map { measure in
+            var sides: [BodySide?] = []
+            let values = sessions.map { s -> Estimate in
+                let result = s.symmetry.first { $0.measure == measure.name }
+                sides.append(result?.weakerSide)
+                if let reason = s.voidReason { return Estimate(count: 0, note: "void: \(reason)") }
+                guard let result else { return Estimate(count: 0, note: "not measured") }
+                return deviation(result)
+            }
+            return Measure(name: measure.name, kind: .deviation, unit: "%", better: .lower, values: values,
+                           changes: [], trend: nil, weakerSides: sides)
+        }
+    }
+
+    /// The deviation and its SEM from each side's noise (see the type's discussion).
+    static func deviation(_ r: Assessment.SymmetryResult) -> Estimate {
+        guard r.measurable, let d = r.deviationPercent, let l = r.movementLeft, let rr = r.movementRight else {
+            return Estimate(count: 1, note: "neither side moved beyond its noise")
+        }
+        let leftLarger = abs(l) >= abs(rr)
+        let large = max(abs(l), abs(rr)), small = min(abs(l), abs(rr))
+        guard let nl = r.noiseLeft, let nr = r.noiseRight, large > 0 else {
+            return Estimate(value: d, count: 1, note: "no baseline noise to estimate the SEM from")
+        }
+        let (noiseLarge, noiseSmall) = leftLarger ? (nl, nr) : (nr, nl)
+        let ratio = small / large
+        let sem = 100 * (noiseSmall * noiseSmall + ratio * ratio * noiseLarge * noiseLarge).squareRoot() / large
+        return Estimate(value: d, standardError: sem, count: 1)
+    }
+}
+
+extension ProgressReport.Measure {
+    /// Fills in the changes from `baseline` and the trend.
+    mutating func finish(baseline: Int) {
+        let base = values[baseline]
+        changes = values.enumerated().map { k, e in
+            guard k != baseline, let a = base.value, let b = e.value else { return nil }
+            let difference = b - a
+            guard let sa = base.standardError, let sb = e.standardError else {
+                return ProgressReport.Change(difference: difference, mdc95: nil, verdict: .cannotTell)
+            }
+            let mdc = ProgressReport.z95 * (sa * sa + sb * sb).squareRoot()
+            return ProgressReport.Change(difference: difference, mdc95: mdc,
+                                         verdict: abs(difference) >= mdc ? verdict(from: a, to: b) : .withinNoise)
+        }
+        trend = fitTrend()
+    }
+
+    /// Improved or worse by `better`; higher or lower without one.
+    func verdict(from a: Float, to b: Float) -> ProgressReport.Verdict {
+        switch better {
+        case .higher: b > a ? .improved : .worse
+        case .lower: b < a ? .improved : .worse
+        case .towardZero: abs(b) < abs(a) ? .improved : .worse
+        case nil: b > a ? .higher : .lower
+        }
+    }
+
+    private func fitTrend() -> ProgressReport.Trend? {
+        let points = values.enumerated().compactMap { k, e -> (x: Float, y: Float, w: Float)? in
+            guard let v = e.value, let s = e.standardError else { return nil }
+            return (Float(k), v, 1 / max(s * s, 1e-12))
+        }
+        guard points.count >= 3 else { return nil }
+        let sw = points.map(\.w).reduce(0, +)
+        let mx = points.map { $0.w * $0.x }.reduce(0, +) / sw
+        let my = points.map { $0.w * $0.y }.reduce(0, +) / sw
+        let sxx = points.map { $0.w * ($0.x - mx) * ($0.x - mx) }.reduce(0, +)
+        guard sxx > 0 else { return nil }
+        let slope = points.map { $0.w * ($0.x - mx) * ($0.y - my) }.reduce(0, +) / sxx
+        let se = (1 / sxx).squareRoot()
+        let steps = zip(points, points.dropFirst()).map { $1.y - $0.y }
+        let monotonic = steps.allSatisfy { slope > 0 ? $0 > 0 : $0 < 0 }
+        let beyond = abs(slope) >= ProgressReport.z95 * se
+        let first = points[0].y
+        let direction = verdict(from: first, to: first + slope)
+        return ProgressReport.Trend(slopePerSession: slope, slopeStandardError: se, beyondNoise: beyond, monotonic: monotonic,
+                                    verdict: beyond ? (better == .towardZero ? (abs(points.last!.y) < abs(first) ? .improved : .worse) : direction) : .withinNoise)
+    }
+}
+
+extension Profile {
+    /// The unit of a rep summary, read from its expression: seconds for `duration()` and
+    /// `timeTo…`, else the unit of the first metric it names; nil when it names none.
+    public func summaryUnit(_ name: String) -> String? {
+        guard let expression = reps?.summaryExpressions.first(where: { $0.name == name })?.expression else { return nil }
+        if expression.contains("duration(") || expression.contains("timeTo") { return "s" }
+        let words = expression.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+        for word in words { if let metric = metrics.first(where: { $0.name == word }) { return metric.unit } }
+        return nil
+    }
+}

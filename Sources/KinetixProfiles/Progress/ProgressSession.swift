@@ -1,0 +1,130 @@
+import Foundation
+import KinetixCore
+
+/// One session as `ProgressReport` compares it: what an assessment measured (each rep's
+/// summaries, each symmetry measure with its noise), and what identifies the clip, the
+/// person and the camera's view.
+public struct ProgressSession: Sendable {
+    /// How the session is named in reports: a date, "week 3", the file's name.
+    public var label: String
+    /// The session's date (`YYYY-MM-DD`), when known; sessions with dates are put in date order.
+    public var date: String?
+    /// The profile that measured it.
+    public var profileID: String
+    /// That profile's version.
+    public var profileVersion: String
+    /// The clip's path and SHA-256, as the assessment's provenance records them.
+    public var clipPath: String?
+    /// See `clipPath`.
+    public var clipSHA256: String?
+    /// Why the assessment is void; nil when it was scored.
+    public var voidReason: String?
+    /// 2D or 3D.
+    public var dimensions: Dimensions
+    /// Shoulder width over torso length (about 0.9 from the front, under 0.3 from the side).
+    public var shoulderWidthRatio: Float?
+    /// The body's limb lengths, for telling whether two sessions are one person; nil for a face.
+    public var proportions: BodyProportions?
+    /// Each rep's summaries, in time order.
+    public var reps: [Assessment.Rep]
+    /// Each symmetry measure: movements, deviation and each side's noise.
+    public var symmetry: [Assessment.SymmetryResult]
+    /// The side weaker in most measures, when one is.
+    public var weakerSide: BodySide?
+
+    /// A session from an assessment run here.
+    public init(_ report: AssessmentReport, label: String, date: String? = nil) {
+        let a = report.assessment
+        self.label = label
+        self.date = date
+        profileID = a.profileID
+        profileVersion = a.profileVersion
+        clipPath = report.provenance.inputs.first?.path
+        clipSHA256 = report.provenance.inputs.first?.sha256
+        voidReason = a.status == .void ? (a.voidReason ?? "void") : nil
+        dimensions = report.clip.dimensions
+        shoulderWidthRatio = a.shoulderWidthRatio
+        proportions = report.bodyProportions
+        reps = a.reps
+        symmetry = a.symmetry
+        weakerSide = a.weakerSide
+    }
+
+    /// A session from the JSON `kinetix assess --format json` wrote.
+    ///
+    /// - Throws: `KinetixError` (`.invalidData`) naming `file` and the field when the
+    ///   text is not an assessment result.
+    public init(assessmentJSON data: Data, file: String, label: String, date: String? = nil) throws(KinetixError) {
+        let top: JSONValue
+        do { top = try JSONValue.parse(data) } catch {
+            throw KinetixError(.invalidData, file: file, "not JSON: \(error.message) (at byte \(error.offset))")
+        }
+        func fail(_ field: String, _ message: String) -> KinetixError {
+            KinetixError(.invalidData, file: file, field: field, message)
+        }
+        guard case .string("assessment") = top["kind"] else {
+            throw fail("kind", "expected an assessment result (\"kind\": \"assessment\", from 'kinetix assess --format json')")
+        }
+        guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
+            throw fail("profile", "expected the profile's id and version")
+        }
+        self.label = label
+        self.date = date
+        profileID = id
+        profileVersion = version
+        if case .object(let inputs) = top["provenance"]?["inputs"], let clip = inputs.first?.value {
+            if case .string(let path) = clip["path"] { clipPath = path }
+            if case .string(let sha) = clip["sha256"] { clipSHA256 = sha }
+        }
+        switch top["status"] {
+        case .string("ok"): voidReason = nil
+        case .string("void"):
+            if case .string(let reason) = top["voidReason"] { voidReason = reason } else { voidReason = "void" }
+        default: throw fail("status", "expected \"ok\" or \"void\"")
+        }
+        dimensions = top["dimensions"] == .string("3D") ? .three : .two
+        shoulderWidthRatio = Self.number(top["shoulderWidthRatio"])
+        if case .object(let limbs) = top["bodyProportions"] {
+            let byName = Dictionary(limbs.map { ($0.key, Self.number($0.value) ?? .nan) }, uniquingKeysWith: { a, _ in a })
+            proportions = BodyProportions(lengths: BodyProportions.limbs.map { byName[$0.name] ?? .nan })
+        }
+        reps = []
+        if let value = top["reps"] {
+            guard case .array(let items) = value else { throw fail("reps", "expected an array of reps") }
+            for (k, item) in items.enumerated() {
+                guard case .object(let fields) = item, let start = Self.number(item["start"]), let end = Self.number(item["end"]) else {
+                    throw fail("reps[\(k)]", "expected a rep with start and end times")
+                }
+                let values = fields.filter { $0.key != "start" && $0.key != "end" }
+                    .map { Assessment.Rep.Value(name: $0.key, value: Self.number($0.value) ?? .nan) }
+                reps.append(Assessment.Rep(start: Double(start), end: Double(end), values: values))
+            }
+        }
+        symmetry = []
+        if case .object(let measures) = top["movement"] {
+            for (name, m) in measures {
+                var result = Assessment.SymmetryResult(measure: name, movementLeft: Self.number(m["left"]),
+                                                       movementRight: Self.number(m["right"]))
+                result.deviationPercent = Self.number(top["deviationPercent"]?[name])
+                if case .string(let side) = m["weakerSide"] { result.weakerSide = BodySide(rawValue: side) }
+                result.noiseLeft = Self.number(m["noiseLeft"])
+                result.noiseRight = Self.number(m["noiseRight"])
+                if case .bool(let measurable) = m["measurable"] { result.measurable = measurable }
+                symmetry.append(result)
+            }
+        }
+        if case .string(let side) = top["weakerSide"] { weakerSide = BodySide(rawValue: side) }
+    }
+
+    private static func number(_ value: JSONValue?) -> Float? {
+        if case .number(let x) = value { return Float(x) }
+        return nil
+    }
+}
+
+extension AssessmentReport {
+    /// The body's limb lengths over the clip (`BodyProportions`); nil for a face profile.
+    public var bodyProportions: BodyProportions? {
+        assessment.face == nil ? BodyProportions(clip) : nil
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import KinetixCore
+import KinetixProfiles
+
+/// A progress report as one self-contained HTML page: per measure, a trend chart (each
+/// session's value with its 95 % band, ±1.96 SEM; the baseline's minimal detectable
+/// change drawn as a band around it; points coloured by verdict) and the table the
+/// text report prints. `ProgressReport.json()` is embedded.
+public enum ProgressHTMLReport {
+    /// The page for `report`.
+    public static func html(_ report: ProgressReport) -> String {
+        var body = "<header><h1>Progress: \(HTMLPage.escape(report.profileTitle))</h1><p>profile \(HTMLPage.escape(report.profileID)) \(HTMLPage.escape(report.profileVersion)) · "
+        body += "\(report.sessions.count) sessions · baseline \(HTMLPage.escape(report.sessions[report.baseline].label)) · Kinetix \(HTMLPage.escape(KinetixVersion.current))"
+        body += "<br>noise: \(HTMLPage.escape(report.noiseText))</p></header>"
+        if !report.flags.isEmpty {
+            body += "<div class=\"legend\" id=\"flags\" style=\"padding: 8px 18px\">" + report.flags.map { "<p>note: \(HTMLPage.escape($0.problem))</p>" }.joined() + "</div>"
+        }
+        body += "<div style=\"padding: 0 18px\">"
+        body += "<p class=\"legend\"><span><i class=\"swatch\" style=\"background: var(--accent)\"></i>value ± 1.96 SEM</span>"
+            + "<span><i class=\"swatch\" style=\"background: #e6ebf3; height: 10px\"></i>baseline ± MDC95 (within the noise)</span>"
+            + "<span style=\"color: var(--good)\">● improved</span><span style=\"color: var(--bad)\">● worse</span><span style=\"color: var(--ghost)\">● within the noise / cannot tell</span></p>"
+        for (k, m) in report.measures.enumerated() {
+            body += "<section class=\"measure\" id=\"measure-\(k)\"><h2>\(HTMLPage.escape(m.name))</h2>"
+            body += "<p class=\"legend\">\(HTMLPage.escape(report.headingText(m)))\(report.trendSentence(m).map { " · trend: " + HTMLPage.escape($0) } ?? "")</p>"
+            body += chart(m, report: report)
+            body += table(m, report: report)
+            body += "</section>"
+        }
+        if report.measures.isEmpty { body += "<p>No measure to follow: the profile has no rep summaries and no symmetry measures.</p>" }
+        body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's own noise; noise between days (camera placement) is not in it.</footer>"
+        return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: "")
+    }
+
+    /// One measure's trend: sessions evenly spaced, values with their 95 % band.
+    static func chart(_ m: ProgressReport.Measure, report: ProgressReport) -> String {
+        let width = 640.0, height = 200.0, left = 56.0, right = 16.0, top = 12.0, bottom = 34.0
+        let n = report.sessions.count
+        func x(_ k: Int) -> Double { left + (n > 1 ? Double(k) / Double(n - 1) : 0.5) * (width - left - right) }
+        let base = m.values[report.baseline]
+        let mdc = base.standardError.map { Double(1.96 * 1.4142135 * $0) }
+        var low = Double.infinity, high = -Double.infinity
+        for e in m.values {
+            guard let v = e.value.map(Double.init) else { continue }
+            let band = e.standardError.map { 1.96 * Double($0) } ?? 0
+            low = min(low, v - band); high = max(high, v + band)
+        }
+        if let b = base.value.map(Double.init), let mdc { low = min(low, b - mdc); high = max(high, b + mdc) }
+        guard low.isFinite, high.isFinite else { return "<p class=\"legend\">no session measured it</p>" }
+        if high - low < 1e-6 { low -= 1; high += 1 }
+        let pad = 0.08 * (high - low)
+        low -= pad; high += pad
+        func y(_ v: Double) -> Double { top + (high - v) / (high - low) * (height - top - bottom) }
+        func f(_ v: Double) -> String { String(format: "%.1f", v) }
+        var svg = "<svg class=\"timeline trend\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(m.name)) over the sessions\">"
+        if let b = base.value.map(Double.init), let mdc {
+            svg += "<rect class=\"mdc\" x=\"\(f(left))\" y=\"\(f(y(b + mdc)))\" width=\"\(f(width - left - right))\" height=\"\(f(y(b - mdc) - y(b + mdc)))\" fill=\"#e6ebf3\"></rect>"
+            svg += "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(y(b)))\" y2=\"\(f(y(b)))\" stroke=\"#8a93a3\" stroke-dasharray=\"4 3\"></line>"
+        }
+        // Axis: the range's ends and the sessions' labels.
+        for v in [low + pad, high - pad] {
+            svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(v) + 4))\" text-anchor=\"end\">\(HTMLPage.escape(ProgressReport.format(Float(v), unit: m.unit)))</text>"
+        }
+        svg += "<line x1=\"\(f(left))\" x2=\"\(f(left))\" y1=\"\(f(top))\" y2=\"\(f(height - bottom))\" stroke=\"#d9dee6\"></line>"
+        let points = m.values.enumerated().compactMap { k, e in e.value.map { (k, Double($0), e.standardError.map { 1.96 * Double($0) }) } }
+        if points.count > 1 {
+            svg += "<polyline fill=\"none\" stroke=\"#2d6cdf\" stroke-width=\"1.5\" points=\"" + points.map { "\(f(x($0.0))),\(f(y($0.1)))" }.joined(separator: " ") + "\"></polyline>"
+        }
+        for (k, v, band) in points {
+            if let band {
+                svg += "<line class=\"band\" x1=\"\(f(x(k)))\" x2=\"\(f(x(k)))\" y1=\"\(f(y(v + band)))\" y2=\"\(f(y(v - band)))\" stroke=\"#2d6cdf\" stroke-width=\"6\" stroke-opacity=\"0.3\" stroke-linecap=\"round\"></line>"
+            }
+            let colour = switch m.changes[k]?.verdict {
+            case .improved: "#2f8a4c"
+            case .worse: "#c43d3d"
+            case .higher?, .lower?: "#2d6cdf"
+            default: k == report.baseline ? "#1d2430" : "#8a93a3"
+            }
+            svg += "<circle class=\"session\" data-session=\"\(k)\" cx=\"\(f(x(k)))\" cy=\"\(f(y(v)))\" r=\"4.5\" fill=\"\(colour)\"><title>\(HTMLPage.escape(report.sessions[k].label)): \(HTMLPage.escape(ProgressReport.format(Float(v), unit: m.unit)))</title></circle>"
+        }
+        for k in 0..<n {
+            svg += "<text x=\"\(f(x(k)))\" y=\"\(f(height - bottom + 16))\" text-anchor=\"middle\">\(HTMLPage.escape(report.sessions[k].date ?? report.sessions[k].label))</text>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// The text report's table for one measure.
+    static func table(_ m: ProgressReport.Measure, report: ProgressReport) -> String {
+        var out = "<div class=\"scroll\"><table><thead><tr><th>session</th><th class=\"num\">value</th><th class=\"num\">SEM</th><th class=\"num\">\(m.kind == .deviation ? "weaker" : "reps")</th>"
+            + "<th class=\"num\">change</th><th class=\"num\">MDC95</th><th>verdict</th></tr></thead><tbody>"
+        for k in report.sessions.indices {
+            let e = m.values[k], c = m.changes[k]
+            func num(_ v: Float?) -> String { v.map { HTMLPage.escape(ProgressReport.format($0, unit: m.unit)) } ?? "—" }
+            let count = m.kind == .deviation ? (m.weakerSides[k]?.rawValue ?? "—") : "\(e.count)"
+            let verdict = k == report.baseline ? "baseline" : c?.verdict.rawValue ?? "—"
+            out += "<tr><td>\(HTMLPage.escape(report.sessions[k].label))</td><td class=\"num\">\(num(e.value))</td><td class=\"num\">\(num(e.standardError))</td><td class=\"num\">\(count)</td>"
+                + "<td class=\"num\">\(c.map { ($0.difference >= 0 ? "+" : "−") + num(abs($0.difference)) } ?? "—")</td><td class=\"num\">\(num(c?.mdc95))</td>"
+                + "<td class=\"verdict\">\(HTMLPage.escape(verdict))\(e.note.map { " <small>(\(HTMLPage.escape($0)))</small>" } ?? "")</td></tr>"
+        }
+        return out + "</tbody></table></div>"
+    }
+}

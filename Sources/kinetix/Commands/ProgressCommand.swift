@@ -1,0 +1,138 @@
+import Foundation
+import KinetixCore
+import KinetixProfiles
+import KinetixReport
+
+/// `kinetix progress SESSION…`: one person's sessions with one profile, and which
+/// measures changed beyond the noise.
+struct ProgressCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "progress",
+        abstract: "Follow one person's sessions: what changed beyond the measurement's noise.",
+        discussion: """
+        Each session is a sidecar (assessed here with --profile) or the JSON of
+        'kinetix assess --format json' (its profile is found by id, or given). Per
+        measure: each session's value ± its standard error (from the spread of its reps,
+        or of the face's baseline), the change from the baseline session, and a verdict:
+        improved, worse (the profile says which way is better; otherwise higher or
+        lower) or within the noise (under MDC95 = 1.96·√2·SEM). Sessions are in the
+        order given, or in date order with --dates. Sessions of another profile or
+        version, one clip twice, or 2D beside 3D are refused (exit 65); a changed camera
+        view, other body proportions or a void session are noted.
+        """,
+        arguments: [.init(name: "sessions", help: "Two or more sessions: sidecars or assessment JSON.", repeating: true)],
+        options: [
+            .init(long: "profile", valueName: "id|path", help: "The profile (required for sidecars; assessment JSON names its own)."),
+            .init(long: "param", valueName: "name=value", help: "Override a profile parameter for sidecars (repeatable).", repeating: true),
+            .init(long: "dates", valueName: "list", help: "Each session's date, YYYY-MM-DD, comma-separated in the order given."),
+            .init(long: "labels", valueName: "list", help: "Each session's name, comma-separated (default: the file's name)."),
+            .init(long: "baseline", valueName: "n|label", help: "The session changes are measured from (after date ordering).", defaultValue: "1"),
+            .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
+            .init(long: "report", valueName: "file.html", help: "Also write an HTML page with a trend chart per measure."),
+            .output, .maxInput,
+        ]
+    )
+
+    enum Format: String, CaseIterable { case text, json, csv }
+
+    let files: [String]
+    let profileReference: String?
+    let overrides: [String]
+    let dates: [String]?
+    let labels: [String]?
+    let baseline: String
+    let format: Format
+    let report: String?
+    let output: String?
+    let limits: SidecarLimits
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        files = arguments.positional
+        guard files.count >= 2 else { throw .usage("give at least two sessions to compare", command: Self.spec) }
+        profileReference = arguments.string("profile")
+        overrides = arguments.strings("param")
+        let dated = try Self.list("dates", arguments, count: files.count)
+        dates = dated
+        for date in dated ?? [] where !Self.isDate(date) {
+            throw .usage("--dates: '\(date)' is not a date (YYYY-MM-DD)", command: Self.spec)
+        }
+        labels = try Self.list("labels", arguments, count: files.count)
+        baseline = arguments.string("baseline") ?? "1"
+        format = try arguments.choice("format", default: .text)
+        report = arguments.string("report")
+        output = arguments.string("output")
+        limits = try arguments.limits()
+    }
+
+    /// A comma-separated option with one entry per session, or nil when not given.
+    static func list(_ name: String, _ arguments: ParsedArguments, count: Int) throws(CommandLineError) -> [String]? {
+        guard let text = arguments.string(name) else { return nil }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard items.count == count, !items.contains("") else {
+            throw .usage("--\(name) needs one entry per session (\(count)), comma-separated; found \(items.count)", command: spec)
+        }
+        return items
+    }
+
+    /// A calendar date, `YYYY-MM-DD`.
+    static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    func run() throws(CommandLineError) -> Int32 {
+        var profile: (resolved: ProfileLibrary.Resolved, parameters: ParameterValues)?
+        if let profileReference { profile = try loadProfile(profileReference, overrides: overrides) }
+        var sessions: [ProgressSession] = []
+        for (k, file) in files.enumerated() {
+            let label = labels?[k] ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let date = dates?[k]
+            let data: Data
+            do { data = try readInput(file, limits: limits) } catch { throw .failed(error) }
+            if Self.isAssessmentJSON(data) {
+                do { sessions.append(try ProgressSession(assessmentJSON: data, file: file, label: label, date: date)) } catch { throw .failed(error) }
+                if profile == nil { profile = try loadProfile(sessions[k].profileID, overrides: overrides) }
+                continue
+            }
+            guard let (resolved, parameters) = profile else {
+                throw .usage("'\(file)' is a sidecar: give --profile <id|path> to assess it (or pass 'kinetix assess --format json' results)", command: Self.spec)
+            }
+            let clip = try loadClip(file, role: "sidecar", limits: limits)
+            do {
+                let assessed = try AssessmentReport(clip: clip, profile: resolved.profile, parameters: parameters, source: resolved.source)
+                sessions.append(ProgressSession(assessed, label: label, date: date))
+            } catch { throw .failed(error) }
+        }
+        guard let profile else { throw .usage("missing --profile <id|path>", command: Self.spec) }
+        let baselineIndex = try baselineIndex(sessions)
+        let progress: ProgressReport
+        do { progress = try ProgressReport(sessions: sessions, profile: profile.resolved.profile, baseline: baselineIndex) } catch { throw .failed(error) }
+        let inputs = files + [profile.resolved.source]
+        if let path = report { try writeAtomically(Data(ProgressHTMLReport.html(progress).utf8), to: path, inputs: inputs) }
+        let text = switch format {
+        case .text: progress.text()
+        case .json: progress.json()
+        case .csv: progress.csv()
+        }
+        try emit(text, output: output, inputs: inputs)
+        return ExitCode.success
+    }
+
+    /// `--baseline`: a 1-based position after date ordering, or a session's label.
+    func baselineIndex(_ sessions: [ProgressSession]) throws(CommandLineError) -> Int {
+        let ordered = ProgressReport.ordered(sessions)
+        if let label = ordered.firstIndex(where: { $0.label == baseline }) { return label }
+        guard let n = Int(baseline), (1...sessions.count).contains(n) else {
+            throw .usage("--baseline: '\(baseline)' is neither a session's label nor 1 to \(sessions.count)", command: Self.spec)
+        }
+        return n - 1
+    }
+
+    /// True for the JSON `kinetix assess` writes (it opens with `"kind": "assessment"`).
+    static func isAssessmentJSON(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(256), as: UTF8.self)
+        return head.range(of: #"^\s*\{\s*"kind"\s*:\s*"assessment""#, options: .regularExpression) != nil
+    }
+}
