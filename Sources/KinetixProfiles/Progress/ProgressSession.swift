@@ -63,7 +63,7 @@ public struct ProgressSession: Sendable {
             KinetixError(.invalidData, file: file, field: field, message)
         }
         guard case .string("assessment") = top["kind"] else {
-            throw fail("kind", "expected an assessment result (\"kind\": \"assessment\", from 'kinetix assess --format json')")
+            throw fail("kind", "expected an assessment result (\"kind\": \"assessment\", as an assessment's JSON opens)")
         }
         guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
             throw fail("profile", "expected the profile's id and version")
