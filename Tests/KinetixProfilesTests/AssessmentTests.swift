@@ -8,13 +8,15 @@ func assess(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = [], bas
     Assessor(profile: profile, parameters: try profile.parameterValues(overriding: overrides)).assess(clip, baseline: baseline)
 }
 
-func squatClip(view: SynthOptions.View, valgus: Double = 0, seed: UInt64 = 4) -> Sidecar {
+func squatClip(view: SynthOptions.View, valgus: Double = 0, seed: UInt64 = 4, depth: Double = 0.9, repVariation: Double = 0,
+               seconds: Double = 10) -> Sidecar {
     var options = SynthOptions()
     options.motion = .squat
     options.view = view
-    options.squatDepth = 0.9
+    options.squatDepth = depth
+    options.repVariation = repVariation
     options.kneeValgusCentimeters = valgus
-    options.durationSeconds = 10
+    options.durationSeconds = seconds
     options.seed = seed
     return Synth.sidecar(options)
 }

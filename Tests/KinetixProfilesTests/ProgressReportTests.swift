@@ -13,14 +13,7 @@ func progressSession(_ sidecar: Sidecar, _ profile: Profile, label: String, over
 
 /// Squats of `depth` with real reps' spread (5 % of the depth, seeded).
 func variedSquats(depth: Double, seed: UInt64, view: SynthOptions.View = .front, seconds: Double = 16) -> Sidecar {
-    var options = SynthOptions()
-    options.motion = .squat
-    options.squatDepth = depth
-    options.repVariation = 0.05
-    options.durationSeconds = seconds
-    options.view = view
-    options.seed = seed
-    return Synth.sidecar(options)
+    squatClip(view: view, seed: seed, depth: depth, repVariation: 0.05, seconds: seconds)
 }
 
 @Suite("Progress across sessions")

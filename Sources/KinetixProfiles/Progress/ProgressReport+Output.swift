@@ -24,11 +24,14 @@ extension ProgressReport {
 
     /// A value in the measure's unit, with a precision that suits it.
     public static func format(_ value: Float, unit: String?) -> String {
-        switch unit {
-        case "deg", "degrees", "%": String(format: "%.1f", value)
-        case "s": String(format: "%.2f", value)
-        default: String(format: "%.3f", value)
+        let digits = switch unit {
+        case "deg", "degrees", "%": 1
+        case "s": 2
+        default: 3
         }
+        // A value that rounds to zero prints as 0, never "-0.0".
+        let shown = abs(value) < 0.5 * pow(10, -Float(digits)) ? 0 : value
+        return String(format: "%.\(digits)f", shown)
     }
 
     /// The measure's heading: name, unit and which way is better.
