@@ -82,6 +82,8 @@ package enum HTMLPage {
     th, td { text-align: left; padding: 3px 6px; border-bottom: 1px solid var(--line); }
     td.num, th.num { text-align: right; }
     tr.worst td { color: var(--bad); font-weight: 600; }
+    tr.current td { background: #eef3fc; }
+    circle.current { stroke: var(--ink); stroke-width: 2.5; }
     .big { font-size: 17px; }
     .void { margin: 18px; padding: 16px; border: 2px solid var(--bad); border-radius: 8px; }
     .void h2 { color: var(--bad); }

@@ -6,6 +6,10 @@ import KinetixProfiles
 /// session's value with its 95 % band, ±1.96 SEM; the baseline's minimal detectable
 /// change drawn as a band around it; points coloured by verdict) and the table the
 /// text report prints. `ProgressReport.json()` is embedded.
+///
+/// One session is current (the latest, `#session=N` for the N-th, or the one whose point
+/// was clicked): its points and rows are marked, and a line above the charts says what
+/// changed beyond the noise at it.
 public enum ProgressHTMLReport {
     /// The page for `report`.
     public static func html(_ report: ProgressReport) -> String {
@@ -16,6 +20,7 @@ public enum ProgressHTMLReport {
             body += "<div class=\"legend\" id=\"flags\" style=\"padding: 8px 18px\">" + report.flags.map { "<p>note: \(HTMLPage.escape($0.problem))</p>" }.joined() + "</div>"
         }
         body += "<div style=\"padding: 0 18px\">"
+        body += "<p class=\"big\" id=\"current\">\(HTMLPage.escape(Self.changedText(report, session: report.sessions.count - 1)))</p>"
         body += "<p class=\"legend\"><span><i class=\"swatch\" style=\"background: var(--accent)\"></i>value ± 1.96 SEM</span>"
             + "<span><i class=\"swatch\" style=\"background: #e6ebf3; height: 10px\"></i>baseline ± MDC95 (within the noise)</span>"
             + "<span style=\"color: var(--good)\">● improved</span><span style=\"color: var(--bad)\">● worse</span><span style=\"color: var(--ghost)\">● within the noise / cannot tell</span></p>"
@@ -28,8 +33,57 @@ public enum ProgressHTMLReport {
         }
         if report.measures.isEmpty { body += "<p>No measure to follow: the profile has no rep summaries and no symmetry measures.</p>" }
         body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's own noise; noise between days (camera placement) is not in it.</footer>"
-        return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: "")
+        return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: script)
     }
+
+    /// What changed beyond the noise at `session` (0-based), in one line; the page's
+    /// script writes the same sentence for the session chosen in the browser.
+    public static func changedText(_ report: ProgressReport, session k: Int) -> String {
+        let label = report.sessions[k].label
+        guard k != report.baseline else { return "\(label): the baseline, where changes are measured from" }
+        let verdicts: [(String, ProgressReport.Verdict)] = report.measures.compactMap { m in m.changes[k].map { (m.name, $0.verdict) } }
+        let improved = verdicts.filter { $0.1 == .improved }.map(\.0), worse = verdicts.filter { $0.1 == .worse }.map(\.0)
+        let changed = verdicts.filter { $0.1 == .higher || $0.1 == .lower }.map { "\($0.0) \($0.1.rawValue)" }
+        var parts: [String] = []
+        if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
+        if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
+        if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
+        return "\(label): " + (parts.isEmpty ? "nothing changed beyond the noise" : parts.joined(separator: "; "))
+    }
+
+    /// Marks the current session and writes `changedText` for it from the embedded JSON.
+    static let script = """
+    (function () {
+      const DATA = JSON.parse(document.getElementById('kinetix-data').textContent);
+      function sentence(k) {
+        const label = DATA.sessions[k].label;
+        if (k === DATA.baseline) return label + ': the baseline, where changes are measured from';
+        const at = DATA.measures.map(function (m) { return [m.name, m.sessions[k].verdict]; });
+        const named = function (v) { return at.filter(function (p) { return p[1] === v; }).map(function (p) { return p[0]; }); };
+        const parts = [];
+        if (named('improved').length) parts.push('improved: ' + named('improved').join(', '));
+        if (named('worse').length) parts.push('worse: ' + named('worse').join(', '));
+        const changed = at.filter(function (p) { return p[1] === 'higher' || p[1] === 'lower'; }).map(function (p) { return p[0] + ' ' + p[1]; });
+        if (changed.length) parts.push(changed.join(', '));
+        return label + ': ' + (parts.length ? parts.join('; ') : 'nothing changed beyond the noise');
+      }
+      function show(k) {
+        document.querySelectorAll('[data-session]').forEach(function (e) { e.classList.toggle('current', Number(e.getAttribute('data-session')) === k); });
+        document.getElementById('current').textContent = sentence(k);
+        document.body.setAttribute('data-current-session', String(k));
+      }
+      const asked = /session=(\\d+)/.exec(location.hash);
+      const n = DATA.sessions.length;
+      show(asked && Number(asked[1]) >= 1 && Number(asked[1]) <= n ? Number(asked[1]) - 1 : n - 1);
+      document.querySelectorAll('[data-session]').forEach(function (e) {
+        e.addEventListener('click', function () {
+          const k = Number(e.getAttribute('data-session'));
+          show(k);
+          history.replaceState(null, '', '#session=' + (k + 1));
+        });
+      });
+    })();
+    """
 
     /// One measure's trend: sessions evenly spaced, values with their 95 % band.
     static func chart(_ m: ProgressReport.Measure, report: ProgressReport) -> String {
@@ -78,7 +132,9 @@ public enum ProgressHTMLReport {
             svg += "<circle class=\"session\" data-session=\"\(k)\" cx=\"\(f(x(k)))\" cy=\"\(f(y(v)))\" r=\"4.5\" fill=\"\(colour)\"><title>\(HTMLPage.escape(report.sessions[k].label)): \(HTMLPage.escape(ProgressReport.format(Float(v), unit: m.unit)))</title></circle>"
         }
         for k in 0..<n {
-            svg += "<text x=\"\(f(x(k)))\" y=\"\(f(height - bottom + 16))\" text-anchor=\"middle\">\(HTMLPage.escape(report.sessions[k].date ?? report.sessions[k].label))</text>"
+            // The end labels are anchored inward, so they are not cut at the chart's edges.
+            let anchor = n > 1 && k == 0 ? "start" : n > 1 && k == n - 1 ? "end" : "middle"
+            svg += "<text x=\"\(f(x(k)))\" y=\"\(f(height - bottom + 16))\" text-anchor=\"\(anchor)\">\(HTMLPage.escape(report.sessions[k].date ?? report.sessions[k].label))</text>"
         }
         return svg + "</svg>"
     }
@@ -92,7 +148,7 @@ public enum ProgressHTMLReport {
             func num(_ v: Float?) -> String { v.map { HTMLPage.escape(ProgressReport.format($0, unit: m.unit)) } ?? "—" }
             let count = m.kind == .deviation ? (m.weakerSides[k]?.rawValue ?? "—") : "\(e.count)"
             let verdict = k == report.baseline ? "baseline" : c?.verdict.rawValue ?? "—"
-            out += "<tr><td>\(HTMLPage.escape(report.sessions[k].label))</td><td class=\"num\">\(num(e.value))</td><td class=\"num\">\(num(e.standardError))</td><td class=\"num\">\(count)</td>"
+            out += "<tr data-session=\"\(k)\"><td>\(HTMLPage.escape(report.sessions[k].label))</td><td class=\"num\">\(num(e.value))</td><td class=\"num\">\(num(e.standardError))</td><td class=\"num\">\(count)</td>"
                 + "<td class=\"num\">\(c.map { ($0.difference >= 0 ? "+" : "−") + num(abs($0.difference)) } ?? "—")</td><td class=\"num\">\(num(c?.mdc95))</td>"
                 + "<td class=\"verdict\">\(HTMLPage.escape(verdict))\(e.note.map { " <small>(\(HTMLPage.escape($0)))</small>" } ?? "")</td></tr>"
         }

@@ -3,6 +3,7 @@ import Testing
 import _KinetixCLITestSupport
 import KinetixReport
 import KinetixCore
+import KinetixProfiles
 
 /// Headless Chromium, when installed (Debian's `chromium`; `.ci/setup` installs it).
 let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -104,5 +105,49 @@ struct BrowserTests {
         let weaker = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("weaker side") }).dropFirst(14)
         #expect(dom.contains("Weaker side: <b>\(weaker)</b>"), "\(weaker)")
         #expect(dom.contains("class=\"signed\""))
+    }
+
+    @Test("the progress page: a trend chart per measure with the MDC band and a point per session; #session=N marks that session and says what changed, as the library does")
+    func progressPage() throws {
+        let squat = try ProfileLibrary().resolve("squat")
+        let sessions = try [0.5, 0.5, 0.8].enumerated().map { k, depth in
+            var options = SynthOptions()
+            options.motion = .squat
+            options.view = .side
+            options.squatDepth = depth
+            options.repVariation = 0.05
+            options.durationSeconds = 15
+            options.seed = UInt64(20 + k)
+            let sidecar = Synth.sidecar(options)
+            let clip = ClipInput(sidecar: sidecar, provenance: .init(role: "sidecar", path: "week\(k).json", sha256: SHA256.hex(sidecar.encoded()), frames: sidecar.frameCount))
+            let report = try AssessmentReport(clip: clip, profile: squat.profile, parameters: try squat.profile.parameterValues(overriding: ["view=side"]), source: squat.source)
+            return ProgressSession(report, label: "week \(4 * k + 1)", date: "2026-0\(k + 1)-05")
+        }
+        let report = try ProgressReport(sessions: sessions, profile: squat.profile)
+        let folder = try Kinetix.temporaryFolder()
+        let page = folder.appendingPathComponent("progress.html")
+        try ProgressHTMLReport.html(report).write(to: page, atomically: true, encoding: .utf8)
+        for k in report.sessions.indices {
+            let dom = try runChromium(["--dump-dom", page.absoluteString + "#session=\(k + 1)"])
+            #expect(dom.contains("data-current-session=\"\(k)\""), "session \(k + 1)")
+            let sentence = ProgressHTMLReport.changedText(report, session: k)
+            #expect(dom.contains("id=\"current\">\(sentence)<"), "the script's sentence is the library's: \(sentence)")
+            let marked = dom.components(separatedBy: "class=\"session current\"").count - 1
+            #expect(marked == report.measures.count, "one point marked per chart: \(marked)")
+            #expect(dom.components(separatedBy: "<tr data-session=\"\(k)\" class=\"current\"").count - 1 == report.measures.count)
+        }
+        print("progress page: " + report.sessions.indices.map { ProgressHTMLReport.changedText(report, session: $0) }.joined(separator: " | "))
+        #expect(ProgressHTMLReport.changedText(report, session: 0) == "week 1: the baseline, where changes are measured from")
+        #expect(ProgressHTMLReport.changedText(report, session: 2).contains("improved: depth, depthRatio, peakKneeFlexion, minKneeAngle"))
+        let dom = try runChromium(["--dump-dom", page.absoluteString])
+        #expect(dom.contains("data-current-session=\"2\""), "opens on the latest session")
+        #expect(dom.components(separatedBy: "<svg class=\"timeline trend\"").count - 1 == report.measures.count)
+        #expect(dom.components(separatedBy: "class=\"mdc\"").count - 1 == report.measures.count)
+
+        let screenshot = (ProcessInfo.processInfo.environment["KINETIX_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? folder)
+            .appendingPathComponent("progress-report.png")
+        _ = try runChromium(["--window-size=1000,1400", "--screenshot=\(screenshot.path)", page.absoluteString])
+        let size = (try FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0
+        #expect(size > 30_000, "a blank page compresses to a few kB; this one has \(size) bytes")
     }
 }

@@ -176,7 +176,7 @@ public struct ProgressReport: Sendable {
     /// Refuses what cannot be compared: another profile or version, one clip twice, 2D beside 3D.
     private static func checkSameMeasurement(_ sessions: [ProgressSession], profile: Profile) throws(KinetixError) {
         for s in sessions where s.profileID != profile.id || s.profileVersion != profile.version {
-            throw KinetixError(.invalidData, file: s.clipPath, field: "profile",
+            throw KinetixError(.invalidData, file: s.file, field: "profile",
                                "session '\(s.label)' was measured with profile \(s.profileID) \(s.profileVersion), not \(profile.id) \(profile.version): "
                                    + "sessions compare only when one profile version measured them all (assess the sidecars again with one)")
         }
@@ -184,13 +184,13 @@ public struct ProgressReport: Sendable {
         for s in sessions {
             guard let sha = s.clipSHA256 else { continue }
             if let first = seen[sha] {
-                throw KinetixError(.invalidData, file: s.clipPath, "sessions '\(first)' and '\(s.label)' are the same clip (SHA-256 \(sha.prefix(12))…): a session given twice")
+                throw KinetixError(.invalidData, file: s.file, "sessions '\(first)' and '\(s.label)' are the same clip (SHA-256 \(sha.prefix(12))…): a session given twice")
             }
             seen[sha] = s.label
         }
         if Set(sessions.map(\.dimensions)).count > 1 {
             let three = sessions.filter { $0.dimensions == .three }.map(\.label)
-            throw KinetixError(.invalidData, "sessions \(three.joined(separator: ", ")) were measured in 3D and the others in 2D: their angles and distances do not compare")
+            throw KinetixError(.invalidData, file: sessions.first { $0.dimensions == .three }?.file, "sessions \(three.joined(separator: ", ")) were measured in 3D and the others in 2D: their angles and distances do not compare")
         }
     }
 

@@ -13,6 +13,9 @@ public struct ProgressSession: Sendable {
     public var profileID: String
     /// That profile's version.
     public var profileVersion: String
+    /// The file this session was read from: the assessment's JSON, or the clip itself;
+    /// errors about the session name it.
+    public var file: String?
     /// The clip's path and SHA-256, as the assessment's provenance records them.
     public var clipPath: String?
     /// See `clipPath`.
@@ -40,6 +43,7 @@ public struct ProgressSession: Sendable {
         profileID = a.profileID
         profileVersion = a.profileVersion
         clipPath = report.provenance.inputs.first?.path
+        file = clipPath
         clipSHA256 = report.provenance.inputs.first?.sha256
         voidReason = a.status == .void ? (a.voidReason ?? "void") : nil
         dimensions = report.clip.dimensions
@@ -70,6 +74,7 @@ public struct ProgressSession: Sendable {
         }
         self.label = label
         self.date = date
+        self.file = file
         profileID = id
         profileVersion = version
         if case .object(let inputs) = top["provenance"]?["inputs"], let clip = inputs.first?.value {
