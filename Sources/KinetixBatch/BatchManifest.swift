@@ -1,10 +1,13 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// A batch's list of work, as people write it: a TSV or CSV file with a header.
 ///
 /// Pairs: `id`, `demonstrator`, `learner` (and optionally `profile`, a pair profile).
-/// Single clips: `id`, `clip`, `profile`. Every other column is a profile parameter
+/// Single clips: `id`, `clip`, `profile`, and optionally `subject` (who the clip is of:
+/// the summary follows each subject's sessions, as `ProgressReport`) and `date`
+/// (`YYYY-MM-DD`, the session's order). Every other column is a profile parameter
 /// for that row (an empty cell keeps the profile's default). Paths are relative to the
 /// manifest's folder. Lines starting with `#` and blank lines are skipped.
 public struct BatchManifest: Sendable {
@@ -47,7 +50,14 @@ public struct BatchManifest: Sendable {
         public let profile: String?
         /// Profile parameters given in this row, in the header's order.
         public let parameters: [Parameter]
+        /// Whose session it is (safe as a file name), when the manifest has a `subject` column.
+        public var subject: String? = nil
+        /// The session's date, `YYYY-MM-DD`, when the manifest has a `date` column.
+        public var date: String? = nil
     }
+
+    /// Columns that describe a row rather than set a parameter: who and when.
+    public static let sessionColumns = ["subject", "date"]
 
     /// Pairs or single clips, from the header.
     public var kind: Kind
@@ -99,7 +109,10 @@ public struct BatchManifest: Sendable {
         if let empty = header.firstIndex(of: "") { problem(headerIndex + 1, "column \(empty + 1) has no name") }
         guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
         let fileColumns = kind == .pairs ? ["demonstrator", "learner"] : ["clip"]
-        let parameterColumns = header.filter { !(required + ["profile"]).contains($0) }
+        let parameterColumns = header.filter { !(required + ["profile"] + Self.sessionColumns).contains($0) }
+        if kind == .pairs, let column = Self.sessionColumns.first(where: columns.contains) {
+            problem(headerIndex + 1, "a '\(column)' column follows one person's assessments over sessions: it needs single clips (id, clip, profile), not pairs")
+        }
         if kind == .pairs, !parameterColumns.isEmpty, !columns.contains("profile") {
             problem(headerIndex + 1, "columns \(parameterColumns.joined(separator: ", ")) are profile parameters: add a 'profile' column")
         }
@@ -148,7 +161,16 @@ public struct BatchManifest: Sendable {
             }
             let parameters = parameterColumns.compactMap { name in row[name].flatMap { $0.isEmpty ? nil : Row.Parameter(name: name, value: $0) } }
             if profile == nil, !parameters.isEmpty { problem(line, "parameters \(parameters.map(\.name).joined(separator: ", ")) need a profile") }
-            rows.append(Row(id: id, line: line, inputs: inputs, profile: profile, parameters: parameters))
+            var item = Row(id: id, line: line, inputs: inputs, profile: profile, parameters: parameters)
+            if let subject = row["subject"], !subject.isEmpty {
+                if let why = Self.unsafeIDReason(subject) { problem(line, "subject '\(subject)' \(why.replacingOccurrences(of: "ids", with: "subjects"))") }
+                item.subject = subject
+            }
+            if let date = row["date"], !date.isEmpty {
+                if !ProgressSession.isDate(date) { problem(line, "date '\(date)' is not a date (YYYY-MM-DD)") }
+                item.date = date
+            }
+            rows.append(item)
         }
         if rows.isEmpty && problems.isEmpty { problem(headerIndex + 1, "no rows after the header") }
         guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 extension BatchPlan {
     /// The plan as an indented JSON document.
@@ -16,6 +17,8 @@ extension BatchPlan {
             }
             fields.append(("parameters", .array(row.parameters.map(JSONValue.string))))
             fields.append(("key", .string(row.key)))
+            if let subject = row.subject { fields.append(("subject", .string(subject))) }
+            if let date = row.date { fields.append(("date", .string(date))) }
             return .object(fields)
         }
         return JSONValue.object([
@@ -110,8 +113,17 @@ extension BatchPlan {
             if case .array(let list)? = member(r, "parameters") {
                 for item in list { guard case .string(let s) = item else { throw fail(at + "parameters", "expected strings") }; parameters.append(s) }
             }
+            var subject: String?, date: String?
+            if let value = member(r, "subject") {
+                guard case .string(let s) = value, BatchManifest.unsafeIDReason(s) == nil else { throw fail(at + "subject", "expected a subject safe as a file name") }
+                subject = s
+            }
+            if let value = member(r, "date") {
+                guard case .string(let s) = value, ProgressSession.isDate(s) else { throw fail(at + "date", "expected a date, YYYY-MM-DD") }
+                date = s
+            }
             rows.append(Row(id: id, line: line, shard: shard, inputs: inputs, profile: profile,
-                            parameters: parameters, key: try string(r, "key", at)))
+                            parameters: parameters, key: try string(r, "key", at), subject: subject, date: date))
         }
         self.rows = rows
         file = path

@@ -50,6 +50,11 @@ public struct BatchPlan: Sendable {
         /// options, inputs' and profile's SHA-256, parameters): a cached result with the
         /// same key is the same result.
         public var key: String
+        /// Whose session it is and when (the manifest's `subject` and `date`); not in the
+        /// key, since they do not change the result.
+        public var subject: String? = nil
+        /// See `subject`.
+        public var date: String? = nil
     }
 
     /// Settings every row runs with.
@@ -156,7 +161,8 @@ public struct BatchPlan: Sendable {
                 }
             }
             let parameters = row.parameters.map { "\($0.name)=\($0.value)" }
-            rows.append(Row(id: row.id, line: row.line, shard: 0, inputs: inputs, profile: record, parameters: parameters, key: ""))
+            rows.append(Row(id: row.id, line: row.line, shard: 0, inputs: inputs, profile: record, parameters: parameters, key: "",
+                            subject: row.subject, date: row.date))
         }
         guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
         // Largest first, each to the lightest shard (ties: the lower shard, the earlier row).

@@ -2,6 +2,7 @@ import Foundation
 import KinetixCore
 import KinetixIO
 import KinetixReport
+import KinetixProfiles
 
 /// A finished batch: every row's outcome from the shards' files, checked complete, and
 /// the summary table (CSV, JSON with counts and distributions, an HTML index).
@@ -12,6 +13,8 @@ public struct BatchSummary: Sendable {
     public var outcomes: [BatchOutcome]
     /// Where the shards wrote.
     public var folder: URL
+    /// Each subject's sessions followed over time, when the manifest has a `subject` column.
+    public var progress: [BatchProgress]
 
     /// Reads every shard's outcomes.
     ///
@@ -60,6 +63,7 @@ public struct BatchSummary: Sendable {
         if !missing.isEmpty { throw KinetixError(kind: .notFound, diagnostics: missing + problems) }
         if !problems.isEmpty { throw KinetixError(kind: .invalidData, diagnostics: problems) }
         outcomes = plan.rows.map { byID[$0.id]! }
+        progress = BatchProgress.subjects(of: plan, outcomes: outcomes, folder: folder)
     }
 
     /// How large a shard file may be (a line per row).
@@ -143,8 +147,9 @@ public struct BatchSummary: Sendable {
     }
 
     /// Counts, the distribution of every numeric figure over the rows that have it,
-    /// and every row.
-    public func json() -> String {
+    /// every row, and each subject's progress (its files named inside `progressFolder`,
+    /// relative to the summary, when given).
+    public func json(progressFolder: String? = nil) -> String {
         let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         let distributions: [(key: String, value: JSONValue)] = self.distributions.map { d in
             (d.column, .object([
@@ -163,7 +168,29 @@ public struct BatchSummary: Sendable {
             ("counts", .object([("rows", .number(Double(outcomes.count))), ("ok", .number(Double(ok))), ("cached", .number(Double(cached))), ("failed", .number(Double(failed)))])),
             ("distributions", .object(distributions)),
             ("rows", .array(rows)),
-        ]).indentedText(digits: 4)
+        ] + (progress.isEmpty ? [] : [("progress", .array(progress.map { Self.progressJSON($0, folder: progressFolder) }))])).indentedText(digits: 4)
+    }
+
+    /// One subject's line in the summary JSON: its sessions, what improved or got worse
+    /// at the last one, and its files (or why there are none).
+    static func progressJSON(_ p: BatchProgress, folder: String?) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [("subject", .string(p.subject)), ("sessions", .array(p.rows.map(JSONValue.string)))]
+        if let report = p.report {
+            let last = report.sessions.count - 1
+            func named(_ verdict: ProgressReport.Verdict) -> JSONValue {
+                .array(report.measures.filter { $0.changes[last]?.verdict == verdict }.map { .string($0.name) })
+            }
+            fields += [("improved", named(.improved)), ("worse", named(.worse)),
+                       ("files", .array(BatchProgress.fileNames(p.subject).map { .string((folder.map { $0 + "/" } ?? "") + $0) }))]
+        }
+        fields.append(("problem", p.problem.map(JSONValue.string) ?? .null))
+        return .object(fields)
+    }
+
+    /// The folder beside the summary's files that holds each subject's progress:
+    /// `out/summary` → `out/summary-progress/`.
+    static func progressFolder(_ base: URL) -> URL {
+        base.deletingLastPathComponent().appendingPathComponent(base.lastPathComponent + "-progress")
     }
 
     /// A page linking every row's report (`results/<id>.html` when written, else its JSON),
@@ -193,6 +220,20 @@ public struct BatchSummary: Sendable {
                     + "<td>\(box)</td></tr>"
             }
             out += "</tbody></table><h2>Rows</h2>"
+        }
+        if !progress.isEmpty {
+            let pages = Self.relativePath(from: page.deletingLastPathComponent(), to: Self.progressFolder(page.deletingPathExtension()))
+            out += "<h2>Progress per subject</h2><table id=\"progress\"><thead><tr><th>subject</th><th>sessions</th><th>improved at the last</th><th>worse at the last</th><th>problem</th></tr></thead><tbody>"
+            for p in progress {
+                let last = (p.report?.sessions.count ?? 0) - 1
+                func named(_ verdict: ProgressReport.Verdict) -> String {
+                    p.report.map { r in r.measures.filter { $0.changes[last]?.verdict == verdict }.map(\.name).joined(separator: ", ") } ?? ""
+                }
+                let name = p.report == nil ? Self.escape(p.subject) : "<a href=\"\(Self.escape(Self.href(pages + "/" + p.subject + ".html")))\">\(Self.escape(p.subject))</a>"
+                out += "<tr><td>\(name)</td><td>\(Self.escape(p.rows.joined(separator: ", ")))</td><td>\(Self.escape(named(.improved)))</td>"
+                    + "<td>\(Self.escape(named(.worse)))</td><td>\(Self.escape(p.problem ?? ""))</td></tr>"
+            }
+            out += "</tbody></table>"
         }
         out += "<table><thead><tr><th>id</th><th>status</th>"
         out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
@@ -226,9 +267,23 @@ public struct BatchSummary: Sendable {
         let base = URL(fileURLWithPath: prefix).standardizedFileURL
         let page = base.appendingPathExtension("html")
         let shardFiles = (0..<plan.shards).map { folder.appendingPathComponent(BatchRunner.shardFile($0, of: plan.shards)).path }
-        try OutputFile.writeAll([(base.appendingPathExtension("csv").path, Data(csv().utf8)),
-                                 (base.appendingPathExtension("json").path, Data(json().utf8)),
-                                 (page.path, Data(html(page: page).utf8))], inputs: plan.inputFiles + shardFiles)
+        var files = [(base.appendingPathExtension("csv").path, Data(csv().utf8)),
+                     (base.appendingPathExtension("json").path, Data(json(progressFolder: Self.progressFolder(base).lastPathComponent).utf8)),
+                     (page.path, Data(html(page: page).utf8))]
+        let followed = progress.compactMap { p in p.report.map { (p.subject, $0) } }
+        if !followed.isEmpty {
+            let subjects = Self.progressFolder(base)
+            do { try FileManager.default.createDirectory(at: subjects, withIntermediateDirectories: true) } catch {
+                throw KinetixError(.cannotWrite, file: subjects.path, "cannot create the folder (\(String(cString: strerror(errno))))")
+            }
+            for (subject, report) in followed {
+                let texts = [report.text(), report.csv(), report.json(), ProgressHTMLReport.html(report)]
+                for (name, text) in zip(BatchProgress.fileNames(subject), texts) {
+                    files.append((subjects.appendingPathComponent(name).path, Data(text.utf8)))
+                }
+            }
+        }
+        try OutputFile.writeAll(files, inputs: plan.inputFiles + shardFiles)
     }
 
     /// A CSV cell (RFC 4180), quoted when it holds a comma, quote, CR or LF scalar

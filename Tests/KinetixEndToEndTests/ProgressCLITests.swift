@@ -88,4 +88,56 @@ struct ProgressCLITests {
         let after = try Data(contentsOf: URL(fileURLWithPath: files[0]))
         #expect(overwrite.status != 0 && after == before, "\(overwrite.stderr)")
     }
+
+    @Test("a batch manifest with subject and date columns: the merge writes one progress table per subject, in date order, and says who could not be followed")
+    func batchSubjects() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let files = try Self.squats([0.5, 0.65, 0.8], in: folder).map { URL(fileURLWithPath: $0).lastPathComponent }
+        try Data("{\"broken\": ".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let manifest = """
+        id,clip,profile,view,subject,date
+        ann-w9,\(files[2]),squat,side,ann,2026-03-02
+        ann-w1,\(files[0]),squat,side,ann,2026-01-05
+        ann-w5,\(files[1]),squat,side,ann,2026-02-02
+        cy-w1,\(files[0]),squat,side,cy,2026-01-06
+        cy-w5,broken.json,squat,side,cy,2026-02-03
+        other,\(files[1]),squat,side,,
+
+        """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("m.csv"))
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        #expect(try Kinetix.run(["batch", "plan", path("m.csv"), "-o", path("plan.json")]).status == 0)
+        #expect(try Kinetix.run(["batch", "run", path("plan.json"), "--shard", "0", "--out", path("out")]).status == 0)
+        let merge = try Kinetix.run(["batch", "merge", path("out"), "--plan", path("plan.json"), "-o", path("out/summary")])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        #expect(merge.stdout.contains("progress: 1 of 2 subjects followed → \(path("out/summary"))-progress/<subject>.txt"), "\(merge.stdout)")
+        #expect(merge.stdout.contains("  cy: 1 session to follow (failed: cy-w5): progress needs two or more"), "\(merge.stdout)")
+        let ann = try String(contentsOfFile: path("out/summary-progress/ann.txt"), encoding: .utf8)
+        let lines = ann.split(separator: "\n")
+        let flexion = try #require(lines.firstIndex { $0.hasPrefix("peakKneeFlexion (deg), higher is better") })
+        #expect(lines[flexion + 2].contains("ann-w1 (2026-01-05)") && lines[flexion + 3].contains("ann-w5 (2026-02-02)") && lines[flexion + 4].contains("ann-w9 (2026-03-02)"))
+        #expect(lines[flexion + 4].hasSuffix("improved"))
+        // The same table as `kinetix progress` on the rows' results.
+        let direct = try Kinetix.run(["progress", path("out/results/ann-w9.json"), path("out/results/ann-w1.json"), path("out/results/ann-w5.json"),
+                                      "--dates", "2026-03-02,2026-01-05,2026-02-02", "--labels", "ann-w9,ann-w1,ann-w5"])
+        #expect(direct.status == 0 && direct.stdout == ann, "\(direct.stderr)")
+        for name in ["ann.csv", "ann.json", "ann.html"] { #expect(FileManager.default.fileExists(atPath: path("out/summary-progress/" + name))) }
+        #expect(!FileManager.default.fileExists(atPath: path("out/summary-progress/cy.txt")))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("out/summary.json")))) as? [String: Any])
+        let progress = try #require(summary["progress"] as? [[String: Any]])
+        #expect(progress.map { $0["subject"] as? String } == ["ann", "cy"])
+        #expect(progress[0]["sessions"] as? [String] == ["ann-w1", "ann-w5", "ann-w9"])
+        #expect((progress[0]["improved"] as? [String])?.contains("peakKneeFlexion") == true)
+        #expect((progress[0]["files"] as? [String])?.first == "summary-progress/ann.txt")
+        let index = try String(contentsOfFile: path("out/summary.html"), encoding: .utf8)
+        #expect(index.contains("<a href=\"summary-progress/ann.html\">ann</a>"))
+
+        // Bad subjects and dates are refused with their line; pairs have no subjects.
+        try Data("id,clip,profile,subject,date\na,\(files[0]),squat,../ann,2026-01-05\nb,\(files[1]),squat,ann,2026-02-30x\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
+        let bad = try Kinetix.run(["batch", "plan", path("bad.csv"), "-o", path("bad.json")])
+        #expect(bad.status == 65 && bad.stderr.contains("bad.csv: line 2: subject '../ann' starts with '.'") && bad.stderr.contains("bad.csv: line 3: date '2026-02-30x' is not a date"), "\(bad.stderr)")
+        try Data("id,demonstrator,learner,subject\np,\(files[0]),\(files[1]),ann\n".utf8).write(to: folder.appendingPathComponent("pairs.csv"))
+        let pairs = try Kinetix.run(["batch", "plan", path("pairs.csv"), "-o", path("pairs.json")])
+        #expect(pairs.status == 65 && pairs.stderr.contains("a 'subject' column follows one person's assessments"), "\(pairs.stderr)")
+    }
 }

@@ -35,6 +35,14 @@ public struct ProgressSession: Sendable {
     /// The side weaker in most measures, when one is.
     public var weakerSide: BodySide?
 
+    /// True for a calendar date written `YYYY-MM-DD`, as `date` is.
+    public static func isDate(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
     /// A session from an assessment run here.
     public init(_ report: AssessmentReport, label: String, date: String? = nil) {
         let a = report.assessment

@@ -11,13 +11,16 @@ struct BatchCommand: Subcommand {
         discussion: """
         ACTIONS:
           plan <manifest>   Check a TSV/CSV manifest (id, demonstrator, learner — or id, clip,
-                            profile — plus profile-parameter columns), hash every input, and
-                            fix each row's shard (balanced by input size): -o plan.json.
+                            profile, optionally subject and date — plus profile-parameter
+                            columns), hash every input, and fix each row's shard (balanced
+                            by input size): -o plan.json.
           run <plan>        Run one shard (--shard K, or --shard-from-env VAR): results/<id>.json
                             and shards/K-of-N.jsonl in --out. Rows already done with the same
                             inputs, options and engine are cached; a bad row fails alone.
           merge <dir>       Check every shard is there and every row once (--plan), then write
-                            -o PREFIX.csv, PREFIX.json (counts, distributions) and PREFIX.html.
+                            -o PREFIX.csv, PREFIX.json (counts, distributions) and PREFIX.html;
+                            with a subject column, each subject's progress over its sessions
+                            in PREFIX-progress/<subject>.txt, .csv, .json, .html.
           slurm <plan>      Print a script that submits the shards as a Slurm job array
                             (--max-parallel, --partition, --time) and the merge after it.
 
@@ -172,6 +175,11 @@ struct BatchCommand: Subcommand {
         let counts = summary.counts
         let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         printOut("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
+        if !summary.progress.isEmpty {
+            let followed = summary.progress.filter { $0.report != nil }.count
+            printOut("progress: \(followed) of \(summary.progress.count) subject\(summary.progress.count == 1 ? "" : "s") followed → \(output)-progress/<subject>.txt, .csv, .json, .html")
+            for p in summary.progress { if let problem = p.problem { printOut("  \(p.subject): \(problem)") } }
+        }
         return ExitCode.success
     }
 

@@ -53,7 +53,7 @@ struct ProgressCommand: Subcommand {
         overrides = arguments.strings("param")
         let dated = try Self.list("dates", arguments, count: files.count)
         dates = dated
-        for date in dated ?? [] where !Self.isDate(date) {
+        for date in dated ?? [] where !ProgressSession.isDate(date) {
             throw .usage("--dates: '\(date)' is not a date (YYYY-MM-DD)", command: Self.spec)
         }
         labels = try Self.list("labels", arguments, count: files.count)
@@ -72,14 +72,6 @@ struct ProgressCommand: Subcommand {
             throw .usage("--\(name) needs one entry per session (\(count)), comma-separated; found \(items.count)", command: spec)
         }
         return items
-    }
-
-    /// A calendar date, `YYYY-MM-DD`.
-    static func isDate(_ text: String) -> Bool {
-        let parts = text.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
     }
 
     func run() throws(CommandLineError) -> Int32 {
@@ -130,9 +122,10 @@ struct ProgressCommand: Subcommand {
         return n - 1
     }
 
-    /// True for the JSON `kinetix assess` writes (it opens with `"kind": "assessment"`).
+    /// True for the JSON `kinetix assess` writes (it opens with `"kind": "assessment"`),
+    /// and for a batch's results (they open with `{"batch":`; a pair's is refused by name).
     static func isAssessmentJSON(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(256), as: UTF8.self)
-        return head.range(of: #"^\s*\{\s*"kind"\s*:\s*"assessment""#, options: .regularExpression) != nil
+        return head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"assessment"|batch"\s*:)"#, options: .regularExpression) != nil
     }
 }
