@@ -5,9 +5,9 @@ import KinetixProfiles
 /// A batch's list of work, as people write it: a TSV or CSV file with a header.
 ///
 /// Pairs: `id`, `demonstrator`, `learner` (and optionally `profile`, a pair profile).
-/// Single clips: `id`, `clip`, `profile`, and optionally `subject` (who the clip is of:
-/// the summary follows each subject's sessions, as `ProgressReport`) and `date`
-/// (`YYYY-MM-DD`, the session's order). Every other column is a profile parameter
+/// Single clips: `id`, `clip`, `profile`. Either may have `subject` (who the clip, or
+/// the learner, is: the summary follows each subject's sessions, as `ProgressReport`)
+/// and `date` (`YYYY-MM-DD`, the session's order). Every other column is a profile parameter
 /// for that row (an empty cell keeps the profile's default). Paths are relative to the
 /// manifest's folder. Lines starting with `#` and blank lines are skipped.
 public struct BatchManifest: Sendable {
@@ -110,9 +110,6 @@ public struct BatchManifest: Sendable {
         guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
         let fileColumns = kind == .pairs ? ["demonstrator", "learner"] : ["clip"]
         let parameterColumns = header.filter { !(required + ["profile"] + Self.sessionColumns).contains($0) }
-        if kind == .pairs, let column = Self.sessionColumns.first(where: columns.contains) {
-            problem(headerIndex + 1, "a '\(column)' column follows one person's assessments over sessions: it needs single clips (id, clip, profile), not pairs")
-        }
         if kind == .pairs, !parameterColumns.isEmpty, !columns.contains("profile") {
             problem(headerIndex + 1, "columns \(parameterColumns.joined(separator: ", ")) are profile parameters: add a 'profile' column")
         }

@@ -35,15 +35,18 @@ public struct BatchProgress: Sendable {
                 for row in rows where !failed.contains(row.id) {
                     let file = folder.appendingPathComponent("results/\(row.id).json").path
                     let data = try readInput(file, limits: BatchSummary.shardFileLimits)
-                    sessions.append(try ProgressSession(assessmentJSON: data, file: file, label: row.id, date: row.date))
+                    sessions.append(try ProgressSession(resultJSON: data, file: file, label: row.id, date: row.date))
                 }
                 guard sessions.count >= 2 else {
                     let why = failed.isEmpty ? "" : " (failed: \(failed.joined(separator: ", ")))"
                     result.problem = "\(sessions.count) session\(sessions.count == 1 ? "" : "s") to follow\(why): progress needs two or more"
                     return result
                 }
-                guard let record = rows.first(where: { !failed.contains($0.id) })?.profile else { throw KinetixError(.invalidData, "no profile") }
-                let profile = try Profile.decode(try ProfileLibrary.bytes(of: record.source), file: record.source)
+                // A pair row may have no profile: its comparisons name their settings.
+                var profile: Profile?
+                if let record = rows.first(where: { !failed.contains($0.id) })?.profile {
+                    profile = try Profile.decode(try ProfileLibrary.bytes(of: record.source), file: record.source)
+                }
                 let report = try ProgressReport(sessions: sessions, profile: profile)
                 result.rows = report.sessions.map(\.label)
                 result.report = report

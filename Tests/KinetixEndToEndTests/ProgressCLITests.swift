@@ -132,12 +132,53 @@ struct ProgressCLITests {
         let index = try String(contentsOfFile: path("out/summary.html"), encoding: .utf8)
         #expect(index.contains("<a href=\"summary-progress/ann.html\">ann</a>"))
 
-        // Bad subjects and dates are refused with their line; pairs have no subjects.
+        // Bad subjects and dates are refused with their line.
         try Data("id,clip,profile,subject,date\na,\(files[0]),squat,../ann,2026-01-05\nb,\(files[1]),squat,ann,2026-02-30x\n".utf8).write(to: folder.appendingPathComponent("bad.csv"))
         let bad = try Kinetix.run(["batch", "plan", path("bad.csv"), "-o", path("bad.json")])
         #expect(bad.status == 65 && bad.stderr.contains("bad.csv: line 2: subject '../ann' starts with '.'") && bad.stderr.contains("bad.csv: line 3: date '2026-02-30x' is not a date"), "\(bad.stderr)")
-        try Data("id,demonstrator,learner,subject\np,\(files[0]),\(files[1]),ann\n".utf8).write(to: folder.appendingPathComponent("pairs.csv"))
-        let pairs = try Kinetix.run(["batch", "plan", path("pairs.csv"), "-o", path("pairs.json")])
-        #expect(pairs.status == 65 && pairs.stderr.contains("a 'subject' column follows one person's assessments"), "\(pairs.stderr)")
+    }
+
+    /// The bundled learner's clip made again with its right arm `fault`° low for 0.2–6 s.
+    static func learner(fault: Int, seed: Int, in folder: URL) throws -> String {
+        let file = folder.appendingPathComponent("learner-\(fault).json").path
+        var arguments = ["synth", "--motion", "routine", "--duration", "12", "--delay", "0.4", "--mirror-motion", "--body-height", "1.62",
+                         "--distance", "2.4", "--seed", "\(seed)", "-o", file]
+        if fault > 0 { arguments += ["--fault", "rightShoulder:-\(fault)@0.2-6"] }
+        #expect(try Kinetix.run(arguments).status == 0)
+        return file
+    }
+
+    @Test("a learner copying the bundled demonstrator over three weeks, from compare's JSON and from a pair manifest's subject: the right arm's error improves")
+    func comparisons() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let demonstrator = Kinetix.packageRoot.appendingPathComponent("Sidecars/demonstrator.json").path
+        var results: [String] = []
+        for (k, fault) in [50, 30, 0].enumerated() {
+            let learner = try Self.learner(fault: fault, seed: 2 + k, in: folder)
+            let result = folder.appendingPathComponent("week\(k + 1).compare.json").path
+            #expect(try Kinetix.run(["compare", demonstrator, learner, "--format", "json", "-o", result]).status == 0)
+            results.append(result)
+        }
+        let text = try Kinetix.run(["progress"] + results + ["--labels", "week 1,week 2,week 3"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("Progress: Copy the demonstrator (profile compare default settings), 3 sessions, baseline 'week 1'"), "\(text.stdout)")
+        let lines = text.stdout.split(separator: "\n")
+        let shoulder = try #require(lines.firstIndex { $0.hasPrefix("rightShoulder error (deg), lower is better") })
+        #expect(lines[shoulder + 1].contains("blocks") && lines[shoulder + 3].hasSuffix("improved") && lines[shoulder + 4].hasSuffix("improved"), "\(lines[shoulder...(shoulder + 5)])")
+        // A sidecar among comparisons is refused: a pair is not one clip.
+        let mixed = try Kinetix.run(["progress", results[0], demonstrator, "--profile", "squat"])
+        #expect(mixed.status != 0, "\(mixed.stdout)")
+
+        // The same sessions as rows of a pair manifest with a subject.
+        let names = ["learner-50.json", "learner-30.json", "learner-0.json"]
+        let manifest = "id,demonstrator,learner,subject,date\n" + names.enumerated().map { k, name in "eve-w\(k + 1),\(demonstrator),\(name),eve,2026-0\(k + 1)-01" }.joined(separator: "\n") + "\n"
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("pairs.csv"))
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        #expect(try Kinetix.run(["batch", "plan", path("pairs.csv"), "-o", path("plan.json")]).status == 0)
+        #expect(try Kinetix.run(["batch", "run", path("plan.json"), "--shard", "0", "--out", path("out")]).status == 0)
+        let merge = try Kinetix.run(["batch", "merge", path("out"), "--plan", path("plan.json"), "-o", path("out/summary")])
+        #expect(merge.status == 0 && merge.stdout.contains("progress: 1 of 1 subject followed"), "\(merge.stdout) \(merge.stderr)")
+        let eve = try String(contentsOfFile: path("out/summary-progress/eve.txt"), encoding: .utf8)
+        #expect(eve.contains("eve-w3 (2026-03-01)") && eve.contains("rightShoulder error (deg), lower is better"), "\(eve)")
     }
 }

@@ -152,7 +152,7 @@ struct ProgressReportTests {
             let input = ClipInput(sidecar: clip, provenance: .init(role: "sidecar", path: "x.json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
             let report = try AssessmentReport(clip: input, profile: profile, parameters: try profile.parameterValues(overriding: []), source: "test")
             let direct = ProgressSession(report, label: "x")
-            let read = try ProgressSession(assessmentJSON: Data(report.json().utf8), file: "x.json", label: "x")
+            let read = try ProgressSession(resultJSON: Data(report.json().utf8), file: "x.json", label: "x")
             #expect(read.profileID == direct.profileID && read.profileVersion == direct.profileVersion && read.clipSHA256 == direct.clipSHA256)
             #expect(read.reps.count == direct.reps.count && read.symmetry.count == direct.symmetry.count)
             #expect(read.weakerSide == direct.weakerSide && read.dimensions == direct.dimensions)
@@ -170,8 +170,8 @@ struct ProgressReportTests {
                 #expect(p.difference(from: q)! < 1e-3)
             }
         }
-        #expect(throws: KinetixError.self) { try ProgressSession(assessmentJSON: Data("{\"kind\": \"comparison\"}".utf8), file: "c.json", label: "c") }
-        #expect(throws: KinetixError.self) { try ProgressSession(assessmentJSON: Data("{\"kind\": ".utf8), file: "c.json", label: "c") }
+        #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data("{\"kind\": \"comparison\"}".utf8), file: "c.json", label: "c") }
+        #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data("{\"kind\": ".utf8), file: "c.json", label: "c") }
     }
 
     @Test("dates order the sessions; the CSV has a row per measure and session; JSON parses")

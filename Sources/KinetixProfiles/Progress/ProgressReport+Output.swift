@@ -5,13 +5,19 @@ extension ProgressReport {
     /// How the noise was estimated, in words, for every writer.
     public var noiseText: String {
         var parts: [String] = []
-        if measures.contains(where: { $0.kind != .deviation }) {
+        if measures.contains(where: { $0.kind == .rep || $0.kind == .leftRight }) {
             parts.append("rep measures: the session's mean over its reps, SEM = rep-to-rep SD / √reps (at least \(Self.minReps) reps)")
+        }
+        if measures.contains(where: { $0.kind == .block }) {
+            parts.append("comparison figures: the session's mean over its \(String(format: "%g", ProgressSession.blockSeconds)) s blocks, SEM = block-to-block SD / √blocks (at least \(Self.minReps) blocks; the spread includes what the movement does in each block, so it is an upper bound)")
         }
         if measures.contains(where: { $0.kind == .deviation }) {
             parts.append("deviation between the sides: SEM from each side's noise over the baseline segment (robust SD), carried through the deviation's formula")
         }
-        parts.append("a change is beyond the noise when it reaches MDC95 = 1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs); noise between days (camera placement) is not in it")
+        if measures.contains(where: { $0.kind == .block }) {
+            parts.append("a comparison's change from the baseline is judged on its blocks' paired differences (blocks matched on the demonstrator's time, one demonstration): MDC95 = 1.96·SD/√pairs")
+        }
+        parts.append("a change is beyond the noise when it reaches MDC95 = 1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs) and the measure's resolution (1° for angles, 1 point for percentages, one frame for times); noise between days (camera placement) is not in it")
         return parts.joined(separator: "; ")
     }
 
@@ -68,7 +74,7 @@ extension ProgressReport {
         for m in measures {
             out += "\n" + headingText(m) + "\n"
             let pad = { (s: String, n: Int) in s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
-            out += "  " + pad("session", width) + "  " + pad("value ± SEM", 18) + pad(m.kind == .deviation ? "weaker" : "reps", 7)
+            out += "  " + pad("session", width) + "  " + pad("value ± SEM", 18) + pad(m.kind == .deviation ? "weaker" : m.kind == .block ? "blocks" : "reps", 7)
                 + pad("change", 10) + pad("MDC95", 9) + "verdict\n"
             for k in sessions.indices {
                 let e = m.values[k]

@@ -15,6 +15,13 @@ import KinetixCore
 /// MDC95 = 1.96 √(SEM_baseline² + SEM_session²), which is 1.96 · √2 · SEM when the two
 /// sessions' SEMs are equal. The noise is within a session: a camera placed differently
 /// on another day adds to it, which is why a changed view is flagged.
+///
+/// A comparison with a demonstrator has no reps: its frames are cut into blocks of
+/// `ProgressSession.blockSeconds`, and each figure's session value is the mean over the
+/// blocks, SEM = block-to-block SD / √blocks (neighbouring frames are not independent;
+/// blocks far enough apart nearly are). The spread includes what the movement does in
+/// each block, so this noise is an upper bound when every session copies the same
+/// demonstration.
 public struct ProgressReport: Sendable {
     /// A session's value for one measure.
     public struct Estimate: Equatable, Sendable {
@@ -22,7 +29,7 @@ public struct ProgressReport: Sendable {
         public var value: Float?
         /// Its standard error of measurement; nil when it cannot be estimated.
         public var standardError: Float?
-        /// Reps the value averages (1 for a symmetry measure).
+        /// Reps (or blocks) the value averages (1 for a symmetry measure).
         public var count: Int
         /// Why the value or its noise is missing, in words.
         public var note: String?
@@ -89,6 +96,8 @@ public struct ProgressReport: Sendable {
             case leftRight = "left-right"
             /// A symmetry measure's deviation between the sides, percent.
             case deviation
+            /// A comparison's figure, the mean over the session's blocks.
+            case block
         }
 
         /// The summary's or symmetry measure's name (`depthRatio`, `peakValgus left−right`, `brow`).
@@ -107,6 +116,14 @@ public struct ProgressReport: Sendable {
         public var trend: Trend?
         /// For a symmetry measure, each session's weaker side for it.
         public var weakerSides: [BodySide?] = []
+        /// For a comparison figure, each session's block values by block (the block's
+        /// start in the demonstrator's time / `ProgressSession.blockSeconds`); nil for a
+        /// session that copies another demonstration than the baseline's. A change from
+        /// the baseline is then judged on the blocks' paired differences.
+        public var blocks: [[Int: Float]?] = []
+        /// The smallest change the measure resolves (`ProgressReport.resolution`): a change
+        /// below it is within the noise however small the SEMs are.
+        public var resolution: Float = 0
     }
 
     /// A problem with the sessions that does not stop the report.
@@ -124,6 +141,18 @@ public struct ProgressReport: Sendable {
     /// The z of a 95 % two-sided interval.
     static let z95: Float = 1.96
 
+    /// The smallest change worth calling in `unit`, whatever the statistics say: 1° for an
+    /// angle (what 2D keypoints resolve; reports print whole degrees and a tenth), one
+    /// percentage point for a percentage, one frame at `frameRate` for a time (a lag or a
+    /// tempo is counted in frames); 0 for other units.
+    public static func resolution(unit: String?, frameRate: Double) -> Float {
+        switch unit {
+        case "deg", "degrees", "%": 1
+        case "s": Float(1 / max(frameRate, 1))
+        default: 0
+        }
+    }
+
     /// The profile's id, version and title.
     public var profileID: String
     /// See `profileID`.
@@ -140,30 +169,59 @@ public struct ProgressReport: Sendable {
     public var flags: [Flag]
 
     /// - Parameters:
-    ///   - sessions: At least two sessions of one person with `profile`.
+    ///   - sessions: At least two sessions of one person: assessments with `profile`, or
+    ///     comparisons (with `profile` their pair profile, or nil: the sessions name it).
+    ///   - profile: A body or face profile for assessments; a pair profile or nil for comparisons.
     ///   - baseline: The index (after date ordering) of the session to measure changes from.
     /// - Throws: `KinetixError` (`.invalidData`) for sessions of another profile or
-    ///   profile version, the same clip twice, 2D mixed with 3D, or fewer than two
-    ///   sessions; `.unsupported` for a pair or challenge profile; `.invalidSetting` for a
-    ///   baseline out of range.
-    public init(sessions given: [ProgressSession], profile: Profile, baseline: Int = 0) throws(KinetixError) {
-        guard profile.kind == .body || profile.kind == .face else {
-            throw KinetixError(.unsupported, "progress follows body and face profiles; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
-        }
+    ///   profile version, comparisons made with other settings, the same clip twice, 2D
+    ///   mixed with 3D, assessments mixed with comparisons, or fewer than two sessions;
+    ///   `.unsupported` for a profile of the wrong kind; `.invalidSetting` for a baseline
+    ///   out of range.
+    public init(sessions given: [ProgressSession], profile: Profile?, baseline: Int = 0) throws(KinetixError) {
         guard given.count >= 2 else { throw KinetixError(.invalidData, "progress needs at least two sessions (given \(given.count))") }
         let sessions = Self.ordered(given)
-        try Self.checkSameMeasurement(sessions, profile: profile)
+        let comparisons = sessions[0].kind == .comparison
+        if let other = sessions.first(where: { $0.kind != sessions[0].kind }) {
+            throw KinetixError(.invalidData, file: other.file, "session '\(other.label)' is \(other.kind == .comparison ? "a comparison" : "an assessment") and '\(sessions[0].label)' is not: progress follows one kind of result")
+        }
+        if comparisons {
+            if let profile, profile.kind != .pair {
+                throw KinetixError(.unsupported, "comparison sessions are followed with their pair profile; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
+            }
+        } else {
+            guard let profile else { throw KinetixError(.invalidSetting, "assessment sessions need the profile that measured them", setting: .profile) }
+            guard profile.kind == .body || profile.kind == .face else {
+                throw KinetixError(.unsupported, "progress follows assessments with body and face profiles; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
+            }
+        }
+        let id = profile?.id ?? sessions[0].profileID, version = profile?.version ?? sessions[0].profileVersion
+        try Self.checkSameMeasurement(sessions, id: id, version: version)
         guard sessions.indices.contains(baseline) else {
             throw KinetixError(.invalidSetting, "the baseline session must be 1 to \(sessions.count) (given \(baseline + 1))")
         }
-        profileID = profile.id
-        profileVersion = profile.version
-        profileTitle = profile.title
+        profileID = id
+        profileVersion = version
+        profileTitle = profile?.title ?? (id == "compare" ? "Copy the demonstrator" : id)
         self.sessions = sessions
         self.baseline = baseline
         flags = Self.flags(sessions, baseline: baseline)
-        measures = Self.repMeasures(sessions, profile: profile) + Self.deviationMeasures(sessions, profile: profile)
-        for k in measures.indices { measures[k].finish(baseline: baseline) }
+        if comparisons {
+            measures = Self.blockMeasures(sessions)
+        } else if let profile {
+            measures = Self.repMeasures(sessions, profile: profile) + Self.deviationMeasures(sessions, profile: profile)
+        } else {
+            measures = []
+        }
+        let demonstration = sessions[baseline].demonstratorSHA256
+        for k in measures.indices where measures[k].kind == .block {
+            for (j, s) in sessions.enumerated() where s.demonstratorSHA256 != demonstration { measures[k].blocks[j] = nil }
+        }
+        let frameRate = sessions.compactMap(\.frameRate).min() ?? Sidecar.fallbackFrameRate
+        for k in measures.indices {
+            measures[k].resolution = Self.resolution(unit: measures[k].unit, frameRate: frameRate)
+            measures[k].finish(baseline: baseline)
+        }
     }
 
     /// `sessions` in date order when every one has a date (ties kept in the order
@@ -173,12 +231,18 @@ public struct ProgressReport: Sendable {
         return sessions.enumerated().sorted { ($0.element.date!, $0.offset) < ($1.element.date!, $1.offset) }.map(\.element)
     }
 
-    /// Refuses what cannot be compared: another profile or version, one clip twice, 2D beside 3D.
-    private static func checkSameMeasurement(_ sessions: [ProgressSession], profile: Profile) throws(KinetixError) {
-        for s in sessions where s.profileID != profile.id || s.profileVersion != profile.version {
+    /// Refuses what cannot be compared: another profile or version, other comparison
+    /// settings, one clip twice, 2D beside 3D.
+    private static func checkSameMeasurement(_ sessions: [ProgressSession], id: String, version: String) throws(KinetixError) {
+        for s in sessions where s.profileID != id || s.profileVersion != version {
             throw KinetixError(.invalidData, file: s.file, field: "profile",
-                               "session '\(s.label)' was measured with profile \(s.profileID) \(s.profileVersion), not \(profile.id) \(profile.version): "
-                                   + "sessions compare only when one profile version measured them all (assess the sidecars again with one)")
+                               "session '\(s.label)' was measured with profile \(s.profileID) \(s.profileVersion), not \(id) \(version): "
+                                   + "sessions compare only when one profile version measured them all (\(s.kind == .comparison ? "compare" : "assess") the clips again with one)")
+        }
+        if let settings = sessions[0].comparisonSettings, let s = sessions.first(where: { $0.comparisonSettings != settings }) {
+            let mine = Set(settings.split(separator: " ")), theirs = Set((s.comparisonSettings ?? "").split(separator: " "))
+            throw KinetixError(.invalidData, file: s.file, field: "parameters",
+                               "session '\(s.label)' was compared with other settings than '\(sessions[0].label)' (\(theirs.subtracting(mine).sorted().joined(separator: ", ")) against \(mine.subtracting(theirs).sorted().joined(separator: ", "))): its figures do not compare")
         }
         var seen: [String: String] = [:]
         for s in sessions {
@@ -208,6 +272,9 @@ public struct ProgressReport: Sendable {
             if let a = view(base.shoulderWidthRatio), let b = view(s.shoulderWidthRatio), a != b {
                 flags.append(Flag(session: k, problem: String(format: "'%@' was filmed from the %@ (shoulder width %.2f torso) and the baseline '%@' from the %@ (%.2f): view-dependent measures change with the camera, not only the body",
                                                          s.label, b, s.shoulderWidthRatio!, base.label, a, base.shoulderWidthRatio!)))
+            }
+            if let a = base.demonstratorSHA256, let b = s.demonstratorSHA256, a != b {
+                flags.append(Flag(session: k, problem: "'\(s.label)' copies another demonstration than the baseline '\(base.label)' (demonstrator SHA-256 \(b.prefix(12))…, not \(a.prefix(12))…): a harder or easier movement changes the figures too"))
             }
             if let p = base.proportions, let q = s.proportions, let d = p.difference(from: q), d > differentPersonLimit {
                 flags.append(Flag(session: k, problem: String(format: "'%@' has limb proportions %.0f %% from the baseline's: it may be another person (or a very different view)", s.label, 100 * (exp(d) - 1))))
@@ -247,13 +314,54 @@ public struct ProgressReport: Sendable {
         return measures
     }
 
-    /// A session's mean over reps and its SEM (rep-to-rep SD / √n), with `minReps` reps.
-    static func mean(_ values: [Float]) -> Estimate {
-        guard !values.isEmpty else { return Estimate(count: 0, note: "no reps measured it") }
+    /// A comparison's figures: each the mean over the session's blocks.
+    private static func blockMeasures(_ sessions: [ProgressSession]) -> [Measure] {
+        ProgressSession.comparisonFigures.compactMap { figure in
+            let values = sessions.map { s -> Estimate in
+                if let reason = s.voidReason { return Estimate(count: 0, note: "void: \(reason)") }
+                return successiveMean(s.reps.compactMap { $0.values.first { $0.name == figure.name }?.value }.filter(\.isFinite))
+            }
+            guard values.contains(where: { $0.value != nil }) else { return nil }
+            let blocks = sessions.map { s -> [Int: Float]? in
+                guard s.voidReason == nil else { return nil }
+                var byBlock: [Int: Float] = [:]
+                for rep in s.reps {
+                    if let v = rep.values.first(where: { $0.name == figure.name })?.value, v.isFinite {
+                        byBlock[Int((rep.start / ProgressSession.blockSeconds).rounded())] = v
+                    }
+                }
+                return byBlock
+            }
+            return Measure(name: figure.name, kind: .block, unit: figure.unit, better: figure.higherIsBetter ? .higher : .lower,
+                           values: values, changes: [], trend: nil, blocks: blocks)
+        }
+    }
+
+    /// A comparison's mean over its blocks (in the demonstration's order) and its SEM
+    /// from successive differences, √(Σ(x₍ᵢ₊₁₎ − xᵢ)² / 2(n − 1)) / √n (von Neumann's
+    /// estimator): the block-to-block noise without most of what the movement itself
+    /// does from one part of the demonstration to the next, which the plain SD would count.
+    static func successiveMean(_ values: [Float]) -> Estimate {
+        var estimate = mean(values, unit: "block")
+        guard estimate.standardError != nil else { return estimate }
+        estimate.standardError = successiveStandardError(values)
+        return estimate
+    }
+
+    /// See `successiveMean`; nil for fewer than two values.
+    static func successiveStandardError(_ values: [Float]) -> Float? {
+        guard values.count >= 2 else { return nil }
+        let squares = zip(values, values.dropFirst()).map { ($1 - $0) * ($1 - $0) }.reduce(0, +)
+        return (squares / Float(2 * (values.count - 1)) / Float(values.count)).squareRoot()
+    }
+
+    /// A session's mean over reps (or blocks) and its SEM (SD / √n), with `minReps` of them.
+    static func mean(_ values: [Float], unit: String = "rep") -> Estimate {
+        guard !values.isEmpty else { return Estimate(count: 0, note: "no \(unit)s measured it") }
         let n = Float(values.count)
         let m = values.reduce(0, +) / n
         guard values.count >= minReps else {
-            return Estimate(value: m, count: values.count, note: "\(values.count) rep\(values.count == 1 ? "" : "s"): too few to estimate the noise (at least \(minReps))")
+            return Estimate(value: m, count: values.count, note: "\(values.count) \(unit)\(values.count == 1 ? "" : "s"): too few to estimate the noise (at least \(minReps))")
         }
         let variance = values.map { ($0 - m) * ($0 - m) }.reduce(0, +) / (n - 1)
         return Estimate(value: m, standardError: (variance / n).squareRoot(), count: values.count)
@@ -300,14 +408,31 @@ extension ProgressReport.Measure {
         changes = values.enumerated().map { k, e in
             guard k != baseline, let a = base.value, let b = e.value else { return nil }
             let difference = b - a
+            if let paired = pairedStandardError(k, baseline) {
+                let mdc = max(ProgressReport.z95 * paired, resolution)
+                return ProgressReport.Change(difference: difference, mdc95: mdc,
+                                             verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
+            }
             guard let sa = base.standardError, let sb = e.standardError else {
                 return ProgressReport.Change(difference: difference, mdc95: nil, verdict: .cannotTell)
             }
-            let mdc = ProgressReport.z95 * (sa * sa + sb * sb).squareRoot()
+            let mdc = max(ProgressReport.z95 * (sa * sa + sb * sb).squareRoot(), resolution)
             return ProgressReport.Change(difference: difference, mdc95: mdc,
-                                         verdict: abs(difference) >= mdc ? verdict(from: a, to: b) : .withinNoise)
+                                         verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
         }
         trend = fitTrend()
+    }
+
+    /// The standard error of session `k`'s change from `baseline` from their blocks'
+    /// paired differences, in the demonstration's order, by successive differences
+    /// (`ProgressReport.successiveMean`: a change confined to part of the demonstration
+    /// is a step, not noise), when both have blocks of one demonstration and at least
+    /// `minReps` blocks in common; nil otherwise.
+    func pairedStandardError(_ k: Int, _ baseline: Int) -> Float? {
+        guard blocks.indices.contains(k), blocks.indices.contains(baseline), let a = blocks[baseline], let b = blocks[k] else { return nil }
+        let differences = a.keys.sorted().compactMap { key in b[key].map { $0 - a[key]! } }
+        guard differences.count >= ProgressReport.minReps else { return nil }
+        return ProgressReport.successiveStandardError(differences)
     }
 
     /// Improved or worse by `better`; higher or lower without one.
@@ -335,7 +460,9 @@ extension ProgressReport.Measure {
         let se = (1 / sxx).squareRoot()
         let steps = zip(points, points.dropFirst()).map { $1.y - $0.y }
         let monotonic = steps.allSatisfy { slope > 0 ? $0 > 0 : $0 < 0 }
-        let beyond = abs(slope) >= ProgressReport.z95 * se
+        // Beyond the noise: the slope beyond its error, and the change it makes over the
+        // sessions beyond the measure's resolution.
+        let beyond = abs(slope) >= ProgressReport.z95 * se && abs(slope) * (points.last!.x - points[0].x) >= max(resolution, Float.leastNonzeroMagnitude)
         let first = points[0].y
         let direction = verdict(from: first, to: first + slope)
         return ProgressReport.Trend(slopePerSession: slope, slopeStandardError: se, beyondNoise: beyond, monotonic: monotonic,

@@ -2,9 +2,20 @@ import Foundation
 import KinetixCore
 
 /// One session as `ProgressReport` compares it: what an assessment measured (each rep's
-/// summaries, each symmetry measure with its noise), and what identifies the clip, the
+/// summaries, each symmetry measure with its noise) or what a comparison with a
+/// demonstrator measured (each block's figures), and what identifies the clip, the
 /// person and the camera's view.
 public struct ProgressSession: Sendable {
+    /// What the session's result is.
+    public enum Kind: String, Sendable {
+        /// One clip scored with a body or face profile (`kinetix assess`).
+        case assessment
+        /// A learner compared with a demonstrator (`kinetix compare`).
+        case comparison
+    }
+
+    /// An assessment or a comparison.
+    public var kind: Kind = .assessment
     /// How the session is named in reports: a date, "week 3", the file's name.
     public var label: String
     /// The session's date (`YYYY-MM-DD`), when known; sessions with dates are put in date order.
@@ -28,8 +39,16 @@ public struct ProgressSession: Sendable {
     public var shoulderWidthRatio: Float?
     /// The body's limb lengths, for telling whether two sessions are one person; nil for a face.
     public var proportions: BodyProportions?
-    /// Each rep's summaries, in time order.
+    /// Each rep's summaries, in time order; for a comparison, each block's figures
+    /// (`ProgressSession.blockSeconds` of the learner's time each).
     public var reps: [Assessment.Rep]
+    /// For a comparison: the demonstrator clip's SHA-256, and the settings that decide
+    /// its figures (tolerance, weights, lag search, mirroring) as one text.
+    public var demonstratorSHA256: String?
+    /// See `demonstratorSHA256`.
+    public var comparisonSettings: String?
+    /// Frames per second of the clip (a comparison's grid), when the result says.
+    public var frameRate: Double?
     /// Each symmetry measure: movements, deviation and each side's noise.
     public var symmetry: [Assessment.SymmetryResult]
     /// The side weaker in most measures, when one is.
@@ -55,6 +74,7 @@ public struct ProgressSession: Sendable {
         clipSHA256 = report.provenance.inputs.first?.sha256
         voidReason = a.status == .void ? (a.voidReason ?? "void") : nil
         dimensions = report.clip.dimensions
+        frameRate = report.clip.frameRate
         shoulderWidthRatio = a.shoulderWidthRatio
         proportions = report.bodyProportions
         reps = a.reps
@@ -62,20 +82,37 @@ public struct ProgressSession: Sendable {
         weakerSide = a.weakerSide
     }
 
-    /// A session from the JSON `kinetix assess --format json` wrote.
+    /// A session with its names and nothing measured yet.
+    init(kind: Kind, label: String, date: String?, file: String?, profileID: String, profileVersion: String) {
+        (self.kind, self.label, self.date, self.file, self.profileID, self.profileVersion) = (kind, label, date, file, profileID, profileVersion)
+        dimensions = .two
+        reps = []
+        symmetry = []
+    }
+
+    /// A session from the JSON `kinetix assess --format json` or
+    /// `kinetix compare --format json` wrote (a batch's results too).
     ///
     /// - Throws: `KinetixError` (`.invalidData`) naming `file` and the field when the
-    ///   text is not an assessment result.
-    public init(assessmentJSON data: Data, file: String, label: String, date: String? = nil) throws(KinetixError) {
+    ///   text is neither result.
+    public init(resultJSON data: Data, file: String, label: String, date: String? = nil) throws(KinetixError) {
         let top: JSONValue
         do { top = try JSONValue.parse(data) } catch {
             throw KinetixError(.invalidData, file: file, "not JSON: \(error.message) (at byte \(error.offset))")
         }
+        switch top["kind"] {
+        case .string("assessment"): try self.init(assessment: top, file: file, label: label, date: date)
+        case .string("comparison"): try self.init(comparison: top, file: file, label: label, date: date)
+        default:
+            throw KinetixError(.invalidData, file: file, field: "kind",
+                               "expected an assessment or a comparison result (\"kind\": \"assessment\" or \"comparison\", as their JSON opens)")
+        }
+    }
+
+    /// An assessment's JSON, parsed.
+    private init(assessment top: JSONValue, file: String, label: String, date: String?) throws(KinetixError) {
         func fail(_ field: String, _ message: String) -> KinetixError {
             KinetixError(.invalidData, file: file, field: field, message)
-        }
-        guard case .string("assessment") = top["kind"] else {
-            throw fail("kind", "expected an assessment result (\"kind\": \"assessment\", as an assessment's JSON opens)")
         }
         guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
             throw fail("profile", "expected the profile's id and version")
@@ -129,7 +166,7 @@ public struct ProgressSession: Sendable {
         if case .string(let side) = top["weakerSide"] { weakerSide = BodySide(rawValue: side) }
     }
 
-    private static func number(_ value: JSONValue?) -> Float? {
+    static func number(_ value: JSONValue?) -> Float? {
         if case .number(let x) = value { return Float(x) }
         return nil
     }

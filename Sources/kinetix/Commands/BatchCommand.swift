@@ -11,7 +11,7 @@ struct BatchCommand: Subcommand {
         discussion: """
         ACTIONS:
           plan <manifest>   Check a TSV/CSV manifest (id, demonstrator, learner — or id, clip,
-                            profile, optionally subject and date — plus profile-parameter
+                            profile — optionally subject and date, plus profile-parameter
                             columns), hash every input, and fix each row's shard (balanced
                             by input size): -o plan.json.
           run <plan>        Run one shard (--shard K, or --shard-from-env VAR): results/<id>.json

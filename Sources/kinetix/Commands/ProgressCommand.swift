@@ -10,17 +10,19 @@ struct ProgressCommand: Subcommand {
         name: "progress",
         abstract: "Follow one person's sessions: what changed beyond the measurement's noise.",
         discussion: """
-        Each session is a sidecar (assessed here with --profile) or the JSON of
-        'kinetix assess --format json' (its profile is found by id, or given). Per
+        Each session is a sidecar (assessed here with --profile), the JSON of
+        'kinetix assess --format json' (its profile is found by id, or given), or the
+        JSON of 'kinetix compare --format json' (a learner copying a demonstrator). Per
         measure: each session's value ± its standard error (from the spread of its reps,
-        or of the face's baseline), the change from the baseline session, and a verdict:
+        of the face's baseline, or of a comparison's 2 s blocks), the change from the
+        baseline session, and a verdict:
         improved, worse (the profile says which way is better; otherwise higher or
         lower) or within the noise (under MDC95 = 1.96·√2·SEM). Sessions are in the
         order given, or in date order with --dates. Sessions of another profile or
         version, one clip twice, or 2D beside 3D are refused (exit 65); a changed camera
         view, other body proportions or a void session are noted.
         """,
-        arguments: [.init(name: "sessions", help: "Two or more sessions: sidecars or assessment JSON.", repeating: true)],
+        arguments: [.init(name: "sessions", help: "Two or more sessions: sidecars, or assessment or comparison JSON.", repeating: true)],
         options: [
             .init(long: "profile", valueName: "id|path", help: "The profile (required for sidecars; assessment JSON names its own)."),
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter for sidecars (repeatable).", repeating: true),
@@ -83,9 +85,12 @@ struct ProgressCommand: Subcommand {
             let date = dates?[k]
             let data: Data
             do { data = try readInput(file, limits: limits) } catch { throw .failed(error) }
-            if Self.isAssessmentJSON(data) {
-                do { sessions.append(try ProgressSession(assessmentJSON: data, file: file, label: label, date: date)) } catch { throw .failed(error) }
-                if profile == nil { profile = try loadProfile(sessions[k].profileID, overrides: overrides) }
+            if Self.isResultJSON(data) {
+                do { sessions.append(try ProgressSession(resultJSON: data, file: file, label: label, date: date)) } catch { throw .failed(error) }
+                // A comparison made without a pair profile names none to load.
+                if profile == nil, sessions[k].kind == .assessment || sessions[k].profileID != "compare" {
+                    profile = try loadProfile(sessions[k].profileID, overrides: overrides)
+                }
                 continue
             }
             guard let (resolved, parameters) = profile else {
@@ -97,11 +102,10 @@ struct ProgressCommand: Subcommand {
                 sessions.append(ProgressSession(assessed, label: label, date: date))
             } catch { throw .failed(error) }
         }
-        guard let profile else { throw .usage("missing --profile <id|path>", command: Self.spec) }
         let baselineIndex = try baselineIndex(sessions)
         let progress: ProgressReport
-        do { progress = try ProgressReport(sessions: sessions, profile: profile.resolved.profile, baseline: baselineIndex) } catch { throw .failed(error) }
-        let inputs = files + [profile.resolved.source]
+        do { progress = try ProgressReport(sessions: sessions, profile: profile?.resolved.profile, baseline: baselineIndex) } catch { throw .failed(error) }
+        let inputs = files + (profile.map { [$0.resolved.source] } ?? [])
         if let path = report { try writeAtomically(Data(ProgressHTMLReport.html(progress).utf8), to: path, inputs: inputs) }
         let text = switch format {
         case .text: progress.text()
@@ -122,10 +126,11 @@ struct ProgressCommand: Subcommand {
         return n - 1
     }
 
-    /// True for the JSON `kinetix assess` writes (it opens with `"kind": "assessment"`),
-    /// and for a batch's results (they open with `{"batch":`; a pair's is refused by name).
-    static func isAssessmentJSON(_ data: Data) -> Bool {
+    /// True for the JSON `kinetix assess` and `kinetix compare` write (it opens with
+    /// `"kind": "assessment"` or `"comparison"`), and for a batch's results (they open
+    /// with `{"batch":`).
+    static func isResultJSON(_ data: Data) -> Bool {
         let head = String(decoding: data.prefix(256), as: UTF8.self)
-        return head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"assessment"|batch"\s*:)"#, options: .regularExpression) != nil
+        return head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"(assessment|comparison)"|batch"\s*:)"#, options: .regularExpression) != nil
     }
 }
