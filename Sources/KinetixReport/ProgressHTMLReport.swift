@@ -31,7 +31,7 @@ public enum ProgressHTMLReport {
             body += table(m, report: report)
             body += "</section>"
         }
-        if report.measures.isEmpty { body += "<p>No measure to follow: the profile has no rep summaries and no symmetry measures.</p>" }
+        if report.measures.isEmpty { body += "<p>No measure to follow: \(HTMLPage.escape(report.emptyReason)).</p>" }
         body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's own noise; noise between days (camera placement) is not in it.</footer>"
         return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: script)
     }

@@ -49,7 +49,7 @@ struct ComparisonProgressTests {
         // The arm the learner does not get wrong does not change.
         let other = try #require(report.measures.first { $0.name == "leftShoulder error" })
         #expect(other.changes.compactMap { $0?.verdict }.allSatisfy { $0 == .withinNoise }, "\(other.changes)")
-        #expect(report.text().contains("blocks' paired differences"))
+        #expect(report.text().contains("paired block differences"))
     }
 
     @Test("the same fault in two sessions (other seeds) is no change: false calls over 15 seed pairs, every figure")

@@ -40,7 +40,11 @@ struct DemonstrationSurvey: Sendable {
         times = assessment.times
         series = Dictionary(uniqueKeysWithValues: assessment.metrics.map { ($0.name, $0.values) })
         shoulderWidthRatio = assessment.shoulderWidthRatio
-        view = shoulderWidthRatio.flatMap { $0 >= 0.5 ? .front : $0 <= 0.3 ? .side : nil }
+        view = switch CameraView(shoulderWidthRatio: shoulderWidthRatio) {
+        case .front?: .front
+        case .side?: .side
+        default: nil
+        }
     }
 
     /// The values of a measure on `sides`: one side's series, the mean of both, or

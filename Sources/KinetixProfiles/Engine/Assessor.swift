@@ -249,8 +249,8 @@ public struct Assessor: Sendable {
                 + (isJoint ? "reframe so the whole body is visible" : "face the camera with the whole face visible"))
         }
         let view = profile.requirements.view(parameters)
-        if profile.kind == .body, view != .any, let ratio = shoulderRatio {
-            let seen = ratio >= 0.5 ? "front" : ratio <= 0.3 ? "side" : "oblique"
+        if profile.kind == .body, view != .any, let ratio = shoulderRatio, let camera = CameraView(shoulderWidthRatio: ratio) {
+            let seen = camera.rawValue
             if seen != view.rawValue {
                 let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
                 // On an oblique view no setting helps: only a new recording does.
@@ -267,7 +267,7 @@ public struct Assessor: Sendable {
     var bodyView: BodySeries.View { profile.requirements.view(parameters) == .side ? .side : .front }
 
     /// The median horizontal shoulder width in torso lengths: a frontal view shows
-    /// about 0.9, a side view under 0.3.
+    /// about 0.9, a side view under 0.3 (`CameraView`).
     static func shoulderWidthRatio(_ body: BodySeries) -> Float? {
         let widths = (0..<body.frameCount).compactMap { frame -> Float? in
             let l = body.points.x[body.points.index(.leftShoulder, frame)], r = body.points.x[body.points.index(.rightShoulder, frame)]

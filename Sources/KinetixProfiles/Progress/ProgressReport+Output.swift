@@ -9,16 +9,25 @@ extension ProgressReport {
             parts.append("rep measures: the session's mean over its reps, SEM = rep-to-rep SD / √reps (at least \(Self.minReps) reps)")
         }
         if measures.contains(where: { $0.kind == .block }) {
-            parts.append("comparison figures: the session's mean over its \(String(format: "%g", ProgressSession.blockSeconds)) s blocks, SEM = block-to-block SD / √blocks (at least \(Self.minReps) blocks; the spread includes what the movement does in each block, so it is an upper bound)")
+            parts.append("comparison figures: the session's mean over its \(String(format: "%g", ProgressSession.blockSeconds)) s blocks of the demonstration, SEM from the blocks' successive differences (√(Σ(next − this)² / 2(n − 1)) / √n, at least \(Self.minReps) blocks), which leaves out most of how the movement itself changes from block to block")
         }
         if measures.contains(where: { $0.kind == .deviation }) {
             parts.append("deviation between the sides: SEM from each side's noise over the baseline segment (robust SD), carried through the deviation's formula")
         }
         if measures.contains(where: { $0.kind == .block }) {
-            parts.append("a comparison's change from the baseline is judged on its blocks' paired differences (blocks matched on the demonstrator's time, one demonstration): MDC95 = 1.96·SD/√pairs")
+            parts.append("a comparison's change from the baseline is judged on the two sessions' paired block differences (blocks matched on the demonstrator's time, one demonstration), MDC95 = 1.96 × their successive-difference SEM")
         }
-        parts.append("a change is beyond the noise when it reaches MDC95 = 1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs) and the measure's resolution (1° for angles, 1 point for percentages, one frame for times); noise between days (camera placement) is not in it")
+        let formula = "1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs)"
+        let paired = measures.contains(where: { $0.kind == .block })
+        parts.append("a change is beyond the noise when it reaches MDC95" + (paired ? " (for sessions not paired, \(formula))" : " = " + formula)
+            + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times); noise between days (camera placement) is not in it")
         return parts.joined(separator: "; ")
+    }
+
+    /// Why there is no measure to follow, when `measures` is empty.
+    public var emptyReason: String {
+        if sessions.allSatisfy({ $0.voidReason != nil }) { return "every session is void (see the notes)" }
+        return "no session measured any of the profile's rep summaries or symmetry measures"
     }
 
     /// The session's name with its date, when it has one that is not its name.
@@ -95,7 +104,7 @@ extension ProgressReport {
             }
             if let trend = trendSentence(m) { out += "  trend: " + trend + "\n" }
         }
-        if measures.isEmpty { out += "\nno measure to follow: the profile has no rep summaries and no symmetry measures\n" }
+        if measures.isEmpty { out += "\nno measure to follow: " + emptyReason + "\n" }
         return out
     }
 
