@@ -2,29 +2,20 @@ import Foundation
 import Testing
 @testable import KinetixProfiles
 import KinetixCore
+import _KinetixTestSupport
 
 /// Progress over comparisons with one demonstration: a learner copying the bundled
 /// routine week after week.
 @Suite("Progress across comparison sessions")
 struct ComparisonProgressTests {
-    static let demonstrator: Sidecar = {
-        var options = SynthOptions()
-        options.motion = .routine
-        options.durationSeconds = 12
-        return Synth.sidecar(options)
-    }()
+    static let demonstrator = Synth.sidecar(BundledClips.demonstrator)
 
-    /// The learner facing the demonstrator 0.4 s behind, with the right arm `fault`° low for 0.2–6 s.
+    /// The bundled learner (facing the demonstrator 0.4 s behind) with the right arm
+    /// `fault`° low for 0.2–6 s instead of 50°.
     static func learner(fault: Double, seed: UInt64, demonstrator: Sidecar = demonstrator, tolerance: Float? = nil, label: String? = nil, date: String? = nil) throws -> ProgressSession {
-        var options = SynthOptions()
-        options.motion = .routine
-        options.durationSeconds = 12
-        options.delaySeconds = 0.4
-        options.mirrorMotion = true
-        options.heightMeters = 1.62
-        options.cameraDistanceMeters = 2.4
+        var options = BundledClips.learner
         options.seed = seed
-        if fault != 0 { options.faults = [.init(limb: .rightShoulder, degrees: -fault, from: 0.2, to: 6)] }
+        options.faults = fault == 0 ? [] : [.init(limb: .rightShoulder, degrees: -fault, from: 0.2, to: 6)]
         let sidecar = Synth.sidecar(options)
         var comparison = ComparisonOptions()
         if let tolerance { comparison.toleranceDegrees = tolerance }
@@ -75,9 +66,7 @@ struct ComparisonProgressTests {
         assessment.kind = .assessment
         #expect { try ProgressReport(sessions: [a, assessment], profile: nil) } throws: { ($0 as? KinetixError)?.description.contains("one kind of result") == true }
         #expect { try ProgressReport(sessions: [a, b], profile: try shipped("squat")) } throws: { ($0 as? KinetixError)?.kind == .unsupported }
-        var options = SynthOptions()
-        options.motion = .routine
-        options.durationSeconds = 12
+        var options = BundledClips.demonstrator
         options.seed = 9
         let other = try Self.learner(fault: 50, seed: 63, demonstrator: Synth.sidecar(options))
         let report = try ProgressReport(sessions: [a, other], profile: nil)

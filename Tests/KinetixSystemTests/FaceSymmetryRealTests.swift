@@ -10,6 +10,15 @@ import _KinetixTestSupport
 struct FaceSymmetryRealTests {
     static let clip = Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json")
 
+    /// The clip converted and trimmed to frames 82–210, the close-up where the face is
+    /// tracked (shot cuts at 82 and 211), in `folder`: its path.
+    static func closeUp(in folder: URL) throws -> String {
+        let converted = folder.appendingPathComponent("face.json").path, trimmed = folder.appendingPathComponent("close-up.json").path
+        #expect(try Kinetix.run(["convert", clip.path, "-o", converted]).status == 0)
+        #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
+        return trimmed
+    }
+
     /// Deviation and per-side movement of each measure, and the weaker side.
     static func assess(_ sidecar: Sidecar, folder: URL, name: String) throws -> (weaker: String?, deviation: [String: Double], movement: [String: (Double, Double)]) {
         let file = folder.appendingPathComponent(name)
@@ -26,12 +35,7 @@ struct FaceSymmetryRealTests {
           .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
     func weakened() throws {
         let folder = try Kinetix.temporaryFolder()
-        let converted = folder.appendingPathComponent("face.json").path
-        #expect(try Kinetix.run(["convert", Self.clip.path, "-o", converted]).status == 0)
-        // Frames 82–210: the close-up where the face is tracked (shot cuts at 82 and 211).
-        let trimmed = folder.appendingPathComponent("close-up.json").path
-        #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
-        let face = try Sidecar.load(contentsOf: trimmed)
+        let face = try Sidecar.load(contentsOf: try Self.closeUp(in: folder))
         let original = try Self.assess(face, folder: folder, name: "original.json")
         print("original: weaker \(original.weaker ?? "none"), deviation \(original.deviation), movement \(original.movement)")
         // A healthy face: its sides differ by less than their noise allows one to call.
@@ -52,9 +56,7 @@ struct FaceSymmetryRealTests {
           .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
     func consistentFindings() throws {
         let folder = try Kinetix.temporaryFolder()
-        let converted = folder.appendingPathComponent("face.json").path, trimmed = folder.appendingPathComponent("close-up.json").path
-        #expect(try Kinetix.run(["convert", Self.clip.path, "-o", converted]).status == 0)
-        #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
+        let trimmed = try Self.closeUp(in: folder)
         let result = try Kinetix.run(["assess", trimmed, "--profile", "facial-symmetry", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["weakerSide"] is NSNull)

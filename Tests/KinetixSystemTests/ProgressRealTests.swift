@@ -14,10 +14,7 @@ struct ProgressRealTests {
           .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
     func recoveringFace() throws {
         let folder = try Kinetix.temporaryFolder()
-        let converted = folder.appendingPathComponent("face.json").path, trimmed = folder.appendingPathComponent("close-up.json").path
-        #expect(try Kinetix.run(["convert", Self.clip.path, "-o", converted]).status == 0)
-        #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
-        let face = try Sidecar.load(contentsOf: trimmed)
+        let face = try Sidecar.load(contentsOf: try FaceSymmetryRealTests.closeUp(in: folder))
         let kept = [0.25, 0.4, 0.7, 1.0]
         var files: [String] = []
         for keep in kept {
