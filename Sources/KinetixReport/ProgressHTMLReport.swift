@@ -3,8 +3,9 @@ import KinetixCore
 import KinetixProfiles
 
 /// A progress report as one self-contained HTML page: per measure, a trend chart (each
-/// session's value with its 95 % band, ±1.96 SEM; the baseline's minimal detectable
-/// change drawn as a band around it; points coloured by verdict) and the table the
+/// session's value with its 95 % band, ±1.96 SEM; at each session, its change's minimal
+/// detectable change drawn as a band around the baseline value; points coloured by
+/// verdict) and the table the
 /// text report prints. `ProgressReport.json()` is embedded.
 ///
 /// One session is current (the latest, `#session=N` for the N-th, or the one whose point
@@ -22,7 +23,7 @@ public enum ProgressHTMLReport {
         body += "<div style=\"padding: 0 18px\">"
         body += "<p class=\"big\" id=\"current\">\(HTMLPage.escape(Self.changedText(report, session: report.sessions.count - 1)))</p>"
         body += "<p class=\"legend\"><span><i class=\"swatch\" style=\"background: var(--accent)\"></i>value ± 1.96 SEM</span>"
-            + "<span><i class=\"swatch\" style=\"background: #e6ebf3; height: 10px\"></i>baseline ± MDC95 (within the noise)</span>"
+            + "<span><i class=\"swatch\" style=\"background: #e6ebf3; height: 10px\"></i>baseline ± that session's MDC95 (inside: within the noise)</span>"
             + "<span style=\"color: var(--good)\">● improved</span><span style=\"color: var(--bad)\">● worse</span><span style=\"color: var(--ghost)\">● within the noise / cannot tell</span></p>"
         for (k, m) in report.measures.enumerated() {
             body += "<section class=\"measure\" id=\"measure-\(k)\"><h2>\(HTMLPage.escape(m.name))</h2>"
@@ -91,14 +92,16 @@ public enum ProgressHTMLReport {
         let n = report.sessions.count
         func x(_ k: Int) -> Double { left + (n > 1 ? Double(k) / Double(n - 1) : 0.5) * (width - left - right) }
         let base = m.values[report.baseline]
-        let mdc = base.standardError.map { Double(1.96 * 1.4142135 * $0) }
+        // Each session's MDC95 drawn around the baseline value at that session: a point
+        // outside its band changed beyond the noise (the verdict's own threshold).
+        let mdcs = m.changes.map { $0?.mdc95.map(Double.init) }
         var low = Double.infinity, high = -Double.infinity
         for e in m.values {
             guard let v = e.value.map(Double.init) else { continue }
             let band = e.standardError.map { 1.96 * Double($0) } ?? 0
             low = min(low, v - band); high = max(high, v + band)
         }
-        if let b = base.value.map(Double.init), let mdc { low = min(low, b - mdc); high = max(high, b + mdc) }
+        if let b = base.value.map(Double.init), let widest = mdcs.compactMap({ $0 }).max() { low = min(low, b - widest); high = max(high, b + widest) }
         guard low.isFinite, high.isFinite else { return "<p class=\"legend\">no session measured it</p>" }
         if high - low < 1e-6 { low -= 1; high += 1 }
         let pad = 0.08 * (high - low)
@@ -106,8 +109,12 @@ public enum ProgressHTMLReport {
         func y(_ v: Double) -> Double { top + (high - v) / (high - low) * (height - top - bottom) }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         var svg = "<svg class=\"timeline trend\" viewBox=\"0 0 \(f(width)) \(f(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(m.name)) over the sessions\">"
-        if let b = base.value.map(Double.init), let mdc {
-            svg += "<rect class=\"mdc\" x=\"\(f(left))\" y=\"\(f(y(b + mdc)))\" width=\"\(f(width - left - right))\" height=\"\(f(y(b - mdc) - y(b + mdc)))\" fill=\"#e6ebf3\"></rect>"
+        if let b = base.value.map(Double.init) {
+            for (k, mdc) in mdcs.enumerated() {
+                guard let mdc else { continue }
+                let x0 = max(left, x(k) - 14), x1 = min(width - right, x(k) + 14)
+                svg += "<rect class=\"mdc\" data-for-session=\"\(k)\" x=\"\(f(x0))\" y=\"\(f(y(b + mdc)))\" width=\"\(f(x1 - x0))\" height=\"\(f(y(b - mdc) - y(b + mdc)))\" fill=\"#e6ebf3\"></rect>"
+            }
             svg += "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(y(b)))\" y2=\"\(f(y(b)))\" stroke=\"#8a93a3\" stroke-dasharray=\"4 3\"></line>"
         }
         // Axis: the range's ends and the sessions' labels.
