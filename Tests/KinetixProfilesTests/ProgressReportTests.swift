@@ -172,6 +172,11 @@ struct ProgressReportTests {
         }
         #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data("{\"kind\": \"comparison\"}".utf8), file: "c.json", label: "c") }
         #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data("{\"kind\": ".utf8), file: "c.json", label: "c") }
+        // A rep value no Float holds would read as infinity and drop out silently: refused by its field.
+        let huge = #"{"kind": "assessment", "profile": {"id": "squat", "version": "2.0.0"}, "status": "ok", "reps": [{"start": 0, "end": 1, "depth": 1e300}]}"#
+        #expect { try ProgressSession(resultJSON: Data(huge.utf8), file: "h.json", label: "h") } throws: {
+            ($0 as? KinetixError)?.description == "h.json: reps[0].depth: a number beyond what a measurement holds (±3.4e38): not a Kinetix result"
+        }
     }
 
     @Test("dates order the sessions; the CSV has a row per measure and session; JSON parses")

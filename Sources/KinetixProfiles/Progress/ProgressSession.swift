@@ -100,6 +100,9 @@ public struct ProgressSession: Sendable {
         do { top = try JSONValue.parse(data) } catch {
             throw KinetixError(.invalidData, file: file, "not JSON: \(error.message) (at byte \(error.offset))")
         }
+        if let field = Self.firstOutOfRange(top) {
+            throw KinetixError(.invalidData, file: file, field: field, "a number beyond what a measurement holds (±3.4e38): not a Kinetix result")
+        }
         switch top["kind"] {
         case .string("assessment"): try self.init(assessment: top, file: file, label: label, date: date)
         case .string("comparison"): try self.init(comparison: top, file: file, label: label, date: date)
@@ -164,6 +167,20 @@ public struct ProgressSession: Sendable {
             }
         }
         if case .string(let side) = top["weakerSide"] { weakerSide = BodySide(rawValue: side) }
+    }
+
+    /// The path of the first number in `value` too large for a `Float` (it would read as
+    /// infinity and silently drop out), or nil.
+    static func firstOutOfRange(_ value: JSONValue, at path: String = "") -> String? {
+        switch value {
+        case .number(let x): return abs(x) > Double(Float.greatestFiniteMagnitude) ? path : nil
+        case .array(let items):
+            for (k, item) in items.enumerated() { if let found = firstOutOfRange(item, at: "\(path)[\(k)]") { return found } }
+        case .object(let fields):
+            for field in fields { if let found = firstOutOfRange(field.value, at: path.isEmpty ? field.key : "\(path).\(field.key)") { return found } }
+        default: break
+        }
+        return nil
     }
 
     static func number(_ value: JSONValue?) -> Float? {
