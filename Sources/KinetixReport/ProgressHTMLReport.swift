@@ -14,7 +14,7 @@ import KinetixProfiles
 public enum ProgressHTMLReport {
     /// The page for `report`.
     public static func html(_ report: ProgressReport) -> String {
-        var body = "<header><h1>Progress: \(HTMLPage.escape(report.profileTitle))</h1><p>profile \(HTMLPage.escape(report.profileID)) \(HTMLPage.escape(report.profileVersion)) · "
+        var body = "<header><h1>Progress: \(HTMLPage.escape(report.profileTitle))</h1><p>\(HTMLPage.escape(ProgressSession.profileText(id: report.profileID, version: report.profileVersion))) · "
         body += "\(report.sessions.count) sessions · baseline \(HTMLPage.escape(report.sessions[report.baseline].label)) · Kinetix \(HTMLPage.escape(KinetixVersion.current))"
         body += "<br>noise: \(HTMLPage.escape(report.noiseText))</p></header>"
         if !report.flags.isEmpty {

@@ -161,7 +161,7 @@ struct ProgressCLITests {
         }
         let text = try Kinetix.run(["progress"] + results + ["--labels", "week 1,week 2,week 3"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.hasPrefix("Progress: Copy the demonstrator (profile compare default settings), 3 sessions, baseline 'week 1'"), "\(text.stdout)")
+        #expect(text.stdout.hasPrefix("Progress: Copy the demonstrator (no profile: compare's own settings), 3 sessions, baseline 'week 1'"), "\(text.stdout)")
         let lines = text.stdout.split(separator: "\n")
         let shoulder = try #require(lines.firstIndex { $0.hasPrefix("rightShoulder error (deg), lower is better") })
         #expect(lines[shoulder + 1].contains("blocks") && lines[shoulder + 3].hasSuffix("improved") && lines[shoulder + 4].hasSuffix("improved"), "\(lines[shoulder...(shoulder + 5)])")

@@ -76,7 +76,7 @@ extension ProgressReport {
 
     /// A table per measure, for the therapist or coach.
     public func text() -> String {
-        var out = "Progress: \(profileTitle) (profile \(profileID) \(profileVersion)), \(sessions.count) sessions, baseline '\(sessions[baseline].label)'\n"
+        var out = "Progress: \(profileTitle) (\(ProgressSession.profileText(id: profileID, version: profileVersion))), \(sessions.count) sessions, baseline '\(sessions[baseline].label)'\n"
         out += "noise: " + noiseText + "\n"
         for flag in flags { out += "note: " + flag.problem + "\n" }
         let width = max(8, sessions.indices.map { sessionName($0).count }.max() ?? 0)

@@ -210,7 +210,7 @@ public struct ProgressReport: Sendable {
         }
         profileID = id
         profileVersion = version
-        profileTitle = profile?.title ?? (id == "compare" ? "Copy the demonstrator" : id)
+        profileTitle = profile?.title ?? (id == ProgressSession.noProfileID ? "Copy the demonstrator" : id)
         self.sessions = sessions
         self.baseline = baseline
         flags = Self.flags(sessions, baseline: baseline)
@@ -244,7 +244,7 @@ public struct ProgressReport: Sendable {
     private static func checkSameMeasurement(_ sessions: [ProgressSession], id: String, version: String) throws(KinetixError) {
         for s in sessions where s.profileID != id || s.profileVersion != version {
             throw KinetixError(.invalidData, file: s.file, field: "profile",
-                               "session '\(s.label)' was measured with profile \(s.profileID) \(s.profileVersion), not \(id) \(version): "
+                               "session '\(s.label)' was measured with \(ProgressSession.profileText(id: s.profileID, version: s.profileVersion)), not \(ProgressSession.profileText(id: id, version: version)): "
                                    + "sessions compare only when one profile version measured them all (\(s.kind == .comparison ? "compare" : "assess") the clips again with one)")
         }
         if let settings = sessions[0].comparisonSettings, let s = sessions.first(where: { $0.comparisonSettings != settings }) {

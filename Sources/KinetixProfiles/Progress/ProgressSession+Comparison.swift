@@ -9,6 +9,15 @@ extension ProgressSession {
     /// search spans one), so the noise is the spread between block means (the
     /// batch-means method), not between frames.
     public static let blockSeconds = 1.0
+    /// The `profileID` of a comparison made without a pair profile (with `compare`'s own
+    /// settings; `comparisonSettings` says which).
+    public static let noProfileID = "compare"
+
+    /// "profile squat 2.0.0", or "no profile: compare's own settings".
+    public static func profileText(id: String, version: String) -> String {
+        id == noProfileID ? "no profile: compare's own settings" : "profile \(id) \(version)"
+    }
+
     /// A block is kept when at least this fraction of its frames (at the grid's rate) were scored.
     static let minScoredFraction = 0.5
 
@@ -28,7 +37,7 @@ extension ProgressSession {
             KinetixError(.invalidData, file: file, field: field, message)
         }
         let profile = top["provenance"]?["profile"]
-        var id = "compare", version = "default settings"
+        var id = Self.noProfileID, version = ""
         if let profile, profile != .null {
             guard case .string(let i) = profile["id"], case .string(let v) = profile["version"] else {
                 throw fail("provenance.profile", "expected the pair profile's id and version")

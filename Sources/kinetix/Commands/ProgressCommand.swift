@@ -88,7 +88,7 @@ struct ProgressCommand: Subcommand {
             if Self.isResultJSON(data) {
                 do { sessions.append(try ProgressSession(resultJSON: data, file: file, label: label, date: date)) } catch { throw .failed(error) }
                 // A comparison made without a pair profile names none to load.
-                if profile == nil, sessions[k].kind == .assessment || sessions[k].profileID != "compare" {
+                if profile == nil, sessions[k].kind == .assessment || sessions[k].profileID != ProgressSession.noProfileID {
                     profile = try loadProfile(sessions[k].profileID, overrides: overrides)
                 }
                 continue
