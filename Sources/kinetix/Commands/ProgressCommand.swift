@@ -12,15 +12,21 @@ struct ProgressCommand: Subcommand {
         discussion: """
         Each session is a sidecar (assessed here with --profile), the JSON of
         'kinetix assess --format json' (its profile is found by id, or given), or the
-        JSON of 'kinetix compare --format json' (a learner copying a demonstrator). Per
-        measure: each session's value ± its standard error (from the spread of its reps,
-        of the face's baseline, or of a comparison's 2 s blocks), the change from the
-        baseline session, and a verdict:
-        improved, worse (the profile says which way is better; otherwise higher or
-        lower) or within the noise (under MDC95 = 1.96·√2·SEM). Sessions are in the
-        order given, or in date order with --dates. Sessions of another profile or
-        version, one clip twice, or 2D beside 3D are refused (exit 65); a changed camera
-        view, other body proportions or a void session are noted.
+        JSON of 'kinetix compare --format json' (a learner copying a demonstrator); a
+        batch's results are either. Per measure: each session's value ± its standard
+        error (from the spread of its reps, of the face's baseline, or of a
+        comparison's 1 s blocks), the change from the baseline session, and a verdict:
+        improved or worse (the profile says which way is better; a tempo is higher or
+        lower), within the noise (under MDC95 = 1.96·√(SEM₁² + SEM₂²), or under the
+        measure's resolution: 1°, 1 point, one frame), or cannot tell (under 3 reps).
+        Sessions are in the order given, or in date order with --dates. Sessions of
+        another profile or version, comparisons with other settings, one clip twice,
+        or 2D beside 3D are refused (exit 65); a changed camera view, other body
+        proportions, another demonstration or a void session are noted.
+
+        Example (three squat sessions, side view):
+          kinetix progress week1.json week5.json week9.json --profile squat \\
+            --param view=side --dates 2026-01-05,2026-02-02,2026-03-02 --report p.html
         """,
         arguments: [.init(name: "sessions", help: "Two or more sessions: sidecars, or assessment or comparison JSON.", repeating: true)],
         options: [
