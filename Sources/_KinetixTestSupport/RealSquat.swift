@@ -42,11 +42,17 @@ extension Sidecar {
     /// `squatting(thighDegrees:)` with `reps` smooth squats to `depthDegrees`, each
     /// `seconds` long, spread evenly over the clip with standing between them.
     public func squatting(reps: Int, depthDegrees: Double, seconds: Double = 2) -> Sidecar {
-        let start = times.first ?? 0, period = duration / Double(reps)
+        squatting(depthsDegrees: Array(repeating: depthDegrees, count: reps), seconds: seconds)
+    }
+
+    /// `squatting(reps:depthDegrees:seconds:)` with each rep to its own depth, in order.
+    public func squatting(depthsDegrees: [Double], seconds: Double = 2) -> Sidecar {
+        let start = times.first ?? 0, period = duration / Double(max(depthsDegrees.count, 1))
         return squatting { t in
+            let rep = Int((t - start) / period)
             let phase = (t - start).truncatingRemainder(dividingBy: period) - (period - seconds) / 2
-            guard phase > 0, phase < seconds, t - start < period * Double(reps) else { return 0 }
-            return depthDegrees * (1 - cos(2 * .pi * phase / seconds)) / 2
+            guard phase > 0, phase < seconds, depthsDegrees.indices.contains(rep) else { return 0 }
+            return depthsDegrees[rep] * (1 - cos(2 * .pi * phase / seconds)) / 2
         }
     }
 }
