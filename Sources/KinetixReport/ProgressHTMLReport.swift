@@ -21,7 +21,7 @@ public enum ProgressHTMLReport {
             body += "<div class=\"legend\" id=\"flags\" style=\"padding: 8px 18px\">" + report.flags.map { "<p>note: \(HTMLPage.escape($0.problem))</p>" }.joined() + "</div>"
         }
         body += "<div style=\"padding: 0 18px\">"
-        body += "<p class=\"big\" id=\"current\">\(HTMLPage.escape(Self.changedText(report, session: report.sessions.count - 1)))</p>"
+        body += "<p class=\"big\" id=\"current\">\(HTMLPage.escape(report.changedText(session: report.sessions.count - 1)))</p>"
         body += "<p class=\"legend\"><span><i class=\"swatch\" style=\"background: var(--accent)\"></i>value ± 1.96 SEM</span>"
             + "<span><i class=\"swatch\" style=\"background: #e6ebf3; height: 10px\"></i>baseline ± that session's MDC95 (inside: within the noise)</span>"
             + "<span style=\"color: var(--good)\">● improved</span><span style=\"color: var(--bad)\">● worse</span><span style=\"color: var(--ghost)\">● within the noise / cannot tell</span></p>"
@@ -37,22 +37,8 @@ public enum ProgressHTMLReport {
         return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: script)
     }
 
-    /// What changed beyond the noise at `session` (0-based), in one line; the page's
-    /// script writes the same sentence for the session chosen in the browser.
-    public static func changedText(_ report: ProgressReport, session k: Int) -> String {
-        let label = report.sessions[k].label
-        guard k != report.baseline else { return "\(label): the baseline, where changes are measured from" }
-        let verdicts: [(String, ProgressReport.Verdict)] = report.measures.compactMap { m in m.changes[k].map { (m.name, $0.verdict) } }
-        let improved = verdicts.filter { $0.1 == .improved }.map(\.0), worse = verdicts.filter { $0.1 == .worse }.map(\.0)
-        let changed = verdicts.filter { $0.1 == .higher || $0.1 == .lower }.map { "\($0.0) \($0.1.rawValue)" }
-        var parts: [String] = []
-        if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
-        if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
-        if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
-        return "\(label): " + (parts.isEmpty ? "nothing changed beyond the noise" : parts.joined(separator: "; "))
-    }
-
-    /// Marks the current session and writes `changedText` for it from the embedded JSON.
+    /// Marks the current session and writes `ProgressReport.changedText` for it from the
+    /// embedded JSON (the same sentence; the browser test holds them equal).
     static let script = """
     (function () {
       const DATA = JSON.parse(document.getElementById('kinetix-data').textContent);

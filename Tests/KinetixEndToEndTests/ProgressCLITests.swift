@@ -36,6 +36,7 @@ struct ProgressCLITests {
         #expect(lines[flexion + 4].contains("week 9 (2026-03-02)") && lines[flexion + 4].hasSuffix("improved"))
         #expect(lines[flexion + 5].contains("trend: higher at every session") && lines[flexion + 5].hasSuffix("beyond the noise: improved"))
         #expect(text.stdout.contains("noise: rep measures: the session's mean over its reps, SEM = rep-to-rep SD / √reps"))
+        #expect(text.stdout.contains("\nlatest: week 9: improved: depth, depthRatio, peakKneeFlexion, minKneeAngle"), "what changed, first")
         // The page: one chart per measure, the baseline's MDC band, a point per session.
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("peakKneeFlexion") && page.contains("class=\"mdc\""))

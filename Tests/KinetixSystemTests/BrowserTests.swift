@@ -130,15 +130,15 @@ struct BrowserTests {
         for k in report.sessions.indices {
             let dom = try runChromium(["--dump-dom", page.absoluteString + "#session=\(k + 1)"])
             #expect(dom.contains("data-current-session=\"\(k)\""), "session \(k + 1)")
-            let sentence = ProgressHTMLReport.changedText(report, session: k)
+            let sentence = report.changedText(session: k)
             #expect(dom.contains("id=\"current\">\(sentence)<"), "the script's sentence is the library's: \(sentence)")
             let marked = dom.components(separatedBy: "class=\"session current\"").count - 1
             #expect(marked == report.measures.count, "one point marked per chart: \(marked)")
             #expect(dom.components(separatedBy: "<tr data-session=\"\(k)\" class=\"current\"").count - 1 == report.measures.count)
         }
-        print("progress page: " + report.sessions.indices.map { ProgressHTMLReport.changedText(report, session: $0) }.joined(separator: " | "))
-        #expect(ProgressHTMLReport.changedText(report, session: 0) == "week 1: the baseline, where changes are measured from")
-        #expect(ProgressHTMLReport.changedText(report, session: 2).contains("improved: depth, depthRatio, peakKneeFlexion, minKneeAngle"))
+        print("progress page: " + report.sessions.indices.map { report.changedText(session: $0) }.joined(separator: " | "))
+        #expect(report.changedText(session: 0) == "week 1: the baseline, where changes are measured from")
+        #expect(report.changedText(session: 2).contains("improved: depth, depthRatio, peakKneeFlexion, minKneeAngle"))
         let dom = try runChromium(["--dump-dom", page.absoluteString])
         #expect(dom.contains("data-current-session=\"2\""), "opens on the latest session")
         #expect(dom.components(separatedBy: "<svg class=\"timeline trend\"").count - 1 == report.measures.count)

@@ -24,6 +24,22 @@ extension ProgressReport {
         return parts.joined(separator: "; ")
     }
 
+    /// What changed beyond the noise at `session` (0-based), in one line: "week 9:
+    /// improved: depth, depthRatio; descentSeconds higher". The text report opens with
+    /// the latest session's; the HTML page writes it for the session chosen.
+    public func changedText(session k: Int) -> String {
+        let label = sessions[k].label
+        guard k != baseline else { return "\(label): the baseline, where changes are measured from" }
+        let verdicts: [(String, Verdict)] = measures.compactMap { m in m.changes[k].map { (m.name, $0.verdict) } }
+        let improved = verdicts.filter { $0.1 == .improved }.map(\.0), worse = verdicts.filter { $0.1 == .worse }.map(\.0)
+        let changed = verdicts.filter { $0.1 == .higher || $0.1 == .lower }.map { "\($0.0) \($0.1.rawValue)" }
+        var parts: [String] = []
+        if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
+        if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
+        if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
+        return "\(label): " + (parts.isEmpty ? "nothing changed beyond the noise" : parts.joined(separator: "; "))
+    }
+
     /// Why there is no measure to follow, when `measures` is empty.
     public var emptyReason: String {
         if sessions.allSatisfy({ $0.voidReason != nil }) { return "every session is void (see the notes)" }
@@ -79,6 +95,7 @@ extension ProgressReport {
         var out = "Progress: \(profileTitle) (\(ProgressSession.profileText(id: profileID, version: profileVersion))), \(sessions.count) sessions, baseline '\(sessions[baseline].label)'\n"
         out += "noise: " + noiseText + "\n"
         for flag in flags { out += "note: " + flag.problem + "\n" }
+        if !measures.isEmpty { out += "latest: " + changedText(session: sessions.count - 1) + "\n" }
         let width = max(8, sessions.indices.map { sessionName($0).count }.max() ?? 0)
         for m in measures {
             out += "\n" + headingText(m) + "\n"
