@@ -160,7 +160,7 @@ public struct BatchManifest: Sendable {
             if profile == nil, !parameters.isEmpty { problem(line, "parameters \(parameters.map(\.name).joined(separator: ", ")) need a profile") }
             var item = Row(id: id, line: line, inputs: inputs, profile: profile, parameters: parameters)
             if let subject = row["subject"], !subject.isEmpty {
-                if let why = Self.unsafeIDReason(subject) { problem(line, "subject '\(subject)' \(why.replacingOccurrences(of: "ids", with: "subjects"))") }
+                if let why = Self.unsafeIDReason(subject, what: "subjects") { problem(line, "subject '\(subject)' \(why)") }
                 item.subject = subject
             }
             if let date = row["date"], !date.isEmpty {
@@ -174,14 +174,14 @@ public struct BatchManifest: Sendable {
         self.rows = rows
     }
 
-    /// Why an id cannot name result files, or nil: letters, digits, `.`, `-`, `_`;
-    /// not starting with `.` or `-`; at most 128 characters.
-    public static func unsafeIDReason(_ id: String) -> String? {
+    /// Why an id (or a subject: `what` names which) cannot name result files, or nil:
+    /// letters, digits, `.`, `-`, `_`; not starting with `.` or `-`; at most 128 characters.
+    public static func unsafeIDReason(_ id: String, what: String = "ids") -> String? {
         if id.isEmpty { return "is empty" }
         if id.count > 128 { return "is longer than 128 characters" }
-        if id.first == "." || id.first == "-" { return "starts with '\(id.first!)': ids name files and must not be hidden or look like options" }
+        if id.first == "." || id.first == "-" { return "starts with '\(id.first!)': \(what) name files and must not be hidden or look like options" }
         if let bad = id.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_")) }) {
-            return "has '\(bad)': ids name files, so only letters, digits, '.', '-' and '_'"
+            return "has '\(bad)': \(what) name files, so only letters, digits, '.', '-' and '_'"
         }
         return nil
     }

@@ -177,9 +177,7 @@ public struct BatchSummary: Sendable {
         var fields: [(key: String, value: JSONValue)] = [("subject", .string(p.subject)), ("sessions", .array(p.rows.map(JSONValue.string)))]
         if let report = p.report {
             let last = report.sessions.count - 1
-            func named(_ verdict: ProgressReport.Verdict) -> JSONValue {
-                .array(report.measures.filter { $0.changes[last]?.verdict == verdict }.map { .string($0.name) })
-            }
+            func named(_ verdict: ProgressReport.Verdict) -> JSONValue { .array(report.measureNames(verdict, at: last).map(JSONValue.string)) }
             fields += [("improved", named(.improved)), ("worse", named(.worse)),
                        ("files", .array(BatchProgress.fileNames(p.subject).map { .string((folder.map { $0 + "/" } ?? "") + $0) }))]
         }
@@ -219,15 +217,14 @@ public struct BatchSummary: Sendable {
                     + [d.min, d.q1, d.median, d.q3, d.max, d.mean].map { "<td class=\"num\">\(jsonNumber($0, digits: 2))</td>" }.joined()
                     + "<td>\(box)</td></tr>"
             }
-            out += "</tbody></table><h2>Rows</h2>"
+            out += "</tbody></table>"
         }
         if !progress.isEmpty {
             let pages = Self.relativePath(from: page.deletingLastPathComponent(), to: Self.progressFolder(page.deletingPathExtension()))
             out += "<h2>Progress per subject</h2><table id=\"progress\"><thead><tr><th>subject</th><th>sessions</th><th>improved at the last</th><th>worse at the last</th><th>problem</th></tr></thead><tbody>"
             for p in progress {
-                let last = (p.report?.sessions.count ?? 0) - 1
                 func named(_ verdict: ProgressReport.Verdict) -> String {
-                    p.report.map { r in r.measures.filter { $0.changes[last]?.verdict == verdict }.map(\.name).joined(separator: ", ") } ?? ""
+                    p.report.map { $0.measureNames(verdict, at: $0.sessions.count - 1).joined(separator: ", ") } ?? ""
                 }
                 let name = p.report == nil ? Self.escape(p.subject) : "<a href=\"\(Self.escape(Self.href(pages + "/" + p.subject + ".html")))\">\(Self.escape(p.subject))</a>"
                 out += "<tr><td>\(name)</td><td>\(Self.escape(p.rows.joined(separator: ", ")))</td><td>\(Self.escape(named(.improved)))</td>"
@@ -235,6 +232,7 @@ public struct BatchSummary: Sendable {
             }
             out += "</tbody></table>"
         }
+        if !distributions.isEmpty || !progress.isEmpty { out += "<h2>Rows</h2>" }
         out += "<table><thead><tr><th>id</th><th>status</th>"
         out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
         for o in outcomes {

@@ -134,7 +134,7 @@ public enum ProgressHTMLReport {
 
     /// The text report's table for one measure.
     static func table(_ m: ProgressReport.Measure, report: ProgressReport) -> String {
-        var out = "<div class=\"scroll\"><table><thead><tr><th>session</th><th class=\"num\">value</th><th class=\"num\">SEM</th><th class=\"num\">\(m.kind == .deviation ? "weaker" : m.kind == .block ? "blocks" : "reps")</th>"
+        var out = "<div class=\"scroll\"><table><thead><tr><th>session</th><th class=\"num\">value</th><th class=\"num\">SEM</th><th class=\"num\">\(m.countHeading)</th>"
             + "<th class=\"num\">change</th><th class=\"num\">MDC95</th><th>verdict</th></tr></thead><tbody>"
         for k in report.sessions.indices {
             let e = m.values[k], c = m.changes[k]

@@ -3,7 +3,6 @@ import Testing
 import _KinetixCLITestSupport
 import KinetixCore
 import _KinetixTestSupport
-import KinetixFormats
 import KinetixProfiles
 
 /// Progress on a real face: MediaPipe's singer, close-up, with the left side's movement
@@ -67,8 +66,7 @@ struct ProgressRealTests {
     /// The real MediaPipe man (frontal lateral raises, 540 frames) squatting six times,
     /// each rep to `degrees` of thigh tilt give or take 5 % (seeded), as one session.
     static func realSquats(_ degrees: Double, seed: UInt64, label: String) throws -> ProgressSession {
-        let body = try MediaPipeConverter.convert(file: Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path,
-                                                  options: ConversionOptions()).sidecar
+        let body = try SquatRealBodyTests.mediapipe("demo5_lateral_raise_mediapipe.json")
         var random = SplitMix64(seed: seed)
         let clip = body.squatting(depthsDegrees: (0..<6).map { _ in degrees * (1 + 0.05 * random.nextGaussian()) })
         let squat = try ProfileLibrary().resolve("squat")

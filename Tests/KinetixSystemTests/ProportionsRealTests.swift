@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import KinetixCore
-import KinetixFormats
 import KinetixProfiles
 import _KinetixCLITestSupport
 
@@ -10,21 +9,15 @@ import _KinetixCLITestSupport
 @Suite("Body proportions of real people", .serialized)
 struct ProportionsRealTests {
     static let openPose = Kinetix.realData.appendingPathComponent("openpose_body25b")
-    static let mediaPipe = Kinetix.realData.appendingPathComponent("mediapipe")
 
     static func proportions() throws -> [(name: String, person: String, proportions: BodyProportions)] {
         var out: [(String, String, BodyProportions)] = []
-        for cam in ["cam01", "cam02", "cam03", "cam04"] {
-            var options = ConversionOptions()
-            options.frameRate = 60
-            options.imageSize = ImageSize(width: cam < "cam03" ? 1080 : 1088, height: 1920)
-            let clip = try OpenPoseConverter.convert(folder: openPose.appendingPathComponent("balancing_\(cam)").path, options: options).sidecar
-            if let p = BodyProportions(clip) { out.append(("balancing \(cam) (OpenPose)", "balancing man", p)) }
+        for cam in ["01", "02", "03", "04"] {
+            if let p = BodyProportions(try SquatRealBodyTests.openpose(cam)) { out.append(("balancing cam\(cam) (OpenPose)", "balancing man", p)) }
         }
         for (file, person) in [("balancing_cam02_mediapipe.json", "balancing man"), ("demo5_lateral_raise_mediapipe.json", "lateral-raise man"),
                                ("demo4_walking_mediapipe.json", "walking woman"), ("demo3_running_mediapipe.json", "running woman")] {
-            let clip = try MediaPipeConverter.convert(file: mediaPipe.appendingPathComponent(file).path, options: ConversionOptions()).sidecar
-            if let p = BodyProportions(clip) { out.append((file, person, p)) }
+            if let p = BodyProportions(try SquatRealBodyTests.mediapipe(file)) { out.append((file, person, p)) }
         }
         return out
     }

@@ -54,7 +54,5 @@ public struct BodyProportions: Equatable, Sendable {
         return pairs.map { abs(log($0 / $1)) }.reduce(0, +) / Float(pairs.count)
     }
 
-    private static func distance(_ p: (x: Float, y: Float), _ q: (x: Float, y: Float)) -> Float {
-        ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot()
-    }
+    private static func distance(_ p: (x: Float, y: Float), _ q: (x: Float, y: Float)) -> Float { planarDistance(p.x - q.x, p.y - q.y) }
 }

@@ -81,11 +81,9 @@ public struct PeopleTracker: Sendable {
         var shape: [Float]   // NaN where unknown
         var pose: [Joint: SIMD2<Float>]  // joints relative to the centre, in torso lengths
 
-        static let segments: [[(Joint, Joint)]] = [
-            [(.leftShoulder, .leftElbow), (.rightShoulder, .rightElbow)],
-            [(.leftElbow, .leftWrist), (.rightElbow, .rightWrist)],
-            [(.leftHip, .leftKnee), (.rightHip, .rightKnee)],
-            [(.leftKnee, .leftAnkle), (.rightKnee, .rightAnkle)],
+        /// `BodyProportions`' limbs (what progress compares between sessions), then the
+        /// shoulder and hip widths.
+        static let segments: [[(Joint, Joint)]] = BodyProportions.limbs.map(\.sides) + [
             [(.leftShoulder, .rightShoulder)],
             [(.leftHip, .rightHip)],
         ]

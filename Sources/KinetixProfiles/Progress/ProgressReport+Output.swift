@@ -30,14 +30,18 @@ extension ProgressReport {
     public func changedText(session k: Int) -> String {
         let label = sessions[k].label
         guard k != baseline else { return "\(label): the baseline, where changes are measured from" }
-        let verdicts: [(String, Verdict)] = measures.compactMap { m in m.changes[k].map { (m.name, $0.verdict) } }
-        let improved = verdicts.filter { $0.1 == .improved }.map(\.0), worse = verdicts.filter { $0.1 == .worse }.map(\.0)
-        let changed = verdicts.filter { $0.1 == .higher || $0.1 == .lower }.map { "\($0.0) \($0.1.rawValue)" }
+        let improved = measureNames(.improved, at: k), worse = measureNames(.worse, at: k)
+        let changed = measures.compactMap { m in m.changes[k].flatMap { [.higher, .lower].contains($0.verdict) ? "\(m.name) \($0.verdict.rawValue)" : nil } }
         var parts: [String] = []
         if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
         if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
         if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
         return "\(label): " + (parts.isEmpty ? "nothing changed beyond the noise" : parts.joined(separator: "; "))
+    }
+
+    /// The measures whose change at `session` (0-based) has `verdict`, in report order.
+    public func measureNames(_ verdict: Verdict, at session: Int) -> [String] {
+        measures.filter { $0.changes[session]?.verdict == verdict }.map(\.name)
     }
 
     /// Why there is no measure to follow, when `measures` is empty.
@@ -100,7 +104,7 @@ extension ProgressReport {
         for m in measures {
             out += "\n" + headingText(m) + "\n"
             let pad = { (s: String, n: Int) in s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
-            out += "  " + pad("session", width) + "  " + pad("value ± SEM", 18) + pad(m.kind == .deviation ? "weaker" : m.kind == .block ? "blocks" : "reps", 7)
+            out += "  " + pad("session", width) + "  " + pad("value ± SEM", 18) + pad(m.countHeading, 7)
                 + pad("change", 10) + pad("MDC95", 9) + "verdict\n"
             for k in sessions.indices {
                 let e = m.values[k]

@@ -128,6 +128,16 @@ public struct ProgressReport: Sendable {
         /// The smallest change the measure resolves (`ProgressReport.resolution`): a change
         /// below it is within the noise however small the SEMs are.
         public var resolution: Float = 0
+
+        /// The heading of a table's per-session column: the weaker side for a deviation,
+        /// else what the value averages (reps or blocks).
+        public var countHeading: String {
+            switch kind {
+            case .deviation: "weaker"
+            case .block: "blocks"
+            case .rep, .leftRight: "reps"
+            }
+        }
     }
 
     /// A problem with the sessions that does not stop the report.
@@ -189,19 +199,22 @@ public struct ProgressReport: Sendable {
     public init(sessions given: [ProgressSession], profile: Profile?, baseline: Int = 0) throws(KinetixError) {
         guard given.count >= 2 else { throw KinetixError(.invalidData, "progress needs at least two sessions (given \(given.count))") }
         let sessions = Self.ordered(given)
-        let comparisons = sessions[0].kind == .comparison
         if let other = sessions.first(where: { $0.kind != sessions[0].kind }) {
             throw KinetixError(.invalidData, file: other.file, "session '\(other.label)' is \(other.kind == .comparison ? "a comparison" : "an assessment") and '\(sessions[0].label)' is not: progress follows one kind of result")
         }
-        if comparisons {
+        // The profile whose reps and symmetry assessments are followed; nil for comparisons.
+        let assessed: Profile?
+        if sessions[0].kind == .comparison {
             if let profile, profile.kind != .pair {
                 throw KinetixError(.unsupported, "comparison sessions are followed with their pair profile; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
             }
+            assessed = nil
         } else {
             guard let profile else { throw KinetixError(.invalidSetting, "assessment sessions need the profile that measured them", setting: .profile) }
             guard profile.kind == .body || profile.kind == .face else {
                 throw KinetixError(.unsupported, "progress follows assessments with body and face profiles; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
             }
+            assessed = profile
         }
         let id = profile?.id ?? sessions[0].profileID, version = profile?.version ?? sessions[0].profileVersion
         try Self.checkSameMeasurement(sessions, id: id, version: version)
@@ -214,17 +227,8 @@ public struct ProgressReport: Sendable {
         self.sessions = sessions
         self.baseline = baseline
         flags = Self.flags(sessions, baseline: baseline)
-        if comparisons {
-            measures = Self.blockMeasures(sessions)
-        } else if let profile {
-            measures = Self.repMeasures(sessions, profile: profile) + Self.deviationMeasures(sessions, profile: profile)
-        } else {
-            measures = []
-        }
-        let demonstration = sessions[baseline].demonstratorSHA256
-        for k in measures.indices where measures[k].kind == .block {
-            for (j, s) in sessions.enumerated() where s.demonstratorSHA256 != demonstration { measures[k].blocks[j] = nil }
-        }
+        measures = assessed.map { Self.repMeasures(sessions, profile: $0) + Self.deviationMeasures(sessions, profile: $0) }
+            ?? Self.blockMeasures(sessions, baseline: baseline)
         let frameRate = sessions.compactMap(\.frameRate).min() ?? Sidecar.fallbackFrameRate
         for k in measures.indices {
             measures[k].resolution = Self.resolution(unit: measures[k].unit, frameRate: frameRate)
@@ -319,24 +323,29 @@ public struct ProgressReport: Sendable {
         return measures
     }
 
-    /// A comparison's figures: each the mean over the session's blocks.
-    private static func blockMeasures(_ sessions: [ProgressSession]) -> [Measure] {
-        ProgressSession.comparisonFigures.compactMap { figure in
-            let values = sessions.map { s -> Estimate in
-                if let reason = s.voidReason { return Estimate(count: 0, note: "void: \(reason)") }
-                return successiveMean(s.reps.compactMap { $0.values.first { $0.name == figure.name }?.value }.filter(\.isFinite))
-            }
-            guard values.contains(where: { $0.value != nil }) else { return nil }
-            let blocks = sessions.map { s -> [Int: Float]? in
-                guard s.voidReason == nil else { return nil }
+    /// A comparison's figures: each the mean over the session's blocks, with the blocks
+    /// kept by index for the paired changes from `baseline` (none for a session that
+    /// copies another demonstration than the baseline's: its blocks do not pair).
+    private static func blockMeasures(_ sessions: [ProgressSession], baseline: Int) -> [Measure] {
+        let demonstration = sessions[baseline].demonstratorSHA256
+        return ProgressSession.comparisonFigures.compactMap { figure in
+            var values: [Estimate] = [], blocks: [[Int: Float]?] = []
+            for s in sessions {
+                if let reason = s.voidReason {
+                    values.append(Estimate(count: 0, note: "void: \(reason)"))
+                    blocks.append(nil)
+                    continue
+                }
                 var byBlock: [Int: Float] = [:]
                 for rep in s.reps {
                     if let v = rep.values.first(where: { $0.name == figure.name })?.value, v.isFinite {
                         byBlock[Int((rep.start / ProgressSession.blockSeconds).rounded())] = v
                     }
                 }
-                return byBlock
+                values.append(successiveMean(byBlock.keys.sorted().map { byBlock[$0]! }))
+                blocks.append(s.demonstratorSHA256 == demonstration ? byBlock : nil)
             }
+            guard values.contains(where: { $0.value != nil }) else { return nil }
             return Measure(name: figure.name, kind: .block, unit: figure.unit, better: figure.higherIsBetter ? .higher : .lower,
                            values: values, changes: [], trend: nil, blocks: blocks)
         }

@@ -99,14 +99,12 @@ extension ProgressSession {
             let s = sums[b]!
             guard Double(s.scored) >= minScoredFraction * expected else { return nil }
             let n = Float(s.scored)
-            var values = [Assessment.Rep.Value(name: "distance", value: s.distance / n),
-                          Assessment.Rep.Value(name: "withinTolerance", value: 100 * Float(s.within) / n),
-                          Assessment.Rep.Value(name: "lag", value: s.lagged > 0 ? s.lag / Float(s.lagged) : .nan)]
-            for limb in Limb.allCases {
-                values.append(.init(name: "\(limb.name) error", value: s.compared[limb.rawValue] > 0 ? s.error[limb.rawValue] / Float(s.compared[limb.rawValue]) : .nan))
-            }
+            // In `comparisonFigures`' order: distance, within tolerance, lag, each limb's error.
+            let figures = [s.distance / n, 100 * Float(s.within) / n, s.lagged > 0 ? s.lag / Float(s.lagged) : .nan]
+                + Limb.allCases.map { s.compared[$0.rawValue] > 0 ? s.error[$0.rawValue] / Float(s.compared[$0.rawValue]) : .nan }
             let start = Double(b) * blockSeconds
-            return Assessment.Rep(start: start, end: start + blockSeconds, values: values)
+            return Assessment.Rep(start: start, end: start + blockSeconds,
+                                  values: zip(comparisonFigures, figures).map { Assessment.Rep.Value(name: $0.name, value: $1) })
         }
     }
 }

@@ -102,7 +102,11 @@ struct ProgressCommand: Subcommand {
             guard let (resolved, parameters) = profile else {
                 throw .usage("'\(file)' is a sidecar: give --profile <id|path> to assess it (or pass 'kinetix assess --format json' results)", command: Self.spec)
             }
-            let clip = try loadClip(file, role: "sidecar", limits: limits)
+            // Decoded from the bytes already read for the check above, not read again.
+            let clip: ClipInput
+            do { clip = try ClipInput(decoding: data, name: file, role: "sidecar", limits: limits) } catch {
+                throw .failed(explainingFormat(error, path: file, limits: limits))
+            }
             do {
                 let assessed = try AssessmentReport(clip: clip, profile: resolved.profile, parameters: parameters, source: resolved.source)
                 sessions.append(ProgressSession(assessed, label: label, date: date))
