@@ -223,7 +223,7 @@ struct ProfileDecoder {
             } else { report("rules", "expected an array of rules, found \(value.kindDescription)") }
         }
         var repCounter: Profile.RepCounter?
-        if let fields = members(top["reps"], "reps", known: ["metric", "enter", "exit", "minSeconds", "summary", "better"]) {
+        if let fields = members(top["reps"], "reps", known: ["metric", "movement", "minRange", "enter", "exit", "minSeconds", "summary", "better"]) {
             repCounter = decodeReps(fields, frames: frames, reps: reps, constants: constants, metricNames: metricNames)
         }
         if rules.contains(where: { $0.scope == .reps }), repCounter == nil {
@@ -428,8 +428,27 @@ struct ProfileDecoder {
             report("reps.metric", "unknown metric '\(metric)'", suggestion: suggestion)
             return nil
         }
-        guard let enter = setting(fields["enter"], "reps.enter", environment: constants),
-              let exit = setting(fields["exit"], "reps.exit", environment: constants) else { return nil }
+        let thresholds: Profile.RepCounter.Thresholds
+        if fields["enter"] != nil || fields["exit"] != nil {
+            for key in ["movement", "minRange"] where fields[key] != nil {
+                report("reps.\(key)", "give either \"movement\" and \"minRange\" (thresholds learned from the clip) or \"enter\" and \"exit\" (fixed values), not both")
+            }
+            guard let enter = setting(fields["enter"], "reps.enter", environment: constants),
+                  let exit = setting(fields["exit"], "reps.exit", environment: constants) else { return nil }
+            thresholds = .fixed(enter: enter, exit: exit)
+        } else {
+            guard let text = string(fields["movement"], "reps.movement") else { return nil }
+            guard let movement = Profile.RepCounter.Movement(rawValue: text) else {
+                report("reps.movement", "expected \"rise\" (rest is the metric's low end) or \"dip\" (rest is its high end), found \"\(text)\"",
+                       suggestion: closestName(to: text, in: Profile.RepCounter.Movement.allCases.map(\.rawValue)))
+                return nil
+            }
+            guard let minRange = setting(fields["minRange"], "reps.minRange", environment: constants) else { return nil }
+            if case .constant(let v) = minRange.compiled, !(v > 0) {
+                report("reps.minRange", "must be above 0: the least range, in the metric's unit, that a rep covers")
+            }
+            thresholds = .learned(movement, minRange: minRange)
+        }
         var summary: [(String, String, CompiledExpression)] = []
         if let value = fields["summary"] {
             if case .object(let list) = value {
@@ -458,8 +477,9 @@ struct ProfileDecoder {
                 }
             } else { report("reps.better", "expected an object of summary names to \"higher\" or \"lower\", found \(value.kindDescription)") }
         }
-        return Profile.RepCounter(metric: metric, metricIndex: index, enter: enter, exit: exit,
-                                  minSeconds: number(fields["minSeconds"], "reps.minSeconds", required: false, range: 0...60) ?? 0.5,
+        let defaultSeconds = if case .fixed = thresholds { 0.5 } else { RepSegmenter.defaultMinSeconds }
+        return Profile.RepCounter(metric: metric, metricIndex: index, thresholds: thresholds,
+                                  minSeconds: number(fields["minSeconds"], "reps.minSeconds", required: false, range: 0...60) ?? defaultSeconds,
                                   summary: summary, better: better)
     }
 

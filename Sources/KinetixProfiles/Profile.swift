@@ -154,23 +154,71 @@ public struct Profile: Sendable {
         }
     }
 
-    /// A hysteresis rep counter on one metric.
+    /// A rep counter on one metric (`RepSegmenter`).
     public struct RepCounter: Sendable {
         /// The metric counted.
         public var metric: String
         var metricIndex: Int
-        /// A rep starts when the metric passes `enter` and ends when it comes back past
-        /// `exit`; `enter > exit` counts rises (knee flexion), `enter < exit` counts dips.
-        public var enter: NumberSetting
-        /// See `enter`.
-        public var exit: NumberSetting
-        /// Reps shorter than this are not counted, seconds.
+        /// How a rep is told from rest.
+        public var thresholds: Thresholds
+        /// Reps shorter than this are not counted, seconds (a floor: the clip's own
+        /// rhythm decides above it, for learned thresholds).
         public var minSeconds: Double
         var summary: [(name: String, expression: String, compiled: CompiledExpression)]
         /// Which way is better for a summary (`"better": {"depthRatio": "lower"}`), for
         /// `ProgressReport`'s verdicts: summaries without one are reported higher or
         /// lower, never improved or worse.
         public var better: [String: Direction] = [:]
+
+        /// Which way a rep goes from rest.
+        public enum Movement: String, Sendable, CaseIterable {
+            /// Rest is the metric's low end (a curl's elbow flexion).
+            case rise
+            /// Rest is its high end (a squat's hip height).
+            case dip
+        }
+
+        /// How a rep is told from rest.
+        public enum Thresholds: Sendable {
+            /// Learned from the clip (`"movement"`, `"minRange"`): a rep covers at least
+            /// `minRange` and half the typical range of the clip's reps, from the rest
+            /// before it (`RepSegmenter`).
+            case learned(Movement, minRange: NumberSetting)
+            /// Fixed values (`"enter"`, `"exit"`): a rep starts past `enter` from at or
+            /// behind `exit` and ends back at `exit`; `enter > exit` counts rises.
+            case fixed(enter: NumberSetting, exit: NumberSetting)
+        }
+
+        /// The direction of a rep, either way the thresholds are given.
+        public func movement(_ parameters: ParameterValues) -> Movement {
+            switch thresholds {
+            case .learned(let movement, _): movement
+            case .fixed(let enter, let exit): enter.value(parameters) > exit.value(parameters) ? .rise : .dip
+            }
+        }
+
+        /// The counter's settings with these parameter values.
+        func segmenterSettings(_ parameters: ParameterValues) -> RepSegmenter.Settings {
+            switch thresholds {
+            case .learned(let movement, let minRange):
+                RepSegmenter.Settings(movement: movement, minRange: Float(minRange.value(parameters)), minSeconds: minSeconds)
+            case .fixed(let enter, let exit):
+                RepSegmenter.Settings(movement: movement(parameters), minRange: 0, minSeconds: minSeconds,
+                                      fixed: (Float(enter.value(parameters)), Float(exit.value(parameters))))
+            }
+        }
+
+        /// How a rep is counted, in words, as `profile show` prints it.
+        public var thresholdsText: String {
+            let seconds = "at least \(jsonNumber(minSeconds, digits: 3)) s"
+            switch thresholds {
+            case .learned(let movement, let minRange):
+                return "\(metric) \(movement == .rise ? "rises" : "dips") from the rest before each rep by at least \(minRange.text) "
+                    + "and half the clip's typical rep (learned from the clip), \(seconds) and not under 40 % of the other reps' length"
+            case .fixed(let enter, let exit):
+                return "\(metric) enters at \(enter.text), exits at \(exit.text), \(seconds)"
+            }
+        }
 
         /// Which way a summary improves.
         public enum Direction: String, Sendable { case higher, lower }

@@ -100,13 +100,11 @@ public enum AssessmentHTMLReport {
             out += rep.values.map { "<td class=\"num\">\($0.value.isNaN ? "—" : String(format: "%.2f", $0.value))</td>" }.joined() + "</tr>"
         }
         out += "</tbody></table></div>"
-        // The figure at the bottom of each rep: where the counted metric is furthest from rest.
-        guard !isFace, let counter = profile.reps, let metric = a.metrics.first(where: { $0.name == counter.metric }) else { return out }
-        let rising = counter.enter.value([:]) > counter.exit.value([:])
+        // The figure at the far end of each rep: where the counted metric is furthest from rest.
+        guard !isFace, profile.reps != nil else { return out }
         out += "<h2>Each rep at its deepest</h2><div>"
         for rep in a.reps {
-            let range = a.times.indices.filter { a.times[$0] >= rep.start && a.times[$0] <= rep.end && metric.values[$0].isFinite }
-            guard let bottom = rising ? range.max(by: { metric.values[$0] < metric.values[$1] }) : range.min(by: { metric.values[$0] < metric.values[$1] }) else { continue }
+            guard let extreme = rep.extreme, let bottom = a.times.firstIndex(where: { $0 >= extreme }) else { continue }
             out += "<svg viewBox=\"-2.6 -2.9 5.2 6.5\" width=\"110\" height=\"138\" style=\"border:1px solid #d9dee6;border-radius:6px;margin:2px\" data-frame=\"\(bottom)\">"
             out += "<g stroke=\"#1d2430\" stroke-width=\"0.1\" stroke-linecap=\"round\">\(staticBones(poses[bottom]))</g>"
             out += "<text x=\"-2.4\" y=\"3.4\" style=\"font-size:0.5px\">\(String(format: "%.2f s", a.times[bottom]))</text></svg>"

@@ -27,8 +27,11 @@ struct LiveAssessmentTests {
         #expect(completed.count == offline.reps.count && completed.count == 4)
         #expect(updates.last?.reps == 4)
         for (live, offline) in zip(completed, offline.reps) {
-            // Reps start and end where the causal filter crosses the thresholds: within a few frames.
-            #expect(abs(live.start - offline.start) < 0.15 && abs(live.end - offline.end) < 0.15)
+            // Reps start and reach their far end within a few frames (the causal filter lags);
+            // live ends a rep once it is back three quarters of its range, offline where it
+            // is back at rest, which is later.
+            #expect(abs(live.start - offline.start) < 0.15 && abs(live.extreme! - offline.extreme!) < 0.15)
+            #expect(live.end <= offline.end + 0.15 && live.end > live.extreme!)
             let liveDepth = live.values.first { $0.name == "depth" }!.value
             let offlineDepth = offline.values.first { $0.name == "depth" }!.value
             // Within 0.05 torso lengths (about 2.5 cm): the one-pass filter attenuates the

@@ -57,6 +57,55 @@ public struct Assessment: Equatable, Sendable {
         public package(set) var end: Double
         /// Summary values in the profile's order.
         public package(set) var values: [Value]
+        /// The time of the rep's far end (deepest, highest), seconds.
+        public package(set) var extreme: Double? = nil
+        /// 0...1: how sure the counter is that this is one rep (1: tracked throughout,
+        /// a range and a length like the clip's other reps, seen whole).
+        public package(set) var confidence: Float = 1
+        /// Why it is less sure, in words (nil at full confidence).
+        public package(set) var doubt: String? = nil
+
+        /// A rep from `start` to `end` with its summary values.
+        public init(start: Double, end: Double, values: [Value], extreme: Double? = nil, confidence: Float = 1, doubt: String? = nil) {
+            self.start = start
+            self.end = end
+            self.values = values
+            self.extreme = extreme
+            self.confidence = confidence
+            self.doubt = doubt
+        }
+    }
+
+    /// How the reps were told from rest, and what the counter saw but did not count.
+    public struct RepCounting: Equatable, Sendable {
+        /// A stretch of the clip, seconds, with what it was.
+        public struct Stretch: Equatable, Sendable {
+            public package(set) var start: Double
+            public package(set) var end: Double
+            /// In words: why it is not a rep, or why it could not be read.
+            public package(set) var note: String
+        }
+        /// The metric counted.
+        public package(set) var metric: String
+        /// Its unit.
+        public package(set) var unit: String?
+        /// `rise` or `dip`: which way a rep goes from rest.
+        public package(set) var movement: Profile.RepCounter.Movement
+        /// True when the thresholds were learned from the clip, false when fixed by the profile.
+        public package(set) var learned: Bool
+        /// The range a movement had to cover to be a rep, in `unit` (the largest of the
+        /// profile's least range, half the reps' typical range and 4× the noise).
+        public package(set) var threshold: Float
+        /// The reps' typical (median) range, in `unit`; nil without reps.
+        public package(set) var typicalRange: Float?
+        /// The counted metric's noise (robust SD), in `unit`.
+        public package(set) var noise: Float
+        /// Movements the counter saw and did not count, with the reason.
+        public package(set) var notCounted: [Stretch]
+        /// Reps cut by the clip's start or end (not counted).
+        public package(set) var partial: [Stretch]
+        /// Stretches where the metric could not be read (not tracked).
+        public package(set) var unread: [Stretch]
     }
 
     /// A rule that held: over a stretch of frames, or for one rep.
@@ -153,6 +202,8 @@ public struct Assessment: Equatable, Sendable {
     public package(set) var metrics: [MetricSeries]
     /// Reps counted, in time order.
     public package(set) var reps: [Rep]
+    /// How the reps were counted, and what was seen but not counted; nil without a counter.
+    public package(set) var repCounting: RepCounting? = nil
     /// In time order.
     public package(set) var findings: [Finding]
     /// Per symmetry measure, for face profiles.

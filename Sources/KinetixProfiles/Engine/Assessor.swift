@@ -98,14 +98,21 @@ public struct Assessor: Sendable {
         // Reps.
         var repRanges: [Range<Int>] = []
         if let counter = profile.reps {
-            repRanges = RepCounting.reps(in: reported[counter.metricIndex], times: times,
-                                         enter: Float(counter.enter.value(parameters)), exit: Float(counter.exit.value(parameters)),
-                                         minSeconds: counter.minSeconds)
-            result.reps = repRanges.map { range in
-                let evaluator = repEvaluator(range, metrics: metricTable, times: times, rest: rest)
-                return Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                      values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) })
+            // The counted metric without smoothing, for its noise.
+            let rawCounted = metricColumns(sidecar, body: body, rate: rate, face: face, restFrames: analysed, smoothed: false)
+                .columns[counter.metricIndex]
+            let counting = RepSegmenter.segment(reported[counter.metricIndex], raw: rawCounted, times: times,
+                                                settings: counter.segmenterSettings(parameters))
+            let reps = counting.reps
+            repRanges = reps.map { $0.start..<($0.end + 1) }
+            result.reps = reps.map { segment in
+                let evaluator = repEvaluator(segment.start..<(segment.end + 1), metrics: metricTable, times: times, rest: rest)
+                return Assessment.Rep(start: times[segment.start], end: times[segment.end],
+                                      values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
+                                      extreme: times[segment.extreme], confidence: segment.confidence, doubt: Self.doubt(segment))
             }
+            result.repCounting = Self.countingSummary(counting, counter: counter, unit: profile.metrics[counter.metricIndex].unit,
+                                                      times: times, parameters: parameters)
         }
 
         // Rules.
@@ -152,7 +159,7 @@ public struct Assessor: Sendable {
     /// the rest level of each metric that has one, found over `restFrames` (all frames
     /// when nil) before any metric reading `rest()` of it is computed.
     func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil,
-                       restFrames: Range<Int>? = nil) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
+                       restFrames: Range<Int>? = nil, smoothed: Bool = true) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
         let angles = AngleSeries(sidecar, minConfidence: minConfidence)
         let face = face ?? (sidecar.face == nil ? nil : FaceSeries(sidecar))
         var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
@@ -161,11 +168,11 @@ public struct Assessor: Sendable {
         for i in profile.metricOrder {
             let metric = profile.metrics[i]
             var column = evaluator.evaluate(metric.compiled).numbers
-            if let seconds = metric.medianSeconds {
+            if smoothed, let seconds = metric.medianSeconds {
                 // Capped at 255 frames so the cost stays linear in the clip's length.
                 column = Smoothing.movingMedian(column, window: min(255, Int((seconds * rate).rounded())) | 1)
             }
-            if let cutoff = metric.lowPassHertz {
+            if smoothed, let cutoff = metric.lowPassHertz {
                 column = Smoothing.lowPass(column, cutoffHertz: cutoff, sampleRate: rate, clampToRange: true)
             }
             evaluator.metrics[i] = column
@@ -176,6 +183,29 @@ public struct Assessor: Sendable {
             }
         }
         return (profile.metrics.indices.map { evaluator.metrics[$0]! }, rest)
+    }
+
+    /// Why a rep is less than sure, in words; nil at full confidence.
+    static func doubt(_ segment: RepSegmenter.Segment) -> String? {
+        guard segment.confidence < 1 else { return nil }
+        return segment.cutByClip ? "part of it is outside the clip" : "its range, length or tracking is unlike the other reps'"
+    }
+
+    /// The counter's figures and what it saw but did not count, in seconds and words.
+    static func countingSummary(_ counting: RepSegmenter.Result, counter: Profile.RepCounter, unit: String?,
+                                times: [Double], parameters: ParameterValues) -> Assessment.RepCounting {
+        func stretch(_ range: ClosedRange<Int>, _ note: String) -> Assessment.RepCounting.Stretch {
+            .init(start: times[range.lowerBound], end: times[range.upperBound], note: note)
+        }
+        let learned = if case .learned = counter.thresholds { true } else { false }
+        return Assessment.RepCounting(
+            metric: counter.metric, unit: unit, movement: counter.movement(parameters), learned: learned,
+            threshold: counting.threshold, typicalRange: counting.typicalRange, noise: counting.noise,
+            notCounted: counting.segments.compactMap { s in s.withdrawn.map { stretch(s.start...s.end, "not a rep: " + $0) } },
+            partial: counting.partials.map { range in
+                stretch(range, range.lowerBound == 0 ? "the clip starts inside a rep" : "the clip ends inside a rep")
+            },
+            unread: counting.unread.map { stretch($0, "\(spoken(counter.metric)) not measured (joints not tracked)") })
     }
 
     func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double], rest: [Int: Float] = [:]) -> ExpressionEvaluator {

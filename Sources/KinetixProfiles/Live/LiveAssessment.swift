@@ -30,6 +30,10 @@ public struct LiveAssessment: Sendable {
         public var reps: Int
         /// The rep completed at this frame, with its summary values.
         public var completedRep: Assessment.Rep?
+        /// Earlier reps (1-based, in the order they completed) this frame withdrew, as
+        /// later reps showed them out of family (a bend before the first squat is half
+        /// as deep as the squats), or restored: `reps` is the count after both.
+        public var revisedReps: [Int] = []
         /// Findings whose stretch (or rep) ended at this frame.
         public var findings: [Assessment.Finding]
         /// The one cue to show now: the most severe rule holding now, else the last
@@ -64,9 +68,8 @@ public struct LiveAssessment: Sendable {
     // Rest levels: each rest metric's smoothed values over the last `RestLevelFinder.liveWindowSeconds`.
     private var restHistory: [Int: (times: [Double], values: [Float])] = [:]
     private var restLevels: [Int: Float] = [:]
-    // Reps.
-    private var lastRest: Int?
-    private var repStart: Int?
+    // Reps: the offline counter, fed frame by frame.
+    private var segmenter: RepSegmenter?
     private var repCount = 0
     private var lastRepCue: (cue: String, time: Double)?
     // Frame rules: where each current run started.
@@ -112,6 +115,7 @@ public struct LiveAssessment: Sendable {
         }
         raw = Array(repeating: [], count: profile.metrics.count)
         smoothed = raw
+        segmenter = profile.reps.map { RepSegmenter($0.segmenterSettings(parameters)) }
         filterState = Array(repeating: nil, count: profile.metrics.count)
         runStarts = Array(repeating: nil, count: profile.rules.count)
     }
@@ -227,33 +231,24 @@ public struct LiveAssessment: Sendable {
     // MARK: - Reps and rules
 
     private mutating func countReps(at index: Int, into update: inout Update) {
-        guard let counter = profile.reps else { return }
-        let v = smoothed[counter.metricIndex].last!
-        guard !v.isNaN else { return }
-        let enter = Float(counter.enter.value(parameters)), exit = Float(counter.exit.value(parameters))
-        let rising = enter > exit
-        let atRest = rising ? v <= exit : v >= exit
-        let entered = rising ? v >= enter : v <= enter
-        if let start = repStart {
-            guard atRest else { return }
-            repStart = nil
-            lastRest = index
-            guard times[local(index)] - times[local(start)] >= counter.minSeconds else { return }
-            repCount += 1
-            let range = local(start)..<local(index + 1)
-            let metrics = table()
-            let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times, rest: restLevels)
-            update.completedRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                                 values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) })
-            for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
-                let finding = assessor.finding(rule, range, metrics: metrics, times: times)
-                update.findings.append(finding)
-                lastRepCue = (finding.cue, times[local(index)])
-            }
-        } else if atRest {
-            lastRest = index
-        } else if entered, let rest = lastRest {
-            repStart = rest + 1 <= index ? rest + 1 : rest
+        guard let counter = profile.reps, var segmenter else { return }
+        let value = smoothed[counter.metricIndex].last!
+        let event = segmenter.add(value, raw: raw[counter.metricIndex].last!, frame: index, time: times[local(index)])
+        segmenter.trim()
+        self.segmenter = segmenter
+        repCount = segmenter.reps.count
+        update.revisedReps = event.revised.map { $0 + 1 }
+        guard let segment = event.completed, segment.withdrawn == nil, segment.start >= base else { return }
+        let range = local(segment.start)..<local(segment.end + 1)
+        let metrics = table()
+        let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times, rest: restLevels)
+        update.completedRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
+                                             values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
+                                             extreme: times[local(segment.extreme)], confidence: segment.confidence, doubt: Assessor.doubt(segment))
+        for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
+            let finding = assessor.finding(rule, range, metrics: metrics, times: times)
+            update.findings.append(finding)
+            lastRepCue = (finding.cue, times[local(index)])
         }
     }
 
@@ -305,11 +300,10 @@ public struct LiveAssessment: Sendable {
     /// Forgets history no open rep or run needs; abandons those older than `maxSpanSeconds`.
     private mutating func trim() {
         let limit = Int((Self.maxSpanSeconds * rate).rounded())
-        if let start = repStart, frameCount - start > limit { repStart = nil }
         for r in runStarts.indices { if let start = runStarts[r], frameCount - start > limit { runStarts[r] = nil } }
-        if let rest = lastRest, frameCount - rest > limit { lastRest = nil }
         var keep = frameCount - 256
-        for start in [repStart, lastRest] + runStarts { if let start { keep = min(keep, start) } }
+        if let open = segmenter?.openSince, frameCount - open <= limit { keep = min(keep, open) }
+        for start in runStarts { if let start { keep = min(keep, start) } }
         let drop = keep - base
         guard drop > 1024, drop * 2 > times.count else { return }
         times.removeFirst(drop)

@@ -134,7 +134,7 @@ struct ProfileCommand: Subcommand {
             }
         }
         if let reps = p.reps {
-            out += "\nREPS: \(reps.metric) enters at \(reps.enter.text), exits at \(reps.exit.text), at least \(jsonNumber(reps.minSeconds, digits: 3)) s\n"
+            out += "\nREPS: \(reps.thresholdsText)\n"
             for s in reps.summaryExpressions { out += "  \(s.name) = \(s.expression)\n" }
         }
         if !p.rules.isEmpty {
