@@ -388,7 +388,7 @@ struct ProfileDecoder {
     }
 
     private mutating func decodeRule(_ value: JSONValue, _ path: String, frames: CompileEnvironment, reps: CompileEnvironment) -> Profile.Rule? {
-        guard let fields = members(value, path, known: ["id", "when", "scope", "minSeconds", "severity", "cue", "detail", "weakerSide"]) else { return nil }
+        guard let fields = members(value, path, known: ["id", "when", "scope", "during", "minSeconds", "severity", "cue", "detail", "weakerSide"]) else { return nil }
         let id = string(fields["id"], "\(path).id") ?? ""
         if fields["id"] != nil { checkName(id, "\(path).id", "a rule") }
         let scopeName = string(fields["scope"], "\(path).scope", required: false) ?? "frames"
@@ -415,9 +415,17 @@ struct ProfileDecoder {
             if let side = BodySide(rawValue: side) { claim = .init(measure: measure, side: side) }
             else { report("\(path).weakerSide.side", "expected \"left\" or \"right\", found \"\(side)\"") }
         }
+        var duringReps = false
+        if let during = string(fields["during"], "\(path).during", required: false) {
+            if during == "reps" { duringReps = true }
+            else if during != "clip" { report("\(path).during", "expected \"reps\" (checked only inside reps) or \"clip\" (every frame), found \"\(during)\"") }
+            if duringReps, scope == .reps { report("\(path).during", "a rep rule is already checked per rep; \"during\" is for frame rules") }
+        }
         guard let when, let condition else { return nil }
-        return Profile.Rule(id: id, when: when, condition: condition, scope: scope, minSeconds: minSeconds,
-                            severity: severity, cue: cue, detail: detail, detailTemplate: template, weakerSide: claim)
+        var rule = Profile.Rule(id: id, when: when, condition: condition, scope: scope, minSeconds: minSeconds,
+                                severity: severity, cue: cue, detail: detail, detailTemplate: template, weakerSide: claim)
+        rule.duringReps = duringReps
+        return rule
     }
 
     private mutating func decodeReps(_ fields: [String: JSONValue], frames: CompileEnvironment, reps: CompileEnvironment,

@@ -65,8 +65,10 @@ public struct Profile: Sendable {
 
     /// What a clip must show to be scored; otherwise the result is void with the reason.
     public struct Requirements: Sendable {
-        /// The camera view required.
-        public enum View: String, Sendable, CaseIterable { case any, front, side }
+        /// The camera view required: `any`; `front`, `side` or `oblique` (frames seen
+        /// otherwise are left out); or `auto`, the view the camera has for most of the
+        /// clip, which the view parameter then takes (and frames seen otherwise are left out).
+        public enum View: String, Sendable, CaseIterable { case any, front, side, oblique, auto }
         /// The view required when no parameter sets it.
         public var view: View = .any
         /// A choice parameter (with choices among any, front, side) that sets the view, if any.
@@ -144,6 +146,11 @@ public struct Profile: Sendable {
         /// A rule that says one side moves less (a symmetry profile's "Lift your left
         /// eyebrow too"): its findings stand only where that measure names that side weaker.
         public var weakerSide: WeakerSideClaim? = nil
+        /// A frame rule checked only inside reps (`"during": "reps"`): the form of the
+        /// exercise itself, not of what the person does between sets (bending down to
+        /// pick up the bar is not a squat whose chest drops). Live, inside a movement
+        /// away from rest.
+        public var duringReps = false
 
         /// The measure and side a rule's finding claims is weaker.
         public struct WeakerSideClaim: Sendable, Equatable {

@@ -11,7 +11,7 @@ struct AssessCLITests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines[0].hasPrefix("id") && lines[0].contains("version") && lines[0].contains("tags"))
-        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("2.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json") })
+        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("3.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json") })
         #expect(lines.contains { $0.hasPrefix("facial-symmetry ") && $0.contains("seated-friendly") })
         #expect(lines.contains { $0.hasPrefix("copy-demonstrator ") })
     }
@@ -43,11 +43,11 @@ struct AssessCLITests {
         let json = try Kinetix.run(["assess", "Sidecars/squat-front.json", "--profile", "squat", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["profile"] as! [String: Any])["id"] as? String == "squat")
-        #expect((object["profile"] as! [String: Any])["version"] as? String == "2.0.0")
+        #expect((object["profile"] as! [String: Any])["version"] as? String == "3.0.0")
         #expect(object["status"] as? String == "ok" && object["voidReason"] is NSNull)
         #expect((object["parameters"] as! [String: Any])["valgusLimit"] as? Double == 10)
         let reps = object["reps"] as! [[String: Any]]
-        #expect(reps.count == 4 && reps[0]["start"] is Double && reps[0]["peakValgusLeft"] is Double)
+        #expect(reps.count == 4 && reps[0]["start"] is Double && (reps[0]["values"] as? [String: Any])?["peakValgusLeft"] is Double && reps[0]["confidence"] is Double)
         let findings = object["findings"] as! [[String: Any]]
         #expect(findings.contains { $0["rule"] as? String == "kneeValgusLeft" && $0["cue"] as? String == "Push your knees out" && $0["severity"] as? String == "warning" })
         let provenance = object["provenance"] as! [String: Any]
@@ -62,7 +62,7 @@ struct AssessCLITests {
         var text = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"id\": \"squat\"", with: "\"id\": \"my-squat\"")
             .replacingOccurrences(of: "\"Push your knees out\"", with: "\"Knees over toes\"")
-            .replacingOccurrences(of: "\"valgusLimit\": {\"type\": \"number\", \"default\": 10", with: "\"valgusLimit\": {\"type\": \"number\", \"default\": 20")
+            .replacingOccurrences(of: "\"valgusLimit\": {\"type\": \"number\", \"default\": 10", with: "\"valgusLimit\": {\"type\": \"number\", \"default\": 15")
         try text.write(toFile: copy, atomically: true, encoding: .utf8)
         let result = try Kinetix.run(["assess", "Sidecars/squat-front.json", "--profile", copy, "--cues"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -90,10 +90,10 @@ struct AssessCLITests {
 
     @Test("void results say why")
     func void() throws {
-        let result = try Kinetix.run(["assess", "Sidecars/squat-side.json", "--profile", "squat"])
+        let result = try Kinetix.run(["assess", "Sidecars/squat-side.json", "--profile", "squat", "--param", "view=front"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("VOID: the camera sees the subject from the side"))
-        let json = try Kinetix.run(["assess", "Sidecars/squat-side.json", "--profile", "squat", "--format", "json"])
+        let json = try Kinetix.run(["assess", "Sidecars/squat-side.json", "--profile", "squat", "--param", "view=front", "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["status"] as? String == "void" && (object["voidReason"] as? String)?.contains("frontal view") == true)
     }

@@ -28,7 +28,7 @@ struct ProgressCLITests {
         let text = try Kinetix.run(["progress", assessed, files[0], files[1], "--profile", "squat", "--param", "view=side",
                                     "--dates", "2026-03-02,2026-01-05,2026-02-02", "--labels", "week 9,week 1,week 5", "--report", html])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.hasPrefix("Progress: Squat form (profile squat 2.0.0), 3 sessions, baseline 'week 1'"), "\(text.stdout)")
+        #expect(text.stdout.hasPrefix("Progress: Squat form (profile squat 3.0.0), 3 sessions, baseline 'week 1'"), "\(text.stdout)")
         let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let flexion = try #require(lines.firstIndex { $0.hasPrefix("peakKneeFlexion (deg), higher is better") })
         #expect(lines[flexion + 2].contains("week 1 (2026-01-05)") && lines[flexion + 2].hasSuffix("baseline"))
@@ -64,13 +64,13 @@ struct ProgressCLITests {
         #expect(twice.status == 65 && twice.stderr.contains("are the same clip") && twice.stderr.contains("a session given twice"), "\(twice.stderr)")
 
         var text = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"2.1.0\"")
-        let newer = folder.appendingPathComponent("squat-2.1.json").path
+        text = text.replacingOccurrences(of: "\"version\": \"3.0.0\"", with: "\"version\": \"3.1.0\"")
+        let newer = folder.appendingPathComponent("squat-3.1.json").path
         try text.write(toFile: newer, atomically: true, encoding: .utf8)
         let assessed = folder.appendingPathComponent("new.assess.json").path
         #expect(try Kinetix.run(["assess", files[1], "--profile", newer, "--format", "json", "-o", assessed]).status == 0)
         let versions = try Kinetix.run(["progress", files[0], assessed, "--profile", "squat"])
-        #expect(versions.status == 65 && versions.stderr.hasPrefix(assessed + ": profile: ") && versions.stderr.contains("2.1.0") && versions.stderr.contains("2.0.0"), "\(versions.stderr)")
+        #expect(versions.status == 65 && versions.stderr.hasPrefix(assessed + ": profile: ") && versions.stderr.contains("3.1.0") && versions.stderr.contains("3.0.0"), "\(versions.stderr)")
 
         for (arguments, message) in [
             (["--profile", "squat", "--dates", "2026-01-05,2026-13-01"], "--dates: '2026-13-01' is not a date (YYYY-MM-DD)"),

@@ -78,9 +78,13 @@ struct AssessmentTests {
         #expect(a.status == .void)
         #expect(a.voidReason == "left ankle tracked in 20 % of frames; reframe so the whole body is visible")
         #expect(a.reps.isEmpty && a.findings.isEmpty)
-        let side = try assess(profile, squatClip(view: .side))
+        let side = try assess(profile, squatClip(view: .side), ["view=front"])
         #expect(side.status == .void)
         #expect(side.voidReason!.contains("this profile needs a frontal view (or set the parameter 'view' to side)"))
+        // Left to find the view itself (the default), it measures the side view it sees.
+        let found = try assess(profile, squatClip(view: .side))
+        #expect(found.status == .ok && found.reps.count == 4)
+        #expect(found.parameters.contains { $0.name == "view" && $0.value == .choice("side") && $0.foundInClip })
     }
 
     @Test("a face with a weak left side names the left; a symmetric face names none")
@@ -151,7 +155,7 @@ struct AssessmentTests {
         let values = try profile.parameterValues(overriding: ["valgusLimit=30", "view=side"])
         #expect(values["valgusLimit"] == .number(30) && values["view"] == .choice("side"))
         #expect(throws: KinetixError(.invalidSetting, "parameter 'valgusLimit': expected at most 45, got '99'", setting: .profileParameter("valgusLimit"))) { try profile.parameterValues(overriding: ["valgusLimit=99"]) }
-        #expect(throws: KinetixError(.invalidSetting, "parameter 'view': expected one of front, side, got 'top'", setting: .profileParameter("view"))) { try profile.parameterValues(overriding: ["view=top"]) }
+        #expect(throws: KinetixError(.invalidSetting, "parameter 'view': expected one of auto, front, side, oblique, got 'top'", setting: .profileParameter("view"))) { try profile.parameterValues(overriding: ["view=top"]) }
         #expect(throws: KinetixError.self) { try profile.parameterValues(overriding: ["valgusLimt=3"]) }
         let relaxed = try assess(profile, squatClip(view: .front, valgus: 6), ["valgusLimit=40"])
         #expect(!relaxed.findings.contains { $0.rule.hasPrefix("kneeValgus") })

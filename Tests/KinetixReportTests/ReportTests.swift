@@ -120,7 +120,7 @@ struct ReportTests {
         #expect(faceHTML.contains("Weaker side: <b>left</b>"))
         #expect(faceHTML.contains("id=\"asymmetric\""))
         let side = try bundled("squat-side.json")
-        let void = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(side)
+        let void = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: ["view=front"])).assess(side)
         let voidHTML = AssessmentHTMLReport.html(AssessmentReport(void, clip: side, provenance: Provenance(inputs: [])), profile: squatProfile)
         #expect(voidHTML.contains("id=\"void\"") && voidHTML.contains("this profile needs a frontal view"))
         #expect(!voidHTML.contains("class=\"timeline\""), "no empty charts for a void result")

@@ -75,7 +75,7 @@ public struct DraftEvaluation: Sendable {
         switch profile.requirements.view(parameters) {
         case .front: options.view = .front
         case .side: options.view = .side
-        case .any: break
+        case .any, .oblique, .auto: break
         }
         let baseline = findingsByRule(assessor.assess(Synth.sidecar(options)))
         return Limb.allCases.map { limb in

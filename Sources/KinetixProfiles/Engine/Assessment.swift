@@ -12,6 +12,8 @@ public struct Assessment: Equatable, Sendable {
         public package(set) var name: String
         /// Its value in this run.
         public package(set) var value: ParameterValue
+        /// True when the value was found in the clip (a view parameter set to `auto`).
+        public package(set) var foundInClip = false
     }
 
     /// One metric over the clip.
@@ -80,7 +82,9 @@ public struct Assessment: Equatable, Sendable {
     public struct RepCounting: Equatable, Sendable {
         /// A stretch of the clip, seconds, with what it was.
         public struct Stretch: Equatable, Sendable {
+            /// First frame's time, seconds.
             public package(set) var start: Double
+            /// Last frame's time, seconds.
             public package(set) var end: Double
             /// In words: why it is not a rep, or why it could not be read.
             public package(set) var note: String
@@ -182,6 +186,8 @@ public struct Assessment: Equatable, Sendable {
         public package(set) var name: String
         /// Tracked frames over all frames, 0...1.
         public package(set) var fraction: Double
+        /// The joint measured instead, when a side view hides this one (its mirror on the near side).
+        public package(set) var measuredBy: String? = nil
     }
 
     /// The profile's id.
@@ -202,6 +208,25 @@ public struct Assessment: Equatable, Sendable {
     public package(set) var metrics: [MetricSeries]
     /// Reps counted, in time order.
     public package(set) var reps: [Rep]
+    /// The camera's view through the clip (2D body clips; empty otherwise).
+    public struct ViewStretch: Equatable, Sendable {
+        /// `front`, `side` or `oblique`; nil where the shoulders were not tracked.
+        public package(set) var view: CameraView?
+        /// First frame's time, seconds.
+        public package(set) var start: Double
+        /// Last frame's time, seconds.
+        public package(set) var end: Double
+    }
+    /// The camera's view through the clip, in stretches.
+    public package(set) var views: [ViewStretch] = []
+    /// The view measured when the profile needs one and the clip has it: frames seen
+    /// otherwise were left out.
+    public package(set) var measuredView: CameraView? = nil
+    /// In a side view that hides one side: which joints are hidden and which side is
+    /// measured, in words (`HiddenSide.summary`); nil when nothing is hidden.
+    public package(set) var hiddenSide: String? = nil
+    /// Metrics not measured because they need the hidden side.
+    public package(set) var hiddenMetrics: [String] = []
     /// How the reps were counted, and what was seen but not counted; nil without a counter.
     public package(set) var repCounting: RepCounting? = nil
     /// In time order.

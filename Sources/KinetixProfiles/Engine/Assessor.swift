@@ -36,22 +36,65 @@ public struct Assessor: Sendable {
             result.face = quality
             analysed = quality.analysed
         }
-        result.coverage = coverage(sidecar, frames: analysed)
         result.shoulderWidthRatio = Self.shoulderWidthRatio(body)
-        if let reason = voidReason(sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio) ?? faceVoidReason(result.face) {
+        // A body clip is measured where the camera has the view the profile needs.
+        let views = profile.kind == .body && sidecar.dimensions == .two ? ViewStretches(body, rate: sidecar.analysisFrameRate) : nil
+        var measured = [Bool](repeating: false, count: sidecar.frameCount)
+        for f in analysed { measured[f] = true }
+        var view: CameraView?
+        var assessor = self
+        if let views {
+            switch profile.requirements.view(parameters) {
+            case .any: view = views.dominant
+            case .auto:
+                view = views.dominant
+                if let name = profile.requirements.viewParameter, let seen = view,
+                   profile.parameters.first(where: { $0.name == name })?.choices.contains(seen.rawValue) == true {
+                    assessor.parameters[name] = .choice(seen.rawValue)
+                    result.parameters = profile.parameters.map {
+                        Assessment.Parameter(name: $0.name, value: assessor.parameters[$0.name] ?? $0.defaultValue, foundInClip: $0.name == name)
+                    }
+                }
+            case let required: view = CameraView(rawValue: required.rawValue)
+            }
+            result.views = views.stretches.map { Assessment.ViewStretch(view: $0.view, start: sidecar.times[$0.frames.lowerBound], end: sidecar.times[$0.frames.upperBound - 1]) }
+            if profile.requirements.view(parameters) != .any, let view, !views.frames(in: view).isEmpty {
+                for stretch in views.stretches where stretch.view != view { for f in stretch.frames { measured[f] = false } }
+                result.measuredView = view
+            }
+        }
+        return assessor.assess(sidecar, body: body, face: face, measured: measured, view: view, dominantView: views?.dominant,
+                               result: result, baseline: baselineClip, baselineName: baselineName)
+    }
+
+    /// `assess` once the view is settled: `measured` marks the frames measured (the face's
+    /// longest clean stretch; the body's frames in the view the profile needs).
+    private func assess(_ sidecar: Sidecar, body: BodySeries, face: FaceSeries?, measured: [Bool], view: CameraView?,
+                        dominantView: CameraView?, result: Assessment,
+                        baseline baselineClip: Sidecar?, baselineName: String?) -> Assessment {
+        var result = result
+        let frames = measured.indices.filter { measured[$0] }
+        let analysed = (frames.first ?? 0)..<((frames.last ?? -1) + 1)
+        let hiddenSide = profile.kind == .body
+            ? HiddenSide(sidecar, candidates: profileJoints, view: view, frames: frames,
+                         minConfidence: minConfidence, minCoverage: profile.requirements.minCoverage)
+            : .none
+        result.coverage = coverage(sidecar, frames: frames, hidden: hiddenSide.hidden)
+        if let reason = voidReason(sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio, frames: frames,
+                                   measuredView: result.measuredView, dominantView: dominantView)
+            ?? faceVoidReason(result.face) ?? hiddenVoidReason(hiddenSide) {
             result.status = .void
             result.voidReason = reason
             return result
         }
         let rate = sidecar.analysisFrameRate
-        var (columns, restLevels) = metricColumns(sidecar, body: body, rate: rate, face: face, restFrames: analysed)
+        result.hiddenSide = hiddenSide.isEmpty ? nil : hiddenSide.summary
+        result.hiddenMetrics = profile.metrics.indices.filter { hiddenMetrics(hiddenSide.hidden).contains($0) }.map { profile.metrics[$0].name }
+        let allMeasured = frames.count == sidecar.frameCount
+        let (columns, restLevels) = metricColumns(sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
+                                                  hidden: hiddenSide.hidden)
         result.restLevels = restLevels.keys.sorted().map { restLevels[$0]! }
         let rest = restLevels.compactMapValues(\.level)
-        if analysed != 0..<sidecar.frameCount {
-            for i in columns.indices {
-                for frame in 0..<sidecar.frameCount where !analysed.contains(frame) { columns[i][frame] = .nan }
-            }
-        }
 
         // Baseline: a separate clip's medians, or the first seconds of this one.
         var baselineValues: [Float?] = Array(repeating: nil, count: profile.metrics.count)
@@ -99,7 +142,8 @@ public struct Assessor: Sendable {
         var repRanges: [Range<Int>] = []
         if let counter = profile.reps {
             // The counted metric without smoothing, for its noise.
-            let rawCounted = metricColumns(sidecar, body: body, rate: rate, face: face, restFrames: analysed, smoothed: false)
+            let rawCounted = metricColumns(sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
+                                           hidden: hiddenSide.hidden, smoothed: false)
                 .columns[counter.metricIndex]
             let counting = RepSegmenter.segment(reported[counter.metricIndex], raw: rawCounted, times: times,
                                                 settings: counter.segmenterSettings(parameters))
@@ -111,8 +155,14 @@ public struct Assessor: Sendable {
                                       values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
                                       extreme: times[segment.extreme], confidence: segment.confidence, doubt: Self.doubt(segment))
             }
+            let restMissing = profile.metrics[counter.metricIndex].compiled.restReferences(in: profile)
+                .first { restLevels[$0]?.level == nil }.map { profile.metrics[$0].name }
             result.repCounting = Self.countingSummary(counting, counter: counter, unit: profile.metrics[counter.metricIndex].unit,
-                                                      times: times, parameters: parameters)
+                                                      times: times, parameters: parameters) { range in
+                if let restMissing { return "no rest level of \(restMissing) (above)" }
+                if range.allSatisfy({ !measured[$0] }) { return "seen from another view: left out" }
+                return "joints not tracked"
+            }
         }
 
         // Rules.
@@ -121,8 +171,14 @@ public struct Assessor: Sendable {
         for rule in profile.rules {
             switch rule.scope {
             case .frames:
-                let condition = frameEvaluator.evaluate(rule.condition).numbers
-                for (start, end) in Self.runs(of: condition) where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
+                var condition = frameEvaluator.evaluate(rule.condition).numbers
+                if rule.duringReps {
+                    var inRep = [Bool](repeating: false, count: condition.count)
+                    for range in repRanges { for f in range { inRep[f] = true } }
+                    for f in condition.indices where !inRep[f] { condition[f] = 0 }
+                }
+                let bridge = Int((Self.unknownBridgeSeconds / step).rounded())
+                for (start, end) in Self.runs(of: condition, bridgingUnknown: bridge) where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
                     result.findings.append(finding(rule, start..<end, metrics: metricTable, times: times))
                 }
             case .reps:
@@ -156,18 +212,27 @@ public struct Assessor: Sendable {
     }
 
     /// Every metric's column, dependencies first, each smoothed as the profile says, and
-    /// the rest level of each metric that has one, found over `restFrames` (all frames
-    /// when nil) before any metric reading `rest()` of it is computed.
+    /// the rest level of each metric that has one, found before any metric reading
+    /// `rest()` of it is computed. Frames not `measured` (nil: all are) are missing
+    /// before smoothing, so nothing is smoothed or found across them; metrics that need
+    /// `hidden` joints are missing throughout.
     func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil,
-                       restFrames: Range<Int>? = nil, smoothed: Bool = true) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
+                       measured: [Bool]? = nil, hidden: Set<Joint> = [], smoothed: Bool = true) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
         let angles = AngleSeries(sidecar, minConfidence: minConfidence)
         let face = face ?? (sidecar.face == nil ? nil : FaceSeries(sidecar))
         var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
                                             metrics: [:], parameters: parameters)
         var rest: [Int: Assessment.RestLevel] = [:]
+        let expressions = seenExpressions(hidden)
         for i in profile.metricOrder {
             let metric = profile.metrics[i]
-            var column = evaluator.evaluate(metric.compiled).numbers
+            guard let expression = expressions[i] else {
+                // It needs the side the body hides: not measured.
+                evaluator.metrics[i] = Array(repeating: .nan, count: sidecar.frameCount)
+                continue
+            }
+            var column = evaluator.evaluate(expression).numbers
+            if let measured { for f in column.indices where !measured[f] { column[f] = .nan } }
             if smoothed, let seconds = metric.medianSeconds {
                 // Capped at 255 frames so the cost stays linear in the clip's length.
                 column = Smoothing.movingMedian(column, window: min(255, Int((seconds * rate).rounded())) | 1)
@@ -177,12 +242,43 @@ public struct Assessor: Sendable {
             }
             evaluator.metrics[i] = column
             if let spec = metric.rest {
-                let level = RestLevelFinder.find(spec, metric: metric, column: column, frames: restFrames ?? 0..<sidecar.frameCount)
+                let level = RestLevelFinder.find(spec, metric: metric, column: column, frames: 0..<sidecar.frameCount)
                 rest[i] = level
                 evaluator.restLevels[i] = level.level ?? .nan
             }
         }
         return (profile.metrics.indices.map { evaluator.metrics[$0]! }, rest)
+    }
+
+    /// Every joint the profile's requirements and metrics read.
+    var profileJoints: Set<Joint> {
+        profile.metrics.reduce(into: Set(profile.requirements.joints)) { $0.formUnion($1.compiled.pointReferences.joints) }
+    }
+
+    /// Each metric's expression without `hidden` joints, in the profile's order; nil
+    /// for a metric that needs them.
+    func seenExpressions(_ hidden: Set<Joint>) -> [CompiledExpression?] {
+        guard !hidden.isEmpty else { return profile.metrics.map(\.compiled) }
+        var expressions = [CompiledExpression?](repeating: nil, count: profile.metrics.count)
+        var hiddenMetrics = Set<Int>()
+        for i in profile.metricOrder {
+            expressions[i] = profile.metrics[i].compiled.seen(hiding: hidden, hiddenMetrics: hiddenMetrics)
+            if expressions[i] == nil { hiddenMetrics.insert(i) }
+        }
+        return expressions
+    }
+
+    /// The metrics that need `hidden` joints.
+    func hiddenMetrics(_ hidden: Set<Joint>) -> Set<Int> {
+        let expressions = seenExpressions(hidden)
+        return Set(expressions.indices.filter { expressions[$0] == nil })
+    }
+
+    /// Why a side view cannot be assessed: the counted metric needs the hidden side.
+    private func hiddenVoidReason(_ hidden: HiddenSide) -> String? {
+        guard !hidden.isEmpty, let counter = profile.reps, hiddenMetrics(hidden.hidden).contains(counter.metricIndex) else { return nil }
+        return "\(spoken(counter.metric)) needs the \(hidden.hiddenText), which the body hides in this side view; "
+            + "film from the front, or count a measure of the near side"
     }
 
     /// Why a rep is less than sure, in words; nil at full confidence.
@@ -192,8 +288,10 @@ public struct Assessor: Sendable {
     }
 
     /// The counter's figures and what it saw but did not count, in seconds and words.
+    /// `unreadCause` says why a stretch of frames has no value.
     static func countingSummary(_ counting: RepSegmenter.Result, counter: Profile.RepCounter, unit: String?,
-                                times: [Double], parameters: ParameterValues) -> Assessment.RepCounting {
+                                times: [Double], parameters: ParameterValues,
+                                unreadCause: (ClosedRange<Int>) -> String) -> Assessment.RepCounting {
         func stretch(_ range: ClosedRange<Int>, _ note: String) -> Assessment.RepCounting.Stretch {
             .init(start: times[range.lowerBound], end: times[range.upperBound], note: note)
         }
@@ -205,7 +303,7 @@ public struct Assessor: Sendable {
             partial: counting.partials.map { range in
                 stretch(range, range.lowerBound == 0 ? "the clip starts inside a rep" : "the clip ends inside a rep")
             },
-            unread: counting.unread.map { stretch($0, "\(spoken(counter.metric)) not measured (joints not tracked)") })
+            unread: counting.unread.map { stretch($0, "\(spoken(counter.metric)) not measured: \(unreadCause($0))") })
     }
 
     func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double], rest: [Int: Float] = [:]) -> ExpressionEvaluator {
@@ -230,25 +328,41 @@ public struct Assessor: Sendable {
                                   severity: rule.severity, cue: rule.cue, detail: detail)
     }
 
-    /// Half-open ranges of consecutive frames where `condition` is 1, in time order.
-    static func runs(of condition: [Float]) -> [(Int, Int)] {
+    /// A frame rule's finding goes on through this many seconds where its condition
+    /// cannot be told (NaN: a valgus not measurable while the thigh points at the
+    /// camera at the bottom of a squat) when it holds on both sides: it never became false.
+    static let unknownBridgeSeconds = 1.0
+
+    /// Half-open ranges of consecutive frames where `condition` is 1, in time order; a
+    /// run goes on through at most `bridge` unknown (NaN) frames followed by a 1.
+    static func runs(of condition: [Float], bridgingUnknown bridge: Int = 0) -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         var start: Int?
+        var lastOn = 0
         for i in 0...condition.count {
-            let on = i < condition.count && condition[i] == 1
-            if on, start == nil { start = i }
-            if !on, let s = start { result.append((s, i)); start = nil }
+            let value: Float = i < condition.count ? condition[i] : 0
+            if value == 1 {
+                if start == nil { start = i }
+                lastOn = i
+            } else if let s = start, !(value.isNaN && i - lastOn <= bridge) {
+                result.append((s, lastOn + 1))
+                start = nil
+            }
         }
         return result
     }
 
     // MARK: - Requirements
 
-    /// Coverage of each required point over `frames` (a face clip's analysed stretch, else all).
-    private func coverage(_ sidecar: Sidecar, frames: Range<Int>) -> [Assessment.Coverage] {
+    /// Coverage of each required point over `frames` (a face clip's analysed stretch; a
+    /// body clip's frames in the profile's view).
+    private func coverage(_ sidecar: Sidecar, frames: [Int], hidden: Set<Joint>) -> [Assessment.Coverage] {
         let n = Double(max(1, frames.count))
-        var result: [Assessment.Coverage] = profile.requirements.joints.map { joint in
-            .init(name: joint.name, fraction: Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n)
+        var result: [Assessment.Coverage] = profile.requirements.joints.map { required in
+            // A joint the side view hides is measured on the near side: its mirror is required instead.
+            let joint = hidden.contains(required) ? required.mirrored : required
+            return .init(name: required.name, fraction: Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n,
+                         measuredBy: joint == required ? nil : joint.name)
         }
         for landmark in profile.requirements.landmarks {
             let count = sidecar.face.map { face in frames.filter { face[landmark, $0] != nil }.count } ?? 0
@@ -264,7 +378,12 @@ public struct Assessor: Sendable {
                       size, FaceQuality.minEyeDistancePixels)
     }
 
-    private func voidReason(_ sidecar: Sidecar, coverage: [Assessment.Coverage], shoulderRatio: Float?) -> String? {
+    /// Below this confidence an estimator's joints are guesses; a void on coverage says
+    /// whether they would be there at it.
+    static let guessConfidence: Float = 0.05
+
+    private func voidReason(_ sidecar: Sidecar, coverage: [Assessment.Coverage], shoulderRatio: Float?, frames: [Int],
+                            measuredView: CameraView?, dominantView: CameraView?) -> String? {
         if profile.kind == .face, sidecar.face == nil {
             return "this sidecar has no face landmarks; record it with face tracking on"
         }
@@ -275,18 +394,27 @@ public struct Assessor: Sendable {
             let isJoint = Joint(name: worst.name) != nil
             let percent = String(format: "%.0f %%", worst.fraction * 100)
             let others = missing.count > 1 ? " (and \(missing.count - 1) more below \(String(format: "%.0f %%", required * 100)))" : ""
-            reasons.append("\(spoken(worst.name)) \(isJoint ? "tracked" : "found") in \(percent) of frames\(others); "
+            var guessed = ""
+            if let joint = Joint(name: worst.measuredBy ?? worst.name), !frames.isEmpty {
+                let placed = Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: Self.guessConfidence) }.count) / Double(frames.count)
+                if placed >= required {
+                    guessed = String(format: " (the estimator places it in %.0f %% of frames with a confidence of %.2f or more: guesses, mostly)", 100 * placed, Self.guessConfidence)
+                }
+            }
+            reasons.append("\(spoken(worst.name)) \(isJoint ? "tracked" : "found") in \(percent) of frames\(guessed)\(others); "
                 + (isJoint ? "reframe so the whole body is visible" : "face the camera with the whole face visible"))
         }
         let view = profile.requirements.view(parameters)
-        if profile.kind == .body, view != .any, let ratio = shoulderRatio, let camera = CameraView(shoulderWidthRatio: ratio) {
+        if profile.kind == .body, view != .any, view != .auto, measuredView == nil, let ratio = shoulderRatio,
+           let camera = dominantView ?? CameraView(shoulderWidthRatio: ratio) {
             let seen = camera.rawValue
             if seen != view.rawValue {
                 let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
                 // On an oblique view no setting helps: only a new recording does.
                 let fix = seen == "oblique" ? "; film the subject straight \(view == .front ? "from the front" : "from the side")"
                     : profile.requirements.viewParameter.map { " (or set the parameter '\($0)' to \(seen))" } ?? ""
-                reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(view == .front ? "frontal" : "side") view\(fix)")
+                let needed = view == .front ? "frontal" : view == .side ? "side" : "oblique"
+                reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(needed) view\(fix)")
             }
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")

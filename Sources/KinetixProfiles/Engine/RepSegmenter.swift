@@ -311,6 +311,14 @@ struct RepSegmenter: Sendable {
     private func excursion(_ frame: Int) -> Float { excursions[frame - base] }
     private func time(_ frame: Int) -> Double { times[frame - base] }
 
+    /// True while a rep is under way (risen past the threshold, not yet back).
+    var isAwayFromRest: Bool {
+        switch phase {
+        case .rising?, .returning?: true
+        default: false
+        }
+    }
+
     /// The first frame the open rep (or the rest before it) may still start at: what a
     /// caller keeping the values must keep.
     var openSince: Int? {

@@ -50,7 +50,7 @@ public struct LiveAssessment: Sendable {
     public let parameters: ParameterValues
     /// The frame rate the smoothing windows are set for, frames per second.
     public let rate: Double
-    private let assessor: Assessor
+    private var assessor: Assessor
     private let space: CoordinateSpace
     private let order: [Int]
     private let medianWindows: [Int]
@@ -72,11 +72,17 @@ public struct LiveAssessment: Sendable {
     private var segmenter: RepSegmenter?
     private var repCount = 0
     private var lastRepCue: (cue: String, time: Double)?
-    // Frame rules: where each current run started.
+    // Frame rules: where each current run started, and its last frame where the rule held.
     private var runStarts: [Int?]
+    private var lastOn: [Int]
     private var frameCount = 0
     private var finished = false
     private var clock = LiveClock()
+    // The camera's view and the side it hides, from the last seconds.
+    private var viewTracker = LiveViewTracker()
+    /// The parameters of the last frame (a view parameter set to `auto` takes the view seen).
+    private var currentParameters: ParameterValues
+    private let profileJoints: Set<Joint>
 
     /// - Parameters:
     ///   - profile: A body profile; `parameters` from `Profile.parameterValues(overriding:)`.
@@ -104,6 +110,8 @@ public struct LiveAssessment: Sendable {
         self.rate = rate
         self.space = space
         assessor = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
+        currentParameters = parameters
+        profileJoints = assessor.profileJoints
         order = profile.metricOrder
         medianWindows = profile.metrics.map { $0.medianSeconds.map { min(255, Int(($0 * rate).rounded())) | 1 } ?? 1 }
         lowPass = profile.metrics.map { metric in
@@ -118,6 +126,7 @@ public struct LiveAssessment: Sendable {
         segmenter = profile.reps.map { RepSegmenter($0.segmenterSettings(parameters)) }
         filterState = Array(repeating: nil, count: profile.metrics.count)
         runStarts = Array(repeating: nil, count: profile.rules.count)
+        lastOn = Array(repeating: 0, count: profile.rules.count)
     }
 
     /// Evaluates the profile on the next frame.
@@ -168,11 +177,22 @@ public struct LiveAssessment: Sendable {
             torso = (max(length, decayed), pose.time)
         }
         let body = BodySeries(clip, minConfidence: m, scale: torso?.length)
+        viewTracker.add(body, clip: clip, minConfidence: m, candidates: profileJoints, minCoverage: profile.requirements.minCoverage)
+        var frameParameters = parameters
+        if let name = profile.requirements.viewParameter, let seen = viewTracker.view, case .choice("auto")? = parameters[name],
+           profile.parameters.first(where: { $0.name == name })?.choices.contains(seen.rawValue) == true {
+            frameParameters[name] = .choice(seen.rawValue)
+        }
+        let required = profile.requirements.view(frameParameters)
+        let leftOut = [.front, .side, .oblique].contains(required) && viewTracker.view.map { $0.rawValue != required.rawValue } ?? false
+        currentParameters = frameParameters
+        assessor.parameters = frameParameters
         var evaluator = ExpressionEvaluator(count: 1, angles: AngleSeries(clip, minConfidence: m), body: body, face: nil,
-                                            metrics: [:], parameters: parameters)
+                                            metrics: [:], parameters: frameParameters)
+        let expressions = assessor.seenExpressions(viewTracker.hidden)
         var values = [Float](repeating: .nan, count: profile.metrics.count)
         for i in order {
-            let value = evaluator.evaluate(profile.metrics[i].compiled).numbers[0]
+            let value = leftOut ? Float.nan : expressions[i].map { evaluator.evaluate($0).numbers[0] } ?? .nan
             raw[i].append(value)
             values[i] = smooth(i, value)
             evaluator.metrics[i] = [values[i]]
@@ -255,15 +275,21 @@ public struct LiveAssessment: Sendable {
     private mutating func checkRules(at index: Int, into update: inout Update) {
         var current: [Int: [Float]] = [:]
         for i in profile.metrics.indices { current[i] = [smoothed[i].last!] }
-        let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: parameters,
+        let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: currentParameters,
                                             restLevels: restLevels)
+        let moving = segmenter?.isAwayFromRest ?? false
+        let bridge = Int((Assessor.unknownBridgeSeconds * rate).rounded())
         for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
-            let on = evaluator.evaluate(rule.condition).numbers[0] == 1
+            let value = evaluator.evaluate(rule.condition).numbers[0]
+            let on = value == 1 && (!rule.duringReps || moving)
             if on {
                 if runStarts[r] == nil { runStarts[r] = index }
-            } else if let start = runStarts[r] {
-                if long(start, index, rule) {
-                    update.findings.append(assessor.finding(rule, local(start)..<local(index), metrics: table(), times: times))
+                lastOn[r] = index
+            } else if let start = runStarts[r], !(value.isNaN && index - lastOn[r] <= bridge && (!rule.duringReps || moving)) {
+                // As offline: a run goes on through a short stretch where the condition cannot be told.
+                let end = lastOn[r] + 1
+                if long(start, end, rule) {
+                    update.findings.append(assessor.finding(rule, local(start)..<local(end), metrics: table(), times: times))
                 }
                 runStarts[r] = nil
             }

@@ -36,9 +36,15 @@ public struct AssessmentReport: Sendable {
         var out = "Kinetix \(provenance.engineVersion): \(a.profileTitle) (profile \(a.profileID) \(a.profileVersion))\n"
         for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frame\(input.frames == 1 ? "" : "s"))") }
         if let profile = provenance.profile { out += row("profile from", profile.source) }
-        if !a.parameters.isEmpty { out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ")) }
+        if !a.parameters.isEmpty {
+            out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" + ($0.foundInClip ? " (found in the clip)" : "") }.joined(separator: ", "))
+        }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
         out += row("measured", dimensionsText)
+        if a.views.count > 1 {
+            let stretches = a.views.map { String(format: "%@ %.2f–%.2f s", $0.view?.rawValue ?? "untracked", $0.start, $0.end) }.joined(separator: ", ")
+            out += row("views", stretches + (a.measuredView.map { "; measured from the \($0.rawValue), the other frames left out" } ?? ""))
+        }
         if !faults.isEmpty { out += row("faults", faultCheck.sentence) }
         out += "\n"
         guard a.status == .ok else {
@@ -46,16 +52,26 @@ public struct AssessmentReport: Sendable {
             out += "\nNo score is given: the clip does not meet the profile's requirements.\n"
             return out
         }
+        if let hidden = a.hiddenSide {
+            out += row("side view", hidden + (a.hiddenMetrics.isEmpty ? "" : "; not measured: " + a.hiddenMetrics.joined(separator: ", ")))
+        }
         for rest in a.restLevels { out += row("rest level", rest.summary) }
         if hasRepCounter {
             let restless = a.reps.isEmpty && a.restLevels.contains { $0.level == nil }
             out += row("reps", "\(a.reps.count)" + (restless ? " (nothing measured from rest: no rest level, above)" : ""))
+            if let counting = a.repCounting {
+                out += row("counted on", countingText(counting))
+                for stretch in counting.notCounted + counting.partial + counting.unread {
+                    out += row("", String(format: "%.2f–%.2f s: ", stretch.start, stretch.end) + stretch.note)
+                }
+            }
             if !a.reps.isEmpty {
                 let names = a.reps[0].values.map(\.name)
-                out += "\n" + ["rep", "start", "end"].map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined()
+                out += "\n" + ["rep", "start", "end", "sure"].map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined()
                     + names.map { pad($0, 15) }.joined() + "\n"
                 for (i, rep) in a.reps.enumerated() {
                     out += pad("\(i + 1)", 7) + pad(String(format: "%.2f", rep.start), 7) + pad(String(format: "%.2f", rep.end), 7)
+                        + pad(String(format: "%.2f", rep.confidence), 7)
                     out += rep.values.map { pad($0.value.isNaN ? "—" : String(format: "%.2f", $0.value), 15) }.joined() + "\n"
                 }
                 out += "\n"
@@ -206,6 +222,22 @@ public struct AssessmentReport: Sendable {
         return text
     }
 
+    /// How the reps were told from rest, in words: the metric, its direction, the range a
+    /// rep had to cover and where that came from.
+    func countingText(_ c: Assessment.RepCounting) -> String {
+        let unit = c.unit.map { " " + $0 } ?? ""
+        // Two significant digits at least, never more than two decimals past them.
+        func number(_ v: Float) -> String {
+            let decimals = v == 0 ? 2 : max(0, min(4, 1 - Int(floor(log10(Double(v.magnitude))))))
+            return String(format: "%.\(decimals)f", v)
+        }
+        var text = "\(c.metric), \(c.movement == .rise ? "rising" : "dipping") from rest"
+        guard c.learned else { return text + " past the profile's fixed thresholds" }
+        text += "; a rep covers at least \(number(c.threshold))\(unit)"
+        if let typical = c.typicalRange { text += " (typical rep \(number(typical))\(unit), noise \(number(c.noise))\(unit))" }
+        return text
+    }
+
     /// Whether the measures came from 2D or 3D, in words.
     var dimensionsText: String {
         clip.dimensions == .three
@@ -230,6 +262,11 @@ public struct AssessmentReport: Sendable {
             out += "  \"bodyProportions\": {" + zip(BodyProportions.limbs, body.lengths).map { "\(jsonString($0.name)): \(jsonNumber($1.isFinite ? $1 : nil, digits: 4))" }.joined(separator: ", ") + "},\n"
         }
         out += "  \"coverage\": {" + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
+        out += "  \"hiddenSide\": \(a.hiddenSide.map(jsonString) ?? "null"), \"hiddenMetrics\": [" + a.hiddenMetrics.map(jsonString).joined(separator: ", ") + "],\n"
+        out += "  \"measuredView\": \(a.measuredView.map { jsonString($0.rawValue) } ?? "null"), \"views\": [" + a.views.map {
+            "{\"view\": \($0.view.map { jsonString($0.rawValue) } ?? "null"), \"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4))}"
+        }.joined(separator: ", ") + "],\n"
+        if let c = a.repCounting { out += "  \"repCounting\": \(c.json),\n" }
         out += "  \"restLevels\": [" + a.restLevels.map(\.json).joined(separator: ", ") + "],\n"
         out += "  \"reps\": [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
         out += "  \"findings\": [" + a.findings.map { "\n    " + $0.json }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
@@ -281,10 +318,26 @@ public struct AssessmentReport: Sendable {
 }
 
 extension Assessment.Rep {
-    /// The rep as a JSON object: start, end and its summary values.
+    /// The rep as a JSON object: start, end, its far end, how sure, and its summary
+    /// values (`values`, by name, so a summary's name never meets a field's).
     public var json: String {
-        "{\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4))"
-            + values.map { ", \(jsonString($0.name)): \(jsonNumber($0.value, digits: 4))" }.joined() + "}"
+        "{\"start\": \(jsonNumber(start, digits: 4)), \"end\": \(jsonNumber(end, digits: 4)), \"extreme\": \(jsonNumber(extreme, digits: 4)), "
+            + "\"confidence\": \(jsonNumber(confidence, digits: 3)), \"doubt\": \(doubt.map(jsonString) ?? "null"), \"values\": {"
+            + values.map { "\(jsonString($0.name)): \(jsonNumber($0.value, digits: 4))" }.joined(separator: ", ") + "}}"
+    }
+}
+
+extension Assessment.RepCounting {
+    /// The counter's figures and what it did not count, as a JSON object.
+    public var json: String {
+        func stretches(_ list: [Stretch]) -> String {
+            "[" + list.map { "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"note\": \(jsonString($0.note))}" }
+                .joined(separator: ", ") + "]"
+        }
+        return "{\"metric\": \(jsonString(metric)), \"unit\": \(unit.map(jsonString) ?? "null"), \"movement\": \"\(movement.rawValue)\", "
+            + "\"learned\": \(learned), \"threshold\": \(jsonNumber(threshold, digits: 4)), \"typicalRange\": \(jsonNumber(typicalRange, digits: 4)), "
+            + "\"noise\": \(jsonNumber(noise, digits: 4)), \"notCounted\": \(stretches(notCounted)), \"partial\": \(stretches(partial)), "
+            + "\"unread\": \(stretches(unread))}"
     }
 }
 

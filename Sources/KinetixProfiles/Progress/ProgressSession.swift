@@ -148,9 +148,15 @@ public struct ProgressSession: Sendable {
                 guard case .object(let fields) = item, let start = Self.number(item["start"]), let end = Self.number(item["end"]) else {
                     throw fail("reps[\(k)]", "expected a rep with start and end times")
                 }
-                let values = fields.filter { $0.key != "start" && $0.key != "end" }
-                    .map { Assessment.Rep.Value(name: $0.key, value: Self.number($0.value) ?? .nan) }
-                reps.append(Assessment.Rep(start: Double(start), end: Double(end), values: values))
+                // Summaries are in "values"; results written before it have them beside start and end.
+                let summaries: [(key: String, value: JSONValue)]
+                if case .object(let nested)? = item["values"] { summaries = nested } else {
+                    summaries = fields.filter { $0.key != "start" && $0.key != "end" }
+                }
+                let values = summaries.map { Assessment.Rep.Value(name: $0.key, value: Self.number($0.value) ?? .nan) }
+                reps.append(Assessment.Rep(start: Double(start), end: Double(end), values: values,
+                                           extreme: Self.number(item["extreme"]).map(Double.init),
+                                           confidence: Self.number(item["confidence"]) ?? 1))
             }
         }
         symmetry = []

@@ -1,0 +1,42 @@
+import KinetixCore
+
+/// The camera's view of the body and the side it hides, as a live stream shows them:
+/// the offline rules (`ViewStretches`, `HiddenSide`) over the last seconds.
+///
+/// The view is `CameraView` of the median shoulder and hip widths over the last
+/// `ViewStretches.minSeconds`; a joint is hidden, in a side or oblique view, when the
+/// last `hiddenWindowSeconds` track it in fewer than `minCoverage` of the frames and
+/// its mirror in at least that many.
+struct LiveViewTracker: Sendable {
+    /// The window a hidden joint is judged over, seconds.
+    static let hiddenWindowSeconds = 3.0
+
+    private var widths: [(time: Double, shoulders: Float, hips: Float)] = []
+    private var tracked: [(time: Double, joints: UInt32)] = []
+    /// The view now; nil until the shoulders have been seen.
+    private(set) var view: CameraView?
+    /// The joints the view hides now.
+    private(set) var hidden: Set<Joint> = []
+
+    /// Takes one frame's body (body coordinates) and tracking.
+    mutating func add(_ body: BodySeries, clip: Sidecar, minConfidence: Float, candidates: Set<Joint>, minCoverage: Double) {
+        let time = clip.times[0]
+        func x(_ joint: Joint) -> Float { body.points.x[body.points.index(joint, 0)] }
+        widths.append((time, abs(x(.leftShoulder) - x(.rightShoulder)), abs(x(.leftHip) - x(.rightHip))))
+        if let keep = widths.firstIndex(where: { $0.time > time - ViewStretches.minSeconds }), keep > 0 { widths.removeFirst(keep) }
+        var shoulders = widths.map(\.shoulders).filter(\.isFinite), hips = widths.map(\.hips).filter(\.isFinite)
+        if !shoulders.isEmpty {
+            view = CameraView(shoulderWidthRatio: quantile(selecting: &shoulders, 0.5),
+                              hipWidthRatio: hips.isEmpty ? nil : quantile(selecting: &hips, 0.5))
+        }
+        var mask: UInt32 = 0
+        for joint in Joint.allCases where clip.joints.isTracked(joint, 0, minConfidence: minConfidence) { mask |= 1 << joint.rawValue }
+        tracked.append((time, mask))
+        if let keep = tracked.firstIndex(where: { $0.time > time - Self.hiddenWindowSeconds }), keep > 0 { tracked.removeFirst(keep) }
+        guard view == .side || view == .oblique else { hidden = []; return }
+        func coverage(_ joint: Joint) -> Double {
+            Double(tracked.filter { $0.joints & (1 << joint.rawValue) != 0 }.count) / Double(tracked.count)
+        }
+        hidden = Set(candidates.filter { $0.mirrored != $0 && coverage($0) < minCoverage && coverage($0.mirrored) >= minCoverage })
+    }
+}
