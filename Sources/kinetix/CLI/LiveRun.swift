@@ -137,7 +137,9 @@ struct LiveRun {
                     }
                 } catch {
                     sources[s].health.skippedMalformedLine()
-                    report(s, "skipped: " + (error.diagnostics.first.map(commandLineText) ?? error.description))
+                    var diagnostic = error.diagnostics.first ?? Diagnostic(message: error.description)
+                    diagnostic.file = nil  // the note names the source
+                    report(s, "skipped: " + commandLineText(diagnostic))
                 }
             }
         }
