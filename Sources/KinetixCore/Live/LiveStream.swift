@@ -170,7 +170,7 @@ public enum LiveStream {
             switch value["joints"] {
             case nil, .null?: break  // no person in this frame
             case .object(let members)?:
-                for member in members {
+                for member in members where !Joint.ignoredVisionNames.contains(member.key) {
                     guard let joint = Joint(name: member.key) else {
                         throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: source, line: lines, field: "joints.\(member.key)", message: "unknown joint name",
                                                                                        suggestion: closestName(to: member.key, in: Joint.allCases.map(\.name)))])

@@ -95,6 +95,22 @@ struct LiveStreamTests {
         #expect(health.gaps == 1 && health.missingFrames == 2 && abs(health.longestIntervalSeconds - 0.3) < 1e-9)
     }
 
+    @Test("the stream's JSON Schema names the joints the decoder reads, the image kinds, and version 1")
+    func schemaInSync() throws {
+        let root = SchemaTests.root.appendingPathComponent("Sidecars/kinetix-stream.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: root)) as? [String: Any])
+        let defs = try #require(schema["$defs"] as? [String: [String: Any]])
+        let frame = try #require(defs["frame"]?["properties"] as? [String: Any])
+        let joints = try #require(((frame["joints"] as? [String: Any])?["oneOf"] as? [[String: Any]])?.last)
+        let names = Set(try #require((joints["propertyNames"] as? [String: Any])?["enum"] as? [String]))
+        #expect(names == Set(Joint.allCases.flatMap { [$0.name, $0.visionIdentifier] }).union(Joint.ignoredVisionNames))
+        let header = try #require(defs["header"]?["properties"] as? [String: Any])
+        #expect((header["version"] as? [String: Any])?["const"] as? Int == LiveStream.version)
+        #expect((header["format"] as? [String: Any])?["const"] as? String == LiveStream.formatName)
+        let kinds = ((header["space"] as? [String: Any])?["properties"] as? [String: Any])?["kind"] as? [String: Any]
+        #expect(Set(kinds?["enum"] as? [String] ?? []) == [CoordinateSpace.Kind.pixels.rawValue, CoordinateSpace.Kind.normalized.rawValue])
+    }
+
     @Test("latency quantiles are within 1 % of the exact ones, in bounded memory")
     func latency() {
         var stats = LatencyStatistics()
