@@ -8,7 +8,7 @@ let subcommands: [CommandEntry] = [
     CommandEntry(CompareCommand.self), CommandEntry(OnsetCommand.self), CommandEntry(AssessCommand.self), CommandEntry(ProgressCommand.self), CommandEntry(ProfileCommand.self), CommandEntry(BatchCommand.self),
     CommandEntry(ConvertCommand.self), CommandEntry(ExportCommand.self), CommandEntry(AnglesCommand.self), CommandEntry(SynthCommand.self),
     CommandEntry(TrimCommand.self), CommandEntry(ResampleCommand.self), CommandEntry(MirrorCommand.self),
-    CommandEntry(ShiftCommand.self), CommandEntry(MergeCommand.self), CommandEntry(SyncCommand.self),
+    CommandEntry(ShiftCommand.self), CommandEntry(MergeCommand.self), CommandEntry(SyncCommand.self), CommandEntry(StreamCommand.self),
 ]
 
 let overview = """

@@ -13,8 +13,18 @@ struct AssessCommand: Subcommand {
         the clip does not meet the profile's requirements (a joint out of frame, the
         wrong camera view) the result is VOID with the reason, never a score.
         'kinetix profile list' shows the profiles.
+
+        LIVE STREAMS: with --live, <sidecar> may be a stream of frames as a camera
+        delivers them (Sidecars/STREAM.md: a header line, then one JSON frame per
+        line, then {"end": true}): '-' reads standard input, a FIFO path reads the
+        FIFO, tcp:PORT listens on 127.0.0.1 and reads the first connection, udp:PORT
+        reads datagrams on 127.0.0.1 (port 0: the system picks one, said on stderr).
+        Every update carries its latency (from the frame's capture, and from its
+        arrival); duplicated, late and missing frames are reported and skipped; a
+        summary closes the stream. Exit 69 when a source stopped before its end line.
+          kinetix-extract --stream video.mp4 | kinetix assess --live - --profile squat
         """,
-        arguments: [.init(name: "sidecar", help: "The clip's sidecar.")],
+        arguments: [.init(name: "sidecar", help: "The clip's sidecar; with --live also a stream: - (standard input), a FIFO, tcp:PORT or udp:PORT (see LIVE STREAMS).")],
         options: [
             .init(long: "profile", valueName: "id|path", help: "The profile to run (required)."),
             .init(long: "baseline", valueName: "file", help: "A separate baseline clip (e.g. a neutral face)."),
@@ -23,6 +33,7 @@ struct AssessCommand: Subcommand {
             .init(long: "cues", help: "Print only the learner's cues, in time order."),
             .init(long: "live", help: "Replay the clip frame by frame through the live API: reps and the cue as they happen (JSON: one line per frame). Body profiles."),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
+            .idleTimeout,
             .keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
@@ -40,6 +51,9 @@ struct AssessCommand: Subcommand {
     let output: String?
     let report: String?
     let limits: SidecarLimits
+    /// With `--live`: the stream `sidecar` names, when it is one.
+    let stream: LiveSourceAddress?
+    let idleTimeout: Double
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         sidecar = arguments.positional[0]
@@ -61,6 +75,9 @@ struct AssessCommand: Subcommand {
         output = arguments.string("output")
         report = arguments.string("report")
         limits = try arguments.limits()
+        stream = try LiveSourceAddress.parse(sidecar, command: Self.spec)
+        idleTimeout = try arguments.idleTimeout()
+        if stream != nil && !live { throw .usage("'\(sidecar)' is a stream: read it with --live", command: Self.spec) }
         if live && (cuesOnly || report != nil || baseline != nil || format == .csv || arguments.flag("repair-swaps")) {
             throw .usage("--live prints a stream (text or json); it does not combine with --cues, --report, --baseline, csv or --repair-swaps", command: Self.spec)
         }
@@ -115,6 +132,7 @@ extension AssessCommand {
     /// `--live`: the clip frame by frame through `LiveAssessment`. Text prints each
     /// completed rep, each finding and each change of cue; JSON a line per frame.
     func runLive(_ profile: Profile, parameters: ParameterValues, source: String) throws(CommandLineError) -> Int32 {
+        if let stream { return try runLiveStream(stream, profile, parameters: parameters, source: source) }
         let clip = try loadClip(sidecar, role: "sidecar", limits: limits).sidecar
         var live: LiveAssessment
         do {

@@ -25,10 +25,19 @@ struct CompareCommand: Subcommand {
         are compared left with left; facing each other, mirrored: chosen from how they
         face, said on stderr, overridden by --mirror or --no-mirror. Frames where the
         two came too close to be told apart are left out of the scores.
+
+        LIVE STREAMS: with --live, either input may be a stream of frames as a camera
+        delivers them (Sidecars/STREAM.md): '-' (standard input, one of the two), a
+        FIFO path, tcp:PORT or udp:PORT (on 127.0.0.1; port 0: the system picks one,
+        said on stderr). Both streams share one clock (the frames' t); a recorded
+        sidecar beside a stream is fed as the stream's clock passes its frames. Each
+        update carries its latency; a summary closes the run; exit 69 when a source
+        stopped before its end line.
+          kinetix compare --live tcp:5001 tcp:5002
         """,
         arguments: [
-            .init(name: "demonstrator", help: "The demonstrator's sidecar."),
-            .init(name: "learner", help: "The learner's sidecar (none with --from-one).", optional: true),
+            .init(name: "demonstrator", help: "The demonstrator's sidecar; with --live also a stream (see LIVE STREAMS)."),
+            .init(name: "learner", help: "The learner's sidecar (none with --from-one); with --live also a stream.", optional: true),
         ],
         options: [
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
@@ -57,7 +66,7 @@ struct CompareCommand: Subcommand {
             .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas (OpenBLAS, opened when first used).", defaultValue: defaults.kernel.rawValue),
             .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
             .init(long: "reaction", help: "Add reaction times: each demonstrator movement's onset against the learner's, and the learner's cues (see 'kinetix onset')."),
-        ] + OnsetArguments.specs + [.keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput]
+        ] + OnsetArguments.specs + [.idleTimeout, .keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput]
     )
 
     private static var defaults: ComparisonOptions { .defaults }
@@ -81,6 +90,9 @@ struct CompareCommand: Subcommand {
     let planar: Bool
     /// `--reaction`: how onsets are found and responses judged.
     let reaction: (OnsetOptions, ReactionWindow)?
+    /// With `--live`: the streams the inputs name, when they are streams.
+    let streams: (demonstrator: LiveSourceAddress?, learner: LiveSourceAddress?)
+    let idleTimeout: Double
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         demonstrator = arguments.positional[0]
@@ -156,6 +168,21 @@ struct CompareCommand: Subcommand {
         }
         if learnerCues && at != nil { throw .usage("--learner-cues and --at show different things; choose one", command: Self.spec) }
         if (learnerCues || at != nil) && format != .text { throw .usage("--format applies to the report, not to --learner-cues or --at", command: Self.spec) }
+        if fromOne == nil {
+            streams = (try LiveSourceAddress.parse(demonstrator, command: Self.spec), try LiveSourceAddress.parse(learner, command: Self.spec))
+        } else {
+            streams = (nil, nil)
+        }
+        idleTimeout = try arguments.idleTimeout()
+        if streams.demonstrator != nil || streams.learner != nil {
+            guard live else { throw .usage("a stream is read with --live", command: Self.spec) }
+            if streams.demonstrator == .standardInput && streams.learner == .standardInput {
+                throw .usage("only one input can be standard input; give the other as a FIFO, tcp:PORT or udp:PORT", command: Self.spec)
+            }
+            if let d = streams.demonstrator, let l = streams.learner, d == l, d != .tcp(port: 0), d != .udp(port: 0) {
+                throw .usage("the demonstrator and the learner are both \(d): give each its own source", command: Self.spec)
+            }
+        }
         if live && (learnerCues || at != nil || report != nil || format == .csv || arguments.flag("repair-swaps")) {
             throw .usage("--live prints a stream (text or json); it does not combine with --learner-cues, --at, --report, csv or --repair-swaps", command: Self.spec)
         }
@@ -261,6 +288,7 @@ extension CompareCommand {
     /// Text shows the learner's screen whenever its cue changes, and once a second;
     /// JSON writes every update as a line, provisional then final.
     func runLive() throws(CommandLineError) -> Int32 {
+        if streams.demonstrator != nil || streams.learner != nil { return try runLiveStreams() }
         let (demonstratorClip, learnerClip, options) = try loadClips()
         do { try options.check(learner: learnerClip.sidecar) } catch { throw .failed(error) }
         var text = ""
