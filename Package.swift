@@ -71,7 +71,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "kinetix-bench",
-            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixBatch", "_KinetixTestSupport"],
+            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixBatch", "_KinetixTestSupport", "_KinetixRealClips"],
             path: "Benchmarks/kinetix-bench",
             swiftSettings: cpuSettings
         ),
@@ -115,6 +115,13 @@ let package = Package(
         // Three tiers, as swift-argument-parser splits its tests: unit (a target per
         // library, and the embedding guide), end-to-end (the CLI) and system. The fast
         // tier alone: swift test --skip KinetixSystemTests
+        // The real exercise clips and their labels (../shared/realdata/exercises), for
+        // the benchmark and the system tests: one reader, one way of scoring a count.
+        .target(
+            name: "_KinetixRealClips",
+            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles"],
+            path: "Tests/_KinetixRealClips"
+        ),
         .target(
             name: "_KinetixCLITestSupport",
             dependencies: ["KinetixCore", "KinetixReport"],
@@ -160,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "KinetixSystemTests",
             dependencies: ["kinetix", "KinetixCore", "KinetixFormats", "KinetixReport", "KinetixProfiles",
-                           "_KinetixTestSupport", "_KinetixCLITestSupport"]
+                           "_KinetixTestSupport", "_KinetixCLITestSupport", "_KinetixRealClips"]
         ),
     ]
 )

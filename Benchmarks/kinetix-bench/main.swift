@@ -10,6 +10,7 @@ import KinetixCore
 //   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
 //   onset: onset accuracy of each detector on synthesized movements with known starts.
 //   corpus: profile draft on the 873 free-exercise-db descriptions (../shared/corpora), per sentence and entry.
+//   realclips: rep counting on the real exercise clips (../shared/realdata/exercises) against their labels.
 //   agreement: the unit tests' bit-for-bit kernel and live checks, in this build (CI: release; only when asked).
 
 #if DEBUG
@@ -202,6 +203,12 @@ if wantsPeers("peers compare") || wantsPeers("peers kernel") {
 
 if (harness.filters.isEmpty && !quick) || harness.filters.contains(where: { "corpus drafting".contains($0) }) {
     corpusDrafting()
+}
+
+// MARK: - Rep counting on real exercise videos filmed by others (../shared/realdata/exercises)
+
+if (harness.filters.isEmpty && !quick) || harness.filters.contains(where: { "realclips".contains($0) }) {
+    realClipCounting()
 }
 
 // MARK: - Onset accuracy on synthesized movements with known starts

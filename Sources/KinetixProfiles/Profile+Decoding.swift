@@ -430,12 +430,25 @@ struct ProfileDecoder {
 
     private mutating func decodeReps(_ fields: [String: JSONValue], frames: CompileEnvironment, reps: CompileEnvironment,
                                      constants: CompileEnvironment, metricNames: [String]) -> Profile.RepCounter? {
-        guard let metric = string(fields["metric"], "reps.metric") else { return nil }
-        guard let index = metricNames.firstIndex(of: metric) else {
-            let suggestion = closestName(to: metric, in: metricNames)
-            report("reps.metric", "unknown metric '\(metric)'", suggestion: suggestion)
-            return nil
+        // One metric, or a list (sides taking turns: each counted on its own).
+        var names: [String] = []
+        switch fields["metric"] {
+        case .array(let items)?:
+            for (i, item) in items.enumerated() { if let name = string(item, "reps.metric[\(i)]") { names.append(name) } }
+            if items.isEmpty { report("reps.metric", "expected a metric name or a list of them, found an empty list") }
+        default:
+            if let name = string(fields["metric"], "reps.metric") { names.append(name) }
         }
+        var indices: [Int] = []
+        for (i, name) in names.enumerated() {
+            guard let index = metricNames.firstIndex(of: name) else {
+                report(names.count == 1 && fields["metric"].map({ if case .array = $0 { false } else { true } }) == true ? "reps.metric" : "reps.metric[\(i)]",
+                       "unknown metric '\(name)'", suggestion: closestName(to: name, in: metricNames))
+                continue
+            }
+            indices.append(index)
+        }
+        guard !indices.isEmpty, indices.count == names.count, let metric = names.first, let index = indices.first else { return nil }
         let thresholds: Profile.RepCounter.Thresholds
         if fields["enter"] != nil || fields["exit"] != nil {
             for key in ["movement", "minRange"] where fields[key] != nil {
@@ -486,7 +499,7 @@ struct ProfileDecoder {
             } else { report("reps.better", "expected an object of summary names to \"higher\" or \"lower\", found \(value.kindDescription)") }
         }
         let defaultSeconds = if case .fixed = thresholds { 0.5 } else { RepSegmenter.defaultMinSeconds }
-        return Profile.RepCounter(metric: metric, metricIndex: index, thresholds: thresholds,
+        return Profile.RepCounter(metric: metric, metricIndex: index, metrics: names, metricIndices: indices, thresholds: thresholds,
                                   minSeconds: number(fields["minSeconds"], "reps.minSeconds", required: false, range: 0...60) ?? defaultSeconds,
                                   summary: summary, better: better)
     }

@@ -163,9 +163,14 @@ public struct Profile: Sendable {
 
     /// A rep counter on one metric (`RepSegmenter`).
     public struct RepCounter: Sendable {
-        /// The metric counted.
+        /// The metric counted (the first, when several are).
         public var metric: String
         var metricIndex: Int
+        /// Every metric counted: one, or each side of a movement the sides take in turn
+        /// (`"metric": ["kneeLiftLeft", "kneeLiftRight"]`), each counted on its own and a
+        /// rep of either a rep.
+        public var metrics: [String]
+        var metricIndices: [Int]
         /// How a rep is told from rest.
         public var thresholds: Thresholds
         /// Reps shorter than this are not counted, seconds (a floor: the clip's own

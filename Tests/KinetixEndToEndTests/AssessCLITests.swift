@@ -26,12 +26,12 @@ struct AssessCLITests {
         let folder = try Kinetix.temporaryFolder()
         let bad = folder.appendingPathComponent("squat.json").path
         var text = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "\"y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee))\"",
-                                         with: "\"y(midpoint(leftHip, rightHip)) - min(y(leftKnees), y(rightKnee))\"")
+        text = text.replacingOccurrences(of: "y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee)))\"",
+                                         with: "y(midpoint(leftHip, rightHip)) - min(y(leftKnees), y(rightKnee)))\"")
         try text.write(toFile: bad, atomically: true, encoding: .utf8)
         let failed = try Kinetix.run(["profile", "lint", bad])
         #expect(failed.status == 65)
-        #expect(failed.stderr == "\(bad): metrics.depth: column 40: unknown joint 'leftKnees' (did you mean 'leftKnee'?)\n")
+        #expect(failed.stderr == "\(bad): metrics.depth: column 59: unknown joint 'leftKnees' (did you mean 'leftKnee'?)\n")
     }
 
     @Test("assess squat: reps and findings in text and JSON")

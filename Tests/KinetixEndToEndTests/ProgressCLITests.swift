@@ -22,10 +22,10 @@ struct ProgressCLITests {
         let files = try Self.squats([0.5, 0.65, 0.8], in: folder)
         // The last session as `assess --format json` output, the others as sidecars.
         let assessed = folder.appendingPathComponent("week9.assess.json").path
-        #expect(try Kinetix.run(["assess", files[2], "--profile", "squat", "--param", "view=side", "--format", "json", "-o", assessed]).status == 0)
+        #expect(try Kinetix.run(["assess", files[2], "--profile", "squat", "--param", "view=side", "--param", "minDrop=0.15", "--format", "json", "-o", assessed]).status == 0)
         // Given out of order: the dates put them in order.
         let html = folder.appendingPathComponent("progress.html").path
-        let text = try Kinetix.run(["progress", assessed, files[0], files[1], "--profile", "squat", "--param", "view=side",
+        let text = try Kinetix.run(["progress", assessed, files[0], files[1], "--profile", "squat", "--param", "view=side", "--param", "minDrop=0.15",
                                     "--dates", "2026-03-02,2026-01-05,2026-02-02", "--labels", "week 9,week 1,week 5", "--report", html])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.hasPrefix("Progress: Squat form (profile squat 3.0.0), 3 sessions, baseline 'week 1'"), "\(text.stdout)")
@@ -44,11 +44,11 @@ struct ProgressCLITests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(left.count == 5, "three sidecars, the assessment and the page; no temporary file: \(left)")
 
-        let csv = try Kinetix.run(["progress", files[0], files[1], "--profile", "squat", "--param", "view=side", "--format", "csv"])
+        let csv = try Kinetix.run(["progress", files[0], files[1], "--profile", "squat", "--param", "view=side", "--param", "minDrop=0.15", "--format", "csv"])
         let rows = csv.stdout.split(separator: "\n")
         #expect(rows[0] == "measure,kind,unit,session,label,date,value,sem,count,change,mdc95,verdict,weakerSide,note")
         #expect(rows.contains { $0.hasPrefix("peakKneeFlexion,rep,deg,2,squat-0.65,,") && $0.hasSuffix(",improved,,") })
-        let json = try Kinetix.run(["progress", files[0], files[1], "--profile", "squat", "--param", "view=side", "--format", "json", "--baseline", "squat-0.65"])
+        let json = try Kinetix.run(["progress", files[0], files[1], "--profile", "squat", "--param", "view=side", "--param", "minDrop=0.15", "--format", "json", "--baseline", "squat-0.65"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "progress" && object["baseline"] as? Int == 1)
         let measures = try #require(object["measures"] as? [[String: Any]])
@@ -96,13 +96,13 @@ struct ProgressCLITests {
         let files = try Self.squats([0.5, 0.65, 0.8], in: folder).map { URL(fileURLWithPath: $0).lastPathComponent }
         try Data("{\"broken\": ".utf8).write(to: folder.appendingPathComponent("broken.json"))
         let manifest = """
-        id,clip,profile,view,subject,date
-        ann-w9,\(files[2]),squat,side,ann,2026-03-02
-        ann-w1,\(files[0]),squat,side,ann,2026-01-05
-        ann-w5,\(files[1]),squat,side,ann,2026-02-02
-        cy-w1,\(files[0]),squat,side,cy,2026-01-06
-        cy-w5,broken.json,squat,side,cy,2026-02-03
-        other,\(files[1]),squat,side,,
+        id,clip,profile,view,minDrop,subject,date
+        ann-w9,\(files[2]),squat,side,0.15,ann,2026-03-02
+        ann-w1,\(files[0]),squat,side,0.15,ann,2026-01-05
+        ann-w5,\(files[1]),squat,side,0.15,ann,2026-02-02
+        cy-w1,\(files[0]),squat,side,0.15,cy,2026-01-06
+        cy-w5,broken.json,squat,side,0.15,cy,2026-02-03
+        other,\(files[1]),squat,side,0.15,,
 
         """
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("m.csv"))

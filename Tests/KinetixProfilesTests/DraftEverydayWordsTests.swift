@@ -60,9 +60,9 @@ struct DraftEverydayWordsTests {
     func eachSide() throws {
         let draft = try T.draft("Raise both arms to the side to shoulder height. Alternate arms.")
         #expect(draft.isComplete)
-        #expect(draft.profile.reps?.metric == "armElevationEither")
+        #expect(draft.profile.reps?.metrics == ["armElevationLeft", "armElevationRight"])
         let other = try T.draft("Raise the arms to the side to shoulder height. Repeat on the other side.")
-        #expect(other.profile.reps?.metric == "armElevationEither")
+        #expect(other.profile.reps?.metrics == ["armElevationLeft", "armElevationRight"])
         #expect(throws: KinetixError.self) { try T.draft("Repeat on the other side.") }
     }
 

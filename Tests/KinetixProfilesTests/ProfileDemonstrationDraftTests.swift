@@ -74,8 +74,8 @@ struct ProfileDemonstrationDraftTests {
     func chosenReps() throws {
         let march = Self.clip(.march, view: .side)
         let d = try Self.draft(nil, demo: march, reps: 1...3)
-        #expect(d.profile.reps?.metric == "kneeFlexionEither")
-        #expect(d.demonstrationNotes.contains { $0.contains("reps found; learning from reps 1-3: peaks ") })
+        #expect(d.profile.reps?.metrics == ["kneeFlexionLeft", "kneeFlexionRight"])
+        #expect(d.demonstrationNotes.contains { $0.contains("reps found; learning from reps 1-3: far ends ") })
         #expect {
             try Self.draft(nil, demo: march, reps: 20...30)
         } throws: { error in

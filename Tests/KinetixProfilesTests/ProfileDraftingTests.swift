@@ -70,7 +70,7 @@ struct ProfileDraftingTests {
     @Test("'each arm … overhead': either side counts, and a raise to 150° falls short of overhead")
     func eachArmOverhead() throws {
         let d = try Self.draft("Raise each arm to the side until it is overhead.")
-        #expect(d.profile.reps?.metric == "armElevationEither" && Self.parameter(d, "target") == 170)
+        #expect(d.profile.reps?.metrics == ["armElevationLeft", "armElevationRight"] && Self.parameter(d, "target") == 170)
         let a = try Self.assess(d, Self.clip(.armRaise))
         #expect(a.reps.count == 4 && a.findings.filter { $0.rule == "reachTarget" }.count == 4)
         #expect(a.findings.allSatisfy { $0.cue == "Lift higher" })
@@ -79,7 +79,7 @@ struct ProfileDraftingTests {
     @Test("a rep definition alone: 'count a rep each time the hands go above the head'")
     func repDefinition() throws {
         let d = try Self.draft("Count a rep each time the hands go above the head.")
-        #expect(d.sentences[0].became.contains { $0.hasPrefix("reps: armElevation rises past 85°") })
+        #expect(d.sentences[0].became.contains { $0.hasPrefix("reps: armElevation rises from the rest before each rep by at least 68°") })
         let a = try Self.assess(d, Self.clip(.armRaise))
         #expect(a.reps.count == 4)
         // With the goal lowered to what the clip reaches, every rep passes.
@@ -199,7 +199,7 @@ struct ProfileDraftingTests {
     @Test("knee raises, each side in turn, to hip height: every step counted, each short of hip height")
     func kneeRaise() throws {
         let d = try Self.draft("Knee raise. Lift each knee to hip height, alternating sides. Film from the side.")
-        #expect(d.isComplete && d.profile.reps?.metric == "thighElevationEither")
+        #expect(d.isComplete && d.profile.reps?.metrics == ["thighElevationLeft", "thighElevationRight"])
         let a = try Self.assess(d, Self.clip(.march, view: .side))
         #expect(a.reps.count >= 8 && a.reps.count <= 10)
         #expect(a.findings.allSatisfy { $0.rule == "reachTarget" })

@@ -2,29 +2,37 @@ import Foundation
 import KinetixCore
 
 /// What a demonstration clip shows, for drafting: every candidate measure per frame
-/// (smoothed as a draft smooths it), the camera view, and the reps of a chosen measure.
+/// (smoothed as a draft smooths it), the camera view, the side a side view hides, and
+/// the reps of a measure, counted by the assessor's own counter (`RepSegmenter`).
 struct DemonstrationSurvey: Sendable {
-    /// The measures a demonstration is searched for movement in.
+    /// The measures a demonstration is searched for movement in. Knee valgus is a fault
+    /// to limit, never the movement counted.
     static let candidates: [BodyMeasure.Kind] = [
-        .armElevation, .elbowFlexion, .thighElevation, .legElevation, .kneeFlexion, .hipFlexion, .trunkLean, .headTilt, .kneeValgus,
+        .armElevation, .upperArmElevation, .elbowFlexion, .thighElevation, .legElevation, .kneeFlexion, .hipFlexion,
+        .trunkLean, .headTilt, .stanceWidth, .hipDrop,
     ]
     /// A measure that moves less than this (5th to 95th percentile, degrees) is still.
     static let stillRangeDegrees = 15.0
-    /// The least range, degrees, of a movement a draft is made from.
+    /// The least typical rep range, degrees (or 0.25 of a fraction or torso length), of a
+    /// movement a draft is made from.
     static let movingRangeDegrees = 25.0
 
     var times: [Double]
     /// Smoothed series by metric name (`armElevationLeft`, `trunkLean`).
     var series: [String: [Float]]
-    /// The view the camera had (nil: at an angle, or shoulders not tracked).
+    /// The view the camera had for most of the clip (nil: at an angle, or shoulders not tracked).
     var view: Profile.Requirements.View?
     /// The median shoulder width in torso lengths (about 0.9 from the front, < 0.3 from the side).
     var shoulderWidthRatio: Float?
+    /// The joints a side view hides (`HiddenSide`): measures reading them are not candidates.
+    var hidden: Set<Joint>
 
     init(_ sidecar: Sidecar, minConfidence: Float) throws(KinetixError) {
         var metrics: [(key: String, value: JSONValue)] = []
+        var helpers: [(key: String, value: JSONValue)] = []
         for kind in Self.candidates {
             let measure = BodyMeasure(kind: kind)
+            for helper in measure.helperMetrics where !helpers.contains(where: { $0.key == helper.name }) { helpers.append((helper.name, helper.json)) }
             for side in measure.isSided ? [BodySide.left, .right] : [nil] {
                 metrics.append((measure.name(side), DraftProfileWriter.metricJSON(measure, side: side, relative: false)))
             }
@@ -33,30 +41,49 @@ struct DemonstrationSurvey: Sendable {
             ("format", .string(Profile.formatName)), ("formatVersion", .number(1)), ("id", .string("demonstration-survey")),
             ("version", .string("1")), ("title", .string("Demonstration survey")), ("kind", .string("body")),
             ("requirements", .object([("minCoverage", .number(0))])),
-            ("metrics", .object(metrics)),
+            ("metrics", .object(helpers + metrics)),
         ])
         let profile = try Profile.decode(Data(document.indentedText().utf8), file: "demonstration survey")
         let assessment = Assessor(profile: profile, parameters: [:], minConfidence: minConfidence).assess(sidecar)
         times = assessment.times
         series = Dictionary(uniqueKeysWithValues: assessment.metrics.map { ($0.name, $0.values) })
         shoulderWidthRatio = assessment.shoulderWidthRatio
-        view = switch CameraView(shoulderWidthRatio: shoulderWidthRatio) {
+        let seen = Self.dominantView(assessment.views) ?? CameraView(shoulderWidthRatio: shoulderWidthRatio)
+        view = switch seen {
         case .front?: .front
         case .side?: .side
         default: nil
         }
+        let joints = Set(Self.candidates.flatMap { kind in [BodySide.left, .right].flatMap { BodyMeasure(kind: kind).joints($0) } }.compactMap(Joint.init(name:)))
+        hidden = HiddenSide(sidecar, candidates: joints, view: seen, frames: Array(0..<sidecar.frameCount),
+                            minConfidence: minConfidence, minCoverage: Profile.Requirements().minCoverage).hidden
     }
 
-    /// The values of a measure on `sides`: one side's series, the mean of both, or
-    /// the higher of the two (`either`).
+    /// The view held longest in `stretches`.
+    static func dominantView(_ stretches: [Assessment.ViewStretch]) -> CameraView? {
+        var seconds: [CameraView: Double] = [:]
+        for s in stretches { if let v = s.view { seconds[v, default: 0] += s.end - s.start } }
+        return seconds.max { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }?.key
+    }
+
+    /// True when `measure` on `side` reads a joint the view hides.
+    func isHidden(_ measure: BodyMeasure, _ side: BodySide?) -> Bool {
+        measure.joints(side).compactMap(Joint.init(name:)).contains(where: hidden.contains)
+    }
+
+    /// The values of a measure on `sides`: one side's; the mean of the sides the view
+    /// shows (`both`: one side where the other is hidden); or the higher (`either`).
     func values(_ measure: BodyMeasure, _ sides: SideChoice) -> [Float] {
         switch sides {
         case .none: return series[measure.name(nil)] ?? []
         case .left: return series[measure.name(.left)] ?? []
         case .right: return series[measure.name(.right)] ?? []
         case .both, .either:
-            let l = series[measure.name(.left)] ?? [], r = series[measure.name(.right)] ?? []
-            return zip(l, r).map { sides == .both ? ($0 + $1) / 2 : ($0.isNaN || $1.isNaN ? .nan : max($0, $1)) }
+            let shown = [BodySide.left, .right].filter { !isHidden(measure, $0) }.map { series[measure.name($0)] ?? [] }
+            guard shown.count == 2 else { return shown.first ?? [] }
+            return zip(shown[0], shown[1]).map { l, r in
+                l.isNaN || r.isNaN ? .nan : (sides == .both ? (l + r) / 2 : max(l, r))
+            }
         }
     }
 
@@ -67,31 +94,174 @@ struct DemonstrationSurvey: Sendable {
         return (Double(quantile(sorted: finite, 0.05)), Double(quantile(sorted: finite, 0.95)))
     }
 
-    /// The measure with the largest range (ties: the candidates' order) among those the
-    /// camera's view shows undistorted, its sides, and the range; nil when nothing moves
-    /// `movingRangeDegrees`. An arm elevation is taken in the plane the view shows.
-    func mainMovement() -> (measure: BodyMeasure, sides: SideChoice, range: Double)? {
-        var best: (measure: BodyMeasure, sides: SideChoice, range: Double)?
+    // MARK: - The movement
+
+    /// A candidate movement: a measure on some sides, which way it goes from rest, and its reps.
+    struct Movement: Sendable {
+        var measure: BodyMeasure
+        var sides: SideChoice
+        /// Which way a rep goes from the rest the clip shows.
+        var direction: Profile.RepCounter.Movement
+        /// The reps counted (every side's, in time order, when the sides take turns).
+        var reps: [RepSegmenter.Segment] { parts.flatMap(\.reps).sorted { $0.start < $1.start } }
+        /// The series counted and their reps: one, or each side's when the sides take turns.
+        var parts: [(values: [Float], reps: [RepSegmenter.Segment])]
+        /// The typical rep's range, in the measure's unit.
+        var range: Double
+        /// How clearly this is the movement: the range against the measure's scale, the
+        /// number of reps and how alike they are.
+        var score: Double
+    }
+
+    /// The measure, sides and direction with the largest repeatable excursion among
+    /// those the camera's view shows undistorted and does not hide; nil when nothing
+    /// repeats a range of `movingRangeDegrees` (or 0.25 of a fraction or torso length).
+    func mainMovement() -> Movement? { movements().first }
+
+    /// Every candidate that repeats a movement, best first. A candidate's reps count
+    /// when at least half the other moving candidates (two reps or more) move in them too:
+    /// the movement that carries the exercise moves with the rest of the body, a bend to
+    /// pick the bar up moves the hips and trunk alone. Its score (`score`) is then weighed
+    /// by the share of its reps that count and by how many count against the candidate
+    /// with the most (a measure that moves in some reps only is not the exercise's).
+    func movements() -> [Movement] {
+        var found: [Movement] = []
         for kind in Self.candidates {
             let measure = BodyMeasure(kind: kind, plane: view == .side ? .sagittal : view == .front ? .frontal : nil)
             guard measure.view == .any || view == nil || measure.view == view else { continue }
-            for side in measure.isSided ? [BodySide.left, .right] : [nil] {
-                guard let s = Self.spread(series[measure.name(side)] ?? []) else { continue }
-                let range = s.high - s.low
-                if range > (best?.range ?? Self.movingRangeDegrees) {
-                    best = (measure, side == nil ? .none : (side == .left ? .left : .right), range)
-                }
+            guard let movement = movement(of: measure), movement.range >= Self.leastRange(measure) else { continue }
+            found.append(movement)
+        }
+        let reps = found.map(\.reps)
+        let moving = found.indices.filter { reps[$0].count >= 2 }
+        let supported: [Int] = found.indices.map { i in
+            let others = moving.filter { $0 != i }
+            guard !others.isEmpty else { return reps[i].count }
+            return reps[i].filter { rep in
+                2 * others.filter { j in reps[j].contains { $0.start <= rep.extreme && rep.extreme <= $0.end } }.count >= others.count
+            }.count
+        }
+        // The count to measure against: the most among candidates whose reps are alike
+        // (a noisy measure finds many reps, all different).
+        let regular = found.indices.filter { Self.regularity(reps[$0]) >= Self.regularReps }
+        let most = Double(max(1, (regular.isEmpty ? found.indices.map { $0 } : regular).map { supported[$0] }.max() ?? 1))
+        for i in found.indices {
+            let share = reps[i].isEmpty ? 0 : Double(supported[i]) / Double(reps[i].count)
+            found[i].score *= share * min(1, Double(supported[i]) / most).squareRoot()
+        }
+        return found.sorted { $0.score > $1.score }
+    }
+
+    /// How `measure` moves in the clip: the sides it moves on, together or in turn, and its reps.
+    func movement(of measure: BodyMeasure) -> Movement? {
+        guard measure.isSided else { return counted(measure, .none) }
+        let shown: [BodySide] = [.left, .right].filter { !isHidden(measure, $0) }
+        var each: [(BodySide, Movement)] = []
+        for side in shown {
+            if let found = counted(measure, side == .left ? .left : .right) { each.append((side, found)) }
+        }
+        guard let first = each.max(by: { ($0.1.reps.count, $0.1.range) < ($1.1.reps.count, $1.1.range) }) else { return nil }
+        guard each.count == 2, let other = each.first(where: { $0.0 != first.0 }), other.1.range >= 0.5 * first.1.range, !other.1.reps.isEmpty else {
+            // One side moves (or the view shows one): the near side when the other is hidden.
+            return shown.count == 1 ? counted(measure, .both) : first.1
+        }
+        let l = series[measure.name(.left)] ?? [], r = series[measure.name(.right)] ?? []
+        if Self.correlation(l, r) > 0.3 { return counted(measure, .both) }
+        // In turn: each side's reps count.
+        var turns = first.1
+        turns.sides = .either
+        turns.parts = first.1.parts + other.1.parts
+        turns.range = Double(RepSegmenter.median(turns.reps.map(\.range)))
+        turns.score = Self.score(measure, reps: turns.reps)
+        return turns
+    }
+
+    /// The reps of `measure` on `sides` (one series), in the direction the clip rests from.
+    private func counted(_ measure: BodyMeasure, _ sides: SideChoice) -> Movement? {
+        let values = values(measure, sides)
+        guard let direction = restDirection(values) else { return nil }
+        let reps = reps(values, direction: direction, floor: Self.leastRange(measure) * 0.6)
+        if ProcessInfo.processInfo.environment["KINETIX_SURVEY_DEBUG"] != nil {
+            print("survey \(measure.label) \(sides) \(direction): \(reps.count) reps", reps.map { "\($0.start)-\($0.extreme)-\($0.end) r\(Int($0.range)) \($0.withdrawn ?? "")" }, "hidden", hidden.map(\.name))
+        }
+        guard !reps.isEmpty else { return nil }
+        return Movement(measure: measure, sides: sides, direction: direction, parts: [(values, reps)],
+                        range: Double(RepSegmenter.median(reps.map(\.range))), score: Self.score(measure, reps: reps))
+    }
+
+    /// The range a drafted movement must repeat, in the measure's unit.
+    static func leastRange(_ measure: BodyMeasure) -> Double { measure.unit == "deg" ? movingRangeDegrees : 0.25 }
+
+    /// The range against the measure's scale (90° or 1 fraction/torso length), times a
+    /// share for few reps (full from 3) and for reps unlike each other in range, length or
+    /// rhythm (1 − the coefficient of variation of each): a measure jumping about with the
+    /// estimator's noise finds many reps, all different, at odd times.
+    static func score(_ measure: BodyMeasure, reps: [RepSegmenter.Segment]) -> Double {
+        guard !reps.isEmpty else { return 0 }
+        let median = Double(RepSegmenter.median(reps.map(\.range)))
+        let scale = measure.unit == "deg" ? 90.0 : 1.0
+        return median / scale * min(1, Double(reps.count) / 3) * regularity(reps)
+    }
+
+    /// How alike the reps are in range, length and rhythm (the times between one rep's
+    /// start and the next's): the product of 1 − the coefficient of variation of each, 0...1.
+    static func regularity(_ reps: [RepSegmenter.Segment]) -> Double {
+        func alike(_ values: [Double]) -> Double {
+            let mean = values.reduce(0, +) / Double(values.count)
+            guard values.count > 1, mean > 0 else { return 1 }
+            let sd = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count - 1)).squareRoot()
+            return max(0, 1 - sd / mean)
+        }
+        guard !reps.isEmpty else { return 0 }
+        let starts = reps.map(\.start).sorted()
+        let intervals = zip(starts, starts.dropFirst()).map { Double($1 - $0) }
+        return alike(reps.map { Double($0.range) }) * alike(reps.map(\.seconds)) * (intervals.count >= 2 ? alike(intervals) : 1)
+    }
+
+    /// Which way the measure goes from rest. Counted either way, the reps of a rise
+    /// and of a dip are the same cycles, but a clip that starts and ends at rest has one
+    /// more whole rep counted from the right end (a deadlift from the floor counted from
+    /// its lockouts loses one): the way with more reps is the way. When both have as many,
+    /// the clip around them decides: the stretch before the first rep and after the last
+    /// (at least `restSeconds`, still within a quarter of the range) holds the rest the
+    /// reps leave from for the right one
+    /// (a deadlift settled at the bar, a bridge lying down after its last rep, a push-up's
+    /// plank). Without that, a rise: every measure grows as its movement is performed
+    /// from the body's anatomical rest (`BodyMeasure`). (Where the clip dwells is no
+    /// guide: a curl lingers at the top, a squat at the bottom.) Nil when it does not move.
+    func restDirection(_ values: [Float]) -> Profile.RepCounter.Movement? {
+        guard let s = Self.spread(values), s.high > s.low else { return nil }
+        let range = s.high - s.low
+        func judge(_ direction: Profile.RepCounter.Movement) -> (reps: Int, held: Int) {
+            let reps = reps(values, direction: direction, floor: 0.3 * range)
+            guard let first = reps.first, let last = reps.last else { return (0, 0) }
+            let rest = Double(RepSegmenter.median(reps.map { values[$0.start] }))
+            var held = 0
+            for stretch in [0..<first.start, (last.end + 1)..<values.count] {
+                // Held: at least `restSeconds` of tracked frames within a quarter of the range.
+                let frames = stretch.filter { values[$0].isFinite }
+                guard let a = frames.first, let b = frames.last, times[b] - times[a] >= Self.restSeconds,
+                      let low = frames.map({ values[$0] }).min(), let high = frames.map({ values[$0] }).max(),
+                      Double(high - low) <= 0.25 * range else { continue }
+                let level = Double(RepSegmenter.median(frames.map { values[$0] }))
+                if abs(level - rest) <= 0.25 * range { held += 1 }
             }
+            return (reps.count, held)
         }
-        guard var found = best, found.measure.isSided else { return best }
-        // Both sides move: together (a lateral raise) or in turn (marching).
-        let other: BodySide = found.sides == .left ? .right : .left
-        let mine = series[found.measure.name(found.sides == .left ? .left : .right)] ?? []
-        let theirs = series[found.measure.name(other)] ?? []
-        if let s = Self.spread(theirs), s.high - s.low >= 0.5 * found.range {
-            found.sides = Self.correlation(mine, theirs) > 0.3 ? .both : .either
-        }
-        return found
+        let rise = judge(.rise), dip = judge(.dip)
+        if rise.reps != dip.reps { return rise.reps > dip.reps ? .rise : .dip }
+        return dip.held > rise.held ? .dip : .rise
+    }
+
+    /// Reps at least this alike (`regularity`) are a candidate's count to measure others against.
+    static let regularReps = 0.5
+
+    /// The least stretch before the first rep or after the last that shows rest, seconds.
+    static let restSeconds = 0.3
+
+    /// The reps of `values`, counted as the assessor counts them, with `floor` as the least range.
+    func reps(_ values: [Float], direction: Profile.RepCounter.Movement, floor: Double) -> [RepSegmenter.Segment] {
+        RepSegmenter.segment(values, times: times, settings: .init(movement: direction, minRange: Float(floor))).reps
     }
 
     /// Pearson correlation over frames where both are finite (0 when undefined).
@@ -105,13 +275,7 @@ struct DemonstrationSurvey: Sendable {
         return saa > 0 && sbb > 0 ? sab / (saa * sbb).squareRoot() : 0
     }
 
-    /// The reps of `values`, a rising measure: a rep rises past half the way from rest
-    /// (5th percentile) to peak (95th) and returns below a quarter of the way.
-    func reps(_ values: [Float]) -> [Range<Int>] {
-        guard let s = Self.spread(values) else { return [] }
-        let enter = s.low + 0.5 * (s.high - s.low), exit = s.low + 0.25 * (s.high - s.low)
-        return RepCounting.reps(in: values, times: times, enter: Float(enter), exit: Float(exit), minSeconds: 0.3)
-    }
+    // MARK: - Figures of the reps
 
     /// The demonstration's reps of a movement and what they say about it.
     struct RepFigures: Sendable {
@@ -119,64 +283,63 @@ struct DemonstrationSurvey: Sendable {
         var all: [Range<Int>]
         /// The reps the figures come from (all, or those chosen).
         var used: [Range<Int>]
-        /// The value at rest: the median of the lowest values between and around the used reps.
+        /// The value at rest: the median of the values each used rep leaves from.
         var rest: Double
-        /// Each used rep's highest value.
+        /// Each used rep's far end (highest for a rise, lowest for a dip).
         var peaks: [Double]
-        /// Median peak.
+        /// Median far end.
         var target: Double
-        /// Standard deviation of the peaks.
+        /// Standard deviation of the far ends.
         var peakSpread: Double
-        /// Median seconds within `tolerance` of the target per rep, rise and return.
+        /// Median seconds within `tolerance` of the target per rep, into the movement and back.
         var secondsAtTop: Double
         var secondsRising: Double
         var secondsReturning: Double
         /// Median rep length, seconds.
         var seconds: Double
+        /// The least range a rep of the draft must cover: 0.4 of the demonstrated typical range.
+        var minRange: Double
     }
 
-    /// Rep figures of `values`, from the chosen 1-based reps (all when nil).
+    /// Rep figures of the movement on `values` (the sides' reps when they take turns:
+    /// `reps`), from the chosen 1-based reps (all when nil).
     /// - Throws: a message when there are no reps or the choice is out of range.
-    func repFigures(_ values: [Float], choose chosen: ClosedRange<Int>?, tolerance: (Double) -> Double) throws(KinetixError) -> RepFigures {
-        let all = reps(values)
-        guard !all.isEmpty else {
-            throw KinetixError(.invalidData, "the demonstration has no complete rep of the movement (it must rise and come back at least once)")
+    func repFigures(_ parts: [(values: [Float], reps: [RepSegmenter.Segment])], direction: Profile.RepCounter.Movement,
+                    choose chosen: ClosedRange<Int>?, tolerance: (Double) -> Double) throws(KinetixError) -> RepFigures {
+        // Each rep with the series it was counted on, in time order.
+        let counted = parts.flatMap { part in part.reps.map { (values: part.values, segment: $0) } }.sorted { $0.segment.start < $1.segment.start }
+        let segments = counted.map(\.segment)
+        guard !segments.isEmpty else {
+            throw KinetixError(.invalidData, "the demonstration has no complete rep of the movement (it must leave rest and come back at least once)")
         }
-        var used = all
+        var used = segments
         if let chosen {
-            guard chosen.lowerBound >= 1, chosen.upperBound <= all.count else {
-                throw KinetixError(.invalidSetting, "the demonstration has \(all.count) rep\(all.count == 1 ? "" : "s"); reps \(chosen.lowerBound)-\(chosen.upperBound) are out of range",
+            guard chosen.lowerBound >= 1, chosen.upperBound <= segments.count else {
+                throw KinetixError(.invalidSetting, "the demonstration has \(segments.count) rep\(segments.count == 1 ? "" : "s"); reps \(chosen.lowerBound)-\(chosen.upperBound) are out of range",
                                    setting: .demonstrationReps)
             }
-            used = Array(all[(chosen.lowerBound - 1)...(chosen.upperBound - 1)])
+            used = Array(segments[(chosen.lowerBound - 1)...(chosen.upperBound - 1)])
         }
-        let peaks = used.map { r in Double(values[r].filter(\.isFinite).max() ?? .nan) }
+        let usedValues = counted.filter { c in used.contains(c.segment) }.map(\.values)
+        let sign: Float = direction == .rise ? 1 : -1
+        let peaks = zip(used, usedValues).map { Double($1[$0.extreme]) }
+        let rests = zip(used, usedValues).map { Double($1[$0.start]) }
         let target = Self.median(peaks)
         let spread = Self.standardDeviation(peaks)
-        // Rest: the lowest value in the stretch before each rep and after the last.
-        var lows: [Double] = []
-        for (i, r) in used.enumerated() {
-            let before = max(0, r.lowerBound - Int(0.5 * rate))..<r.lowerBound
-            lows.append(Double(values[before.isEmpty ? r : before].filter(\.isFinite).min() ?? values[r].filter(\.isFinite).min() ?? 0))
-            if i == used.count - 1 {
-                let after = r.upperBound..<min(values.count, r.upperBound + Int(0.5 * rate))
-                if let low = values[after].filter(\.isFinite).min() { lows.append(Double(low)) }
-            }
-        }
         let tol = tolerance(spread)
         var atTop: [Double] = [], rising: [Double] = [], returning: [Double] = [], lengths: [Double] = []
-        for r in used {
-            let frames = r.filter { values[$0].isFinite }
-            guard let top = frames.max(by: { values[$0] < values[$1] }) else { continue }
-            let near = frames.filter { Double(values[$0]) >= target - tol }
+        for (s, values) in zip(used, usedValues) {
+            let near = (s.start...s.end).filter { values[$0].isFinite && sign * values[$0] >= sign * Float(target) - Float(tol) }
             atTop.append(Double(near.count) / rate)
-            rising.append(times[top] - times[r.lowerBound])
-            returning.append(times[r.upperBound - 1] - times[top])
-            lengths.append(times[r.upperBound - 1] - times[r.lowerBound])
+            rising.append(times[s.extreme] - times[s.start])
+            returning.append(times[s.end] - times[s.extreme])
+            lengths.append(times[s.end] - times[s.start])
         }
-        return RepFigures(all: all, used: used, rest: Self.median(lows), peaks: peaks, target: target, peakSpread: spread,
+        return RepFigures(all: segments.map { $0.start..<($0.end + 1) }, used: used.map { $0.start..<($0.end + 1) },
+                          rest: Self.median(rests), peaks: peaks, target: target, peakSpread: spread,
                           secondsAtTop: Self.median(atTop), secondsRising: Self.median(rising),
-                          secondsReturning: Self.median(returning), seconds: Self.median(lengths))
+                          secondsReturning: Self.median(returning), seconds: Self.median(lengths),
+                          minRange: 0.4 * Double(RepSegmenter.median(used.map(\.range))))
     }
 
     /// Frames per second.

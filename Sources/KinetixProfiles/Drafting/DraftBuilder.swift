@@ -106,14 +106,23 @@ struct DraftBuilder {
             }
         }
         var movement: DraftMovement = .raise
+        var demonstrated: DemonstrationSurvey.Movement?
         if let found = target {
             movement = found.movement ?? Self.movementWord(found.measure)
             if found.target == nil { target = applyGoal(to: found, movement: movement, readings) }
         } else if let survey, let found = survey.mainMovement() {
+            let others = survey.movements().dropFirst().prefix(3)
+            if !others.isEmpty {
+                demonstrationNotes.append("also moving: " + others.map { m in
+                    "\(m.measure.label) (\(Self.sidesText(m.sides)), \(m.reps.count) reps of \(m.range.shortText)\(DraftProfileWriter.symbol(m.measure.unit)), score \(String(format: "%.2f", m.score)))"
+                }.joined(separator: "; ") + String(format: "; the movement's score %.2f", found.score))
+            }
             let measure = found.measure
             target = DraftTarget(measure: measure, sides: found.sides)
             movement = Self.movementWord(measure)
-            demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), range \(found.range.shortText)°")
+            demonstrated = found
+            demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), "
+                + "\(found.direction == .rise ? "rising" : "dipping") from the rest the clip starts at, range \(found.range.shortText)\(DraftProfileWriter.symbol(measure.unit))")
         }
         guard var target else { return }
         mainSentence = index.map { readings[$0].sentence.index }
@@ -139,18 +148,24 @@ struct DraftBuilder {
             throw KinetixError(.invalidData, "the demonstration's movement, \(target.measure.label): \(failure)")
         }
         var main = DraftPlan.MainMovement(measure: target.measure, sides: target.sides, rest: target.measure.rest, target: 0,
-                                          tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement, minRepSeconds: 0.5)
+                                          tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement)
         var origin: [String] = []
         if let survey {
-            let figures = try survey.repFigures(survey.values(target.measure, target.sides), choose: chosenReps) { spread in
+            // Words and a clip: the words chose the measure, the clip says which way it goes.
+            let values = survey.values(target.measure, target.sides)
+            let direction = demonstrated?.direction ?? survey.restDirection(values) ?? .rise
+            main.direction = direction
+            let parts = demonstrated?.parts
+                ?? [(values, survey.reps(values, direction: direction, floor: DemonstrationSurvey.leastRange(target.measure) * 0.6))]
+            let unit = DraftProfileWriter.symbol(target.measure.unit)
+            let figures = try survey.repFigures(parts, direction: direction, choose: chosenReps) { spread in
                 max(DraftDefaults.leastDemonstratedTolerance, 3 * spread)
             }
             main.rest = figures.rest
             main.tolerance = max(DraftDefaults.leastDemonstratedTolerance, 3 * figures.peakSpread)
-            main.minRepSeconds = max(0.3, DraftPlan.roundedSeconds(0.4 * figures.seconds))
             demonstrationNotes.append("\(figures.all.count) reps found; learning from "
                 + (chosenReps.map { "reps \($0.lowerBound)-\($0.upperBound)" } ?? "all of them")
-                + ": peaks \(figures.peaks.map { $0.shortText }.joined(separator: ", "))°, rest \(figures.rest.shortText)°, "
+                + ": far ends \(figures.peaks.map { $0.shortText }.joined(separator: ", "))\(unit), rest \(figures.rest.shortText)\(unit), "
                 + "a rep lasts \(figures.seconds.shortText) s")
             origin.append("rest \(main.rest.shortText) and tolerance \(main.tolerance.shortText) from the demonstration")
             main.target = target.target ?? figures.target
@@ -163,8 +178,8 @@ struct DraftBuilder {
             origin.append("tolerance by default")
         }
         let least = target.measure.unit == "deg" ? 10.0 : 0.1
-        guard main.target - main.rest >= least else {
-            let failure = "the goal (\(main.target.shortText)) is not above the resting \(target.measure.label) (\(main.rest.shortText)): nothing to count"
+        guard (main.direction == .rise ? main.target - main.rest : main.rest - main.target) >= least else {
+            let failure = "the goal (\(main.target.shortText)) is not \(main.direction == .rise ? "above" : "below") the resting \(target.measure.label) (\(main.rest.shortText)): nothing to count"
             if let index { readings[index].failure = failure; return }
             throw KinetixError(.invalidData, failure)
         }
@@ -176,10 +191,12 @@ struct DraftBuilder {
     /// The report's lines for the main movement: what it measures, the rep counter, the goal's rule.
     static func describe(_ main: DraftPlan.MainMovement, sides: SideChoice, origin: String) -> [String] {
         let unit = DraftProfileWriter.symbol(main.measure.unit)
-        let enter = main.rest + 0.5 * (main.target - main.rest), exit = main.rest + 0.25 * (main.target - main.rest)
+        let least = DraftPlan.MainMovement.minRangeFraction * abs(main.target - main.rest)
+        let rises = main.direction == .rise
         return ["measures \(main.measure.explained), \(Self.sidesText(sides))",
-                "reps: \(main.measure.repMetricName(sides)) rises past \(enter.shortText)\(unit) and returns below \(exit.shortText)\(unit) (at least \(main.minRepSeconds.shortText) s)",
-                "rule reachTarget: warn when a rep peaks below \(main.target.shortText) − \(main.tolerance.shortText)\(unit) (\(origin))"]
+                "reps: \(main.measure.repMetricName(sides)) \(rises ? "rises" : "dips") from the rest before each rep by at least \(least.shortText)\(unit) "
+                    + "and half the clip's typical rep, and comes back",
+                "rule reachTarget: warn when a rep \(rises ? "peaks below" : "bottoms out above") \(main.target.shortText) \(rises ? "−" : "+") \(main.tolerance.shortText)\(unit) (\(origin))"]
     }
 
     /// The main movement with the goal of a sentence like "The thighs must get parallel
@@ -333,6 +350,11 @@ struct DraftBuilder {
             }
             guard still, let high = demonstrated(measure, sides) else { continue }
             let limit = high + DraftDefaults.demonstratedMargin
+            // A joint held at (or near) its end of range cannot go beyond the limit: no rule.
+            guard measure.unit != "deg" || limit < 180 else {
+                demonstrationNotes.append("kept still: \(measure.label) at \(high.shortText)°, near its end of range: no limit")
+                continue
+            }
             plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: false,
                                           cue: Self.constraintCue(measure, relative: false), sentence: 0))
             demonstrationNotes.append("kept still: \(measure.label) (at most \(high.shortText)°): rule at \(limit.shortText)°")

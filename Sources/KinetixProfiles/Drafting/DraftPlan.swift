@@ -11,7 +11,12 @@ struct DraftPlan: Sendable {
         var tolerance: Double
         /// The movement word for the cue ("raise": "Lift higher").
         var movement: DraftMovement
-        var minRepSeconds: Double
+        /// Which way a rep goes from rest: a rise (the measure grows as the movement is
+        /// performed, as every measure does from its anatomical rest) or a dip (a
+        /// demonstration that rests at the top: a press from the rack, a deadlift from the floor).
+        var direction: Profile.RepCounter.Movement = .rise
+        /// The least range a rep covers, in the measure's unit, as a fraction of |target − rest|.
+        static let minRangeFraction = 0.4
     }
 
     /// Another movement's goal, checked once per rep.

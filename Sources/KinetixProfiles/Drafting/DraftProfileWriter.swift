@@ -32,41 +32,47 @@ struct DraftProfileWriter {
         if let main = plan.main {
             let m = combined(main.measure, main.sides)
             let unit = main.measure.unit
+            let rises = main.direction == .rise
+            // A rise is judged by its highest value, a dip by its lowest.
+            let far = rises ? "highest" : "lowest", timeToFar = rises ? "timeToHighest" : "timeToLowest"
             number("rest", main.rest, "The \(main.measure.label) at rest, \(unit).")
             number("target", main.target, "The goal of each rep, \(unit).")
             number("tolerance", main.tolerance, "How far short of the goal a rep still passes, \(unit).")
             var summary: [(key: String, value: JSONValue)] = [
-                ("peak", .string("highest(\(m))")), ("seconds", .string("duration()")),
-                ("intoSeconds", .string("timeToHighest(\(m))")), ("returnSeconds", .string("duration() - timeToHighest(\(m))")),
+                ("peak", .string("\(far)(\(m))")), ("seconds", .string("duration()")),
+                ("intoSeconds", .string("\(timeToFar)(\(m))")), ("returnSeconds", .string("duration() - \(timeToFar)(\(m))")),
             ]
-            rule("reachTarget", scope: "reps", when: "highest(\(m)) < $target - $tolerance", cue: Self.reachCue(main.measure, main.movement),
-                 detail: "Reached {highest:\(m):\(Self.format(unit))}\(Self.symbol(unit)) (goal {$target:\(Self.format(unit))}\(Self.symbol(unit)), "
+            rule("reachTarget", scope: "reps", when: rises ? "highest(\(m)) < $target - $tolerance" : "lowest(\(m)) > $target + $tolerance",
+                 cue: Self.reachCue(main.measure, main.movement),
+                 detail: "Reached {\(far):\(m):\(Self.format(unit))}\(Self.symbol(unit)) (goal {$target:\(Self.format(unit))}\(Self.symbol(unit)), "
                     + "tolerance {$tolerance:\(Self.format(unit))}\(Self.symbol(unit)))")
             if let hold = plan.holdSeconds {
-                metrics.append(("atTarget", .object([("expr", .string("if(\(m) >= $target - $tolerance, 1, 0)")),
+                metrics.append(("atTarget", .object([("expr", .string(rises ? "if(\(m) >= $target - $tolerance, 1, 0)" : "if(\(m) <= $target + $tolerance, 1, 0)")),
                                                      ("description", .string("1 in frames at the goal (within the tolerance), else 0."))])))
                 number("holdSeconds", hold, "The least time at the goal in each rep, seconds.")
                 summary.append(("holdSeconds", .string("average(atTarget) * duration()")))
                 rule("holdTooShort", scope: "reps", when: "average(atTarget) * duration() < $holdSeconds", cue: "Hold it longer at the top",
                      detail: "Held at the goal for less than {$holdSeconds:.1f} s")
             }
-            let intoWord = Self.goesDown(main.measure, main.movement) ? "down" : "up"
+            let intoWord = Self.goesDown(main.measure, main.movement) == rises ? "down" : "up"
             let returnWord = intoWord == "down" ? "up" : "down"
             if let seconds = plan.intoSeconds {
                 number("intoSeconds", seconds, "The least time for the way \(intoWord) in each rep, seconds.")
-                rule("tooFast\(intoWord.capitalized)", scope: "reps", when: "timeToHighest(\(m)) < $intoSeconds", cue: "Slower on the way \(intoWord)",
+                rule("tooFast\(intoWord.capitalized)", scope: "reps", when: "\(timeToFar)(\(m)) < $intoSeconds", cue: "Slower on the way \(intoWord)",
                      detail: "The way \(intoWord) took less than {$intoSeconds:.1f} s")
             }
             if let seconds = plan.returnSeconds {
                 number("returnSeconds", seconds, "The least time for the way \(returnWord) in each rep, seconds.")
-                rule("tooFast\(returnWord.capitalized)", scope: "reps", when: "duration() - timeToHighest(\(m)) < $returnSeconds",
+                rule("tooFast\(returnWord.capitalized)", scope: "reps", when: "duration() - \(timeToFar)(\(m)) < $returnSeconds",
                      cue: "Slower on the way \(returnWord)", detail: "The way \(returnWord) took less than {$returnSeconds:.1f} s")
             }
+            // Sides taking turns are counted each on its own: a lift of either is a rep.
+            let counted: JSONValue = main.sides == .either
+                ? .array([.string(base(main.measure, .left)), .string(base(main.measure, .right))]) : .string(m)
             reps = .object([
-                ("metric", .string(m)),
-                ("enter", .string("$rest + 0.5 * ($target - $rest)")),
-                ("exit", .string("$rest + 0.25 * ($target - $rest)")),
-                ("minSeconds", .number(main.minRepSeconds)),
+                ("metric", counted),
+                ("movement", .string(main.direction.rawValue)),
+                ("minRange", .string("\(DraftPlan.MainMovement.minRangeFraction) * abs($target - $rest)")),
                 ("summary", .object(summary)),
             ])
         }
@@ -149,7 +155,8 @@ struct DraftProfileWriter {
         return name
     }
 
-    /// The metric a rep reads: one side's, the mean of both (`both`) or the higher (`either`).
+    /// The metric a rep reads: one side's, the mean of the sides measured (`both`: the
+    /// near side alone where a side view hides the other) or the higher (`either`).
     private mutating func combined(_ measure: BodyMeasure, _ sides: SideChoice) -> String {
         switch sides {
         case .none: return base(measure, nil)
@@ -160,8 +167,8 @@ struct DraftProfileWriter {
             let name = measure.repMetricName(sides)
             if !metrics.contains(where: { $0.key == name }) {
                 metrics.append((name, .object([
-                    ("expr", .string(sides == .both ? "(\(l) + \(r)) / 2" : "max(\(l), \(r))")), ("unit", .string(measure.unit)),
-                    ("description", .string(sides == .both ? "Mean of both sides' \(measure.label)" : "The higher side's \(measure.label)")),
+                    ("expr", .string(sides == .both ? "mean(\(l), \(r))" : "max(\(l), \(r))")), ("unit", .string(measure.unit)),
+                    ("description", .string(sides == .both ? "Mean of both sides' \(measure.label) (the near side's where a side view hides the other)" : "The higher side's \(measure.label)")),
                 ])))
             }
             return name

@@ -141,12 +141,12 @@ public struct Assessor: Sendable {
         // Reps.
         var repRanges: [Range<Int>] = []
         if let counter = profile.reps {
-            // The counted metric without smoothing, for its noise.
-            let rawCounted = metricColumns(sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
-                                           hidden: hiddenSide.hidden, smoothed: false)
-                .columns[counter.metricIndex]
-            let counting = RepSegmenter.segment(reported[counter.metricIndex], raw: rawCounted, times: times,
-                                                settings: counter.segmenterSettings(parameters))
+            // The counted metrics without smoothing, for their noise.
+            let raw = metricColumns(sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
+                                    hidden: hiddenSide.hidden, smoothed: false).columns
+            let counting = RepSegmenter.Result(merging: counter.metricIndices.map { i in
+                RepSegmenter.segment(reported[i], raw: raw[i], times: times, settings: counter.segmenterSettings(parameters))
+            })
             let reps = counting.reps
             repRanges = reps.map { $0.start..<($0.end + 1) }
             result.reps = reps.map { segment in
@@ -155,7 +155,7 @@ public struct Assessor: Sendable {
                                       values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
                                       extreme: times[segment.extreme], confidence: segment.confidence, doubt: Self.doubt(segment))
             }
-            let restMissing = profile.metrics[counter.metricIndex].compiled.restReferences(in: profile)
+            let restMissing = counter.metricIndices.flatMap { profile.metrics[$0].compiled.restReferences(in: profile) }
                 .first { restLevels[$0]?.level == nil }.map { profile.metrics[$0].name }
             result.repCounting = Self.countingSummary(counting, counter: counter, unit: profile.metrics[counter.metricIndex].unit,
                                                       times: times, parameters: parameters) { range in
@@ -276,7 +276,7 @@ public struct Assessor: Sendable {
 
     /// Why a side view cannot be assessed: the counted metric needs the hidden side.
     private func hiddenVoidReason(_ hidden: HiddenSide) -> String? {
-        guard !hidden.isEmpty, let counter = profile.reps, hiddenMetrics(hidden.hidden).contains(counter.metricIndex) else { return nil }
+        guard !hidden.isEmpty, let counter = profile.reps, counter.metricIndices.allSatisfy(hiddenMetrics(hidden.hidden).contains) else { return nil }
         return "\(spoken(counter.metric)) needs the \(hidden.hiddenText), which the body hides in this side view; "
             + "film from the front, or count a measure of the near side"
     }
@@ -297,9 +297,13 @@ public struct Assessor: Sendable {
         }
         let learned = if case .learned = counter.thresholds { true } else { false }
         return Assessment.RepCounting(
-            metric: counter.metric, unit: unit, movement: counter.movement(parameters), learned: learned,
+            metric: counter.metrics.joined(separator: " or "), unit: unit, movement: counter.movement(parameters), learned: learned,
             threshold: counting.threshold, typicalRange: counting.typicalRange, noise: counting.noise,
-            notCounted: counting.segments.compactMap { s in s.withdrawn.map { stretch(s.start...s.end, "not a rep: " + $0) } },
+            notCounted: counting.segments.compactMap { s in s.withdrawn.map { stretch(s.start...s.end, "not a rep: " + $0) } }
+                + counting.shallow.map { s in
+                    stretch(s.start...s.end, String(format: "not a rep: it moved %@, under the %@ a rep must cover", jsonNumber(s.range, digits: 2),
+                                                    jsonNumber(counting.threshold, digits: 2)))
+                },
             partial: counting.partials.map { range in
                 stretch(range, range.lowerBound == 0 ? "the clip starts inside a rep" : "the clip ends inside a rep")
             },

@@ -2,10 +2,13 @@ import KinetixCore
 
 extension Profile {
     /// The joints a rule reads, directly or through the metrics it uses (transitively).
-    func joints(readBy rule: Rule) -> Set<Joint> {
+    func joints(readBy rule: Rule) -> Set<Joint> { joints(readBy: rule.condition) }
+
+    /// The joints an expression reads, directly or through the metrics it uses (transitively).
+    func joints(readBy expression: CompiledExpression) -> Set<Joint> {
         var joints = Set<Joint>(), seen = Set<Int>()
-        var pending = Array(rule.condition.metricReferences)
-        joints.formUnion(rule.condition.pointReferences.joints)
+        var pending = Array(expression.metricReferences)
+        joints.formUnion(expression.pointReferences.joints)
         while let i = pending.popLast() {
             guard i < metrics.count, seen.insert(i).inserted else { continue }
             let compiled = metrics[i].compiled
@@ -30,30 +33,49 @@ extension Assessment {
         let rules = Dictionary(profile.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for i in findings.indices {
             guard let rule = rules[findings[i].rule] else { continue }
-            let joints = profile.joints(readBy: rule)
-            // Widened by the smoothing's reach: a 6 Hz low-pass spreads a glitch over about 0.1 s.
-            let stretch = (findings[i].start - Self.faultReachSeconds)...(findings[i].end + Self.faultReachSeconds)
-            var reasons: [String] = []
-            for fault in check.faults where stretch.overlaps(fault.start...fault.end) {
-                switch fault.kind {
-                case .leftRightSwap:
-                    guard !check.repairedSwaps else { continue }
-                    let halves: [BodyPart] = fault.bodyPart.map { [$0] } ?? [.upper, .lower]
-                    let affected = halves.flatMap { $0.leftJoints + $0.leftJoints.map(\.mirrored) }
-                    let pair = fault.joint.map { [$0, $0.mirrored] }
-                    guard !joints.isDisjoint(with: pair ?? affected) else { continue }
-                    reasons.append(String(format: "the estimator exchanged left and right at %.2f–%.2f s, not repaired", fault.start, fault.end))
-                case .teleport:
-                    guard let joint = fault.joint, joints.contains(joint) else { continue }
-                    reasons.append(String(format: "the \(spoken(joint.name)) jumped faster than a limb moves at %.2f s", fault.start))
-                case .personJump:
-                    reasons.append(String(format: "the whole body jumped at %.2f s (another person, or a cut)", fault.start))
-                }
-            }
+            let reasons = Self.faultReasons(check, from: findings[i].start, to: findings[i].end, joints: profile.joints(readBy: rule))
             guard !reasons.isEmpty else { continue }
-            let shown = reasons.prefix(3).joined(separator: "; ") + (reasons.count > 3 ? "; and \(reasons.count - 3) more" : "")
-            findings[i].caveat = "may come from tracking, not the body: " + shown
+            findings[i].caveat = "may come from tracking, not the body: " + Self.listed(reasons)
         }
+        // A rep a fault falls inside may be the fault's: counted, at half the confidence, saying why.
+        if let counter = profile.reps {
+            let joints = counter.metricIndices.reduce(into: Set<Joint>()) { $0.formUnion(profile.joints(readBy: profile.metrics[$1].compiled)) }
+            for i in reps.indices {
+                let reasons = Self.faultReasons(check, from: reps[i].start, to: reps[i].end, joints: joints)
+                guard !reasons.isEmpty else { continue }
+                reps[i].confidence = min(reps[i].confidence, 0.5)
+                reps[i].doubt = "a tracking fault inside it: " + Self.listed(reasons)
+            }
+        }
+    }
+
+    /// The first three reasons, and how many more.
+    private static func listed(_ reasons: [String]) -> String {
+        reasons.prefix(3).joined(separator: "; ") + (reasons.count > 3 ? "; and \(reasons.count - 3) more" : "")
+    }
+
+    /// The estimator faults within `faultReachSeconds` of `start`...`end` that touch `joints`, in words.
+    static func faultReasons(_ check: FaultCheck, from start: Double, to end: Double, joints: Set<Joint>) -> [String] {
+        // Widened by the smoothing's reach: a 6 Hz low-pass spreads a glitch over about 0.1 s.
+        let stretch = (start - faultReachSeconds)...(end + faultReachSeconds)
+        var reasons: [String] = []
+        for fault in check.faults where stretch.overlaps(fault.start...fault.end) {
+            switch fault.kind {
+            case .leftRightSwap:
+                guard !check.repairedSwaps else { continue }
+                let halves: [BodyPart] = fault.bodyPart.map { [$0] } ?? [.upper, .lower]
+                let affected = halves.flatMap { $0.leftJoints + $0.leftJoints.map(\.mirrored) }
+                let pair = fault.joint.map { [$0, $0.mirrored] }
+                guard !joints.isDisjoint(with: pair ?? affected) else { continue }
+                reasons.append(String(format: "the estimator exchanged left and right at %.2f–%.2f s, not repaired", fault.start, fault.end))
+            case .teleport:
+                guard let joint = fault.joint, joints.contains(joint) else { continue }
+                reasons.append(String(format: "the \(spoken(joint.name)) jumped faster than a limb moves at %.2f s", fault.start))
+            case .personJump:
+                reasons.append(String(format: "the whole body jumped at %.2f s (another person, or a cut)", fault.start))
+            }
+        }
+        return reasons
     }
 }
 

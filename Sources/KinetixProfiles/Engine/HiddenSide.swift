@@ -4,8 +4,8 @@ import KinetixCore
 /// it hides: a side view measures the near side, as tools in the field do.
 ///
 /// In a side or oblique view (`CameraView`) a joint is hidden when it is tracked in fewer
-/// than the profile's `minCoverage` of the frames while the same joint on the other
-/// side is tracked in at least that many: the body covers it (MediaPipe marks it with a
+/// than the profile's `minCoverage` of the frames with a body (neck or hips tracked)
+/// while the same joint on the other side is tracked in at least that many: the body covers it (MediaPipe marks it with a
 /// low visibility; OpenPose drops it). Metrics then read the near side where they choose
 /// between sides (`CompiledExpression.seen(hiding:hiddenMetrics:)`), and requirements
 /// on a hidden joint are met by its mirror. A joint missing on both sides is not
@@ -30,9 +30,11 @@ struct HiddenSide: Equatable, Sendable {
 
     /// The joints of `candidates` that `view` hides in `frames` of `sidecar`.
     init(_ sidecar: Sidecar, candidates: Set<Joint>, view: CameraView?, frames: [Int], minConfidence: Float, minCoverage: Double) {
-        guard view == .side || view == .oblique, !frames.isEmpty else { joints = []; return }
+        // Frames with nobody in them (a title card, a fade) say nothing of what the body hides.
+        let bodyFrames = frames.filter { f in [Joint.neck, .root].contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }
+        guard view == .side || view == .oblique, !bodyFrames.isEmpty else { joints = []; return }
         func coverage(_ joint: Joint) -> Double {
-            Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / Double(frames.count)
+            Double(bodyFrames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / Double(bodyFrames.count)
         }
         var found: [(Joint, Double, Double)] = []
         var cache: [Joint: Double] = [:]

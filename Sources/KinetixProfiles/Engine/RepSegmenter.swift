@@ -22,9 +22,9 @@ import KinetixCore
 ///   squatting with it) or whose length is under `rhythmFraction` of their median (a
 ///   twitch, a garbled frame) is withdrawn, with the reason. The others' median, not a
 ///   fixed length, so fast jumping jacks count and a tremor does not.
-/// - A clip that starts mid-rep (the first values fall back to rest) or ends mid-rep
-///   gives a partial rep: reported, never counted. A rep whose rise began before the
-///   clip's first frame is counted when more than half of its rise was seen.
+/// - A clip that starts mid-rep (the first values fall back to rest) or ends before a
+///   rep is back gives a partial rep: reported, never counted. A rep whose rise began
+///   before the clip's first frame (it rises from the first value on) is counted, less sure.
 ///
 /// Values are the excursion in the measure's own units; NaN frames (not tracked) are
 /// skipped and reported as unread stretches by `segment`.
@@ -59,6 +59,9 @@ struct RepSegmenter: Sendable {
     static let outOfFamilyFraction: Float = 0.5
     /// A rep shorter than this fraction of the other reps' median length is not a rep.
     static let rhythmFraction = 0.4
+    /// A rep measured in fewer of its frames than this is not a rep: what happened in
+    /// the rest of it is not known.
+    static let minTracked: Float = 0.5
     /// A rep begins only beyond this many times the measure's noise.
     static let noiseMultiple: Float = 4
     /// The least rep length when the profile gives none, seconds: faster than any
@@ -77,8 +80,7 @@ struct RepSegmenter: Sendable {
         /// Its range: the far end's excursion from the higher (for a rise) of the rests
         /// on either side, in the measure's unit.
         var range: Float
-        /// True when its rise began before the clip's first frame, or it ended after the
-        /// clip's last (more than half of it seen).
+        /// True when its rise began at the clip's first frame: part of it may be before the clip.
         var cutByClip = false
         /// Why it is not a rep, when it is not.
         var withdrawn: String?
@@ -206,21 +208,13 @@ struct RepSegmenter: Sendable {
         return event
     }
 
-    /// Ends the stream: a rep still rising is a partial; one coming back more than half
-    /// its range is counted as cut by the clip's end.
+    /// Ends the stream: a rep still under way (rising, or not yet back `returnFraction`
+    /// of its range) is a partial, reported and never counted.
     mutating func finish() -> Event {
         defer { phase = nil }
         guard settings.fixed == nil else { return Event() }
-        let last = frameCount - 1
         switch phase {
-        case .rising(let low, _, _)?:
-            partials.append(low...last)
-        case .returning(let low, let high, let bottom, _)?:
-            let range = excursion(high) - excursion(low)
-            if excursion(high) - excursion(bottom) >= 0.5 * range {
-                return complete(low: low, high: high, end: bottom, restAfter: excursion(bottom), cut: true)
-            }
-            partials.append(low...last)
+        case .rising(let low, _, _)?, .returning(let low, _, _, _)?: partials.append(low...(frameCount - 1))
         default: break
         }
         return Event()
@@ -357,6 +351,8 @@ struct RepSegmenter: Sendable {
             var confidence = segments[i].tracked
             if lengths[k] < settings.minSeconds {
                 reason = String(format: "shorter than %.2f s", settings.minSeconds)
+            } else if segments[i].tracked < Self.minTracked {
+                reason = String(format: "measured in only %.0f %% of its frames", 100 * segments[i].tracked)
             }
             if !others.isEmpty {
                 let typicalRange = Self.median(others.map { ranges[$0] })
@@ -397,11 +393,53 @@ extension RepSegmenter {
         var partials: [ClosedRange<Int>]
         /// Untracked stretches of at least `unreadSeconds`, frames.
         var unread: [ClosedRange<Int>]
+        /// Movements the same way under the least range (at least half of it), not counted:
+        /// what a clip of too-shallow reps shows instead of reps.
+        var shallow: [Segment] = []
         /// The range a rep had to cover at the end (`threshold`), the reps' typical range and the noise, in the measure's unit.
         var threshold: Float, typicalRange: Float?, noise: Float
 
         /// The counted reps.
         var reps: [Segment] { segments.filter { $0.withdrawn == nil } }
+
+        /// Several series' results as one (the sides of a movement taken in turn): every
+        /// segment in time order, the largest threshold and noise, the typical range of all
+        /// reps. Reps of different series that are one movement (each one's far end inside
+        /// the other: both knees bending in one lunge, both arms in one raise) are one rep;
+        /// sides taking turns reach their far ends apart (high knees overlap only at the edges).
+        init(merging results: [Result]) {
+            var merged: [Segment] = []
+            for segment in results.flatMap(\.segments).sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
+                if let k = merged.lastIndex(where: { $0.withdrawn == nil && segment.withdrawn == nil
+                    && ($0.start...$0.end).contains(segment.extreme) && (segment.start...segment.end).contains($0.extreme) }) {
+                    let other = merged[k]
+                    merged[k].start = min(other.start, segment.start)
+                    merged[k].end = max(other.end, segment.end)
+                    if segment.range > other.range { merged[k].extreme = segment.extreme; merged[k].range = segment.range }
+                    merged[k].confidence = max(other.confidence, segment.confidence)
+                    merged[k].seconds = max(other.seconds, segment.seconds)
+                } else {
+                    merged.append(segment)
+                }
+            }
+            segments = merged
+            shallow = results.flatMap(\.shallow).sorted { $0.start < $1.start }
+            partials = results.flatMap(\.partials).sorted { $0.lowerBound < $1.lowerBound }
+            unread = results.flatMap(\.unread).sorted { $0.lowerBound < $1.lowerBound }
+            threshold = results.map(\.threshold).max() ?? 0
+            noise = results.map(\.noise).max() ?? 0
+            let ranges = results.flatMap(\.reps).map(\.range)
+            typicalRange = ranges.isEmpty ? nil : RepSegmenter.median(ranges)
+        }
+
+        init(segments: [Segment], partials: [ClosedRange<Int>], unread: [ClosedRange<Int>], threshold: Float, typicalRange: Float?, noise: Float) {
+            self.segments = segments
+            self.partials = partials
+            self.unread = unread
+            self.threshold = threshold
+            self.typicalRange = typicalRange
+            self.noise = noise
+        }
     }
 
     /// Runs the segmenter over `values` (smoothed) and `raw` (for the noise), one per time.
@@ -410,8 +448,15 @@ extension RepSegmenter {
         for i in values.indices { _ = segmenter.add(values[i], raw: raw?[i] ?? values[i], frame: i, time: times[i]) }
         _ = segmenter.finish()
         segmenter.extendEnds()
-        return Result(segments: segmenter.segments, partials: segmenter.partials, unread: unreadStretches(values, times: times),
-                      threshold: segmenter.threshold, typicalRange: segmenter.typicalRange, noise: segmenter.noiseLevel)
+        var result = Result(segments: segmenter.segments, partials: segmenter.partials, unread: unreadStretches(values, times: times),
+                            threshold: segmenter.threshold, typicalRange: segmenter.typicalRange, noise: segmenter.noiseLevel)
+        // With no rep counted, look again at half the least range: shallow reps are said, not hidden.
+        if result.reps.isEmpty, settings.fixed == nil, settings.minRange > 0 {
+            var half = settings
+            half.minRange = settings.minRange / 2
+            result.shallow = segment(values, raw: raw, times: times, settings: half).reps
+        }
+        return result
     }
 
     /// Runs of NaN lasting at least `unreadSeconds`.

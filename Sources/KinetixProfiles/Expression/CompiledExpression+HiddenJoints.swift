@@ -4,10 +4,10 @@ extension CompiledExpression {
     /// The expression measured without `hidden` joints and `hiddenMetrics`, or nil when
     /// it cannot be: the side the body hides from a side-view camera.
     ///
-    /// Where the expression chooses between sides, the hidden side's choices drop out
-    /// and the visible side's stand: `min(y(leftKnee), y(rightKnee))`,
-    /// `max(kneeFlexionLeft, kneeFlexionRight)` and `midpoint(leftHip, rightHip)` read
-    /// the near side alone. Anything else that needs a hidden joint or metric (the
+    /// Where the expression chooses between sides or pools them, the hidden side's
+    /// choices drop out and the visible side's stand: `min(y(leftKnee), y(rightKnee))`,
+    /// `max(kneeFlexionLeft, kneeFlexionRight)`, `mean(elbowLeft, elbowRight)` and
+    /// `midpoint(leftHip, rightHip)` read the near side alone. Anything else that needs a hidden joint or metric (the
     /// hidden knee's own angle, a left − right difference) cannot be measured: nil.
     func seen(hiding hidden: Set<Joint>, hiddenMetrics: Set<Int>) -> CompiledExpression? {
         func seen(_ e: CompiledExpression) -> CompiledExpression? { e.seen(hiding: hidden, hiddenMetrics: hiddenMetrics) }
@@ -25,7 +25,7 @@ extension CompiledExpression {
             case let (nil, b?): return b
             case (nil, nil): return nil
             }
-        case .function(let function, let arguments) where function == .min || function == .max:
+        case .function(let function, let arguments) where function == .min || function == .max || function == .mean:
             let kept = arguments.compactMap(seen)
             if kept.isEmpty { return nil }
             return kept.count == 1 ? kept[0] : .function(function, kept)

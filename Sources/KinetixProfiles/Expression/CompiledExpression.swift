@@ -34,7 +34,7 @@ indirect enum CompiledExpression: Equatable, Sendable {
     }
     /// The numeric functions, by the name a profile writes.
     enum Function: String, Equatable, Sendable, CaseIterable {
-        case abs, sqrt, atan2, min, max
+        case abs, sqrt, atan2, min, max, mean
         /// `if(condition, value[, otherwise])`.
         case choose = "if"
     }
@@ -120,7 +120,7 @@ struct CompileEnvironment {
         return index
     }
 
-    static let functions = ["angle", "interior", "turn", "x", "y", "z", "distance", "midpoint", "abs", "sqrt", "min", "max", "atan2", "if", "duration", "rest"]
+    static let functions = ["angle", "interior", "turn", "x", "y", "z", "distance", "midpoint", "abs", "sqrt", "min", "max", "mean", "atan2", "if", "duration", "rest"]
         + CompiledExpression.Aggregate.allCases.map(\.rawValue)
 
     /// Compiles `text`, requiring a value of type `expected` when given.
@@ -287,12 +287,12 @@ struct CompileEnvironment {
                 values.append(value)
             }
             return (.function(.choose, values), .number)
-        case "min", "max":
+        case "min", "max", "mean":
             guard arguments.count >= 2 else {
-                let aggregate = name == "min" ? "lowest" : "highest"
+                let aggregate = name == "min" ? "lowest" : name == "max" ? "highest" : "average"
                 throw ExpressionError(column: column, message: "\(name)() takes two or more values\(scope == .reps ? "; for a metric over a rep use \(aggregate)()" : "")")
             }
-            return (.function(name == "min" ? .min : .max, try numbers()), .number)
+            return (.function(CompiledExpression.Function(rawValue: name)!, try numbers()), .number)
         case "rest":
             try arity(1)
             guard case .name(let metric, let metricColumn) = arguments[0] else {

@@ -131,6 +131,7 @@ struct ExpressionEvaluator {
             case .choose: return .numbers((0..<count).map { i in columns[0][i] == 1 ? columns[1][i] : (columns.count > 2 && columns[0][i] == 0 ? columns[2][i] : .nan) })
             case .min: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.min($0, $1) } })
             case .max: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(-Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.max($0, $1) } })
+            case .mean: return .numbers((0..<count).map { i in columns.reduce(Float(0)) { $0 + $1[i] } / Float(columns.count) })
             }
         case .aggregate(let kind, let index):
             return .numbers(Array(repeating: aggregate(kind, metrics[index]!), count: count))

@@ -67,10 +67,18 @@ public struct LiveAssessment: Sendable {
     private var torso: (length: Float, time: Double)?
     // Rest levels: each rest metric's smoothed values over the last `RestLevelFinder.liveWindowSeconds`.
     private var restHistory: [Int: (times: [Double], values: [Float])] = [:]
+    /// The torso scale the rest histories were gathered in.
+    private var restScale: Float?
+    /// A change of the body scale beyond this fraction starts the rest levels afresh.
+    static let rescaleTolerance: Float = 0.25
     private var restLevels: [Int: Float] = [:]
     // Reps: the offline counter, fed frame by frame.
-    private var segmenter: RepSegmenter?
+    private var segmenters: [RepSegmenter] = []
     private var repCount = 0
+    /// Reps counted so far (after `finish()`, the final count).
+    public var reps: Int { repCount }
+    /// The rep `finish()` counted as the stream ended, if any.
+    public private(set) var finalRep: Assessment.Rep?
     private var lastRepCue: (cue: String, time: Double)?
     // Frame rules: where each current run started, and its last frame where the rule held.
     private var runStarts: [Int?]
@@ -83,6 +91,8 @@ public struct LiveAssessment: Sendable {
     /// The parameters of the last frame (a view parameter set to `auto` takes the view seen).
     private var currentParameters: ParameterValues
     private let profileJoints: Set<Joint>
+    /// The metrics' expressions without the joints hidden now (rebuilt when those change).
+    private var seen: (hidden: Set<Joint>, expressions: [CompiledExpression?])
 
     /// - Parameters:
     ///   - profile: A body profile; `parameters` from `Profile.parameterValues(overriding:)`.
@@ -112,6 +122,7 @@ public struct LiveAssessment: Sendable {
         assessor = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
         currentParameters = parameters
         profileJoints = assessor.profileJoints
+        seen = ([], profile.metrics.map(\.compiled))
         order = profile.metricOrder
         medianWindows = profile.metrics.map { $0.medianSeconds.map { min(255, Int(($0 * rate).rounded())) | 1 } ?? 1 }
         lowPass = profile.metrics.map { metric in
@@ -123,7 +134,7 @@ public struct LiveAssessment: Sendable {
         }
         raw = Array(repeating: [], count: profile.metrics.count)
         smoothed = raw
-        segmenter = profile.reps.map { RepSegmenter($0.segmenterSettings(parameters)) }
+        segmenters = profile.reps.map { counter in counter.metricIndices.map { _ in RepSegmenter(counter.segmenterSettings(parameters)) } } ?? []
         filterState = Array(repeating: nil, count: profile.metrics.count)
         runStarts = Array(repeating: nil, count: profile.rules.count)
         lastOn = Array(repeating: 0, count: profile.rules.count)
@@ -148,13 +159,29 @@ public struct LiveAssessment: Sendable {
         return update
     }
 
-    /// Ends the stream: rule stretches still holding become findings (a rep still open
-    /// is not counted, as offline).
+    /// Ends the stream: rule stretches still holding become findings; a rep that has come
+    /// back more than half way is counted (`finalRep`, `reps`), one still going out is
+    /// not, as offline.
     public mutating func finish() -> [Assessment.Finding] {
         clock.finish()
         guard !finished, frameCount > 0 else { return [] }
         finished = true
         var findings: [Assessment.Finding] = []
+        // A rep coming back as the stream ends (more than half way) counts, as offline.
+        if let counter = profile.reps {
+            for k in segmenters.indices {
+                guard let segment = segmenters[k].finish().completed, segment.withdrawn == nil, segment.start >= base else { continue }
+                let range = local(segment.start)..<local(segment.end + 1)
+                let evaluator = assessor.repEvaluator(range, metrics: table(), times: times, rest: restLevels)
+                finalRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
+                                          values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
+                                          extreme: times[local(segment.extreme)], confidence: segment.confidence, doubt: Assessor.doubt(segment))
+                for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
+                    findings.append(assessor.finding(rule, range, metrics: table(), times: times))
+                }
+            }
+            repCount = segmenters.reduce(0) { $0 + $1.reps.count }
+        }
         for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
             if let start = runStarts[r], long(start, frameCount, rule) {
                 findings.append(assessor.finding(rule, local(start)..<local(frameCount), metrics: table(), times: times))
@@ -175,6 +202,14 @@ public struct LiveAssessment: Sendable {
             let length = planarDistance(neck.x - hip.x, neck.y - hip.y)
             let decayed = torso.map { $0.length * Float(exp(-(pose.time - $0.time) / 10)) } ?? 0
             torso = (max(length, decayed), pose.time)
+            // Rest levels gathered in a scale a quarter smaller or larger are in another
+            // unit (a first second whose torso the estimator drew too short): forget them.
+            if let scale = restScale, abs(torso!.length / scale - 1) > Self.rescaleTolerance {
+                restHistory = [:]
+                restScale = torso!.length
+            } else if restScale == nil {
+                restScale = torso!.length
+            }
         }
         let body = BodySeries(clip, minConfidence: m, scale: torso?.length)
         viewTracker.add(body, clip: clip, minConfidence: m, candidates: profileJoints, minCoverage: profile.requirements.minCoverage)
@@ -189,7 +224,8 @@ public struct LiveAssessment: Sendable {
         assessor.parameters = frameParameters
         var evaluator = ExpressionEvaluator(count: 1, angles: AngleSeries(clip, minConfidence: m), body: body, face: nil,
                                             metrics: [:], parameters: frameParameters)
-        let expressions = assessor.seenExpressions(viewTracker.hidden)
+        if seen.hidden != viewTracker.hidden { seen = (viewTracker.hidden, assessor.seenExpressions(viewTracker.hidden)) }
+        let expressions = seen.expressions
         var values = [Float](repeating: .nan, count: profile.metrics.count)
         for i in order {
             let value = leftOut ? Float.nan : expressions[i].map { evaluator.evaluate($0).numbers[0] } ?? .nan
@@ -251,14 +287,16 @@ public struct LiveAssessment: Sendable {
     // MARK: - Reps and rules
 
     private mutating func countReps(at index: Int, into update: inout Update) {
-        guard let counter = profile.reps, var segmenter else { return }
-        let value = smoothed[counter.metricIndex].last!
-        let event = segmenter.add(value, raw: raw[counter.metricIndex].last!, frame: index, time: times[local(index)])
-        segmenter.trim()
-        self.segmenter = segmenter
-        repCount = segmenter.reps.count
-        update.revisedReps = event.revised.map { $0 + 1 }
-        guard let segment = event.completed, segment.withdrawn == nil, segment.start >= base else { return }
+        guard let counter = profile.reps else { return }
+        var completed: RepSegmenter.Segment?
+        for (k, metric) in counter.metricIndices.enumerated() {
+            let event = segmenters[k].add(smoothed[metric].last!, raw: raw[metric].last!, frame: index, time: times[local(index)])
+            segmenters[k].trim()
+            if !event.revised.isEmpty { update.revisedReps += event.revised.map { $0 + 1 } }
+            if let segment = event.completed, segment.withdrawn == nil { completed = segment }
+        }
+        repCount = segmenters.reduce(0) { $0 + $1.reps.count }
+        guard let segment = completed, segment.start >= base else { return }
         let range = local(segment.start)..<local(segment.end + 1)
         let metrics = table()
         let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times, rest: restLevels)
@@ -277,7 +315,7 @@ public struct LiveAssessment: Sendable {
         for i in profile.metrics.indices { current[i] = [smoothed[i].last!] }
         let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: currentParameters,
                                             restLevels: restLevels)
-        let moving = segmenter?.isAwayFromRest ?? false
+        let moving = segmenters.contains(where: \.isAwayFromRest)
         let bridge = Int((Assessor.unknownBridgeSeconds * rate).rounded())
         for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {
             let value = evaluator.evaluate(rule.condition).numbers[0]
@@ -328,7 +366,7 @@ public struct LiveAssessment: Sendable {
         let limit = Int((Self.maxSpanSeconds * rate).rounded())
         for r in runStarts.indices { if let start = runStarts[r], frameCount - start > limit { runStarts[r] = nil } }
         var keep = frameCount - 256
-        if let open = segmenter?.openSince, frameCount - open <= limit { keep = min(keep, open) }
+        for open in segmenters.compactMap(\.openSince) where frameCount - open <= limit { keep = min(keep, open) }
         for start in runStarts { if let start { keep = min(keep, start) } }
         let drop = keep - base
         guard drop > 1024, drop * 2 > times.count else { return }

@@ -5,8 +5,8 @@ import KinetixCore
 ///
 /// The view is `CameraView` of the median shoulder and hip widths over the last
 /// `ViewStretches.minSeconds`; a joint is hidden, in a side or oblique view, when the
-/// last `hiddenWindowSeconds` track it in fewer than `minCoverage` of the frames and
-/// its mirror in at least that many.
+/// last `hiddenWindowSeconds` track it in fewer than `minCoverage` of the frames with a
+/// body and its mirror in at least that many.
 struct LiveViewTracker: Sendable {
     /// The window a hidden joint is judged over, seconds.
     static let hiddenWindowSeconds = 3.0
@@ -33,9 +33,11 @@ struct LiveViewTracker: Sendable {
         for joint in Joint.allCases where clip.joints.isTracked(joint, 0, minConfidence: minConfidence) { mask |= 1 << joint.rawValue }
         tracked.append((time, mask))
         if let keep = tracked.firstIndex(where: { $0.time > time - Self.hiddenWindowSeconds }), keep > 0 { tracked.removeFirst(keep) }
-        guard view == .side || view == .oblique else { hidden = []; return }
+        let body: UInt32 = 1 << Joint.neck.rawValue | 1 << Joint.root.rawValue
+        let bodyFrames = tracked.filter { $0.joints & body != 0 }
+        guard view == .side || view == .oblique, !bodyFrames.isEmpty else { hidden = []; return }
         func coverage(_ joint: Joint) -> Double {
-            Double(tracked.filter { $0.joints & (1 << joint.rawValue) != 0 }.count) / Double(tracked.count)
+            Double(bodyFrames.filter { $0.joints & (1 << joint.rawValue) != 0 }.count) / Double(bodyFrames.count)
         }
         hidden = Set(candidates.filter { $0.mirrored != $0 && coverage($0) < minCoverage && coverage($0.mirrored) >= minCoverage })
     }

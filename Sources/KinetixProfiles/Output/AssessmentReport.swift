@@ -74,6 +74,9 @@ public struct AssessmentReport: Sendable {
                         + pad(String(format: "%.2f", rep.confidence), 7)
                     out += rep.values.map { pad($0.value.isNaN ? "—" : String(format: "%.2f", $0.value), 15) }.joined() + "\n"
                 }
+                for (i, rep) in a.reps.enumerated() {
+                    if let doubt = rep.doubt { out += "  rep \(i + 1) is less sure (\(String(format: "%.2f", rep.confidence))): \(doubt)\n" }
+                }
                 out += "\n"
             }
         }

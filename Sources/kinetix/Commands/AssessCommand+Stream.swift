@@ -54,6 +54,7 @@ extension AssessCommand {
                 for finding in update.findings { try write(time + "finding \(finding.rule): \(finding.detail)\n") }
             }
             let findings = live.finish()
+            repCount = live.reps
             if format == .text {
                 for finding in findings { try write(String(format: "%7.2f s  ", finding.end) + "finding \(finding.rule): \(finding.detail)\n") }
                 try write("stream summary (\(jsonNumber(rate, digits: 3)) fps, up to t=\(jsonNumber(lastTime ?? 0, digits: 3)) s): \(updates.fromArrival.count > 0 ? "" : "no frame; ")reps \(repCount)\n"

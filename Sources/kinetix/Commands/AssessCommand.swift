@@ -166,7 +166,11 @@ extension AssessCommand {
             }
             for finding in update.findings { write(time + "finding \(finding.rule): \(finding.detail)\n") }
         }
-        for finding in live.finish() where format == .text { write(String(format: "%7.2f s  ", finding.end) + "finding \(finding.rule): \(finding.detail)\n") }
+        let tail = live.finish()
+        if let rep = live.finalRep, format == .text {
+            write(String(format: "%7.2f s  ", rep.end) + "rep \(live.reps) done as the clip ended\n")
+        }
+        for finding in tail where format == .text { write(String(format: "%7.2f s  ", finding.end) + "finding \(finding.rule): \(finding.detail)\n") }
         if let output { try writeAtomically(Data(text.utf8), to: output, inputs: [sidecar, source]) }
         return ExitCode.success
     }
