@@ -34,7 +34,9 @@ extension ClipSync {
             public let isUsed: Bool
         }
 
+        /// Every clip, the reference first, in the order given.
         public let clips: [Clip]
+        /// Every pair of clips, each once (first < second).
         public let pairs: [Pair]
         /// How far a pair may miss the fit and still add up, seconds (1.5 grid frames).
         public let toleranceSeconds: Double
@@ -62,7 +64,7 @@ extension ClipSync {
                 }
             }
         }
-        let rate = pairs.compactMap { $0.2?.rate }.max() ?? 30
+        let rate = pairs.compactMap { $0.2?.rate }.max() ?? Sidecar.fallbackFrameRate
         let tolerance = 1.5 / rate
         // Pairs whose curve is clear, however short: their loops check them.
         let trustedPairs = pairs.indices.filter { (pairs[$0].2?.shapeConfidence ?? 0) >= trustedConfidence }

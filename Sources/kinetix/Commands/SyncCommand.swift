@@ -164,7 +164,7 @@ enum SyncText {
                 line += p.isUsed ? "" : (r.isTrusted ? "  (does not add up: left out)" : "  (not trusted: left out)")
                 out += line + "\n"
             }
-            let rate = set.pairs.compactMap { $0.result?.rate }.max() ?? 30
+            let rate = set.pairs.compactMap { $0.result?.rate }.max() ?? Sidecar.fallbackFrameRate
             let named = set.clips.indices.filter { set.clips[$0].isInconsistent }.map { shortName(files[$0]) }
             let loop = set.worstLoopSeconds.map { String(format: "; the worst loop of three misses by %.2f frames", $0 * rate) } ?? ""
             if !named.isEmpty {
