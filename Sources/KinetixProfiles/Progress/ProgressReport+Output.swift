@@ -30,13 +30,22 @@ extension ProgressReport {
     public func changedText(session k: Int) -> String {
         let label = sessions[k].label
         guard k != baseline else { return "\(label): the baseline, where changes are measured from" }
+        // A void session judges nothing: never "nothing changed".
+        if let reason = sessions[k].voidReason { return "\(label): void (\(reason)): nothing could be judged" }
         let improved = measureNames(.improved, at: k), worse = measureNames(.worse, at: k)
         let changed = measures.compactMap { m in m.changes[k].flatMap { [.higher, .lower].contains($0.verdict) ? "\(m.name) \($0.verdict.rawValue)" : nil } }
         var parts: [String] = []
         if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
         if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
         if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
-        return "\(label): " + (parts.isEmpty ? "nothing changed beyond the noise" : parts.joined(separator: "; "))
+        // What could not be judged is counted apart from what stayed within the noise.
+        let within = measureNames(.withinNoise, at: k).count, unsure = measureNames(.cannotTell, at: k).count
+        let unmeasured = measures.filter { $0.changes[k] == nil }.count
+        if parts.isEmpty, within > 0, unsure == 0, unmeasured == 0 { return "\(label): nothing changed beyond the noise" }
+        if within > 0 { parts.append("\(within) within the noise") }
+        if unsure > 0 { parts.append("\(unsure) cannot tell (too few reps to know the noise)") }
+        if unmeasured > 0 { parts.append("\(unmeasured) not measured") }
+        return "\(label): " + (parts.isEmpty ? "no measure to judge" : parts.joined(separator: "; "))
     }
 
     /// The measures whose change at `session` (0-based) has `verdict`, in report order.

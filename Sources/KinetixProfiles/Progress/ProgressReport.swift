@@ -234,6 +234,23 @@ public struct ProgressReport: Sendable {
             measures[k].resolution = Self.resolution(unit: measures[k].unit, frameRate: frameRate)
             measures[k].finish(baseline: baseline)
         }
+        // A session assessed with other parameter values than the baseline cannot tell a
+        // change of the body from a change of the setting (a rep threshold of 0.3 against
+        // 0.5 made one recording's depth 0.559 → 0.352, "improved"): flagged, and each of
+        // its changes is "cannot tell".
+        for k in sessions.indices where Self.otherParameters(sessions[k], baseline: sessions[baseline]) != nil {
+            for m in measures.indices {
+                if let c = measures[m].changes[k] { measures[m].changes[k] = Change(difference: c.difference, mdc95: c.mdc95, verdict: .cannotTell) }
+            }
+        }
+    }
+
+    /// The parameter values `session` was assessed with that differ from the baseline's
+    /// ("valgusLimit=15 against valgusLimit=10"); nil when they agree or are unknown.
+    static func otherParameters(_ session: ProgressSession, baseline: ProgressSession) -> String? {
+        guard let mine = baseline.assessmentParameters, let theirs = session.assessmentParameters, mine != theirs else { return nil }
+        let a = Set(mine.split(separator: " ")), b = Set(theirs.split(separator: " "))
+        return b.subtracting(a).sorted().joined(separator: ", ") + " against " + a.subtracting(b).sorted().joined(separator: ", ")
     }
 
     /// `sessions` in date order when every one has a date (ties kept in the order
@@ -270,7 +287,8 @@ public struct ProgressReport: Sendable {
         }
     }
 
-    /// A changed camera view, another person's proportions, void sessions.
+    /// A changed camera view, other assessment parameter values, another person's
+    /// proportions, void sessions.
     private static func flags(_ sessions: [ProgressSession], baseline: Int) -> [Flag] {
         var flags: [Flag] = []
         func view(_ ratio: Float?) -> String? { CameraView(shoulderWidthRatio: ratio)?.rawValue }
@@ -281,6 +299,9 @@ public struct ProgressReport: Sendable {
             if let a = view(base.shoulderWidthRatio), let b = view(s.shoulderWidthRatio), a != b {
                 flags.append(Flag(session: k, problem: String(format: "'%@' was filmed from the %@ (shoulder width %.2f torso) and the baseline '%@' from the %@ (%.2f): view-dependent measures change with the camera, not only the body",
                                                          s.label, b, s.shoulderWidthRatio!, base.label, a, base.shoulderWidthRatio!)))
+            }
+            if let other = otherParameters(s, baseline: base) {
+                flags.append(Flag(session: k, problem: "'\(s.label)' was assessed with other parameter values than the baseline '\(base.label)' (\(other)): a change may come from the setting, not the body, so each of its changes is 'cannot tell' (assess both with one set of values)"))
             }
             if let a = base.demonstratorSHA256, let b = s.demonstratorSHA256, a != b {
                 flags.append(Flag(session: k, problem: "'\(s.label)' copies another demonstration than the baseline '\(base.label)' (demonstrator SHA-256 \(b.prefix(12))…, not \(a.prefix(12))…): a harder or easier movement changes the figures too"))
