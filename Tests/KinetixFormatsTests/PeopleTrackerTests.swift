@@ -122,4 +122,19 @@ struct PeopleTrackerTests {
         #expect(warnings.contains { $0.message.contains("5 frames with more than 64 people skipped") }, "\(warnings)")
         #expect(result.sidecars.count == 2 && result.sidecars[0].joints[.root, 12] == nil && result.sidecars[0].joints[.root, 20] != nil)
     }
+
+    @Test("65 people in every frame is named a crowd, not 'nobody was detected' (issue 55)")
+    func crowdEverywhere() throws {
+        let frames = (0..<30).map { f in
+            DetectedFrame(t: Double(f) / 30, number: f, people: (0..<65).map { person(x: 25 * Double($0), y: 300, scale: 10) })
+        }
+        var options = ConversionOptions()
+        options.person = .everyone
+        var warnings: [Diagnostic] = []
+        let error = #expect(throws: KinetixError.self) {
+            try assemble(frames, space: CoordinateSpace(kind: .pixels, width: 1920, height: 1080), source: [:], options: options, warnings: &warnings)
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("a crowd") && text.contains("65 in frame 0") && !text.contains("nobody was detected"), "\(text)")
+    }
 }
