@@ -237,7 +237,7 @@ extension CompareCommand {
         var options = options
         options.mirror = mirror ?? pair.facingEachOther
         let how = { (f: BodyFacing?) in f.map { $0 == .camera ? "faces the camera" : $0 == .away ? "has the back to the camera" : "faces \($0.rawValue)" } ?? "facing unknown" }
-        printError("note: from one video: demonstrator track \(pair.demonstratorTrack) (\(how(pair.demonstratorFacing))), learner track \(pair.learnerTrack) (\(how(pair.learnerFacing))); "
+        printError("note: from one video: demonstrator track \(pair.demonstratorTrack) (\(pair.choice); \(how(pair.demonstratorFacing))), learner track \(pair.learnerTrack) (\(how(pair.learnerFacing))); "
                    + (options.mirror ? "facing each other: mirrored" : "side by side: left with left")
                    + (mirror == nil ? " (--mirror or --no-mirror to override)" : " (as asked)")
                    + (pair.uncertainFrames > 0 ? "; \(pair.uncertainFrames) frames where they came too close to tell apart are left out" : ""))
