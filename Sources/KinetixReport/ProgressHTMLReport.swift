@@ -33,7 +33,7 @@ public enum ProgressHTMLReport {
             body += "</section>"
         }
         if report.measures.isEmpty { body += "<p>No measure to follow: \(HTMLPage.escape(report.emptyReason)).</p>" }
-        body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's own noise; noise between days (camera placement) is not in it.</footer>"
+        body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's noise: within a session, and between sessions where sessions on one day or a test-retest MDC give it (each measure says which).</footer>"
         return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: script)
     }
 

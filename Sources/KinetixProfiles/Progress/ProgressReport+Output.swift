@@ -20,7 +20,11 @@ extension ProgressReport {
         let formula = "1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs)"
         let paired = measures.contains(where: { $0.kind == .block })
         parts.append("a change is beyond the noise when it reaches MDC95" + (paired ? " (for sessions not paired, \(formula))" : " = " + formula)
-            + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times); noise between days (camera placement) is not in it")
+            + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times)")
+        let between = measures.filter { $0.betweenSessionMDC != nil }.count
+        parts.append(between == 0
+            ? "noise between sessions (another day, the camera placed again) is not in it: record two sessions on one day, or give a test-retest MDC, to include it"
+            : "for \(between) of \(measures.count) measures also the noise between sessions (sessions on one day, or a test-retest MDC given: each measure says which)")
         return parts.joined(separator: "; ")
     }
 
@@ -133,6 +137,7 @@ extension ProgressReport {
                 out += row + "\n"
             }
             if let trend = trendSentence(m) { out += "  trend: " + trend + "\n" }
+            if m.betweenSessionMDC != nil { out += "  noise: " + m.noiseSource + "\n" }
         }
         if measures.isEmpty { out += "\nno measure to follow: " + emptyReason + "\n" }
         return out
@@ -154,7 +159,8 @@ extension ProgressReport {
         out += "  \"flags\": [" + flags.map { "{\"session\": \($0.session.map(String.init) ?? "null"), \"problem\": \(jsonString($0.problem))}" }.joined(separator: ", ") + "],\n"
         out += "  \"measures\": [" + measures.map { m in
             var item = "\n    {\"name\": \(jsonString(m.name)), \"kind\": \"\(m.kind.rawValue)\", \"unit\": \(m.unit.map(jsonString) ?? "null"), "
-            item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"),\n     \"sessions\": ["
+            item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"), "
+            item += "\"betweenSessionMDC\": \(number(m.betweenSessionMDC)), \"noiseSource\": \(jsonString(m.noiseSource)),\n     \"sessions\": ["
             item += sessions.indices.map { k in
                 let e = m.values[k]
                 var s = "{\"value\": \(number(e.value)), \"sem\": \(number(e.standardError)), \"count\": \(e.count), \"note\": \(e.note.map(jsonString) ?? "null")"
