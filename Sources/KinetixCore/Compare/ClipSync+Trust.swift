@@ -161,7 +161,7 @@ struct SyncCurve {
 ///   1 with no rival;
 /// - evidence = (N − 5) / 25 within 0...1, N Bartlett's effective number of independent
 ///   samples (`SyncCurve.effectiveSamples`).
-/// The cut-offs were set on the shared four-camera OpenPose trial and 210 pairs of
+/// The cut-offs were set on the shared four-camera OpenPose trial and 206 pairs of
 /// unrelated real clips (a calibration: the README says which figures are held out).
 struct SyncTrust {
     /// The offset, grid frames (refined to a fraction).
