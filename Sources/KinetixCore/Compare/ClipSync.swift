@@ -167,7 +167,7 @@ public enum ClipSync {
     public static let neighbourhoodSeconds = 0.2
 
     /// Rivals are looked for to twice the search range, and at least this far either
-    /// way, seconds: a narrow search (`--max-offset 0.1`) must still see that a
+    /// way, seconds: a narrow search (0.1 s) must still see that a
     /// movement repeats, or fits as well elsewhere.
     public static let rivalSearchSeconds = 2.0
 

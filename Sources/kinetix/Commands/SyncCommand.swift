@@ -13,8 +13,8 @@ struct SyncCommand: Subcommand {
         the first clip's clock, to a fraction of a frame, from the joints' vertical speeds
         (which a change of viewpoint keeps, as Pose2Sim syncs cameras) or the limb angles
         that move in both, whichever is surer. The confidence (0-1) weighs the
-        correlation, the best rival offset and the search's edges; below 0.3 the offset
-        is not trusted and says why. With three clips or more every pair is lined up and
+        correlation, the best rival offset, the search's edges and how much movement
+        the match rests on; below 0.3 the offset is not trusted and says why. With three clips or more every pair is lined up and
         the offsets must add up around each loop: a clip whose pairs do not is named. A
         person who barely moves is refused (exit 65). --write writes each clip shifted
         onto the first's clock, recording the offset in its source (untrusted clips are
