@@ -254,6 +254,7 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
     // The assignment costs n³ a frame: a crowd is not followed (and cannot stall a conversion).
     var frames = frames
     let crowded = frames.indices.filter { frames[$0].people.count > PeopleTracker.maxPeople }
+    let crowdSizes = crowded.map { frames[$0].people.count }
     if let first = crowded.first {
         warnings.append(Diagnostic(file: options.inputName, frameIndex: first, time: frames[first].t,
                                    message: "\(crowded.count) frame\(crowded.count == 1 ? "" : "s") with more than \(PeopleTracker.maxPeople) people skipped: a crowd is not followed"))
@@ -264,6 +265,13 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
     let tracks = tracking.tracks
     guard !tracks.isEmpty else {
         let most = frames.map(\.people.count).max() ?? 0
+        // Frames emptied as a crowd are not frames where nobody was seen: say which.
+        if most == 0, let first = crowded.first {
+            let size = crowdSizes[0]
+            throw KinetixError(.invalidData, file: options.inputName,
+                               "a crowd: \(crowded.count) of \(frames.count) frames list more than \(PeopleTracker.maxPeople) people (\(size) in frame \(first)), more than the tracker follows, and no other frame has anyone in it; take one person instead (the largest, or N-th from the left)",
+                               setting: .person)
+        }
         throw KinetixError(.invalidData, file: options.inputName, most == 0 ? "nobody was detected in any frame"
             : "nobody could be followed for long enough (\(tracking.leftOut.count) brief or small \(tracking.leftOut.count == 1 ? "person" : "people") left out)")
     }

@@ -33,7 +33,7 @@ public enum ProgressHTMLReport {
             body += "</section>"
         }
         if report.measures.isEmpty { body += "<p>No measure to follow: \(HTMLPage.escape(report.emptyReason)).</p>" }
-        body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's own noise; noise between days (camera placement) is not in it.</footer>"
+        body += "</div><footer>Kinetix \(HTMLPage.escape(KinetixVersion.current)): a change is read as progress only beyond the measurement's noise: within a session, and between sessions where sessions on one day or a test-retest MDC give it (each measure says which).</footer>"
         return HTMLPage.document(title: "Kinetix progress: \(report.profileTitle)", body: body, data: report.json(), script: script)
     }
 
@@ -45,6 +45,7 @@ public enum ProgressHTMLReport {
       function sentence(k) {
         const label = DATA.sessions[k].label;
         if (k === DATA.baseline) return label + ': the baseline, where changes are measured from';
+        if (DATA.sessions[k].void !== null) return label + ': void (' + DATA.sessions[k].void + '): nothing could be judged';
         const at = DATA.measures.map(function (m) { return [m.name, m.sessions[k].verdict]; });
         const named = function (v) { return at.filter(function (p) { return p[1] === v; }).map(function (p) { return p[0]; }); };
         const parts = [];
@@ -52,7 +53,12 @@ public enum ProgressHTMLReport {
         if (named('worse').length) parts.push('worse: ' + named('worse').join(', '));
         const changed = at.filter(function (p) { return p[1] === 'higher' || p[1] === 'lower'; }).map(function (p) { return p[0] + ' ' + p[1]; });
         if (changed.length) parts.push(changed.join(', '));
-        return label + ': ' + (parts.length ? parts.join('; ') : 'nothing changed beyond the noise');
+        const within = named('within the noise').length, unsure = named('cannot tell').length, unmeasured = named(null).length;
+        if (!parts.length && within > 0 && unsure === 0 && unmeasured === 0) return label + ': nothing changed beyond the noise';
+        if (within > 0) parts.push(within + ' within the noise');
+        if (unsure > 0) parts.push(unsure + ' cannot tell (too few reps to know the noise)');
+        if (unmeasured > 0) parts.push(unmeasured + ' not measured');
+        return label + ': ' + (parts.length ? parts.join('; ') : 'no measure to judge');
       }
       function show(k) {
         document.querySelectorAll('[data-session]').forEach(function (e) { e.classList.toggle('current', Number(e.getAttribute('data-session')) === k); });

@@ -56,6 +56,24 @@ struct ProgressCLITests {
         #expect(peak[0]["verdict"] as? String == "worse" && peak[1]["verdict"] as? String == "baseline", "measured from week 5, week 1 is worse")
     }
 
+    @Test("issue 55: sessions assessed with other parameter values are flagged and judged 'cannot tell'; the headline counts what it could not judge, and a void session is called void")
+    func parametersAndHeadline() throws {
+        let folder = try Kinetix.temporaryFolder()
+        let files = try Self.squats([0.5, 0.65], in: folder)
+        let a = folder.appendingPathComponent("a.assess.json").path, b = folder.appendingPathComponent("b.assess.json").path
+        #expect(try Kinetix.run(["assess", files[0], "--profile", "squat", "--param", "view=side", "--format", "json", "-o", a]).status == 0)
+        #expect(try Kinetix.run(["assess", files[1], "--profile", "squat", "--param", "view=side", "--param", "valgusLimit=15", "--format", "json", "-o", b]).status == 0)
+        let flagged = try Kinetix.run(["progress", a, b, "--profile", "squat"])
+        // Before: compared, and called "improved" with no word of the setting.
+        #expect(flagged.status == 0 && flagged.stdout.contains("other parameter values") && flagged.stdout.contains("valgusLimit=15"), "\(flagged.stdout)\(flagged.stderr)")
+        let latest = flagged.stdout.split(separator: "\n").first { $0.hasPrefix("latest: ") }.map(String.init) ?? ""
+        #expect(!latest.contains("improved") && latest.contains("cannot tell"), "\(latest)")
+        // A void session (a face clip among squats) is said to be void, not "nothing changed".
+        let text = try Kinetix.run(["progress", files[0], files[1], "Sidecars/face-weak-left.json", "--profile", "squat", "--param", "view=side"])
+        let voidLine = text.stdout.split(separator: "\n").first { $0.hasPrefix("latest: ") }.map(String.init) ?? ""
+        #expect(voidLine.contains("void") && voidLine.contains("nothing could be judged") && !voidLine.contains("nothing changed"), "\(voidLine)")
+    }
+
     @Test("refusals: one clip twice and another profile version (65); bad dates, a bad baseline, one session, a sidecar without a profile (64)")
     func refusals() throws {
         let folder = try Kinetix.temporaryFolder()

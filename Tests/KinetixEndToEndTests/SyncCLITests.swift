@@ -28,4 +28,17 @@ struct SyncCLITests {
         #expect(text.contains("offset +0.0000 s") || text.contains("offset -0.0000 s"), "\(text)")
         #expect(try Kinetix.run(["sync", reference]).status == 64)
     }
+
+    @Test("--joints, --from/--to and --signal are checked: a misspelt joint names the likely one; an empty window and an unknown signal are usage errors")
+    func newOptions() throws {
+        let reference = Kinetix.packageRoot.appendingPathComponent("Sidecars/demonstrator.json").path
+        let joint = try Kinetix.run(["sync", reference, reference, "--joints", "leftAnkel"])
+        #expect(joint.status == 64 && joint.stderr.contains("did you mean 'leftAnkle'"), "\(joint.stderr)")
+        #expect(try Kinetix.run(["sync", reference, reference, "--from", "2", "--to", "1"]).status == 64)
+        #expect(try Kinetix.run(["sync", reference, reference, "--signal", "angles"]).status == 64)
+        let windowed = try Kinetix.run(["sync", reference, reference, "--from", "1", "--to", "9", "--joints", "leftWrist,rightWrist,leftElbow,rightElbow", "--format", "json"])
+        #expect(windowed.status == 0, "\(windowed.stderr)")
+        let clip = try #require(((try JSONSerialization.jsonObject(with: Data(windowed.stdout.utf8)) as? [String: Any])?["clips"] as? [[String: Any]])?.first)
+        #expect(abs(clip["offsetSeconds"] as? Double ?? 1) < 0.001 && clip["joints"] as? [String] == ["leftWrist", "rightWrist", "leftElbow", "rightElbow"], "\(clip)")
+    }
 }

@@ -24,18 +24,28 @@ struct TwoPeopleScene {
     var learner: Sidecar
 
     /// The learner's centre x in frame f (the demonstrator stands at 600).
-    static func learnerX(_ f: Int) -> Double {
+    static func learnerX(_ f: Int, staysAcross: Bool = false) -> Double {
+        if staysAcross {
+            // Walks across in front of the demonstrator and stays on the other side.
+            switch f {
+            case ..<100: return 1300
+            case 100..<200: return 1300 - 1100 * Double(f - 100) / 100
+            default: return 200
+            }
+        }
         switch f {
-        case 150..<250: 1300 - 900 * Double(f - 150) / 100
-        case 250..<350: 400 + 900 * Double(f - 250) / 100
-        default: 1300
+        case 150..<250: return 1300 - 900 * Double(f - 150) / 100
+        case 250..<350: return 400 + 900 * Double(f - 250) / 100
+        default: return 1300
         }
     }
-    static func learnerHidden(_ f: Int) -> Bool { (400..<445).contains(f) || abs(learnerX(f) - 600) < 60 }
+    static func learnerHidden(_ f: Int, staysAcross: Bool = false) -> Bool {
+        (400..<445).contains(f) || abs(learnerX(f, staysAcross: staysAcross) - 600) < 60
+    }
 
     /// `facingEachOther`: the learner is seen from behind (the same points, left and right
     /// exchanged), facing the demonstrator across the frame.
-    init(facingEachOther: Bool = false) throws {
+    init(facingEachOther: Bool = false, staysAcross: Bool = false) throws {
         let raise = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path,
                                                    options: ConversionOptions()).sidecar
         let walk = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/demo4_walking_mediapipe.json").path,
@@ -63,10 +73,11 @@ struct TwoPeopleScene {
             let demo = placed(raise, f + Self.lag, scale: 0.9, x: 600, y: 700, anchor: anchor)
             people.append((0, demo))
             demoJoints.append(demo)
-            var learner = placed(raise, f, scale: 0.9, x: Self.learnerX(f), y: 700, anchor: anchor)
+            var learner = placed(raise, f, scale: 0.9, x: Self.learnerX(f, staysAcross: staysAcross), y: 700, anchor: anchor)
             if facingEachOther { learner = Dictionary(uniqueKeysWithValues: learner.map { ($0.key.mirrored, $0.value) }) }
-            learnerJoints.append(Self.learnerHidden(f) ? [:] : learner)
-            if !Self.learnerHidden(f) { people.append((1, learner)) }
+            let hidden = Self.learnerHidden(f, staysAcross: staysAcross)
+            learnerJoints.append(hidden ? [:] : learner)
+            if !hidden { people.append((1, learner)) }
             if f < walk.frameCount, walk.joints[.leftHip, f] != nil {
                 people.append((2, placed(walk, f, scale: 0.3, x: Double(hip(walk, f)!.x) * 0.3 + 700, y: 300, anchor: (0, hip(walk, f)!.y))))
             }
@@ -180,6 +191,19 @@ struct TwoPeopleRealTests {
         let inspect = try Kinetix.run(["inspect", "--people", scene.folder, "--fps", "29.97"])
         #expect(inspect.status == 0 && inspect.stdout.contains("2 people followed over 500 frames, left to right"), "\(inspect.stdout)")
         #expect(inspect.stdout.contains("re-identified at frame 445") && inspect.stdout.contains("left out: a person of torso"), "\(inspect.stdout)")
+    }
+
+    @Test("issue 55: the learner crosses and stays on the demonstrator's left; the default demonstrator is the one on the left at the start, said, and the lag is found")
+    func leftAtTheStart() throws {
+        let scene = try TwoPeopleScene(staysAcross: true)
+        let result = try Kinetix.run(["compare", "--from-one", scene.folder, "--fps", "29.97", "--image-size", "1920x1080"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Before: the mean position made the learner "left": lag 0.73 s, errors of 150°.
+        #expect(result.stdout.contains("lag           learner 0.40 s (12 frames) behind"), "\(result.stdout)")
+        #expect(result.stderr.contains("on the left at the start; they change sides during the clip"), "\(result.stderr)")
+        let right = try Kinetix.run(["compare", "--from-one", scene.folder, "--fps", "29.97", "--image-size", "1920x1080", "--demonstrator", "right"])
+        #expect(right.stderr.contains("on the right at the start") && right.stderr.contains("demonstrator track 0"), "the other person demonstrates: \(right.stderr)")
+        #expect(result.stderr.contains("demonstrator track 1"), "\(result.stderr)")
     }
 
     @Test("the learner's track has the learner's angles, frame for frame, where it is tracked")

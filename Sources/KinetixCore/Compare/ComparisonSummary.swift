@@ -236,10 +236,30 @@ extension ComparisonSummary {
                           confidence, Comparison.lagNeighbourhoodSeconds, within)
         }
         if doubt == .fewMatches {
-            return String(format: "few frames match (%.0f %% within tolerance%@): if the learner did copy the movement, check that both clips show it from comparable views",
-                          within, meanDistanceDegrees.map { String(format: ", mean distance %.0f°", $0) } ?? "")
+            let head = String(format: "few frames match (%.0f %% within tolerance%@)", within, meanDistanceDegrees.map { String(format: ", mean distance %.0f°", $0) } ?? "")
+            // One limb far off while the rest match is not a matter of views: say so.
+            if let limb = soleLimbOff, let error = limbs[limb.rawValue].meanErrorDegrees {
+                return head + String(format: ": one limb is off, the %@ (mean error %.0f°), while every other limb is within tolerance in at least %.0f %% of frames: the learner's %@ differs, or the estimator lost it; the views agree",
+                                     limb.spokenName, error, Self.otherLimbsMatchPercent, limb.spokenName)
+            }
+            return head + ": several limbs differ; if the learner did copy the movement, check that both clips show it from comparable views"
         }
         return nil
+    }
+
+    /// Every other scored limb is within tolerance in at least this share of frames
+    /// for `soleLimbOff` to name one limb as the cause, percent.
+    public static let otherLimbsMatchPercent = 90.0
+
+    /// The one limb out of tolerance in most frames (under half) while every other
+    /// scored limb is within it in `otherLimbsMatchPercent` of frames or more; nil when
+    /// several limbs differ (different views or movements look like that).
+    public var soleLimbOff: Limb? {
+        let scored = Limb.allCases.filter { limbs[$0.rawValue].withinTolerancePercent != nil }
+        let off = scored.filter { limbs[$0.rawValue].withinTolerancePercent! < 50 }
+        guard off.count == 1, scored.count >= 3,
+              scored.allSatisfy({ $0 == off[0] || limbs[$0.rawValue].withinTolerancePercent! >= Self.otherLimbsMatchPercent }) else { return nil }
+        return off[0]
     }
 }
 

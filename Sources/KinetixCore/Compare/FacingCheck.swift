@@ -17,12 +17,22 @@ public struct FacingCheck: Equatable, Sendable {
         public var withinTolerancePercent: Double?
         /// Mean distance of scored frames (weighted RMS over limbs), degrees.
         public var meanDistanceDegrees: Float?
+        /// The median over limbs of each limb's mean error, degrees: one limb far off
+        /// (a learner's fault, or a lost joint) moves it little, so both models are
+        /// weighed on the limbs that can tell them apart.
+        public var medianLimbErrorDegrees: Float?
+        /// The median over limbs of each limb's share of frames within tolerance, percent.
+        public var medianLimbWithinPercent: Double?
 
         init(_ summary: ComparisonSummary, mirror: Bool) {
             self.mirror = mirror
             medianLagSeconds = summary.medianLagSeconds
             withinTolerancePercent = summary.withinTolerancePercent
             meanDistanceDegrees = summary.meanDistanceDegrees
+            let errors = summary.limbs.compactMap(\.meanErrorDegrees).sorted()
+            medianLimbErrorDegrees = errors.isEmpty ? nil : errors[errors.count / 2]
+            let within = summary.limbs.compactMap(\.withinTolerancePercent).sorted()
+            medianLimbWithinPercent = within.isEmpty ? nil : within[within.count / 2]
         }
     }
 
@@ -40,13 +50,23 @@ public struct FacingCheck: Equatable, Sendable {
     /// The other model.
     public var other: Fit
 
-    /// True when the other model fits clearly better: its mean distance is at most
-    /// `distanceRatio` of the compared model's (and `minGainDegrees` less), with no
-    /// fewer frames within tolerance.
+    /// True when the other model fits clearly better, over all limbs or over the typical
+    /// limb: its mean distance (or its median limb error) is at most `distanceRatio` of
+    /// the compared model's and `minGainDegrees` less, with no fewer frames within
+    /// tolerance (over every limb, or for the median limb). The typical limb counts
+    /// because one limb far off in both models (the learner's left knee bent 40°
+    /// throughout, on real jumping jacks) sets both mean distances and puts every frame
+    /// out of tolerance in both, hiding what the other eight limbs say.
     public var otherFitsBetter: Bool {
-        guard let own = compared.meanDistanceDegrees, let theirs = other.meanDistanceDegrees else { return false }
-        return theirs <= Self.distanceRatio * own && own - theirs >= Self.minGainDegrees
+        func clearly(_ own: Float?, _ theirs: Float?) -> Bool {
+            guard let own, let theirs else { return false }
+            return theirs <= Self.distanceRatio * own && own - theirs >= Self.minGainDegrees
+        }
+        let overall = clearly(compared.meanDistanceDegrees, other.meanDistanceDegrees)
             && (other.withinTolerancePercent ?? 0) >= (compared.withinTolerancePercent ?? 0)
+        let typical = clearly(compared.medianLimbErrorDegrees, other.medianLimbErrorDegrees)
+            && (other.medianLimbWithinPercent ?? 0) >= (compared.medianLimbWithinPercent ?? 0)
+        return overall || typical
     }
 
     /// Compares the pair with the other facing model than `comparison`'s.
@@ -70,6 +90,9 @@ public struct FacingCheck: Equatable, Sendable {
             text += String(format: ", %.0f %% of frames within tolerance (here %.0f %%)", within, here)
         }
         if let lag = other.medianLagSeconds { text += String(format: " and the lag %.2f s", lag) }
+        if let a = other.medianLimbErrorDegrees, let b = compared.medianLimbErrorDegrees {
+            text += String(format: "; the typical limb is off by %.1f° (here %.1f°)", a, b)
+        }
         return text
     }
 }

@@ -52,7 +52,8 @@ extension ComparisonReport {
         out += "    \"facingCheck\": " + (facing.map { f in
             func fit(_ x: FacingCheck.Fit) -> String {
                 "{\"mirror\": \(x.mirror), \"medianLagSeconds\": \(jsonNumber(x.medianLagSeconds, digits: 4)), "
-                    + "\"withinTolerancePercent\": \(jsonNumber(x.withinTolerancePercent, digits: 2)), \"meanDistanceDegrees\": \(jsonNumber(x.meanDistanceDegrees, digits: 3))}"
+                    + "\"withinTolerancePercent\": \(jsonNumber(x.withinTolerancePercent, digits: 2)), \"meanDistanceDegrees\": \(jsonNumber(x.meanDistanceDegrees, digits: 3)), "
+                    + "\"medianLimbErrorDegrees\": \(jsonNumber(x.medianLimbErrorDegrees, digits: 3)), \"medianLimbWithinPercent\": \(jsonNumber(x.medianLimbWithinPercent, digits: 2))}"
             }
             return "{\"compared\": \(fit(f.compared)), \"other\": \(fit(f.other)), \"otherFitsBetter\": \(f.otherFitsBetter), "
                 + "\"otherRate\": \(jsonNumber(min(FacingCheck.rate, c.grid.rate), digits: 3)), \"warning\": \(f.warning.map(jsonString) ?? "null")}"

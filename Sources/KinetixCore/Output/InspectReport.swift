@@ -13,6 +13,8 @@ public struct InspectReport: Sendable {
     public var faults: [EstimatorFault]
     /// Joints below this confidence count as not tracked.
     public var minConfidence: Float
+    /// For a 3D clip: whether its depth is plausible (limb lengths, depth jitter).
+    public var depth: DepthPlausibility?
 
     /// Summarizes `sidecar` and finds its estimator faults.
     public init(_ sidecar: Sidecar, file: String, minConfidence: Float = BodySeries.defaultMinConfidence) {
@@ -21,6 +23,7 @@ public struct InspectReport: Sendable {
         self.minConfidence = minConfidence
         summary = SidecarSummary(sidecar, minConfidence: minConfidence)
         faults = sidecar.checkedForFaults(role: "sidecar", repairSwaps: false, minConfidence: minConfidence).check.faults
+        depth = DepthPlausibility(sidecar, minConfidence: minConfidence)
     }
 
     /// For people: timing, coverage per joint and limb, faults.
@@ -52,6 +55,12 @@ public struct InspectReport: Sendable {
         for fault in faults.prefix(30) { out += "  \(fault)\n" }
         if faults.count > 30 { out += "  … \(faults.count - 30) more (the JSON output lists all)\n" }
         if faults.contains(where: { $0.kind == .leftRightSwap }) { out += "  left/right swaps can be undone (repair swaps when converting, comparing or assessing)\n" }
+        if let d = depth {
+            out += String(format: "\n3D check: limb lengths vary by up to %.1f %% (%@), depth jitter %.3f torso lengths a frame (in the image %.3f)\n",
+                          d.worstSegmentSpreadPercent, d.worstSegment, d.depthJitterTorsos, d.planeJitterTorsos)
+            out += d.isPlausible ? "  plausible: within the limits (15 %, 0.06)\n"
+                : d.problems.map { "  not plausible: \($0): angles from this clip's depth are unsteady; check them against 2D or another camera\n" }.joined()
+        }
         return out
     }
 
@@ -85,7 +94,17 @@ public struct InspectReport: Sendable {
         out += "  \"faceFrames\": \(s.faceFrames),\n  \"events\": \(s.eventCount),\n"
         out += "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
         out += "  \"limbs\": {" + Limb.allCases.map { "\"\($0.name)\": \(coverage(s.limbs[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
-        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "]\n"
+        out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "],\n"
+        var plausibility = "null"
+        if let d = self.depth {
+            let problems: String = d.problems.map(jsonString).joined(separator: ", ")
+            var item = "{\"plausible\": \(d.isPlausible), \"worstSegment\": \(jsonString(d.worstSegment)), "
+            item += "\"worstSegmentSpreadPercent\": \(jsonNumber(d.worstSegmentSpreadPercent, digits: 2)), "
+            item += "\"depthJitterTorsos\": \(jsonNumber(d.depthJitterTorsos, digits: 4)), \"planeJitterTorsos\": \(jsonNumber(d.planeJitterTorsos, digits: 4)), "
+            item += "\"problems\": [" + problems + "]}"
+            plausibility = item
+        }
+        out += "  \"depthPlausibility\": " + plausibility + "\n"
         return out + "}\n"
     }
 }

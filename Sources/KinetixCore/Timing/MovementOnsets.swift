@@ -90,14 +90,15 @@ struct MovementDetector {
 
     /// Peaks in time order, each placed; a peak whose flank starts before the previous
     /// movement fell back below its threshold is a second hump of that movement (the
-    /// movement keeps its first onset and takes the higher peak).
+    /// movement keeps its first onset and takes the higher peak), unless the speed dips
+    /// to a turn between them (`isTurn`): then it is the next movement, from the turn.
     func movements() -> [Movement] {
         var drafts: [Draft] = []
         var previous: Int?
         for p in peaks() {
             let draft = place(p, after: previous)
             previous = p
-            if let last = drafts.last, p < last.stop || (draft.crossing ?? .max) < last.stop {
+            if let last = drafts.last, p < last.stop || (draft.crossing ?? .max) < last.stop, !isTurn(between: last.peak, and: p) {
                 if s[p] > s[last.peak] {
                     var merged = draft
                     (merged.crossing, merged.onset, merged.status) = (last.crossing, last.onset, last.status)
@@ -111,6 +112,27 @@ struct MovementDetector {
             Movement(onsetSeconds: d.onset, peakSeconds: speed.grid.time(d.peak), peakSpeedDegreesPerSecond: s[d.peak],
                      endSeconds: d.endSeconds, limb: mostMoved(from: d.crossing ?? d.peak, to: d.end ?? d.peak), status: d.status)
         }
+    }
+
+    /// In continuous movement the speed need not fall to rest between two movements: a
+    /// raise and the lowering after it (a jumping jack's arms, 2–3 a second) meet at a
+    /// turn, where the speed dips. A dip to this fraction of the smaller peak or below
+    /// is a turn (two movements) when both peaks reach twice the least peak speed; a
+    /// shallower dip, or a small peak, is a second hump of one movement.
+    /// Half: a reversal brings the moving limbs' speed through zero, and the other
+    /// limbs (the legs of a jack) keep the combined speed above it; on the real jumping
+    /// jacks the dips between raise and lowering measure 0.10–0.45 of the peaks.
+    static let turnFraction = 0.5
+
+    /// Whether the speed between peaks `a` and `b` dips to a turn (`turnFraction`).
+    func isTurn(between a: Int, and b: Int) -> Bool {
+        guard b > a + 1 else { return false }
+        let between = s[(a + 1)..<b]
+        guard between.allSatisfy(\.isFinite), let dip = between.min() else { return false }
+        // Both peaks must be movements in their own right (twice the least peak), so a
+        // small hump on the way (70 °/s between two real lateral raises) stays a hump.
+        let smaller = min(s[a], s[b])
+        return smaller >= 2 * minPeak && dip <= Self.turnFraction * smaller
     }
 
     /// Jitter alone rarely reaches this: thresholds never go lower (2 × the noise RMS;

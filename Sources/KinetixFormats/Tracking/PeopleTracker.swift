@@ -12,6 +12,9 @@ public struct PersonTrack: Sendable, Equatable {
     public var uncertain: [ClosedRange<Int>]
     /// The track's median centre (hip midpoint) and torso length, in source units.
     public var medianX: Float, medianY: Float, medianTorso: Float
+    /// The median centre over the track's first second of frames: where the person is at
+    /// the start (who is "left" when two cross later).
+    public var startX: Float = .nan
     /// What happened to the track: re-identified after leaving, and so on.
     public var notes: [String]
 
@@ -237,26 +240,49 @@ public struct PeopleTracker: Sendable {
     /// one person who left and came back. Best pairs first.
     func join(_ tracks: [Live], frames: [DetectedFrame]) -> [Live] {
         var tracks = tracks
+        // Where a track is in one of its frames, source units, with its torso.
+        func body(_ track: Live, _ frame: Int) -> Body? {
+            track.people[frame].flatMap { Body(frames[frame].people[$0], scale: SIMD2(1, 1)) }
+        }
         while true {
-            var best: (a: Int, b: Int, score: Float)?
+            var candidates: [(a: Int, b: Int, score: Float)] = []
             for a in tracks.indices {
+                let end = body(tracks[a], tracks[a].lastFrame)
                 for b in tracks.indices where b != a && tracks[a].lastFrame < tracks[b].firstFrame {
                     let shape = Body.shapeDifference(tracks[a].shape, tracks[b].shape)
                     let ratio = max(tracks[a].torso, tracks[b].torso) / min(tracks[a].torso, tracks[b].torso)
                     guard !shape.isNaN, shape <= joinShapeLimit, ratio <= joinSizeRatio else { continue }
-                    // A track that starts right after another ended, near where it ended, is
-                    // that one seen again; otherwise proportions alone decide.
-                    let score = shape + (ratio - 1)
-                    if best.map({ score < $0.score }) ?? true { best = (a, b, score) }
+                    // Where and when a track ended counts as well as its shape: the later
+                    // one must start where the person could have walked to since (the
+                    // gate, widened per second away); its distance as a fraction of that
+                    // reach is added, so two people of one build are told apart by place.
+                    var reach: Float = 0
+                    if let end, let start = body(tracks[b], tracks[b].firstFrame) {
+                        let away = Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t)
+                        let distance = ((start.centre - end.centre) * (start.centre - end.centre)).sum().squareRoot() / max(end.torso, 1e-6)
+                        let reachable = gate + gatePerSecond * max(0, away)
+                        guard distance <= reachable else { continue }
+                        reach = distance / reachable
+                    }
+                    candidates.append((a, b, shape + (ratio - 1) + reach))
                 }
             }
-            guard let (a, b, _) = best else { return tracks }
+            guard let (a, b, score) = candidates.min(by: { $0.score < $1.score }) else { return tracks }
+            // Another join for either track nearly as good: the re-identification is unsure.
+            let rival = candidates.filter { ($0.a == a || $0.b == b) && !($0.a == a && $0.b == b) }.map(\.score).min()
+            let unsure = rival.map { Double($0 - score) < ambiguity } ?? false
             let away = frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t
             var joined = tracks[a]
             let later = tracks[b]
             joined.people.merge(later.people) { first, _ in first }
             joined.uncertain.formUnion(later.uncertain)
-            joined.notes += [String(format: "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions and size", later.firstFrame, frames[later.firstFrame].t, away)] + later.notes
+            joined.notes += [String(format: "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions, size and where it was last seen", later.firstFrame, frames[later.firstFrame].t, away)
+                             + (unsure ? "; unsure (another person fits nearly as well): its first second is marked uncertain" : "")] + later.notes
+            if unsure {
+                // The first second after the return is marked, as a crossing is.
+                let end = frames[later.firstFrame].t + 1
+                for f in later.people.keys where frames[f].t < end { joined.uncertain.insert(f) }
+            }
             joined.lastFrame = later.lastFrame
             joined.lastTime = later.lastTime
             joined.centre = later.centre
@@ -274,12 +300,12 @@ public struct PeopleTracker: Sendable {
             let sorted = values.filter { !$0.isNaN }.sorted()
             return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
         }
-        struct Candidate { var live: Live; var x: Float; var y: Float; var torso: Float }
+        struct Candidate { var live: Live; var x: Float; var y: Float; var torso: Float; var startX: Float }
         var leftOut: [String] = []
         var candidates: [Candidate] = []
         for track in tracks {
             var xs: [Float] = [], ys: [Float] = [], torsos: [Float] = []
-            for (f, k) in track.people {
+            for (f, k) in track.people.sorted(by: { $0.key < $1.key }) {  // in time order: `startX` reads the first second
                 guard let body = Body(frames[f].people[k], scale: SIMD2(1, 1)) else { continue }
                 xs.append(body.centre.x); ys.append(body.centre.y); torsos.append(body.torso)
             }
@@ -289,7 +315,8 @@ public struct PeopleTracker: Sendable {
                 leftOut.append(String(format: "a person seen for %.2f s from frame %d (t=%.3fs): too brief to follow", seconds, first.number, first.t))
                 continue
             }
-            candidates.append(Candidate(live: track, x: median(xs), y: median(ys), torso: median(torsos)))
+            let firstSecond = max(1, Int((1 / max(frameSeconds, 1e-6)).rounded()))
+            candidates.append(Candidate(live: track, x: median(xs), y: median(ys), torso: median(torsos), startX: median(Array(xs.prefix(firstSecond)))))
         }
         let largest = candidates.map(\.torso).max() ?? 0
         candidates.removeAll { c in
@@ -302,7 +329,7 @@ public struct PeopleTracker: Sendable {
             var people = [Int?](repeating: nil, count: n)
             for (f, k) in c.live.people { people[f] = k }
             return PersonTrack(id: id, people: people, uncertain: ranges(c.live.uncertain), medianX: c.x, medianY: c.y,
-                               medianTorso: c.torso, notes: c.live.notes)
+                               medianTorso: c.torso, startX: c.startX, notes: c.live.notes)
         }
         return PeopleTracking(tracks: result, leftOut: leftOut)
     }

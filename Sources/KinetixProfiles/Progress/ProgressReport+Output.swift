@@ -20,7 +20,11 @@ extension ProgressReport {
         let formula = "1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs)"
         let paired = measures.contains(where: { $0.kind == .block })
         parts.append("a change is beyond the noise when it reaches MDC95" + (paired ? " (for sessions not paired, \(formula))" : " = " + formula)
-            + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times); noise between days (camera placement) is not in it")
+            + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times)")
+        let between = measures.filter { $0.betweenSessionMDC != nil }.count
+        parts.append(between == 0
+            ? "noise between sessions (another day, the camera placed again) is not in it: record two sessions on one day, or give a test-retest MDC, to include it"
+            : "for \(between) of \(measures.count) measures also the noise between sessions (sessions on one day, or a test-retest MDC given: each measure says which)")
         return parts.joined(separator: "; ")
     }
 
@@ -30,13 +34,22 @@ extension ProgressReport {
     public func changedText(session k: Int) -> String {
         let label = sessions[k].label
         guard k != baseline else { return "\(label): the baseline, where changes are measured from" }
+        // A void session judges nothing: never "nothing changed".
+        if let reason = sessions[k].voidReason { return "\(label): void (\(reason)): nothing could be judged" }
         let improved = measureNames(.improved, at: k), worse = measureNames(.worse, at: k)
         let changed = measures.compactMap { m in m.changes[k].flatMap { [.higher, .lower].contains($0.verdict) ? "\(m.name) \($0.verdict.rawValue)" : nil } }
         var parts: [String] = []
         if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
         if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
         if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
-        return "\(label): " + (parts.isEmpty ? "nothing changed beyond the noise" : parts.joined(separator: "; "))
+        // What could not be judged is counted apart from what stayed within the noise.
+        let within = measureNames(.withinNoise, at: k).count, unsure = measureNames(.cannotTell, at: k).count
+        let unmeasured = measures.filter { $0.changes[k] == nil }.count
+        if parts.isEmpty, within > 0, unsure == 0, unmeasured == 0 { return "\(label): nothing changed beyond the noise" }
+        if within > 0 { parts.append("\(within) within the noise") }
+        if unsure > 0 { parts.append("\(unsure) cannot tell (too few reps to know the noise)") }
+        if unmeasured > 0 { parts.append("\(unmeasured) not measured") }
+        return "\(label): " + (parts.isEmpty ? "no measure to judge" : parts.joined(separator: "; "))
     }
 
     /// The measures whose change at `session` (0-based) has `verdict`, in report order.
@@ -124,6 +137,7 @@ extension ProgressReport {
                 out += row + "\n"
             }
             if let trend = trendSentence(m) { out += "  trend: " + trend + "\n" }
+            if m.betweenSessionMDC != nil { out += "  noise: " + m.noiseSource + "\n" }
         }
         if measures.isEmpty { out += "\nno measure to follow: " + emptyReason + "\n" }
         return out
@@ -145,7 +159,8 @@ extension ProgressReport {
         out += "  \"flags\": [" + flags.map { "{\"session\": \($0.session.map(String.init) ?? "null"), \"problem\": \(jsonString($0.problem))}" }.joined(separator: ", ") + "],\n"
         out += "  \"measures\": [" + measures.map { m in
             var item = "\n    {\"name\": \(jsonString(m.name)), \"kind\": \"\(m.kind.rawValue)\", \"unit\": \(m.unit.map(jsonString) ?? "null"), "
-            item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"),\n     \"sessions\": ["
+            item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"), "
+            item += "\"betweenSessionMDC\": \(number(m.betweenSessionMDC)), \"noiseSource\": \(jsonString(m.noiseSource)),\n     \"sessions\": ["
             item += sessions.indices.map { k in
                 let e = m.values[k]
                 var s = "{\"value\": \(number(e.value)), \"sem\": \(number(e.standardError)), \"count\": \(e.count), \"note\": \(e.note.map(jsonString) ?? "null")"

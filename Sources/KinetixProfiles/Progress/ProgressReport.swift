@@ -128,6 +128,14 @@ public struct ProgressReport: Sendable {
         /// The smallest change the measure resolves (`ProgressReport.resolution`): a change
         /// below it is within the noise however small the SEMs are.
         public var resolution: Float = 0
+        /// Noise between sessions, when known: an MDC95 from session-to-session
+        /// repeatability (sessions on one day, `ProgressReport.retestMDC`) or supplied (a
+        /// profile's or a clinic's test-retest MDC). A change must reach it as well as
+        /// the within-session MDC95; with it, sessions too short to know their own noise
+        /// can still be judged.
+        public var betweenSessionMDC: Float?
+        /// Which noise a change is judged against, in words.
+        public var noiseSource: String = "within-session noise only"
 
         /// The heading of a table's per-session column: the weaker side for a deviation,
         /// else what the value averages (reps or blocks).
@@ -196,7 +204,9 @@ public struct ProgressReport: Sendable {
     ///   mixed with 3D, assessments mixed with comparisons, or fewer than two sessions;
     ///   `.unsupported` for a profile of the wrong kind; `.invalidSetting` for a baseline
     ///   out of range.
-    public init(sessions given: [ProgressSession], profile: Profile?, baseline: Int = 0) throws(KinetixError) {
+    /// - Parameter suppliedMDC: A test-retest MDC95 per measure name (a profile's or a
+    ///   clinic's, in the measure's unit): changes must reach it too.
+    public init(sessions given: [ProgressSession], profile: Profile?, baseline: Int = 0, suppliedMDC: [String: Float] = [:]) throws(KinetixError) {
         guard given.count >= 2 else { throw KinetixError(.invalidData, "progress needs at least two sessions (given \(given.count))") }
         let sessions = Self.ordered(given)
         if let other = sessions.first(where: { $0.kind != sessions[0].kind }) {
@@ -232,8 +242,72 @@ public struct ProgressReport: Sendable {
         let frameRate = sessions.compactMap(\.frameRate).min() ?? Sidecar.fallbackFrameRate
         for k in measures.indices {
             measures[k].resolution = Self.resolution(unit: measures[k].unit, frameRate: frameRate)
+            let retest = Self.retestMDC(measures[k], sessions: sessions)
+            let supplied = suppliedMDC[measures[k].name]
+            switch (retest, supplied) {
+            case let (r?, s?):
+                measures[k].betweenSessionMDC = max(r.mdc, s)
+                measures[k].noiseSource = "within-session noise, sessions on one day (\(r.pairs) pair\(r.pairs == 1 ? "" : "s"): MDC95 \(Self.format(r.mdc, unit: measures[k].unit))) and the test-retest MDC95 given (\(Self.format(s, unit: measures[k].unit)))"
+            case let (r?, nil):
+                measures[k].betweenSessionMDC = r.mdc
+                measures[k].noiseSource = "within-session noise and sessions on one day (\(r.pairs) pair\(r.pairs == 1 ? "" : "s"): MDC95 \(Self.format(r.mdc, unit: measures[k].unit)))"
+            case let (nil, s?):
+                measures[k].betweenSessionMDC = s
+                measures[k].noiseSource = "within-session noise and the test-retest MDC95 given (\(Self.format(s, unit: measures[k].unit)))"
+            case (nil, nil):
+                break
+            }
             measures[k].finish(baseline: baseline)
         }
+        // A session assessed with other parameter values than the baseline cannot tell a
+        // change of the body from a change of the setting (a rep threshold of 0.3 against
+        // 0.5 made one recording's depth 0.559 → 0.352, "improved"): flagged, and each of
+        // its changes is "cannot tell".
+        for k in sessions.indices where Self.otherParameters(sessions[k], baseline: sessions[baseline]) != nil {
+            for m in measures.indices {
+                if let c = measures[m].changes[k] { measures[m].changes[k] = Change(difference: c.difference, mdc95: c.mdc95, verdict: .cannotTell) }
+            }
+        }
+    }
+
+    /// Session-to-session repeatability from sessions recorded on one day (the same
+    /// date: a test and its retest, where the body cannot have changed): SEM =
+    /// √(mean d² / 2) over the pairs' differences d, MDC95 = t · √2 · SEM (the clinical
+    /// test-retest MDC, with Student's t for the pairs' degrees of freedom). Nil without
+    /// such a pair.
+    static func retestMDC(_ measure: Measure, sessions: [ProgressSession]) -> (mdc: Float, pairs: Int)? {
+        var squares: Float = 0, pairs = 0
+        for i in sessions.indices {
+            for j in (i + 1)..<sessions.count {
+                guard let a = sessions[i].date, a == sessions[j].date,
+                      let x = measure.values[i].value, let y = measure.values[j].value else { continue }
+                squares += (x - y) * (x - y)
+                pairs += 1
+            }
+        }
+        guard pairs > 0 else { return nil }
+        let sem = (squares / Float(pairs) / 2).squareRoot()
+        // Few pairs estimate the noise poorly: Student's t for their degrees of freedom
+        // in place of 1.96 (one pair: 12.7), so a lucky small retest difference does not
+        // make a small MDC.
+        return (t975(degreesOfFreedom: pairs) * Float(2).squareRoot() * sem, pairs)
+    }
+
+    /// Student's t, two-sided 95 % (the 97.5th percentile), for `degreesOfFreedom`; 1.96
+    /// beyond 30.
+    static func t975(degreesOfFreedom n: Int) -> Float {
+        let table: [Float] = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                              2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                              2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+        return n >= 1 && n <= table.count ? table[n - 1] : z95
+    }
+
+    /// The parameter values `session` was assessed with that differ from the baseline's
+    /// ("valgusLimit=15 against valgusLimit=10"); nil when they agree or are unknown.
+    static func otherParameters(_ session: ProgressSession, baseline: ProgressSession) -> String? {
+        guard let mine = baseline.assessmentParameters, let theirs = session.assessmentParameters, mine != theirs else { return nil }
+        let a = Set(mine.split(separator: " ")), b = Set(theirs.split(separator: " "))
+        return b.subtracting(a).sorted().joined(separator: ", ") + " against " + a.subtracting(b).sorted().joined(separator: ", ")
     }
 
     /// `sessions` in date order when every one has a date (ties kept in the order
@@ -270,7 +344,8 @@ public struct ProgressReport: Sendable {
         }
     }
 
-    /// A changed camera view, another person's proportions, void sessions.
+    /// A changed camera view, other assessment parameter values, another person's
+    /// proportions, void sessions.
     private static func flags(_ sessions: [ProgressSession], baseline: Int) -> [Flag] {
         var flags: [Flag] = []
         func view(_ ratio: Float?) -> String? { CameraView(shoulderWidthRatio: ratio)?.rawValue }
@@ -281,6 +356,9 @@ public struct ProgressReport: Sendable {
             if let a = view(base.shoulderWidthRatio), let b = view(s.shoulderWidthRatio), a != b {
                 flags.append(Flag(session: k, problem: String(format: "'%@' was filmed from the %@ (shoulder width %.2f torso) and the baseline '%@' from the %@ (%.2f): view-dependent measures change with the camera, not only the body",
                                                          s.label, b, s.shoulderWidthRatio!, base.label, a, base.shoulderWidthRatio!)))
+            }
+            if let other = otherParameters(s, baseline: base) {
+                flags.append(Flag(session: k, problem: "'\(s.label)' was assessed with other parameter values than the baseline '\(base.label)' (\(other)): a change may come from the setting, not the body, so each of its changes is 'cannot tell' (assess both with one set of values)"))
             }
             if let a = base.demonstratorSHA256, let b = s.demonstratorSHA256, a != b {
                 flags.append(Flag(session: k, problem: "'\(s.label)' copies another demonstration than the baseline '\(base.label)' (demonstrator SHA-256 \(b.prefix(12))…, not \(a.prefix(12))…): a harder or easier movement changes the figures too"))
@@ -422,15 +500,21 @@ extension ProgressReport.Measure {
         changes = values.enumerated().map { k, e in
             guard k != baseline, let a = base.value, let b = e.value else { return nil }
             let difference = b - a
+            let floor = max(resolution, betweenSessionMDC ?? 0)
             if let paired = pairedStandardError(k, baseline) {
-                let mdc = max(ProgressReport.z95 * paired, resolution)
+                let mdc = max(ProgressReport.z95 * paired, floor)
                 return ProgressReport.Change(difference: difference, mdc95: mdc,
                                              verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
             }
             guard let sa = base.standardError, let sb = e.standardError else {
-                return ProgressReport.Change(difference: difference, mdc95: nil, verdict: .cannotTell)
+                guard let between = betweenSessionMDC else {
+                    return ProgressReport.Change(difference: difference, mdc95: nil, verdict: .cannotTell)
+                }
+                let mdc = max(between, resolution)
+                return ProgressReport.Change(difference: difference, mdc95: mdc,
+                                             verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
             }
-            let mdc = max(ProgressReport.z95 * (sa * sa + sb * sb).squareRoot(), resolution)
+            let mdc = max(ProgressReport.z95 * (sa * sa + sb * sb).squareRoot(), floor)
             return ProgressReport.Change(difference: difference, mdc95: mdc,
                                          verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
         }

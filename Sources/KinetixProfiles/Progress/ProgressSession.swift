@@ -47,6 +47,9 @@ public struct ProgressSession: Sendable {
     public var demonstratorSHA256: String?
     /// See `demonstratorSHA256`.
     public var comparisonSettings: String?
+    /// For an assessment: the profile parameters it was assessed with, `name=value`
+    /// (values as compact JSON) joined by spaces in name order; nil when unknown.
+    public var assessmentParameters: String?
     /// Frames per second of the clip (a comparison's grid), when the result says.
     public var frameRate: Double?
     /// Each symmetry measure: movements, deviation and each side's noise.
@@ -80,6 +83,14 @@ public struct ProgressSession: Sendable {
         reps = a.reps
         symmetry = a.symmetry
         weakerSide = a.weakerSide
+        assessmentParameters = Self.parameterText(a.parameters.map { p in
+            (p.name, (try? JSONValue.parse(Data(p.value.json.utf8))).map { $0.compactText() } ?? p.value.json)
+        })
+    }
+
+    /// `name=value` joined by spaces in name order: one text for equal settings.
+    static func parameterText(_ pairs: [(String, String)]) -> String {
+        pairs.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
     }
 
     /// A session with its names and nothing measured yet.
@@ -136,6 +147,9 @@ public struct ProgressSession: Sendable {
         default: throw fail("status", "expected \"ok\" or \"void\"")
         }
         dimensions = top["dimensions"] == .string("3D") ? .three : .two
+        if case .object(let parameters) = top["parameters"] {
+            assessmentParameters = Self.parameterText(parameters.map { ($0.key, $0.value.compactText()) })
+        }
         shoulderWidthRatio = Self.number(top["shoulderWidthRatio"])
         if case .object(let limbs) = top["bodyProportions"] {
             let byName = Dictionary(limbs.map { ($0.key, Self.number($0.value) ?? .nan) }, uniquingKeysWith: { a, _ in a })

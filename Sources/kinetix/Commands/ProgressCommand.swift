@@ -34,6 +34,7 @@ struct ProgressCommand: Subcommand {
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter for sidecars (repeatable).", repeating: true),
             .init(long: "dates", valueName: "list", help: "Each session's date, YYYY-MM-DD, comma-separated in the order given."),
             .init(long: "labels", valueName: "list", help: "Each session's name, comma-separated (default: the file's name)."),
+            .init(long: "mdc", valueName: "measure=value", help: "A test-retest MDC95 for a measure, in its unit (a clinic's or the literature's; repeatable): changes must reach it too.", repeating: true),
             .init(long: "baseline", valueName: "n|label", help: "The session changes are measured from (after date ordering).", defaultValue: "1"),
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "report", valueName: "file.html", help: "Also write an HTML page with a trend chart per measure."),
@@ -49,6 +50,7 @@ struct ProgressCommand: Subcommand {
     let dates: [String]?
     let labels: [String]?
     let baseline: String
+    let suppliedMDC: [String: Float]
     let format: Format
     let report: String?
     let output: String?
@@ -66,6 +68,15 @@ struct ProgressCommand: Subcommand {
         }
         labels = try Self.list("labels", arguments, count: files.count)
         baseline = arguments.string("baseline") ?? "1"
+        var supplied: [String: Float] = [:]
+        for item in arguments.strings("mdc") {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let value = Float(parts[1]), value.isFinite, value > 0 else {
+                throw .usage("--mdc: '\(item)' is not measure=value with a positive value (e.g. --mdc brow=8)", command: Self.spec)
+            }
+            supplied[parts[0]] = value
+        }
+        suppliedMDC = supplied
         format = try arguments.choice("format", default: .text)
         report = arguments.string("report")
         output = arguments.string("output")
@@ -114,7 +125,10 @@ struct ProgressCommand: Subcommand {
         }
         let baselineIndex = try baselineIndex(sessions)
         let progress: ProgressReport
-        do { progress = try ProgressReport(sessions: sessions, profile: profile?.resolved.profile, baseline: baselineIndex) } catch { throw .failed(error) }
+        do { progress = try ProgressReport(sessions: sessions, profile: profile?.resolved.profile, baseline: baselineIndex, suppliedMDC: suppliedMDC) } catch { throw .failed(error) }
+        if let unknown = suppliedMDC.keys.sorted().first(where: { name in !progress.measures.contains { $0.name == name } }) {
+            throw .usage("--mdc: no measure '\(unknown)' in these sessions; they have \(progress.measures.map(\.name).joined(separator: ", "))", command: Self.spec)
+        }
         let inputs = files + (profile.map { [$0.resolved.source] } ?? [])
         if let path = report { try writeAtomically(Data(ProgressHTMLReport.html(progress).utf8), to: path, inputs: inputs) }
         let text = switch format {

@@ -10,17 +10,25 @@ struct SyncCommand: Subcommand {
         discussion: """
         For recordings of one person without a shared clock (several cameras, or several
         estimators of one video). The offset is what to add to a clip's times to put it on
-        the first clip's clock, to a fraction of a frame, from the limb angles that move
-        in both (z-scored per clip, so each camera's view of an angle lines up by its
-        shape), with a confidence (near 0: another offset fits as well). A person who
-        barely moves is refused (exit 65). --write writes each clip shifted onto the
-        first's clock, recording the offset in its source.
+        the first clip's clock, to a fraction of a frame, from the joints' vertical speeds
+        (which a change of viewpoint keeps, as Pose2Sim syncs cameras) or the limb angles
+        that move in both, whichever is surer. The confidence (0-1) weighs the
+        correlation, the best rival offset, the search's edges and how much movement
+        the match rests on; below 0.3 the offset is not trusted and says why. With three clips or more every pair is lined up and
+        the offsets must add up around each loop: a clip whose pairs do not is named. A
+        person who barely moves is refused (exit 65). --write writes each clip shifted
+        onto the first's clock, recording the offset in its source (untrusted clips are
+        not written).
         """,
         arguments: [.init(name: "reference", help: "The clip whose clock the others are put on."),
                     .init(name: "clips", help: "The clips to line up with it.", repeating: true)],
         options: [
             .init(long: "max-offset", valueName: "seconds", help: "The largest offset searched either way.",
                   defaultValue: defaultText(ClipSync.Options().maxOffsetSeconds)),
+            .init(long: "joints", valueName: "a,b,…", help: "Joints whose speeds (and limbs whose angles) are compared (default: all), e.g. leftAnkle,rightAnkle."),
+            .init(long: "from", valueName: "seconds", help: "Use the reference's frames from this time on (a stretch of clear movement)."),
+            .init(long: "to", valueName: "seconds", help: "Use the reference's frames up to this time."),
+            .init(long: "signal", valueName: "signal", help: "automatic (the surer of the two), keypointSpeeds or limbAngles.", defaultValue: "automatic"),
             .init(long: "write", valueName: "dir", help: "Write each clip shifted onto the reference's clock into this folder."),
             .init(long: "format", valueName: "format", help: "text or json.", defaultValue: "text"),
             .minConfidence, .maxInput,
@@ -43,6 +51,31 @@ struct SyncCommand: Subcommand {
         var options = ClipSync.Options()
         options.maxOffsetSeconds = try arguments.double("max-offset", default: options.maxOffsetSeconds, in: 0...60)
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        if let text = arguments.string("joints") {
+            var joints: [Joint] = []
+            for name in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+                guard let joint = Joint(name: name) else {
+                    let hint = Diagnostic.didYouMean(closestName(to: name, in: Joint.allCases.map(\.name)))
+                    throw .usage("--joints: unknown joint '\(name)'\(hint); joints are \(Joint.allCases.map(\.name).joined(separator: ", "))", command: Self.spec)
+                }
+                joints.append(joint)
+            }
+            guard !joints.isEmpty else { throw .usage("--joints: name at least one joint", command: Self.spec) }
+            options.joints = joints
+        }
+        if arguments.string("from") != nil || arguments.string("to") != nil {
+            let from = try arguments.double("from", default: -1e9), to = try arguments.double("to", default: 1e9)
+            guard from.isFinite, to.isFinite, from < to else { throw .usage("--from must be before --to", command: Self.spec) }
+            options.windowSeconds = from...to
+        }
+        switch arguments.string("signal") ?? "automatic" {
+        case "automatic": options.signals = ClipSync.Signal.allCases
+        case let name:
+            guard let signal = ClipSync.Signal(rawValue: name) else {
+                throw .usage("--signal: '\(name)' is not one of automatic, keypointSpeeds, limbAngles", command: Self.spec)
+            }
+            options.signals = [signal]
+        }
         self.options = options
         write = arguments.string("write")
         format = try arguments.choice("format", default: .text)
@@ -50,16 +83,16 @@ struct SyncCommand: Subcommand {
     }
 
     func run() throws(CommandLineError) -> Int32 {
-        let base = try loadSidecar(reference, limits: limits)
-        var results: [(file: String, clip: Sidecar, result: ClipSync.Result)] = []
-        for file in clips {
-            let clip = try loadSidecar(file, limits: limits)
-            do throws(KinetixError) {
-                results.append((file, clip, try ClipSync.offset(of: clip, to: base, options: options)))
-            } catch {
-                throw .failed(KinetixError(kind: error.kind, diagnostics: error.diagnostics.map { $0.file == nil ? $0.inFile(file) : $0 }))
-            }
+        let files = [reference] + clips
+        var sidecars: [Sidecar] = []
+        for file in files { sidecars.append(try loadSidecar(file, limits: limits)) }
+        let set: ClipSync.SetResult
+        do throws(KinetixError) {
+            set = try ClipSync.offsets(of: sidecars, options: options)
+        } catch {
+            throw .failed(KinetixError(kind: error.kind, diagnostics: error.diagnostics.map { $0.file == nil ? $0.inFile(files[1]) : $0 }))
         }
+        let direct = (1..<files.count).map { c in set.pairs.first { $0.first == 0 && $0.second == c }! }
         if let write {
             var isFolder: ObjCBool = false
             if !FileManager.default.fileExists(atPath: write, isDirectory: &isFolder) {
@@ -69,34 +102,110 @@ struct SyncCommand: Subcommand {
             } else if !isFolder.boolValue {
                 throw .output("\(write): exists and is not a folder")
             }
-            for (file, clip, result) in results {
-                var shifted = clip.shifted(bySeconds: result.offsetSeconds)
+            for c in 1..<files.count {
+                let placed = set.clips[c]
+                guard let offset = placed.offsetSeconds, placed.confidence >= ClipSync.trustedConfidence, !placed.isInconsistent else {
+                    printError("note: \(files[c]) not written: its offset is not trusted (see the report)")
+                    continue
+                }
+                var shifted = sidecars[c].shifted(bySeconds: offset)
                 shifted.source["syncedTo"] = reference
-                shifted.source["syncOffsetSeconds"] = jsonNumber(result.offsetSeconds, digits: 6)
-                let target = URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: file).lastPathComponent).path
-                try writeAtomically(shifted.encoded(), to: target, inputs: [reference] + clips)
+                shifted.source["syncOffsetSeconds"] = jsonNumber(offset, digits: 6)
+                let target = URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path
+                try writeAtomically(shifted.encoded(), to: target, inputs: files)
             }
         }
         switch format {
         case .text:
-            var out = "reference  \(reference)\n"
-            for (file, _, r) in results {
-                let frames = r.offsetSeconds * r.rate
-                out += String(format: "%@  offset %+.4f s (%+.2f frames at %.0f fps), confidence %.2f, r = %.2f over %.1f s shared\n",
-                              file, r.offsetSeconds, frames, r.rate, r.confidence, r.correlation, r.sharedSeconds)
-                out += "    from \(r.signal)\n"
-                if r.confidence < 0.3 { out += "    warning: another offset fits almost as well (a repetitive or small movement): check it by eye\n" }
-            }
-            if let write { out += "wrote \(results.count) clip\(results.count == 1 ? "" : "s") shifted onto the reference's clock into \(write)\n" }
-            printOut(out, terminator: "")
+            printOut(SyncText.render(set, files: files, direct: direct, wrote: write), terminator: "")
         case .json:
-            let rows = results.map { file, _, r in
-                "{\"file\": \(jsonString(file)), \"offsetSeconds\": \(jsonNumber(r.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(r.rate, digits: 6)), "
-                    + "\"confidence\": \(jsonNumber(r.confidence, digits: 3)), \"correlation\": \(jsonNumber(r.correlation, digits: 3)), "
-                    + "\"sharedSeconds\": \(jsonNumber(r.sharedSeconds, digits: 3)), \"limbs\": [\(r.limbs.map { jsonString($0.name) }.joined(separator: ", "))]}"
-            }
-            printOut("{\"reference\": \(jsonString(reference)), \"clips\": [\n  " + rows.joined(separator: ",\n  ") + "\n]}")
+            printOut(SyncText.json(set, files: files, direct: direct))
         }
         return ExitCode.success
+    }
+}
+
+/// The words and JSON of `kinetix sync`.
+enum SyncText {
+    static func render(_ set: ClipSync.SetResult, files: [String], direct: [ClipSync.SetResult.Pair], wrote: String?) -> String {
+        var out = "reference  \(files[0])\n"
+        for c in 1..<files.count {
+            let placed = set.clips[c], pair = direct[c - 1]
+            guard let r = pair.result else {
+                out += "\(files[c])  not lined up with the reference: \(pair.failure ?? "")\n"
+                continue
+            }
+            let offset = placed.offsetSeconds ?? r.offsetSeconds
+            let confidence = placed.offsetSeconds == nil ? min(r.confidence, placed.confidence) : placed.confidence
+            let precision = r.precisionSeconds.map { String(format: " ± %.1f", $0 * r.rate) } ?? ""
+            out += String(format: "%@  offset %+.4f s (%+.2f%@ frames at %.0f fps), confidence %.2f, r = %.2f over %.1f s shared\n",
+                          files[c], offset, offset * r.rate, precision, r.rate, confidence, r.correlation, r.sharedSeconds)
+            out += "    from \(r.signalText)\n"
+            if placed.offsetSeconds != nil, abs(offset - r.offsetSeconds) * r.rate >= 0.05 {
+                out += String(format: "    fitted to every pair (the pair with the reference alone: %+.4f s)\n", r.offsetSeconds)
+            }
+            if placed.isInconsistent {
+                out += "    warning: \(ClipSync.Warning.inconsistent(misclosureSeconds: set.worstLoopSeconds ?? 0).text): check this camera by eye\n"
+            }
+            if placed.offsetSeconds == nil || confidence < ClipSync.trustedConfidence {
+                out += "    warning: not trusted (confidence below \(ClipSync.trustedConfidence))\(r.warnings.isEmpty ? "" : ":")\n"
+                for w in r.warnings { out += "    warning: \(w.text)\n" }
+            } else {
+                for w in r.warnings { out += "    warning: \(w.text)\n" }
+            }
+        }
+        if files.count > 2 {
+            out += "pairs (every clip against every other; around each loop the offsets must add up to 0)\n"
+            for p in set.pairs {
+                let name = "\(shortName(files[p.first])) → \(shortName(files[p.second]))"
+                guard let r = p.result else { out += "  \(name)  not lined up: \(p.failure ?? "")\n"; continue }
+                var line = String(format: "  %@  %+.4f s (%+.2f frames), confidence %.2f", name, r.offsetSeconds, r.offsetSeconds * r.rate, r.confidence)
+                if let residual = p.residualSeconds { line += String(format: ", off the fit by %+.2f frames", residual * r.rate) }
+                line += p.isUsed ? "" : (r.isTrusted ? "  (does not add up: left out)" : "  (not trusted: left out)")
+                out += line + "\n"
+            }
+            let rate = set.pairs.compactMap { $0.result?.rate }.max() ?? Sidecar.fallbackFrameRate
+            let named = set.clips.indices.filter { set.clips[$0].isInconsistent }.map { shortName(files[$0]) }
+            let loop = set.worstLoopSeconds.map { String(format: "; the worst loop of three misses by %.2f frames", $0 * rate) } ?? ""
+            if !named.isEmpty {
+                out += "consistency: INCONSISTENT: pairs with \(named.joined(separator: " or ")) miss the others' fit by more than \(String(format: "%.1f", set.toleranceSeconds * rate)) frames\(loop)\n"
+            } else if set.pairs.filter(\.isUsed).count >= 3 {
+                out += "consistency: every clear pair (a clear peak, however short the clips) within \(String(format: "%.1f", set.toleranceSeconds * rate)) frames of the fit of all\(loop)\n"
+            } else {
+                out += "consistency: too few clear pairs to check the offsets against each other\n"
+            }
+        }
+        if let wrote { out += "wrote the trusted clips shifted onto the reference's clock into \(wrote)\n" }
+        return out
+    }
+
+    static func shortName(_ file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+
+    static func json(_ set: ClipSync.SetResult, files: [String], direct: [ClipSync.SetResult.Pair]) -> String {
+        func result(_ r: ClipSync.Result) -> String {
+            "\"offsetSeconds\": \(jsonNumber(r.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(r.rate, digits: 6)), "
+                + "\"confidence\": \(jsonNumber(r.confidence, digits: 3)), \"trusted\": \(r.isTrusted), \"correlation\": \(jsonNumber(r.correlation, digits: 3)), "
+                + "\"signal\": \(jsonString(r.signal.rawValue)), \"precisionSeconds\": \(jsonNumber(r.precisionSeconds, digits: 6)), \"sharedSeconds\": \(jsonNumber(r.sharedSeconds, digits: 3)), "
+                + "\"rival\": \(r.rival.map { "{\"offsetSeconds\": \(jsonNumber($0.offsetSeconds, digits: 6)), \"correlation\": \(jsonNumber($0.correlation, digits: 3))}" } ?? "null"), "
+                + "\"warnings\": [\(r.warnings.map { jsonString($0.text) }.joined(separator: ", "))], "
+                + "\"joints\": [\(r.joints.map { jsonString($0.name) }.joined(separator: ", "))], "
+                + "\"limbs\": [\(r.limbs.map { jsonString($0.name) }.joined(separator: ", "))]"
+        }
+        let rows = (1..<files.count).map { c -> String in
+            let placed = set.clips[c], pair = direct[c - 1]
+            var row = "{\"file\": \(jsonString(files[c])), \"syncedOffsetSeconds\": \(jsonNumber(placed.offsetSeconds, digits: 6)), "
+                + "\"syncedConfidence\": \(jsonNumber(placed.confidence, digits: 3)), \"inconsistent\": \(placed.isInconsistent)"
+            if let r = pair.result { row += ", " + result(r) } else { row += ", \"failure\": \(jsonString(pair.failure ?? ""))" }
+            return row + "}"
+        }
+        let pairs = set.pairs.map { p -> String in
+            var row = "{\"first\": \(jsonString(files[p.first])), \"second\": \(jsonString(files[p.second])), \"used\": \(p.isUsed), "
+                + "\"residualSeconds\": \(jsonNumber(p.residualSeconds, digits: 6))"
+            if let r = p.result { row += ", " + result(r) } else { row += ", \"failure\": \(jsonString(p.failure ?? ""))" }
+            return row + "}"
+        }
+        return "{\"reference\": \(jsonString(files[0])), \"clips\": [\n  " + rows.joined(separator: ",\n  ") + "\n], \"pairs\": [\n  "
+            + pairs.joined(separator: ",\n  ") + "\n], \"toleranceSeconds\": \(jsonNumber(set.toleranceSeconds, digits: 6)), "
+            + "\"worstLoopSeconds\": \(jsonNumber(set.worstLoopSeconds, digits: 6))}"
     }
 }

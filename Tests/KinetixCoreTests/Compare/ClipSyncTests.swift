@@ -73,3 +73,42 @@ struct ClipSyncTests {
         #expect(throws: KinetixError.self) { try ClipSync.offset(of: clip, to: clip, options: options) }
     }
 }
+
+/// Trust: edges, rivals, evidence and loops (issue 55).
+@Suite("Clip sync trust")
+struct ClipSyncTrustTests {
+    @Test("the best fit at the search's edge is not trusted: --max-offset 0.1 against a true offset of 0.3 s gives confidence 0 and says why")
+    func edge() throws {
+        let reference = ClipSyncTests.camera(.front, fps: 30, noiseSeed: 1)
+        let clip = ClipSyncTests.camera(.front, fps: 30, noiseSeed: 2).shifted(bySeconds: -0.3)
+        var options = ClipSync.Options()
+        options.maxOffsetSeconds = 0.1
+        let r = try ClipSync.offset(of: clip, to: reference, options: options)
+        #expect(r.confidence == 0 && r.warnings.contains(.atSearchEdge(maxOffsetSeconds: 0.1)), "\(r)")
+        options.maxOffsetSeconds = 1
+        let wide = try ClipSync.offset(of: clip, to: reference, options: options)
+        #expect(abs(wide.offsetSeconds - 0.3) <= 0.1 / 30 && wide.isTrusted, "\(wide)")
+    }
+
+    @Test("loops of offsets must add up: the issue's cameras (01→02 −5.7, 02→04 +1.9, 01→04 −20 frames) name camera 04 once the others agree")
+    func consensus() {
+        let f = 1.0 / 60
+        // Clips 0, 1, 2 agree on 0; every pair with clip 3 says something else.
+        let pairs = [(0, 1, 0.2 * f, 0.9), (0, 2, -0.3 * f, 0.9), (1, 2, -0.4 * f, 0.9),
+                     (0, 3, -20 * f, 0.8), (1, 3, 1.9 * f, 0.8), (2, 3, 9 * f, 0.8)]
+        let (fit, used, dropped) = ClipSync.consensus(count: 4, tolerance: 1.5 * f, pairs: pairs)
+        #expect(Set(used) == [0, 1, 2] || dropped.count >= 2, "used \(used), dropped \(dropped)")
+        var count = [0, 0, 0, 0]
+        for p in dropped { count[pairs[p].0] += 1; count[pairs[p].1] += 1 }
+        #expect(count[3] == count.max()! && count[3] >= 2, "\(count)")
+        #expect(abs((fit[1] ?? 9) - 0.2 * f) < 0.5 * f && abs((fit[2] ?? 9) + 0.3 * f) < 0.5 * f, "\(fit)")
+    }
+
+    @Test("pairs that add up are all kept")
+    func consistent() {
+        let f = 1.0 / 60
+        let pairs = [(0, 1, 1 * f, 0.9), (0, 2, 2 * f, 0.9), (1, 2, 1.2 * f, 0.9)]
+        let (fit, used, dropped) = ClipSync.consensus(count: 3, tolerance: 1.5 * f, pairs: pairs)
+        #expect(dropped.isEmpty && used.count == 3 && abs(fit[2]! - 2.07 * f) < 0.1 * f, "\(fit)")
+    }
+}
