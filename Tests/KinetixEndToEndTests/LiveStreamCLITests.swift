@@ -57,7 +57,7 @@ struct LiveStreamCLITests {
     @Test("compare: two cameras over TCP and UDP give the offline live replay's final lines")
     func twoSocketsEqualReplay() throws {
         let replay = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--live", "--format", "json"])
-        let running = try Kinetix.start(["compare", "tcp:0", "udp:0", "--live", "--format", "json"])
+        let running = try Kinetix.start(["compare", "tcp:0", "udp:0", "--live", "--format", "json", "--start-timeout", "60", "--idle-timeout", "20"])
         let tcp = try Self.port(of: running, index: 0), udp = try Self.port(of: running, index: 1)
         let senders = try Self.shell(#""$K" stream Sidecars/demonstrator.json --to tcp:\#(tcp) --speed 8 & "$K" stream Sidecars/learner.json --to udp:\#(udp) --speed 8; wait"#)
         #expect(senders.status == 0, "\(senders.stderr)")
@@ -94,6 +94,13 @@ struct LiveStreamCLITests {
         #expect(result.stderr.contains("/cam: skipped: line 301: joints.leftKnees: unknown joint name (did you mean 'leftKnee'?)"))
         #expect(result.stderr.contains("line 52: a gap of 0.133 s before t=1.766667 s"), "\(result.stderr)")
         #expect(try Self.summary(result.stdout)["reps"] as? Int == 4)
+    }
+
+    @Test("a source that never starts is given up after --start-timeout: exit 66, naming it, never a hang")
+    func neverStarts() throws {
+        let result = try Kinetix.run(["assess", "--live", "tcp:0", "--profile", "squat", "--start-timeout", "0.5"])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("no header line within 0.5 s: the source never started"), "\(result.stderr)")
     }
 
     @Test("a sender killed mid-stream is noticed: results so far, the summary, exit 69")

@@ -4,7 +4,8 @@ import KinetixCore
 /// the offline rules (`ViewStretches`, `HiddenSide`) over the last seconds.
 ///
 /// The view is `CameraView` of the median shoulder and hip widths over the last
-/// `ViewStretches.minSeconds`; a joint is hidden, in a side or oblique view, when the
+/// `ViewStretches.minSeconds`, changed only when the new one has held that long (as
+/// offline merges shorter stretches into their neighbours); a joint is hidden, in a side or oblique view, when the
 /// last `hiddenWindowSeconds` track it in fewer than `minCoverage` of the frames with a
 /// body and its mirror in at least that many.
 struct LiveViewTracker: Sendable {
@@ -15,6 +16,8 @@ struct LiveViewTracker: Sendable {
     private var tracked: [(time: Double, joints: UInt32)] = []
     /// The view now; nil until the shoulders have been seen.
     private(set) var view: CameraView?
+    /// Another view seen since a time: it becomes the view once it has held long enough.
+    private var candidate: (view: CameraView?, since: Double)?
     /// The joints the view hides now.
     private(set) var hidden: Set<Joint> = []
 
@@ -26,8 +29,17 @@ struct LiveViewTracker: Sendable {
         if let keep = widths.firstIndex(where: { $0.time > time - ViewStretches.minSeconds }), keep > 0 { widths.removeFirst(keep) }
         var shoulders = widths.map(\.shoulders).filter(\.isFinite), hips = widths.map(\.hips).filter(\.isFinite)
         if !shoulders.isEmpty {
-            view = CameraView(shoulderWidthRatio: quantile(selecting: &shoulders, 0.5),
-                              hipWidthRatio: hips.isEmpty ? nil : quantile(selecting: &hips, 0.5))
+            let seen = CameraView(shoulderWidthRatio: quantile(selecting: &shoulders, 0.5),
+                                  hipWidthRatio: hips.isEmpty ? nil : quantile(selecting: &hips, 0.5))
+            // As offline, a view must hold `ViewStretches.minSeconds` to replace the one before.
+            if view == nil || seen == view {
+                view = seen
+                candidate = nil
+            } else if let (other, since) = candidate, other == seen {
+                if time - since >= ViewStretches.minSeconds { view = seen; candidate = nil }
+            } else {
+                candidate = (seen, time)
+            }
         }
         var mask: UInt32 = 0
         for joint in Joint.allCases where clip.joints.isTracked(joint, 0, minConfidence: minConfidence) { mask |= 1 << joint.rawValue }

@@ -60,23 +60,34 @@ struct LiveRun {
     private(set) var sources: [Source]
     private let inbox: LiveInbox
     let idleTimeout: Double
+    /// How long to wait for every source's header line, seconds.
+    let startTimeout: Double
     private var held: [LiveInbox.Event] = []
     private let command: CommandSpec
 
     /// Starts reading `addresses` (named `names` in messages).
-    init(_ addresses: [(address: LiveSourceAddress, name: String)], idleTimeout: Double, command: CommandSpec) {
+    init(_ addresses: [(address: LiveSourceAddress, name: String)], idleTimeout: Double, startTimeout: Double = LiveRun.defaultStartTimeout,
+         command: CommandSpec) {
+        self.startTimeout = startTimeout
         sources = addresses.map { Source(name: $0.name, decoder: LiveStream.Decoder(source: $0.name)) }
         inbox = LiveInbox(addresses.map(\.address))
         self.idleTimeout = idleTimeout
         self.command = command
     }
 
-    /// Waits for every source's header (frames of a source that is ready are held).
+    /// Waits for every source's header (frames of a source that is ready are held), at
+    /// most `startTimeout` seconds.
     /// - Throws: exit 65 for a first line that is not a header, 66 for a source that
-    ///   cannot be opened or closes before its header.
+    ///   cannot be opened, closes before its header or sends none in time.
     mutating func headers() throws(CommandLineError) -> [LiveStream.Header] {
+        let deadline = wallClock() + startTimeout
         while sources.contains(where: { $0.decoder.header == nil }) {
-            guard let event = inbox.next(timeout: nil) else { continue }
+            guard let event = inbox.next(timeout: max(0, deadline - wallClock())) else {
+                guard wallClock() >= deadline else { continue }
+                let silent = sources.filter { $0.decoder.header == nil }.map(\.name)
+                throw .failed(KinetixError(.unreadable, file: silent[0], "no header line within \(jsonNumber(startTimeout, digits: 3)) s: the source never started"
+                                           + (silent.count > 1 ? " (nor \(silent.dropFirst().joined(separator: ", ")))" : "") + " [--start-timeout]"))
+            }
             switch event {
             case .note(let s, let text): printError("note: \(sources[s].name): \(text)")
             case .failed(_, let text): throw .failed(KinetixError(.unreadable, text))
@@ -208,6 +219,8 @@ extension ExitCode {
 extension LiveRun {
     /// Seconds without a line after which a source counts as stopped.
     static let defaultIdleTimeout = 5.0
+    /// How long `--live` on a stream waits for its sources to start, seconds.
+    static let defaultStartTimeout = 60.0
 }
 
 extension CommandSpec.Option {
@@ -217,7 +230,19 @@ extension CommandSpec.Option {
         defaultValue: defaultText(LiveRun.defaultIdleTimeout))
 }
 
+extension CommandSpec.Option {
+    static let startTimeout = CommandSpec.Option(
+        long: "start-timeout", valueName: "seconds",
+        help: "With --live on a stream: wait this long for each source's first line, then give up (exit 66).",
+        defaultValue: defaultText(LiveRun.defaultStartTimeout))
+}
+
 extension ParsedArguments {
+    /// `--start-timeout`, in 0.1...86400 s.
+    func startTimeout() throws(CommandLineError) -> Double {
+        try double("start-timeout", default: LiveRun.defaultStartTimeout, in: 0.1...86400)
+    }
+
     /// `--idle-timeout`, in 0.1...3600 s.
     func idleTimeout() throws(CommandLineError) -> Double {
         try double("idle-timeout", default: LiveRun.defaultIdleTimeout, in: 0.1...3600)

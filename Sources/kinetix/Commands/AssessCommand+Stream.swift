@@ -8,7 +8,7 @@ extension AssessCommand {
     /// frame with `latency`, then a `summary` line. Exit 69 when the source stopped
     /// before its end line.
     func runLiveStream(_ address: LiveSourceAddress, _ profile: Profile, parameters: ParameterValues, source: String) throws(CommandLineError) -> Int32 {
-        var run = LiveRun([(address, address == .standardInput ? "-" : sidecar)], idleTimeout: idleTimeout, command: Self.spec)
+        var run = LiveRun([(address, address == .standardInput ? "-" : sidecar)], idleTimeout: idleTimeout, startTimeout: startTimeout, command: Self.spec)
         let header = try run.headers()[0]
         let rate = header.fps ?? Sidecar.fallbackFrameRate
         if header.fps == nil { printError("note: \(sidecar): the stream's header gives no fps; smoothing is set for \(jsonNumber(rate, digits: 3)) fps") }

@@ -33,7 +33,7 @@ struct AssessCommand: Subcommand {
             .init(long: "cues", help: "Print only the learner's cues, in time order."),
             .init(long: "live", help: "Replay the clip frame by frame through the live API: reps and the cue as they happen (JSON: one line per frame). Body profiles."),
             .init(long: "report", valueName: "file.html", help: "Also write a self-contained HTML report (open it in any browser)."),
-            .idleTimeout,
+            .idleTimeout, .startTimeout,
             .keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
@@ -54,6 +54,7 @@ struct AssessCommand: Subcommand {
     /// With `--live`: the stream `sidecar` names, when it is one.
     let stream: LiveSourceAddress?
     let idleTimeout: Double
+    let startTimeout: Double
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         sidecar = arguments.positional[0]
@@ -77,6 +78,7 @@ struct AssessCommand: Subcommand {
         limits = try arguments.limits()
         stream = try LiveSourceAddress.parse(sidecar, command: Self.spec)
         idleTimeout = try arguments.idleTimeout()
+        startTimeout = try arguments.startTimeout()
         if stream != nil && !live { throw .usage("'\(sidecar)' is a stream: read it with --live", command: Self.spec) }
         if live && (cuesOnly || report != nil || baseline != nil || format == .csv || arguments.flag("repair-swaps")) {
             throw .usage("--live prints a stream (text or json); it does not combine with --cues, --report, --baseline, csv or --repair-swaps", command: Self.spec)

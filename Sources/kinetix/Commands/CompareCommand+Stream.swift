@@ -9,7 +9,7 @@ extension CompareCommand {
     func runLiveStreams() throws(CommandLineError) -> Int32 {
         let roles = [(demonstrator, streams.demonstrator), (learner, streams.learner)]
         let streamRoles = roles.indices.filter { roles[$0].1 != nil }
-        var run = LiveRun(streamRoles.map { (roles[$0].1!, roles[$0].0) }, idleTimeout: idleTimeout, command: Self.spec)
+        var run = LiveRun(streamRoles.map { (roles[$0].1!, roles[$0].0) }, idleTimeout: idleTimeout, startTimeout: startTimeout, command: Self.spec)
         // Recorded inputs: loaded whole.
         var files: [Sidecar?] = [nil, nil]
         for i in roles.indices where roles[i].1 == nil {

@@ -66,7 +66,7 @@ struct CompareCommand: Subcommand {
             .init(long: "kernel", valueName: "kernel", help: "automatic, scalar, simd or blas (OpenBLAS, opened when first used).", defaultValue: defaults.kernel.rawValue),
             .init(long: "threads", valueName: "n", help: "Threads for the lag search (0: one per core).", defaultValue: String(defaults.threads)),
             .init(long: "reaction", help: "Add reaction times: each demonstrator movement's onset against the learner's, and the learner's cues (see 'kinetix onset')."),
-        ] + OnsetArguments.specs + [.idleTimeout, .keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput]
+        ] + OnsetArguments.specs + [.idleTimeout, .startTimeout, .keepSwaps, .repairSwaps, .keepTeleports, .minConfidence, .output, .maxInput]
     )
 
     private static var defaults: ComparisonOptions { .defaults }
@@ -93,6 +93,7 @@ struct CompareCommand: Subcommand {
     /// With `--live`: the streams the inputs name, when they are streams.
     let streams: (demonstrator: LiveSourceAddress?, learner: LiveSourceAddress?)
     let idleTimeout: Double
+    let startTimeout: Double
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         demonstrator = arguments.positional[0]
@@ -174,6 +175,7 @@ struct CompareCommand: Subcommand {
             streams = (nil, nil)
         }
         idleTimeout = try arguments.idleTimeout()
+        startTimeout = try arguments.startTimeout()
         if streams.demonstrator != nil || streams.learner != nil {
             guard live else { throw .usage("a stream is read with --live", command: Self.spec) }
             if streams.demonstrator == .standardInput && streams.learner == .standardInput {
