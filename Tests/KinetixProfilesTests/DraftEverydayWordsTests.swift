@@ -139,7 +139,7 @@ struct DraftEverydayWordsTests {
     @Test("a plane said in words is measured in it: the real MediaPipe lateral raise counts, a front raise filmed from the front does not")
     func planeSeparatesRaises() throws {
         let lateral = try T.draft("Raise both arms out to the side to shoulder height, then lower them.")
-        #expect(lateral.profile.metrics.first?.expression.hasPrefix("if(distance(leftShoulder, leftWrist) >= 0.5") == true)
+        #expect(lateral.profile.metrics.first { $0.name == "armElevationLeft" }?.expression.hasPrefix("if(distance(leftShoulder, leftWrist) >= 0.35 * max(0.9, rest(armLengthLeft))") == true)
         let plain = try T.draft("Raise both arms to shoulder height, then lower them.")
         #expect(plain.profile.metrics.first?.expression.hasPrefix("abs(atan2(") == true, "no plane said: the 2D angle as it is")
         #expect(try T.assess(plain, T.clip(.frontRaise, view: .front)).reps.count > 0, "the careless measure counts the other plane")

@@ -37,7 +37,17 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
 
     /// Metrics the measure's expression reads besides itself, by name: the hip height
     /// whose rest level (`rest()`) `hipDrop` is relative to, as the squat profile's depth.
-    var helperMetrics: [(name: String, json: JSONValue)] {
+    /// A raise said in a plane also reads the segment's own length (its 95th percentile
+    /// in the clip: the segment seen square-on), for the length it must be seen at.
+    func helperMetrics(_ side: BodySide?) -> [(name: String, json: JSONValue)] {
+        if plane != nil, let segment = Self.seenSegment[kind] {
+            let s = side == .right ? "right" : "left"
+            return [(lengthName(side), .object([
+                ("expr", .string("distance(\(s)Shoulder, \(s)\(segment.joint))")), ("unit", .string("torso")),
+                ("description", .string("The \(segment.words) as seen, torso lengths; its 95th percentile is this person's \(segment.words) seen square-on.")),
+                ("rest", .object([("percentile", .number(95))])),
+            ]))]
+        }
         guard kind == .hipDrop else { return [] }
         return [("hipHeight", .object([
             ("expr", .string("y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee))")), ("unit", .string("torso")),
@@ -79,8 +89,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         // raise filmed from the front would pass for a lateral raise.
         func inPlane(_ to: String) -> String {
             let angle = elevation("Shoulder", to)
-            guard plane != nil, let least = Self.minSeenLength[kind] else { return angle }
-            return "if(distance(\(s)Shoulder, \(s)\(to)) >= \(least), \(angle), 0)"
+            guard plane != nil, let segment = Self.seenSegment[kind] else { return angle }
+            return "if(distance(\(s)Shoulder, \(s)\(to)) >= \(Self.leastSeenFraction) * max(\(segment.floor), rest(\(lengthName(side)))), \(angle), 0)"
         }
         switch kind {
         case .armElevation: return inPlane("Wrist")
@@ -99,12 +109,25 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         }
     }
 
-    /// The shortest a segment may look, torso lengths, to be raised in the picture's plane.
-    /// Shoulder to wrist is 1.15 torso lengths by Winter's proportions (1.0 hanging and
-    /// 0.67–0.75 at the top of a dumbbell lateral raise, bent elbows, in the shared real
-    /// MediaPipe clip demo5); an arm raised at the camera looks 0.2–0.3 long at 3 m.
-    /// Shoulder to elbow: 0.65 by Winter, 0.40 at the top of the real raise.
-    static let minSeenLength: [Kind: Double] = [.armElevation: 0.5, .upperArmElevation: 0.28]
+    /// A segment raised in the picture's plane is seen at least this fraction of its own
+    /// length (the clip's 95th percentile of it, at least `floor` torso lengths); shorter,
+    /// it points at the camera (a raise in the other plane) and its elevation in this
+    /// plane is 0. Shoulder to wrist is 1.15 torso lengths by Winter's proportions (1.0
+    /// hanging and 0.67–0.75 at the top of a dumbbell lateral raise, bent elbows, in the
+    /// shared real MediaPipe clip demo5; an arm seen obliquely at the top, less); an arm
+    /// raised at the camera looks 0.2–0.3 long at 3 m, a quarter of its length. Relative to
+    /// the person's own arm, so a short or oblique arm is not taken for one at the camera
+    /// (0.5 torso lengths, fixed, did: a lateral raise seen obliquely read 62° at shoulder height).
+    static let leastSeenFraction = 0.35
+    /// The segments a raise is seen by, the joint that ends them, and the least own length.
+    static let seenSegment: [Kind: (joint: String, words: String, floor: Double)] = [
+        .armElevation: ("Wrist", "arm (shoulder to wrist)", 0.9), .upperArmElevation: ("Elbow", "upper arm (shoulder to elbow)", 0.5),
+    ]
+
+    /// The name of the helper metric holding a side's segment length (`armLengthLeft`).
+    func lengthName(_ side: BodySide?) -> String {
+        (kind == .armElevation ? "armLength" : "upperArmLength") + (side == .right ? "Right" : "Left")
+    }
 
     /// The joints the measure reads, for the profile's requirements.
     func joints(_ side: BodySide?) -> [String] {

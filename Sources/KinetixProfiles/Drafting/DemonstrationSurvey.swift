@@ -32,8 +32,8 @@ struct DemonstrationSurvey: Sendable {
         var helpers: [(key: String, value: JSONValue)] = []
         for kind in Self.candidates {
             let measure = BodyMeasure(kind: kind)
-            for helper in measure.helperMetrics where !helpers.contains(where: { $0.key == helper.name }) { helpers.append((helper.name, helper.json)) }
             for side in measure.isSided ? [BodySide.left, .right] : [nil] {
+                for helper in measure.helperMetrics(side) where !helpers.contains(where: { $0.key == helper.name }) { helpers.append((helper.name, helper.json)) }
                 metrics.append((measure.name(side), DraftProfileWriter.metricJSON(measure, side: side, relative: false)))
             }
         }

@@ -147,7 +147,7 @@ struct DraftProfileWriter {
     private mutating func base(_ measure: BodyMeasure, _ side: BodySide?, relative: Bool = false) -> String {
         let name = measure.name(side) + (relative ? "Change" : "")
         if !metrics.contains(where: { $0.key == name }) {
-            for helper in measure.helperMetrics where !metrics.contains(where: { $0.key == helper.name }) { metrics.append((helper.name, helper.json)) }
+            for helper in measure.helperMetrics(side) where !metrics.contains(where: { $0.key == helper.name }) { metrics.append((helper.name, helper.json)) }
             metrics.append((name, Self.metricJSON(measure, side: side, relative: relative)))
             for joint in measure.joints(side) where !joints.contains(joint) { joints.append(joint) }
             if relative { usesBaseline = true }
