@@ -65,13 +65,14 @@ struct DraftBuilder {
         if let survey {
             let seen = survey.shoulderWidthRatio.map { String(format: "%.2f", $0) } ?? "unknown"
             demonstrationNotes.append("filmed \(survey.view.map { "from the \($0.rawValue)" } ?? "at an angle") (shoulder width \(seen) torso lengths)")
-            if let view = survey.view { plan.view = view }
+            if let view = survey.view { plan.view = view; plan.viewFromDemonstration = true }
         }
         if let (view, index) = wordsView, let i = readings.firstIndex(where: { $0.sentence.index == index }) {
             if let demonstrated = survey?.view, demonstrated != view {
                 readings[i].failure = "the demonstration was filmed from the \(demonstrated.rawValue), not the \(view.rawValue): film it again from the \(view.rawValue), or drop this sentence"
             } else {
                 plan.view = view
+                plan.viewFromDemonstration = false
                 note(readings[i], "requirements.view \(view.rawValue)")
             }
         }

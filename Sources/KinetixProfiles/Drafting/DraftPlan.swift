@@ -52,6 +52,10 @@ struct DraftPlan: Sendable {
     var id = "drafted-exercise"
     var title = "Drafted exercise"
     var view: Profile.Requirements.View = .any
+    /// True when `view` is only where the demonstration happened to be filmed (no word
+    /// asked for it): a measure that reads alike from any view is then measured in whichever
+    /// view a clip has.
+    var viewFromDemonstration = false
     var main: MainMovement?
     var reaches: [Reach] = []
     /// Seconds to stay near the goal in each rep.

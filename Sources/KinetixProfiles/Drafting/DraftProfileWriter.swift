@@ -7,8 +7,15 @@ struct DraftProfileWriter {
     private var parameters: [(key: String, value: JSONValue)] = []
     private var metrics: [(key: String, value: JSONValue)] = []
     private var rules: [JSONValue] = []
+    /// The joints the counted movement reads: the draft's requirements. A rule's joints
+    /// are not required (out of the picture, the rule is not checked; the reps still count).
     private var joints: [String] = []
+    private var countedMeasure: BodyMeasure?
     private var usesBaseline = false
+    /// True when the counted measure reads alike from any view while the draft's view is
+    /// one: the view becomes a parameter found in each clip (`auto`), and the measures that
+    /// need the draft's view are measured only in it.
+    private var viewFound = false
 
     /// One metric's JSON: the measure's expression, unit, description and a 6 Hz low-pass.
     static func metricJSON(_ measure: BodyMeasure, side: BodySide?, relative: Bool) -> JSONValue {
@@ -29,7 +36,16 @@ struct DraftProfileWriter {
 
     private mutating func write(_ plan: DraftPlan, description: String) -> [(key: String, value: JSONValue)] {
         var reps: JSONValue?
+        if let main = plan.main, main.measure.view == .any, plan.view != .any, plan.viewFromDemonstration {
+            viewFound = true
+            parameters.append(("view", .object([
+                ("type", .string("choice")), ("choices", .array(["auto", "front", "side"].map(JSONValue.string))), ("default", .string("auto")),
+                ("description", .string("Where the camera is: auto (as the clip shows it), or one required. \(main.measure.label.capitalizedFirst) reads alike from the front or the side; "
+                    + "measures that need the \(plan.view.rawValue) view (as drafted) are measured only in it.")),
+            ])))
+        }
         if let main = plan.main {
+            countedMeasure = main.measure
             let m = combined(main.measure, main.sides)
             let unit = main.measure.unit
             let rises = main.direction == .rise
@@ -132,7 +148,7 @@ struct DraftProfileWriter {
             ("id", .string(plan.id)), ("version", .string("0.1.0")), ("title", .string(plan.title)),
             ("description", .string(description)), ("tags", .array([.string("draft")])), ("kind", .string("body")),
             ("parameters", .object(parameters)),
-            ("requirements", .object([("view", .string(plan.view.rawValue)), ("joints", .array(joints.map(JSONValue.string))), ("minCoverage", .number(0.8))])),
+            ("requirements", .object([("view", .string(viewFound ? "$view" : plan.view.rawValue)), ("joints", .array(joints.map(JSONValue.string))), ("minCoverage", .number(0.8))])),
         ]
         if usesBaseline { document.append(("baseline", .object([("seconds", .number(1))]))) }
         document.append(("metrics", .object(metrics)))
@@ -148,8 +164,14 @@ struct DraftProfileWriter {
         let name = measure.name(side) + (relative ? "Change" : "")
         if !metrics.contains(where: { $0.key == name }) {
             for helper in measure.helperMetrics(side) where !metrics.contains(where: { $0.key == helper.name }) { metrics.append((helper.name, helper.json)) }
-            metrics.append((name, Self.metricJSON(measure, side: side, relative: relative)))
-            for joint in measure.joints(side) where !joints.contains(joint) { joints.append(joint) }
+            var json = Self.metricJSON(measure, side: side, relative: relative)
+            if viewFound, measure.view != .any, case .object(var fields) = json, let i = fields.firstIndex(where: { $0.key == "expr" }),
+               case .string(let expr) = fields[i].value {
+                fields[i].value = .string("if($view == \"\(measure.view.rawValue)\", \(expr))")
+                json = .object(fields)
+            }
+            metrics.append((name, json))
+            if measure == countedMeasure { for joint in measure.joints(side) where !joints.contains(joint) { joints.append(joint) } }
             if relative { usesBaseline = true }
         }
         return name
