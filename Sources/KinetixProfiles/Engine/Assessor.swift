@@ -161,6 +161,10 @@ public struct Assessor: Sendable {
                                                       times: times, parameters: parameters) { range in
                 if let restMissing { return "no rest level of \(restMissing) (above)" }
                 if range.allSatisfy({ !measured[$0] }) { return "seen from another view: left out" }
+                let joints = counter.metricIndices.reduce(into: Set<Joint>()) { $0.formUnion(profile.joints(readBy: profile.metrics[$1].compiled)) }
+                    .subtracting(hiddenSide.hidden)
+                let tracked = range.filter { f in joints.allSatisfy { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }.count
+                if 2 * tracked > range.count { return "the joints are tracked, but the profile measures it only where its condition holds" }
                 return "joints not tracked"
             }
         }

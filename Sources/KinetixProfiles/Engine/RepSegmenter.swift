@@ -393,8 +393,8 @@ extension RepSegmenter {
         var partials: [ClosedRange<Int>]
         /// Untracked stretches of at least `unreadSeconds`, frames.
         var unread: [ClosedRange<Int>]
-        /// Movements the same way under the least range (at least half of it), not counted:
-        /// what a clip of too-shallow reps shows instead of reps.
+        /// Movements the same way under the least range (at least half of it), apart from
+        /// the reps, not counted: what a clip of too-shallow reps shows instead of reps.
         var shallow: [Segment] = []
         /// The range a rep had to cover at the end (`threshold`), the reps' typical range and the noise, in the measure's unit.
         var threshold: Float, typicalRange: Float?, noise: Float
@@ -443,18 +443,22 @@ extension RepSegmenter {
     }
 
     /// Runs the segmenter over `values` (smoothed) and `raw` (for the noise), one per time.
-    static func segment(_ values: [Float], raw: [Float]? = nil, times: [Double], settings: Settings) -> Result {
+    static func segment(_ values: [Float], raw: [Float]? = nil, times: [Double], settings: Settings, shallowPass: Bool = false) -> Result {
         var segmenter = RepSegmenter(settings)
         for i in values.indices { _ = segmenter.add(values[i], raw: raw?[i] ?? values[i], frame: i, time: times[i]) }
         _ = segmenter.finish()
         segmenter.extendEnds()
         var result = Result(segments: segmenter.segments, partials: segmenter.partials, unread: unreadStretches(values, times: times),
                             threshold: segmenter.threshold, typicalRange: segmenter.typicalRange, noise: segmenter.noiseLevel)
-        // With no rep counted, look again at half the least range: shallow reps are said, not hidden.
-        if result.reps.isEmpty, settings.fixed == nil, settings.minRange > 0 {
+        // Look again at half the least range: movements too small to be reps (a bend to pick
+        // up the bar, a jumping jack's bob of the hips) are said, not hidden.
+        if settings.fixed == nil, settings.minRange > 0, !shallowPass {
             var half = settings
             half.minRange = settings.minRange / 2
-            result.shallow = segment(values, raw: raw, times: times, settings: half).reps
+            let counted = result.reps
+            result.shallow = segment(values, raw: raw, times: times, settings: half, shallowPass: true).reps.filter { small in
+                small.range < settings.minRange && !counted.contains { $0.start <= small.end && small.start <= $0.end }
+            }
         }
         return result
     }

@@ -219,7 +219,7 @@ public struct LiveAssessment: Sendable {
             frameParameters[name] = .choice(seen.rawValue)
         }
         let required = profile.requirements.view(frameParameters)
-        let leftOut = [.front, .side, .oblique].contains(required) && viewTracker.view.map { $0.rawValue != required.rawValue } ?? false
+        let leftOut = viewTracker.view != nil && CameraView(rawValue: required.rawValue).map { !viewTracker.shows($0) } ?? false
         currentParameters = frameParameters
         assessor.parameters = frameParameters
         var evaluator = ExpressionEvaluator(count: 1, angles: AngleSeries(clip, minConfidence: m), body: body, face: nil,

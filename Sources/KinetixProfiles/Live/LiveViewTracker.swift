@@ -18,6 +18,10 @@ struct LiveViewTracker: Sendable {
     private(set) var view: CameraView?
     /// Another view seen since a time: it becomes the view once it has held long enough.
     private var candidate: (view: CameraView?, since: Double)?
+
+    /// True when the camera has `view` now, or is turning to it (seen, not yet held
+    /// `ViewStretches.minSeconds`): live cannot wait to see whether the turn holds.
+    func shows(_ view: CameraView) -> Bool { self.view == view || candidate?.view == view }
     /// The joints the view hides now.
     private(set) var hidden: Set<Joint> = []
 
