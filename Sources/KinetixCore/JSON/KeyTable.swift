@@ -16,7 +16,7 @@ struct KeyTable<Value: Sendable>: Sendable {
         slots = Array(repeating: nil, count: size)
         for (key, value) in entries {
             let bytes = Array(key.utf8)
-            var i = Self.hash(bytes.withUnsafeBufferPointer { $0 }) & mask
+            var i = bytes.withUnsafeBufferPointer { Self.hash($0) } & mask
             while slots[i] != nil { i = (i + 1) & mask }
             slots[i] = (bytes, value)
         }
