@@ -70,6 +70,12 @@ struct RepSegmenter: Sendable {
     /// Start and end frames are where the measure is within this fraction of the rep's
     /// range from the rest on that side (the labels of real clips put them at 5–15 %).
     static let edgeFraction: Float = 0.1
+    /// A rest plateau holds within this fraction of the rep's range…
+    static let plateauFraction: Float = 0.025
+    /// …for this long, seconds…
+    static let plateauSeconds = 0.5
+    /// …within this fraction of the range from the rest before the rep.
+    static let plateauReach: Float = 0.25
     /// A stretch of untracked frames at least this long is reported, seconds.
     static let unreadSeconds = 0.3
 
@@ -283,17 +289,40 @@ struct RepSegmenter: Sendable {
     }
 
     /// The frame between `peak` and `limit` nearest the peak where the excursion is
-    /// within `edgeFraction` of the range from `rest` (`limit` when none is).
+    /// within `edgeFraction` of the range from `rest`, or where it has settled on a
+    /// plateau near rest (`limit` when neither is).
+    ///
+    /// The plateau: a real person's rest drifts (hips a few percent of standing height
+    /// higher or lower as they shift their weight), so the rest the rep left can sit
+    /// above the highest rest before it; the rep then starts where the measure has held
+    /// within `plateauFraction` of the range for `plateauSeconds`, still within
+    /// `plateauReach` of the range from rest, not back where the drift began.
     private func edge(from peak: Int, toward limit: Int, rest: Float, range: Float) -> Int {
         let level = rest + Self.edgeFraction * range
         let step = limit < peak ? -1 : 1
-        var frame = limit
         var i = peak
         while i != limit {
             i += step
-            if excursion(i).isFinite, excursion(i) <= level { frame = i; break }
+            let e = excursion(i)
+            guard e.isFinite else { continue }
+            if e <= level { return i }
+            if e <= rest + Self.plateauReach * range, holdsStill(from: i, toward: limit, within: Self.plateauFraction * range) { return i }
         }
-        return frame
+        return limit
+    }
+
+    /// Whether the excursion stays within `band` of its value at `frame` for
+    /// `plateauSeconds` from it toward `limit` (tracked frames only; not past `limit`).
+    private func holdsStill(from frame: Int, toward limit: Int, within band: Float) -> Bool {
+        let step = limit < frame ? -1 : 1
+        let center = excursion(frame)
+        var i = frame
+        while i != limit, abs(time(i) - time(frame)) < Self.plateauSeconds {
+            i += step
+            let e = excursion(i)
+            if e.isFinite, abs(e - center) > band { return false }
+        }
+        return abs(time(i) - time(frame)) >= Self.plateauSeconds
     }
 
     private func trackedFraction(_ s: Segment) -> Float {
