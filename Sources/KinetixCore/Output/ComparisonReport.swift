@@ -1,30 +1,59 @@
 import Foundation
 
 /// A comparison with everything its writers need; every format renders this one
-/// value, so numbers never disagree between text, JSON and CSV.
+/// value, so numbers never disagree between text, JSON and CSV. A finished value: one
+/// initializer computes all of it (reaction times and the facing advice are inputs),
+/// and nothing outside the package changes it afterwards.
 public struct ComparisonReport: Sendable {
+    /// Reaction times asked for with a comparison: how onsets are found and responses judged.
+    public struct ReactionRequest: Sendable {
+        /// How movement onsets are found in each clip.
+        public var onsets: OnsetOptions
+        /// When a response counts as a reaction (not a false start, not too late).
+        public var window: ReactionWindow
+        /// A request with the given settings (the CLI's defaults unless given).
+        public init(onsets: OnsetOptions = .defaults, window: ReactionWindow = .defaults) {
+            self.onsets = onsets
+            self.window = window
+        }
+    }
+
+    /// How to switch facing models in the front end's words (a flag, a setting), shown
+    /// after the facing warning: one phrase for each model the check may find better.
+    public struct FacingAdvice: Sendable {
+        /// When the mirrored model fits better (e.g. "rerun without --no-mirror").
+        public var toMirrored: String
+        /// When the unmirrored, side-by-side model fits better (e.g. "rerun with --no-mirror").
+        public var toUnmirrored: String
+        /// Advice with the phrase for each facing model.
+        public init(toMirrored: String, toUnmirrored: String) {
+            self.toMirrored = toMirrored
+            self.toUnmirrored = toUnmirrored
+        }
+    }
+
     /// The per-frame results.
-    public var comparison: Comparison
+    public package(set) var comparison: Comparison
     /// What a coach reads first.
-    public var summary: ComparisonSummary
+    public package(set) var summary: ComparisonSummary
     /// The learner's cue track.
-    public var cues: CueTrack
+    public package(set) var cues: CueTrack
     /// What produced the result.
-    public var provenance: Provenance
+    public package(set) var provenance: Provenance
     /// Estimator faults found in each input (demonstrator first), and which were repaired.
-    public var faults: [FaultCheck] = []
+    public package(set) var faults: [FaultCheck] = []
     /// The clips as compared (swaps repaired when asked), for reports that draw them.
-    public var demonstratorClip: Sidecar
+    public package(set) var demonstratorClip: Sidecar
     /// The learner's clip as compared.
-    public var learnerClip: Sidecar
+    public package(set) var learnerClip: Sidecar
     /// Reaction times (`compare --reaction`): nil unless asked for, then written by
     /// every format that has a place for it.
-    public var reaction: PairReaction?
+    public package(set) var reaction: PairReaction?
     /// The other facing model's fit (`ComparisonOptions.checkFacing`); nil when not checked.
-    public var facing: FacingCheck?
+    public package(set) var facing: FacingCheck?
     /// How to switch facing models, in the front end's words (a flag, a setting), shown
     /// after the facing warning; nil: in plain words.
-    public var facingAdvice: String?
+    public package(set) var facingAdvice: String?
 
     /// Wraps a comparison already made of `demonstrator` and `learner`.
     public init(_ comparison: Comparison, demonstrator: Sidecar, learner: Sidecar, provenance: Provenance) {
@@ -47,8 +76,12 @@ public struct ComparisonReport: Sendable {
     ///   - profile: The pair profile the options came from, recorded in the provenance.
     /// - Throws: `KinetixError` of kind `.invalidSetting` or `.limitExceeded` (see
     ///   `ComparisonOptions.check(learner:)`); nothing is computed then.
+    ///   - reaction: When given, reaction times of the learner's movements to the
+    ///     demonstrator's (`PairReaction`), computed on the compared clips.
+    ///   - facingAdvice: How to switch facing models in the caller's words; nil: plain words.
     public init(demonstrator: ClipInput, learner: ClipInput, options: ComparisonOptions,
-                profile: Provenance.ProfileUsed? = nil) throws(KinetixError) {
+                profile: Provenance.ProfileUsed? = nil, reaction: ReactionRequest? = nil,
+                facingAdvice: FacingAdvice? = nil) throws(KinetixError) {
         func checked(_ input: ClipInput) -> (Sidecar, FaultCheck) {
             input.sidecar.checkedForFaults(role: input.provenance.role, repairSwaps: options.repairSwaps,
                                            maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
@@ -59,6 +92,12 @@ public struct ComparisonReport: Sendable {
         faults = [demoFaults, learnerFaults]
         if options.checkFacing {
             facing = try FacingCheck(comparison, summary: summary, demonstrator: demoClip, learner: learnerClip)
+        }
+        if let facing, let facingAdvice {
+            self.facingAdvice = facing.other.mirror ? facingAdvice.toMirrored : facingAdvice.toUnmirrored
+        }
+        if let reaction {
+            self.reaction = try PairReaction(self, options: reaction.onsets, window: reaction.window)
         }
     }
 

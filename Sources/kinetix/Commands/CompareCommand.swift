@@ -197,18 +197,18 @@ struct CompareCommand: Subcommand {
         if live { return try runLive() }
         var (demonstratorClip, learnerClip, options) = try loadClips()
         if planar { (demonstratorClip.sidecar, learnerClip.sidecar) = (demonstratorClip.sidecar.droppingDepth(), learnerClip.sidecar.droppingDepth()) }
-        var report: ComparisonReport
+        let report: ComparisonReport
         do {
-            report = try ComparisonReport(demonstrator: demonstratorClip, learner: learnerClip, options: options, profile: profile)
-            if let (onsetOptions, window) = reaction { report.reaction = try PairReaction(report, options: onsetOptions, window: window) }
+            report = try ComparisonReport(demonstrator: demonstratorClip, learner: learnerClip, options: options, profile: profile,
+                                          reaction: reaction.map { ComparisonReport.ReactionRequest(onsets: $0.0, window: $0.1) },
+                                          facingAdvice: .init(toMirrored: Self.facingFix(mirror: true, profile: profile),
+                                                              toUnmirrored: Self.facingFix(mirror: false, profile: profile)))
         } catch {
             throw .failed(error)
         }
-        if let facing = report.facing, let warning = facing.warning {
-            let fix = Self.facingFix(mirror: facing.other.mirror, profile: profile)
-            report.facingAdvice = fix
-            // The text report says it in place; other outputs get it on standard error.
-            if format != .text || learnerCues || at != nil { printError("warning: \(warning): \(fix)") }
+        // The text report says the facing warning in place; other outputs get it on standard error.
+        if let warning = report.facing?.warning, let fix = report.facingAdvice, format != .text || learnerCues || at != nil {
+            printError("warning: \(warning): \(fix)")
         }
         let inputs = [demonstrator, learner] + (profile.map { [$0.source] } ?? [])
         if let path = self.report {
