@@ -108,9 +108,9 @@ struct BatchCLITests {
         #expect(syntax.status == 0, "bash -n: \(syntax.stderr)")
     }
 
-    @Test("the README's Kubernetes Indexed Job runs the shards from JOB_COMPLETION_INDEX")
+    @Test("the batch guide's Kubernetes Indexed Job runs the shards from JOB_COMPLETION_INDEX")
     func kubernetesExample() throws {
-        let readme = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Documentation/Batch.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "```yaml\napiVersion: batch/v1\nkind: Job\n"))
         let yaml = String(readme[start.lowerBound...].dropFirst(8).prefix { $0 != "`" })
         for line in ["completionMode: Indexed", "completions: 4", "parallelism: 2", "backoffLimitPerIndex: 3", "restartPolicy: Never",

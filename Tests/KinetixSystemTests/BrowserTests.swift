@@ -110,7 +110,7 @@ struct BrowserTests {
     @Test("the progress page: a trend chart per measure with the MDC band and a point per session; #session=N marks that session and says what changed, as the library does")
     func progressPage() throws {
         let squat = try ProfileLibrary().resolve("squat")
-        let sessions = try [0.5, 0.5, 0.8].enumerated().map { k, depth in
+        let sessions = try [0.65, 0.65, 0.8].enumerated().map { k, depth in
             var options = SynthOptions()
             options.motion = .squat
             options.view = .side
