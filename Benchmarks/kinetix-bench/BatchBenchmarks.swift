@@ -57,7 +57,7 @@ func batchThroughput(quick: Bool) {
                 let out = folder.appendingPathComponent("batch-\(threads)")
                 try? FileManager.default.removeItem(at: out)
                 let start = DispatchTime.now().uptimeNanoseconds
-                let outcomes = try! BatchRunner(plan: plan, threads: threads).run(shard: 0, into: out)
+                let outcomes = try! BatchRunner(plan: plan, threads: threads, mapsInputs: true).run(shard: 0, into: out)
                 precondition(outcomes.allSatisfy { $0.status == .ok }, "every row computed")
                 return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             }

@@ -18,11 +18,16 @@ public struct BatchRunner: Sendable {
     public var plan: BatchPlan
     /// Rows run at once (each row uses up to two cores itself for large inputs).
     public var threads: Int
+    /// Whether inputs of 1 MB or more are mapped rather than read (Linux), guarded by a
+    /// process-wide `SIGBUS` handler against a file shrinking while it is read. Off by
+    /// default, so a library user's process is left as it was; `kinetix batch run` turns it on.
+    public var mapsInputs: Bool
 
     /// A runner for `plan` using `threads` workers (default: the cores this process may use).
-    public init(plan: BatchPlan, threads: Int? = nil) {
+    public init(plan: BatchPlan, threads: Int? = nil, mapsInputs: Bool = false) {
         self.plan = plan
         self.threads = max(1, threads ?? Self.availableCores)
+        self.mapsInputs = mapsInputs
     }
 
     /// The cores this process may run on: Linux's `Cpus_allowed_list` (which a Slurm
@@ -143,7 +148,7 @@ public struct BatchRunner: Sendable {
     func compute(_ row: BatchPlan.Row) throws(KinetixError) -> (json: [UInt8], html: String?, figures: [(key: String, value: JSONValue)]) {
         var clips: [ClipInput] = []
         for input in row.inputs {
-            let clip = try ClipInput(contentsOf: input.path, role: input.role, mapping: true)
+            let clip = try ClipInput(contentsOf: input.path, role: input.role, mapping: mapsInputs)
             guard clip.provenance.sha256 == input.sha256 else { throw Self.changed(input.path, now: clip.provenance.sha256, planned: input.sha256) }
             clips.append(clip)
         }

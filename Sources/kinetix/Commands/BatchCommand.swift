@@ -141,7 +141,7 @@ struct BatchCommand: Subcommand {
             throw .usage("'batch run' needs --shard K or --shard-from-env VARIABLE", command: Self.spec)
         }
         let threads = arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: 1...1024))
-        let runner = BatchRunner(plan: plan, threads: threads)
+        let runner = BatchRunner(plan: plan, threads: threads, mapsInputs: true)
         let outcomes: [BatchOutcome]
         do {
             outcomes = try runner.run(shard: shard, into: outputFolder()) {

@@ -81,6 +81,15 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test("no library maps inputs or installs a handler on its own, KinetixBatch included: only the CLI opts in (mapping: true, mapsInputs: true)")
+    func noMappingInLibraries() {
+        let home = Self.sources.map(\.path).filter { path in
+            !["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { path.hasPrefix("Sources/\($0)/") }
+        }
+        let found = copies(of: #"mapping: true|mapsInputs: true|sigaction|mallopt|kinetix_keep_freed_memory"#, home: home)
+        #expect(found.isEmpty, "\(found)")
+    }
+
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
     func typedSuggestion() throws {
         let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
