@@ -42,6 +42,23 @@ struct AssessmentTests {
         #expect(a.findings.isEmpty)
     }
 
+    @Test("a rep less sure for its tracking says so, not 'unlike the other reps' when the reps are alike")
+    func doubtNamesTracking() throws {
+        var options = SynthOptions()
+        options.motion = .squat
+        options.view = .side
+        options.squatDepth = 0.9
+        options.durationSeconds = 10
+        options.dropout = 0.05
+        options.seed = 3
+        let a = try assess(try shipped("squat"), Synth.sidecar(options), ["view=side"])
+        let doubted = a.reps.filter { $0.confidence < 1 && $0.doubt != "part of it is outside the clip" }
+        #expect(!doubted.isEmpty, "\(a.reps.map(\.confidence))")
+        for rep in doubted {
+            #expect(rep.doubt?.hasPrefix("its measure was tracked in ") == true, "\(rep.doubt ?? "nil")")
+        }
+    }
+
     @Test("squat from the front: knees caving in are found on both sides; none without valgus")
     func squatValgus() throws {
         let profile = try shipped("squat")

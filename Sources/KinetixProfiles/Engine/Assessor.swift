@@ -288,7 +288,12 @@ public struct Assessor: Sendable {
     /// Why a rep is less than sure, in words; nil at full confidence.
     static func doubt(_ segment: RepSegmenter.Segment) -> String? {
         guard segment.confidence < 1 else { return nil }
-        return segment.cutByClip ? "part of it is outside the clip" : "its range, length or tracking is unlike the other reps'"
+        if segment.cutByClip { return "part of it is outside the clip" }
+        // The confidence is the least of the tracked share and the range and length ramps.
+        if segment.tracked <= segment.confidence + 1e-4 {
+            return String(format: "its measure was tracked in %.0f %% of its frames", 100 * segment.tracked)
+        }
+        return "its range or length is near the cut-off from the other reps'"
     }
 
     /// The counter's figures and what it saw but did not count, in seconds and words.
