@@ -202,10 +202,12 @@ public struct LiveAssessment: Sendable {
             let length = planarDistance(neck.x - hip.x, neck.y - hip.y)
             let decayed = torso.map { $0.length * Float(exp(-(pose.time - $0.time) / 10)) } ?? 0
             torso = (max(length, decayed), pose.time)
-            // Rest levels gathered in a scale a quarter smaller or larger are in another
-            // unit (a first second whose torso the estimator drew too short): forget them.
+            // Rest levels and the view gathered in a scale a quarter smaller or larger are
+            // in another unit (a first second whose torso the estimator drew too short, so
+            // every width read twice as wide and a side view as the front): forget them.
             if let scale = restScale, abs(torso!.length / scale - 1) > Self.rescaleTolerance {
                 restHistory = [:]
+                viewTracker = LiveViewTracker()
                 restScale = torso!.length
             } else if restScale == nil {
                 restScale = torso!.length
