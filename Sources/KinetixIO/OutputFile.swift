@@ -192,7 +192,7 @@ package final class OutputFile {
     }
 
     /// What went wrong, in words a user can act on.
-    static func reason(_ code: Int32, directory: String?) -> String {
+    package static func reason(_ code: Int32, directory: String?) -> String {
         switch code {
         case ENOSPC: "the disk is full (ENOSPC)"
         case EDQUOT: "the disk quota is exceeded (EDQUOT)"
