@@ -92,6 +92,15 @@ public enum TRCConverter {
                 return value
             }
             let frameNumber = number(0).flatMap { Int(exactly: $0) } ?? (frames.count + 1)
+            // A .trc numbers its frames from 1 (some from 0); one far outside is not a frame
+            // number, and Int.min would overflow the 0-based number below.
+            guard (0...Self.largestFrameNumber).contains(frameNumber) else {
+                let d = Diagnostic(file: file, line: lineNumber, column: 1, field: "Frame#",
+                                   message: "\(frameNumber) is not a frame number (a whole number from 0 to \(Self.largestFrameNumber))")
+                if options.strict { throw KinetixError(diagnostics: [d]) }
+                warnings.append(d)
+                continue
+            }
             var t = hasTime ? number(1) : nil
             if t == nil, let rate { t = Double(frameNumber - 1) / rate }
             guard let t else {
@@ -112,6 +121,9 @@ public enum TRCConverter {
         let assembled = try assemble(frames, space: .metres(.world), source: source, options: options, warnings: &warnings)
         return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
+
+    /// The largest frame number a row may carry (Int32's largest: no clip has more frames).
+    static let largestFrameNumber = Int(Int32.max)
 
     /// Metres per unit.
     static let unitScale: [String: Double] = ["m": 1, "meters": 1, "metres": 1, "cm": 0.01, "mm": 0.001]

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import KinetixCore
+import KinetixFormats
+import _KinetixTestSupport
+
+/// Issue 56: `.trc` files made to mislead or crash the reader.
+@Suite(".trc reader hardening (issue 56)")
+struct TRCHardeningTests {
+    /// `trcText(knownPoseMetres())` with the cells of data row `row` (0-based) changed by `edit`.
+    func editedRow(_ row: Int, _ edit: (inout [String]) -> Void) -> String {
+        var lines = trcText(knownPoseMetres()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var cells = lines[5 + row].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        edit(&cells)
+        lines[5 + row] = cells.joined(separator: "\t")
+        return lines.joined(separator: "\n")
+    }
+
+    @Test("a row numbered Int.min (or past Int32) is named and left out, never a trap; strict refuses it",
+          arguments: ["-9223372036854775808", "-1", "4294967296"])
+    func frameNumberOutOfRange(_ number: String) throws {
+        let text = editedRow(1) { $0[0] = number }
+        let result = try TRCConverter.convert(data: Data(text.utf8), name: "n.trc", options: ConversionOptions())
+        #expect(result.sidecar.frameCount == 2)
+        #expect(result.warnings.map(\.description).contains { $0.contains("n.trc: line 7") && $0.contains("Frame#") && $0.contains("is not a frame number") },
+                "\(result.warnings)")
+        var strict = ConversionOptions()
+        strict.strict = true
+        #expect(throws: KinetixError.self) { try TRCConverter.convert(data: Data(text.utf8), name: "n.trc", options: strict) }
+    }
+}
