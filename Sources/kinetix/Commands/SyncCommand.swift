@@ -115,7 +115,7 @@ struct SyncCommand: Subcommand {
             } else if !isFolder.boolValue {
                 throw .output("\(write): exists and is not a folder")
             }
-            // The synced clips belong together: all are written or none.
+            // The synced clips belong together: each is checked, then all are written or none.
             var outputs: [(path: String, data: Data)] = []
             for c in 1..<files.count {
                 let placed = set.clips[c]
@@ -126,6 +126,10 @@ struct SyncCommand: Subcommand {
                 var shifted = sidecars[c].shifted(bySeconds: offset)
                 shifted.source["syncedTo"] = reference
                 shifted.source["syncOffsetSeconds"] = jsonNumber(offset, digits: 6)
+                let problems = shifted.validate()
+                guard problems.isEmpty else {
+                    throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile("\(files[c]) (shifted by \(jsonNumber(offset, digits: 6)) s)") }))
+                }
                 outputs.append((URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path, shifted.encoded()))
             }
             do throws(KinetixError) { try OutputFile.writeAll(outputs, inputs: files) } catch { throw .output(error.description) }
