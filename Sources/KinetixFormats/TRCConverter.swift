@@ -76,7 +76,7 @@ public enum TRCConverter {
         guard !columns.isEmpty else {
             throw fail(4, nil, "none of the markers (\(markers.prefix(8).joined(separator: ", "))) is a body joint Kinetix knows: see TRCMarkers for the names read")
         }
-        if !ignored.isEmpty { source["ignoredMarkers"] = ignored.joined(separator: ",") }
+        if !ignored.isEmpty { source["ignoredMarkers"] = Sidecar.listText(ignored) }
 
         var frames: [DetectedFrame] = []
         var warnings: [Diagnostic] = []

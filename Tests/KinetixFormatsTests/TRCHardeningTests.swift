@@ -28,4 +28,15 @@ struct TRCHardeningTests {
         strict.strict = true
         #expect(throws: KinetixError.self) { try TRCConverter.convert(data: Data(text.utf8), name: "n.trc", options: strict) }
     }
+
+    @Test("5,000 markers left out are listed within the string limit: the sidecar written is one Kinetix reads back")
+    func manyIgnoredMarkers() throws {
+        let extra = (0..<5000).map { "UnknownMarker\($0)" }
+        let result = try TRCConverter.convert(data: Data(trcText(knownPoseMetres(), frames: 2, extra: extra).utf8), name: "many.trc", options: ConversionOptions())
+        let listed = try #require(result.sidecar.source["ignoredMarkers"])
+        #expect(listed.hasPrefix("UnknownMarker0,UnknownMarker1,") && listed.hasSuffix("more)"), "\(listed.suffix(40))")
+        #expect(result.sidecar.validate().isEmpty)
+        let back = try Sidecar.decode(result.sidecar.encoded(), file: "many.json")
+        #expect(back.source["ignoredMarkers"] == listed)
+    }
 }

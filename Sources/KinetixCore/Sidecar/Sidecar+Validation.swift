@@ -62,6 +62,11 @@ extension Sidecar {
             }
             if problems.count >= limit { break }
         }
+        for (key, value) in source.sorted(by: { $0.key < $1.key }) {
+            for text in [key, value] where Self.jsonStringBytes(text) > Self.maxStringBytes {
+                report(nil, "source.\(key.prefix(40))", "\(Self.jsonStringBytes(text)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
+            }
+        }
         validatePoints(joints, what: "joint", report: report)
         if let face { validatePoints(face, what: "face landmark", report: report) }
         for (index, event) in events.enumerated() {
@@ -71,6 +76,9 @@ extension Sidecar {
                 report(nil, "events[\(index)].t", "\(event.t) s is beyond ±1e9 s (about 31 years): are the times in seconds?")
             }
             if event.label.isEmpty { report(nil, "events[\(index)].label", "must not be empty") }
+            if Self.jsonStringBytes(event.label) > Self.maxStringBytes {
+                report(nil, "events[\(index)].label", "\(Self.jsonStringBytes(event.label)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
+            }
         }
         return problems
     }
