@@ -96,6 +96,11 @@ extension Sidecar {
                     report(frame, "\(what) '\(name.name)'", "confidence \(c) is outside 0...1")
                 }
                 let x = table.x[column + frame], y = table.y[column + frame]
+                if !(x.isFinite && y.isFinite) {
+                    // A coordinate past Float's range (1e39 px) becomes infinite: no JSON number.
+                    report(frame, "\(what) '\(name.name)'", "(\(x), \(y)) is not a finite position")
+                    continue
+                }
                 if let z = table.z, !z[column + frame].isFinite {
                     report(frame, "\(what) '\(name.name)'", "z \(z[column + frame]) is not a number")
                 }
