@@ -52,6 +52,12 @@ public enum FaceStillsConverter {
                   case .number(let x1) = box[2], case .number(let y1) = box[3] else { return 0 }
             return abs(x1 - x0) * abs(y1 - y0)
         }
+        /// The middle of a face's box across the image; a face without a box goes last.
+        func centreX(_ face: JSONValue) -> Double {
+            guard case .array(let box)? = face["bbox"], box.count == 4, case .number(let x0) = box[0], case .number(let x1) = box[2],
+                  x0.isFinite, x1.isFinite else { return .infinity }
+            return (x0 + x1) / 2
+        }
         let chosen: Int
         switch options.person {
         case .largest: chosen = faces.indices.max { area(faces[$0]) < area(faces[$1]) }!
@@ -59,7 +65,9 @@ public enum FaceStillsConverter {
             guard faces.indices.contains(i) else {
                 throw KinetixError(.invalidSetting, file: file, "\(name(index)) has \(faces.count) face\(faces.count == 1 ? "" : "s") (0…\(faces.count - 1), left to right), not \(i)", setting: .person)
             }
-            chosen = i
+            // Counted left to right across the image, as said, not in the file's order (ties keep it).
+            let leftToRight = faces.indices.sorted { (centreX(faces[$0]), $0) < (centreX(faces[$1]), $1) }
+            chosen = leftToRight[i]
         case .id, .left, .right, .track, .everyone:
             throw KinetixError(.invalidSetting, file: file, "still images are not tracked: choose a face by index or largest", setting: .person)
         }

@@ -27,4 +27,18 @@ struct FaceStillsTests {
         let error = #expect(throws: KinetixError.self) { try FaceStillsConverter.convert(file: path, options: ConversionOptions()) }
         #expect(error?.kind == .invalidData && error?.description.contains("is not a finite position") == true, "\(String(describing: error))")
     }
+
+    @Test("--person N counts faces left to right across the image, whatever the file's order")
+    func personLeftToRight() throws {
+        // In the file: the right face first, then the left one, then the middle one.
+        let path = try Self.file([("three.jpg", [Self.face(x: 800, y: 100), Self.face(x: 100, y: 100), Self.face(x: 450, y: 100)])])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (k, expected) in [(0, 100.0), (1, 450.0), (2, 800.0)] {
+            var options = ConversionOptions()
+            options.person = .index(k)
+            let s = try FaceStillsConverter.convert(file: path, options: options).sidecar
+            let xs = FaceLandmark.allCases.compactMap { s.face?[$0, 0]?.x }
+            #expect(xs.min().map { abs(Double($0) - expected) < 1 } == true, "--person \(k): leftmost landmark at \(String(describing: xs.min()))")
+        }
+    }
 }
