@@ -39,4 +39,17 @@ struct TRCHardeningTests {
         let back = try Sidecar.decode(result.sidecar.encoded(), file: "many.json")
         #expect(back.source["ignoredMarkers"] == listed)
     }
+
+    @Test("a name with a tab and a line break (export -o $'trial\\tUnits mm\\nb.trc') stays one header field: Kinetix reads its own export back")
+    func exportNameWithControls() throws {
+        var o = SynthOptions()
+        o.spaceKind = .metres
+        o.durationSeconds = 0.3
+        let clip = Synth.sidecar(o)
+        let text = TRCFile.write(clip, name: "trial\tUnits mm\nb.trc")
+        #expect(text.hasPrefix("PathFileType\t4\t(X/Y/Z)\ttrial_Units mm_b.trc\nDataRate\t"))
+        let back = try TRCConverter.convert(data: Data(text.utf8), name: "b.trc", options: ConversionOptions()).sidecar
+        #expect(back.frameCount == clip.frameCount && back.source["units"] == "m")
+        #expect(MotionFile.write(AngleSeries(clip), name: "a\r\nversion=9").hasPrefix("a__version=9\nversion=1\n"))
+    }
 }
