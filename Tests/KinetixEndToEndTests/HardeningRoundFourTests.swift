@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import _KinetixCLITestSupport
 import KinetixCore
+import _KinetixTestSupport
 
 /// Issue 56: what an adversarial probe of sync, .trc, tracking, progress and batch
 /// subjects found, each as the user met it.
@@ -24,5 +25,45 @@ struct HardeningRoundFourTests {
         #expect(try Kinetix.run(["synth", "--duration", "300", "-o", long]).status == 0)
         let piped = try shell(#"trap '' PIPE; "$0" angles "$1" | head -c 10 > /dev/null; echo "status ${PIPESTATUS[0]}" >&2"#.replacingOccurrences(of: "\"$1\"", with: "'\(long)'"))
         #expect(piped.stderr.contains("status 73") && piped.stderr.contains("standard output: cannot write"), "\(piped.stderr)")
+    }
+
+    /// A folder of OpenPose BODY_25 files: two people standing apart, `frames` frames.
+    static func twoPeopleOpenPose(frames: Int = 30) throws -> URL {
+        let folder = try Kinetix.temporaryFolder().appendingPathComponent("op")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let order: [Joint?] = [.nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
+                               .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle] + Array(repeating: nil, count: 10)
+        let pose = KnownPose.upright(leftElbow: 60, leftKnee: 30)
+        for f in 0..<frames {
+            let people = [-400.0, 400].map { dx in
+                let values = order.flatMap { joint -> [Double] in
+                    guard let joint, let p = pose[joint] else { return [0, 0, 0] }
+                    return [960 + dx + 80 * p.x + Double(f % 3), 540 - 80 * p.y, 0.9]
+                }
+                return "{\"person_id\": [-1], \"pose_keypoints_2d\": [\(values.map { String($0) }.joined(separator: ", "))]}"
+            }
+            try Data("{\"version\": 1.3, \"people\": [\(people.joined(separator: ", "))]}".utf8)
+                .write(to: folder.appendingPathComponent(String(format: "clip_%012d_keypoints.json", f)))
+        }
+        return folder
+    }
+
+    @Test("convert --people writes its tracks as one set: stamped with one run, and all or none (a track that cannot be written leaves none)")
+    func peopleWrittenAsOneSet() throws {
+        let op = try Self.twoPeopleOpenPose()
+        let root = op.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("tracks")
+        let run = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--people", "-o", out.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let stamps = try (0..<2).map { try Sidecar.load(contentsOf: out.appendingPathComponent("op.track\($0).json").path).source["trackRun"] }
+        #expect(stamps[0] != nil && stamps[0] == stamps[1], "\(stamps)")
+
+        // Track 1's name taken by a folder: nothing is written, not even track 0.
+        let blocked = root.appendingPathComponent("blocked")
+        try FileManager.default.createDirectory(at: blocked.appendingPathComponent("op.track1.json"), withIntermediateDirectories: true)
+        let refused = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--people", "-o", blocked.path])
+        #expect(refused.status == 73 && refused.stderr.contains("op.track1.json"), "\(refused.status) \(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: blocked.appendingPathComponent("op.track0.json").path))
     }
 }
