@@ -57,21 +57,35 @@ public enum TRCConverter {
         }
         let hasTime = names[1].lowercased() == "time"
         let firstColumn = hasTime ? 2 : 1
-        let markers = names.dropFirst(firstColumn).filter { !$0.isEmpty }
+        // Each name heads its marker's three columns. When every name sits on such a
+        // column (as Pose2Sim and OpenSim write the line), a blank name is a marker without
+        // a name, and the markers after it keep their own columns; a line of names packed
+        // together (spaces, or single tabs) is read in order.
+        let named = names.indices.dropFirst(firstColumn).filter { !names[$0].isEmpty }
+        let positional = lines[3].contains("\t") && named.allSatisfy { ($0 - firstColumn) % 3 == 0 }
+        let markerColumns: [(column: Int, name: String)] = positional
+            ? named.map { ($0, names[$0]) }
+            : named.enumerated().map { (firstColumn + 3 * $0.offset, names[$0.element]) }
+        let markers = markerColumns.map(\.name)
         var columns: [Joint: Int] = [:]
         var ignored: [String] = []
-        for (k, marker) in markers.enumerated() {
+        if positional, let last = named.last {
+            for column in stride(from: firstColumn, to: last, by: 3) where names[column].isEmpty {
+                ignored.append("(unnamed, columns \(column + 1)-\(column + 3))")
+            }
+        }
+        for (column, marker) in markerColumns {
             if let joint = TRCMarkers.joint(named: marker), columns[joint] == nil {
-                columns[joint] = firstColumn + 3 * k
+                columns[joint] = column
             } else if TRCMarkers.headName(marker) == nil {
                 ignored.append(marker)
             }
         }
         // A head marker stands in for a missing nose (the neck angle aims at it).
         var source = ["detector": "markers (.trc)", "format": "trc", "units": unitName]
-        if columns[.nose] == nil, let k = markers.firstIndex(where: { TRCMarkers.headName($0) != nil }) {
-            columns[.nose] = firstColumn + 3 * markers.distance(from: markers.startIndex, to: k)
-            source["nose"] = markers[k]
+        if columns[.nose] == nil, let head = markerColumns.first(where: { TRCMarkers.headName($0.name) != nil }) {
+            columns[.nose] = head.column
+            source["nose"] = head.name
         }
         guard !columns.isEmpty else {
             throw fail(4, nil, "none of the markers (\(markers.prefix(8).joined(separator: ", "))) is a body joint Kinetix knows: see TRCMarkers for the names read")

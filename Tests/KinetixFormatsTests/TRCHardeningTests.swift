@@ -52,4 +52,18 @@ struct TRCHardeningTests {
         #expect(back.frameCount == clip.frameCount && back.source["units"] == "m")
         #expect(MotionFile.write(AngleSeries(clip), name: "a\r\nversion=9").hasPrefix("a__version=9\nversion=1\n"))
     }
+
+    @Test("a blank marker name leaves its three columns out and every later marker on its own columns (not shifted by one)")
+    func blankMarkerName() throws {
+        var lines = trcText(knownPoseMetres()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var names = lines[3].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        let blanked = Joint.allCases.first { TRCMarkers.name(of: $0) == names[2] }
+        names[2] = ""
+        lines[3] = names.joined(separator: "\t")
+        let result = try TRCConverter.convert(data: Data(lines.joined(separator: "\n").utf8), name: "blank.trc", options: ConversionOptions())
+        let angles = AngleSeries(result.sidecar)
+        #expect(abs(angles[.leftElbow, 0] - 60) < 0.05 && abs(angles[.leftKnee, 0] - 30) < 0.05, "\(angles[.leftElbow, 0]) \(angles[.leftKnee, 0])")
+        #expect(result.sidecar.source["ignoredMarkers"]?.contains("(unnamed, columns 3-5)") == true, "\(result.sidecar.source)")
+        if let blanked, blanked != .neck, blanked != .root { #expect(result.sidecar.joints[blanked, 0] == nil) }
+    }
 }
