@@ -48,7 +48,8 @@ public enum TRCConverter {
             throw fail(3, "Units", "'\(unitName)' is not a length unit Kinetix reads (m, cm or mm)")
         }
         var rate = options.frameRate
-        if rate == nil, let text = header["DataRate"], let value = Double(text), value.isFinite, value > 0 { rate = value }
+        var headerRate: Double?
+        if rate == nil, let text = header["DataRate"], let value = Double(text), value.isFinite, value > 0 { rate = value; headerRate = value }
 
         // Line 4: Frame#, Time, then each marker's name over its three columns.
         let names = fields(lines[3])
@@ -130,6 +131,13 @@ public enum TRCConverter {
                 person.depth[joint] = Float(z * scale)
             }
             frames.append(DetectedFrame(t: t, number: frameNumber - 1, people: person.joints.isEmpty ? [] : [person]))
+        }
+        // A Time column is what was measured: a DataRate that contradicts it (12 against
+        // rows 1/120 s apart) is named and the times' own rate used, never the header's.
+        if let declared = headerRate, hasTime, let measured = estimatedFrameRate(frames.map(\.t)), abs(measured - declared) > 0.02 * measured {
+            warnings.append(Diagnostic(file: file, line: 3, column: 1, field: "DataRate",
+                                       message: "\(jsonNumber(declared, digits: 6)) Hz contradicts the Time column (\(jsonNumber(measured, digits: 6)) Hz): the times are used"))
+            rate = nil
         }
         if let rate { options.frameRate = rate }
         let assembled = try assemble(frames, space: .metres(.world), source: source, options: options, warnings: &warnings)

@@ -66,4 +66,16 @@ struct TRCHardeningTests {
         #expect(result.sidecar.source["ignoredMarkers"]?.contains("(unnamed, columns 3-5)") == true, "\(result.sidecar.source)")
         if let blanked, blanked != .neck, blanked != .root { #expect(result.sidecar.joints[blanked, 0] == nil) }
     }
+
+    @Test("a DataRate that contradicts the Time column (12 Hz for rows 1/50 s apart) is named, and the times' rate is the clip's")
+    func dataRateContradictsTimes() throws {
+        var lines = trcText(knownPoseMetres(), frames: 20).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: "50\t50\t", with: "12\t12\t")
+        let result = try TRCConverter.convert(data: Data(lines.joined(separator: "\n").utf8), name: "rate.trc", options: ConversionOptions())
+        #expect(result.sidecar.frameRate.map { abs($0 - 50) < 0.01 } == true, "\(String(describing: result.sidecar.frameRate))")
+        #expect(result.warnings.contains { $0.field == "DataRate" && $0.message.contains("contradicts the Time column") }, "\(result.warnings)")
+        // An agreeing DataRate is kept, silently.
+        let agreeing = try TRCConverter.convert(data: Data(trcText(knownPoseMetres(), frames: 20).utf8), name: "ok.trc", options: ConversionOptions())
+        #expect(agreeing.sidecar.source["fps"] == "50" && agreeing.warnings.isEmpty)
+    }
 }
