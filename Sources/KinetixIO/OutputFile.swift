@@ -164,8 +164,8 @@ package final class OutputFile {
         try file.commit()
     }
 
-    /// Writes each of `files` (path, bytes) or none: every temporary file is written
-    /// and flushed before the first is renamed, so a full disk or a refused path leaves
+    /// Writes each of `files` (path, bytes) or none: every temporary file is written,
+    /// flushed and closed (one open at a time) before the first is renamed, so a full disk or a refused path leaves
     /// every target as it was. (A rename failing midway, which needs the directory to
     /// change under the writer, can still leave the set mixed.)
     package static func writeAll(_ files: [(path: String, data: Data)], inputs: [String] = []) throws(KinetixError) {
@@ -174,11 +174,11 @@ package final class OutputFile {
         for (path, data) in files {
             let file = try OutputFile(path, resolvedInputs: resolvedInputs, devices: .refuse)
             try file.write(data)
+            // Flushed and closed at once: one descriptor open at a time, however many files.
+            if case .replacement(let writer, _)? = file.destination {
+                do throws(AtomicFile.Failure) { try writer.seal() } catch { throw file.failure(error, directory: nil) }
+            }
             opened.append(file)
-        }
-        for file in opened {
-            guard case .replacement(let writer, _)? = file.destination else { continue }
-            do throws(AtomicFile.Failure) { try writer.flush() } catch { throw file.failure(error, directory: nil) }
         }
         for file in opened { try file.commit() }
     }

@@ -27,15 +27,16 @@ struct HardeningRoundFourTests {
         #expect(piped.stderr.contains("status 73") && piped.stderr.contains("standard output: cannot write"), "\(piped.stderr)")
     }
 
-    /// A folder of OpenPose BODY_25 files: two people standing apart, `frames` frames.
-    static func twoPeopleOpenPose(frames: Int = 30) throws -> URL {
+    /// A folder of OpenPose BODY_25 files: `people` people standing 400 px apart around
+    /// x = 960 (two: at 560 and 1360), `frames` frames.
+    static func twoPeopleOpenPose(frames: Int = 30, people count: Int = 2) throws -> URL {
         let folder = try Kinetix.temporaryFolder().appendingPathComponent("op")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let order: [Joint?] = [.nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
                                .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle] + Array(repeating: nil, count: 10)
         let pose = KnownPose.upright(leftElbow: 60, leftKnee: 30)
         for f in 0..<frames {
-            let people = [-400.0, 400].map { dx in
+            let people = (0..<count).map { 400 * (Double($0) - Double(count - 1) / 2) }.map { dx in
                 let values = order.flatMap { joint -> [Double] in
                     guard let joint, let p = pose[joint] else { return [0, 0, 0] }
                     return [960 + dx + 80 * p.x + Double(f % 3), 540 - 80 * p.y, 0.9]
@@ -65,5 +66,16 @@ struct HardeningRoundFourTests {
         let refused = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--people", "-o", blocked.path])
         #expect(refused.status == 73 && refused.stderr.contains("op.track1.json"), "\(refused.status) \(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: blocked.appendingPathComponent("op.track0.json").path))
+    }
+
+    @Test("a set of 40 tracks is written under a limit of 24 open files: one temporary file open at a time, not all 40")
+    func boundedOpenFiles() throws {
+        let op = try Self.twoPeopleOpenPose(people: 40)
+        let root = op.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("tracks").path
+        let run = try shell("ulimit -n 24; exec \"$0\" convert '\(op.path)' --fps 30 --image-size 16384x1080 --people -o '\(out)'")
+        #expect(run.status == 0, "\(run.status) \(run.stderr.suffix(400))")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".json") }.count) == 40)
     }
 }
