@@ -11,6 +11,9 @@ import KinetixCore
 /// default), the face `ConversionOptions.person` (`largest` by its box, or an index in
 /// the image's left-to-right order).
 public enum FaceStillsConverter {
+    /// How many images a message about a missing `--image` lists by name.
+    static let imagesListed = 10
+
     /// Converts the file at `file`.
     ///
     /// - Throws: `KinetixError` of kind `.invalidData` (the layout, naming the field) or
@@ -30,7 +33,10 @@ public enum FaceStillsConverter {
         let index: Int
         if let wanted = options.stillImage {
             guard let found = Int(wanted).flatMap({ images.indices.contains($0) ? $0 : nil }) ?? images.indices.first(where: { name($0) == wanted }) else {
-                throw KinetixError(.invalidSetting, file: file, "no image '\(wanted)': the file holds \(images.indices.map { "\($0) \(name($0))" }.joined(separator: ", "))",
+                // The first few by index and name, then a count: 20,000 names are no answer.
+                let shown = images.indices.prefix(Self.imagesListed).map { "\($0) \(name($0))" }.joined(separator: ", ")
+                let more = images.count > Self.imagesListed ? " … and \(images.count - Self.imagesListed) more (0…\(images.count - 1))" : ""
+                throw KinetixError(.invalidSetting, file: file, "no image '\(wanted)': the file holds \(shown)\(more)",
                                    setting: .stillImage)
             }
             index = found

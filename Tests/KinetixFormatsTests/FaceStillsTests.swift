@@ -41,4 +41,16 @@ struct FaceStillsTests {
             #expect(xs.min().map { abs(Double($0) - expected) < 1 } == true, "--person \(k): leftmost landmark at \(String(describing: xs.min()))")
         }
     }
+
+    @Test("a missing --image lists the first ten images and a count, not every name (20,000 images made 409 KB of message)")
+    func missingImageListShort() throws {
+        let path = try Self.file((0..<2000).map { ("photo\($0).jpg", []) })
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var options = ConversionOptions()
+        options.stillImage = "nobody.jpg"
+        let error = #expect(throws: KinetixError.self) { try FaceStillsConverter.convert(file: path, options: options) }
+        let text = error?.description ?? ""
+        #expect(text.contains("no image 'nobody.jpg': the file holds 0 photo0.jpg, 1 photo1.jpg") && text.contains("9 photo9.jpg … and 1990 more (0…1999)"), "\(text.prefix(300))")
+        #expect(!text.contains("photo10.jpg") && text.utf8.count < 500)
+    }
 }
