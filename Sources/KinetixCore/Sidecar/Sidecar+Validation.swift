@@ -15,6 +15,11 @@ extension Sidecar {
     /// millimetre file read as metres.
     public static let maxMetres: Float = 1000
 
+    /// The deepest relative depth accepted, in image widths (either way): MediaPipe's z
+    /// is on the scale of x, a body's depth a fraction of the image; far beyond it is a
+    /// unit mistake (1e20 px).
+    public static let relativeDepthWidths = 10.0
+
     /// The largest absolute frame time accepted, seconds (about 31 years): times
     /// beyond it lose sub-millisecond precision in a `Double`.
     public static let maxAbsoluteTime = 1e9
@@ -87,6 +92,9 @@ extension Sidecar {
         _ table: PointTable<Name>, what: String, report: (Int?, String?, String) -> Void
     ) {
         let range = Self.normalizedCoordinateRange
+        // A relative depth is in x's unit: pixels, or image widths when normalized.
+        let relativeDepthLimit: Double? = space.depth == .relative
+            ? Self.relativeDepthWidths * (space.kind == .pixels ? space.width : 1) : nil
         for name in Name.allCases {
             let column = name.rawValue * table.frameCount
             for frame in 0..<table.frameCount {
@@ -103,6 +111,8 @@ extension Sidecar {
                 }
                 if let z = table.z, !z[column + frame].isFinite {
                     report(frame, "\(what) '\(name.name)'", "z \(z[column + frame]) is not a number")
+                } else if let z = table.z, let limit = relativeDepthLimit, abs(Double(z[column + frame])) > limit {
+                    report(frame, "\(what) '\(name.name)'", "relative depth \(z[column + frame]) is over \(jsonNumber(limit, digits: 3)) (\(Int(Self.relativeDepthWidths)) image widths): a body is not that deep (is it in the unit of x?)")
                 }
                 if space.kind == .metres, !(abs(x) <= Self.maxMetres && abs(y) <= Self.maxMetres && abs(table.z?[column + frame] ?? 0) <= Self.maxMetres) {
                     report(frame, "\(what) '\(name.name)'", "(\(x), \(y), \(table.z?[column + frame] ?? .nan)) is more than 1,000 m from the origin (are the units millimetres?)")
