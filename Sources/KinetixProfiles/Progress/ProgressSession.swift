@@ -57,12 +57,16 @@ public struct ProgressSession: Sendable {
     /// The side weaker in most measures, when one is.
     public var weakerSide: BodySide?
 
-    /// True for a calendar date written `YYYY-MM-DD`, as `date` is.
+    /// True for a calendar date written `YYYY-MM-DD`, as `date` is: a day the month has
+    /// (2026-02-31 is none, and would sort among real dates), February 29 in leap years
+    /// of the Gregorian calendar only.
     public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
+              let month = Int(parts[1]), let day = Int(parts[2]), let year = Int(parts[0]), (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
     /// A session from an assessment run here.
