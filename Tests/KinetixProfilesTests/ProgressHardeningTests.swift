@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KinetixProfiles
 import KinetixCore
+import _KinetixTestSupport
 
 /// Issue 56: progress across sessions under attack.
 @Suite("progress hardening (issue 56)")
@@ -11,5 +12,23 @@ struct ProgressHardeningTests {
                       ("2024-02-29", true), ("2000-02-29", true), ("2026-01-31", true), ("2026-12-31", true)])
     func calendarDates(_ text: String, _ valid: Bool) {
         #expect(ProgressSession.isDate(text) == valid, "\(text)")
+    }
+
+    @Test("labels that a spreadsheet would run (=HYPERLINK(…), +1+2, @SUM(1), -2+3) reach --format csv as text, never as formulas")
+    func csvFormulaInjection() throws {
+        let squat = try shipped("squat")
+        let labels = ["=HYPERLINK(\"http://x\",\"a\")", "+1+2", "@SUM(1)", "-2+3"]
+        let sessions = try labels.enumerated().map { k, label in
+            try progressSession(variedSquats(depth: 0.6, seed: UInt64(40 + k)), squat, label: label, overrides: ["minDrop=0.15"])
+        }
+        let csv = try ProgressReport(sessions: sessions, profile: squat).csv()
+        let cells = csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        // Column 5 is the label (the HYPERLINK one is quoted, having commas: its first cell starts with "'=).
+        for row in cells {
+            let label = row[4]
+            #expect(!["=", "+", "-", "@"].contains(where: { label.hasPrefix($0) }) && !label.hasPrefix("\"=") , "\(row)")
+        }
+        #expect(csv.contains(",'+1+2,") && csv.contains(",'@SUM(1),") && csv.contains(",'-2+3,") && csv.contains(",\"'=HYPERLINK(\"\"http://x\"\""), "\(csv.prefix(600))")
+        #expect(csvTextCell("week 3") == "week 3" && csvTextCell("a,b") == "\"a,b\"")
     }
 }
