@@ -31,4 +31,20 @@ struct ProgressHardeningTests {
         #expect(csv.contains(",'+1+2,") && csv.contains(",'@SUM(1),") && csv.contains(",'-2+3,") && csv.contains(",\"'=HYPERLINK(\"\"http://x\"\""), "\(csv.prefix(600))")
         #expect(csvTextCell("week 3") == "week 3" && csvTextCell("a,b") == "\"a,b\"")
     }
+
+    @Test("a result whose profile.id is a path is refused naming the field: progress never opens the file it names")
+    func profileIDIsNoPath() throws {
+        let squat = try shipped("squat")
+        let clip = variedSquats(depth: 0.6, seed: 5)
+        let input = ClipInput(sidecar: clip, provenance: .init(role: "sidecar", path: "x.json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
+        let json = try AssessmentReport(clip: input, profile: squat, parameters: try squat.parameterValues(overriding: []), source: "test").json()
+        #expect(try ProgressSession(resultJSON: Data(json.utf8), file: "ok.json", label: "ok").profileID == "squat")
+        for path in ["/etc/passwd", "../elsewhere/squat.json", "squat.json"] {
+            let planted = json.replacingOccurrences(of: #""id": "squat""#, with: "\"id\": \"\(path)\"")
+            #expect(planted != json)
+            let error = #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data(planted.utf8), file: "planted.json", label: "p") }
+            #expect(error?.kind == .invalidData && error?.description.contains("planted.json") == true && error?.description.contains("profile.id") == true
+                    && error?.description.contains("is not a profile id") == true, "\(String(describing: error))")
+        }
+    }
 }

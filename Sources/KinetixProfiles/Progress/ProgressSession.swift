@@ -57,6 +57,18 @@ public struct ProgressSession: Sendable {
     /// The side weaker in most measures, when one is.
     public var weakerSide: BodySide?
 
+    /// True for a profile id as profiles spell it (letters, digits, `-` and `_`): what a
+    /// result file names is looked up by id, never opened as a path (a result whose
+    /// `profile.id` is `/etc/passwd` must not make `progress` read that file).
+    public static func isProfileID(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 200 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// Why `text` is refused as a profile id.
+    static func notAnID(_ text: String) -> String {
+        "'\(text.prefix(80))' is not a profile id (letters, digits, '-' and '_'; a result never names a file to open): give the profile with --profile"
+    }
+
     /// True for a calendar date written `YYYY-MM-DD`, as `date` is: a day the month has
     /// (2026-02-31 is none, and would sort among real dates), February 29 in leap years
     /// of the Gregorian calendar only.
@@ -135,6 +147,7 @@ public struct ProgressSession: Sendable {
         guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
             throw fail("profile", "expected the profile's id and version")
         }
+        guard Self.isProfileID(id) else { throw fail("profile.id", Self.notAnID(id)) }
         self.label = label
         self.date = date
         self.file = file
