@@ -57,6 +57,11 @@ public struct ProgressSession: Sendable {
     /// The side weaker in most measures, when one is.
     public var weakerSide: BodySide?
 
+    /// `data` without a UTF-8 byte order mark in front (an editor's re-save adds one).
+    public static func withoutByteOrderMark(_ data: Data) -> Data {
+        data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+    }
+
     /// True for a profile id as profiles spell it (letters, digits, `-` and `_`): what a
     /// result file names is looked up by id, never opened as a path (a result whose
     /// `profile.id` is `/etc/passwd` must not make `progress` read that file).
@@ -124,7 +129,7 @@ public struct ProgressSession: Sendable {
     ///   text is neither result.
     public init(resultJSON data: Data, file: String, label: String, date: String? = nil) throws(KinetixError) {
         let top: JSONValue
-        do { top = try JSONValue.parse(data) } catch {
+        do { top = try JSONValue.parse(Self.withoutByteOrderMark(data)) } catch {
             throw KinetixError(.invalidData, file: file, "not JSON: \(error.message) (at byte \(error.offset))")
         }
         if let field = Self.firstOutOfRange(top) {
