@@ -78,4 +78,16 @@ struct HardeningRoundFourTests {
         #expect(run.status == 0, "\(run.status) \(run.stderr.suffix(400))")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".json") }.count) == 40)
     }
+
+    @Test("convert --people -o the OpenPose folder it reads is refused (73), nothing written among the frame files")
+    func peopleNotIntoInputFolder() throws {
+        let op = try Self.twoPeopleOpenPose()
+        defer { try? FileManager.default.removeItem(at: op.deletingLastPathComponent()) }
+        let before = try FileManager.default.contentsOfDirectory(atPath: op.path).sorted()
+        for target in [op.path, op.path + "/", op.path + "/."] {
+            let run = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--people", "-o", target])
+            #expect(run.status == 73 && run.stderr.contains("names the folder being read"), "\(target): \(run.status) \(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: op.path).sorted() == before)
+    }
 }

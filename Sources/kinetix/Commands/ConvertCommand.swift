@@ -136,6 +136,12 @@ struct ConvertCommand: Subcommand {
 extension ConvertCommand {
     /// `--people`: one sidecar per track into the folder `output`, and a line per track.
     func writePeople(_ converted: ConversionResult, format: SourceFormat) throws(CommandLineError) -> Int32 {
+        // The folder being read (OpenPose's frame files) is an input: tracks are never
+        // written among the files they come from.
+        func folder(_ path: String) -> URL { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath() }
+        if folder(output) == folder(input) {
+            throw .failed(KinetixError(.cannotWrite, file: output, "--people -o names the folder being read: write the tracks into another folder"))
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
