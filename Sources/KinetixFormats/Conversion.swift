@@ -302,7 +302,7 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
         trackSource["trackChosenBy"] = how
         trackSource["trackFrames"] = "\(track.trackedFrames)"
         if !track.uncertain.isEmpty {
-            let ranges = track.uncertain.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+            let ranges = Sidecar.listText(track.uncertain.map { "\($0.lowerBound)-\($0.upperBound)" })
             trackSource["identityUncertainFrames"] = ranges
             warnings.append(Diagnostic(file: options.inputName, frameIndex: track.uncertain[0].lowerBound, time: frames[track.uncertain[0].lowerBound].t,
                                        message: "track \(track.id): \(unsure) frame\(unsure == 1 ? "" : "s") left empty where this person came too close to another to be told apart (frames \(ranges))"))

@@ -11,6 +11,9 @@ import KinetixCore
 /// default), the face `ConversionOptions.person` (`largest` by its box, or an index in
 /// the image's left-to-right order).
 public enum FaceStillsConverter {
+    /// How many images a message about a missing `--image` lists by name.
+    static let imagesListed = 10
+
     /// Converts the file at `file`.
     ///
     /// - Throws: `KinetixError` of kind `.invalidData` (the layout, naming the field) or
@@ -30,7 +33,10 @@ public enum FaceStillsConverter {
         let index: Int
         if let wanted = options.stillImage {
             guard let found = Int(wanted).flatMap({ images.indices.contains($0) ? $0 : nil }) ?? images.indices.first(where: { name($0) == wanted }) else {
-                throw KinetixError(.invalidSetting, file: file, "no image '\(wanted)': the file holds \(images.indices.map { "\($0) \(name($0))" }.joined(separator: ", "))",
+                // The first few by index and name, then a count: 20,000 names are no answer.
+                let shown = images.indices.prefix(Self.imagesListed).map { "\($0) \(name($0))" }.joined(separator: ", ")
+                let more = images.count > Self.imagesListed ? " … and \(images.count - Self.imagesListed) more (0…\(images.count - 1))" : ""
+                throw KinetixError(.invalidSetting, file: file, "no image '\(wanted)': the file holds \(shown)\(more)",
                                    setting: .stillImage)
             }
             index = found
@@ -52,6 +58,12 @@ public enum FaceStillsConverter {
                   case .number(let x1) = box[2], case .number(let y1) = box[3] else { return 0 }
             return abs(x1 - x0) * abs(y1 - y0)
         }
+        /// The middle of a face's box across the image; a face without a box goes last.
+        func centreX(_ face: JSONValue) -> Double {
+            guard case .array(let box)? = face["bbox"], box.count == 4, case .number(let x0) = box[0], case .number(let x1) = box[2],
+                  x0.isFinite, x1.isFinite else { return .infinity }
+            return (x0 + x1) / 2
+        }
         let chosen: Int
         switch options.person {
         case .largest: chosen = faces.indices.max { area(faces[$0]) < area(faces[$1]) }!
@@ -59,7 +71,9 @@ public enum FaceStillsConverter {
             guard faces.indices.contains(i) else {
                 throw KinetixError(.invalidSetting, file: file, "\(name(index)) has \(faces.count) face\(faces.count == 1 ? "" : "s") (0…\(faces.count - 1), left to right), not \(i)", setting: .person)
             }
-            chosen = i
+            // Counted left to right across the image, as said, not in the file's order (ties keep it).
+            let leftToRight = faces.indices.sorted { (centreX(faces[$0]), $0) < (centreX(faces[$1]), $1) }
+            chosen = leftToRight[i]
         case .id, .left, .right, .track, .everyone:
             throw KinetixError(.invalidSetting, file: file, "still images are not tracked: choose a face by index or largest", setting: .person)
         }

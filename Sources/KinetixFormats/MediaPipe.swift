@@ -88,6 +88,19 @@ public enum MediaPipeConverter {
             }
             frames = result
         }
+        // Frames are in recording order. One frame with a wrong time is skipped later, as
+        // any bad frame; but two frames running on before the latest time reached are times
+        // that restart (two recordings joined), which sorting by time would interleave into
+        // one clip. Refused, naming where.
+        let timed = frames.filter { $0.t.isFinite }
+        var latest = 0
+        for k in timed.indices.dropFirst() {
+            if timed[k].t > timed[latest].t { latest = k; continue }
+            guard k + 1 < timed.count, timed[k + 1].t > timed[k].t, timed[k + 1].t < timed[latest].t else { continue }
+            throw KinetixError(diagnostics: [Diagnostic(
+                file: file, frameIndex: timed[k].number, time: timed[k].t, field: "t",
+                message: "the time goes back from \(jsonNumber(timed[latest].t, digits: 6)) s (frame \(timed[latest].number)) to \(jsonNumber(timed[k].t, digits: 6)) s and runs on from there: the times restart, as when two recordings are joined; split the file there")])
+        }
         if options.worldLandmarks, !frames.contains(where: { !$0.people.isEmpty }) {
             throw KinetixError(.invalidData, file: file, "no frame has world landmarks (mp33_world)", setting: .worldLandmarks)
         }

@@ -43,7 +43,7 @@ public enum MotionFile {
 
     /// The angles as an OpenSim motion file (`.mot`) named `name`.
     public static func write(_ angles: AngleSeries, name: String) -> String {
-        var out = "\(name)\nversion=1\nnRows=\(angles.frameCount)\nnColumns=\(Limb.count + openSimColumns.count + 1)\ninDegrees=yes\n\n"
+        var out = "\(headerText(name))\nversion=1\nnRows=\(angles.frameCount)\nnColumns=\(Limb.count + openSimColumns.count + 1)\ninDegrees=yes\n\n"
         let plane = angles.dimensions == .three ? "in 3D" : "in the image plane"
         out += "Kinetix limb angles: theta = angle(b - a, c - b) \(plane), 0 = straight, 180 = fully folded; NaN = not tracked.\n"
         out += "OpenSim-named columns (knee_angle, elbow_flex, hip_flexion, arm_flex) follow OpenSim's conventions"

@@ -48,7 +48,8 @@ public enum TRCConverter {
             throw fail(3, "Units", "'\(unitName)' is not a length unit Kinetix reads (m, cm or mm)")
         }
         var rate = options.frameRate
-        if rate == nil, let text = header["DataRate"], let value = Double(text), value.isFinite, value > 0 { rate = value }
+        var headerRate: Double?
+        if rate == nil, let text = header["DataRate"], let value = Double(text), value.isFinite, value > 0 { rate = value; headerRate = value }
 
         // Line 4: Frame#, Time, then each marker's name over its three columns.
         let names = fields(lines[3])
@@ -57,26 +58,40 @@ public enum TRCConverter {
         }
         let hasTime = names[1].lowercased() == "time"
         let firstColumn = hasTime ? 2 : 1
-        let markers = names.dropFirst(firstColumn).filter { !$0.isEmpty }
+        // Each name heads its marker's three columns. When every name sits on such a
+        // column (as Pose2Sim and OpenSim write the line), a blank name is a marker without
+        // a name, and the markers after it keep their own columns; a line of names packed
+        // together (spaces, or single tabs) is read in order.
+        let named = names.indices.dropFirst(firstColumn).filter { !names[$0].isEmpty }
+        let positional = lines[3].contains("\t") && named.allSatisfy { ($0 - firstColumn) % 3 == 0 }
+        let markerColumns: [(column: Int, name: String)] = positional
+            ? named.map { ($0, names[$0]) }
+            : named.enumerated().map { (firstColumn + 3 * $0.offset, names[$0.element]) }
+        let markers = markerColumns.map(\.name)
         var columns: [Joint: Int] = [:]
         var ignored: [String] = []
-        for (k, marker) in markers.enumerated() {
+        if positional, let last = named.last {
+            for column in stride(from: firstColumn, to: last, by: 3) where names[column].isEmpty {
+                ignored.append("(unnamed, columns \(column + 1)-\(column + 3))")
+            }
+        }
+        for (column, marker) in markerColumns {
             if let joint = TRCMarkers.joint(named: marker), columns[joint] == nil {
-                columns[joint] = firstColumn + 3 * k
+                columns[joint] = column
             } else if TRCMarkers.headName(marker) == nil {
                 ignored.append(marker)
             }
         }
         // A head marker stands in for a missing nose (the neck angle aims at it).
         var source = ["detector": "markers (.trc)", "format": "trc", "units": unitName]
-        if columns[.nose] == nil, let k = markers.firstIndex(where: { TRCMarkers.headName($0) != nil }) {
-            columns[.nose] = firstColumn + 3 * markers.distance(from: markers.startIndex, to: k)
-            source["nose"] = markers[k]
+        if columns[.nose] == nil, let head = markerColumns.first(where: { TRCMarkers.headName($0.name) != nil }) {
+            columns[.nose] = head.column
+            source["nose"] = head.name
         }
         guard !columns.isEmpty else {
             throw fail(4, nil, "none of the markers (\(markers.prefix(8).joined(separator: ", "))) is a body joint Kinetix knows: see TRCMarkers for the names read")
         }
-        if !ignored.isEmpty { source["ignoredMarkers"] = ignored.joined(separator: ",") }
+        if !ignored.isEmpty { source["ignoredMarkers"] = Sidecar.listText(ignored) }
 
         var frames: [DetectedFrame] = []
         var warnings: [Diagnostic] = []
@@ -92,6 +107,15 @@ public enum TRCConverter {
                 return value
             }
             let frameNumber = number(0).flatMap { Int(exactly: $0) } ?? (frames.count + 1)
+            // A .trc numbers its frames from 1 (some from 0); one far outside is not a frame
+            // number, and Int.min would overflow the 0-based number below.
+            guard (0...Self.largestFrameNumber).contains(frameNumber) else {
+                let d = Diagnostic(file: file, line: lineNumber, column: 1, field: "Frame#",
+                                   message: "\(frameNumber) is not a frame number (a whole number from 0 to \(Self.largestFrameNumber))")
+                if options.strict { throw KinetixError(diagnostics: [d]) }
+                warnings.append(d)
+                continue
+            }
             var t = hasTime ? number(1) : nil
             if t == nil, let rate { t = Double(frameNumber - 1) / rate }
             guard let t else {
@@ -108,10 +132,20 @@ public enum TRCConverter {
             }
             frames.append(DetectedFrame(t: t, number: frameNumber - 1, people: person.joints.isEmpty ? [] : [person]))
         }
+        // A Time column is what was measured: a DataRate that contradicts it (12 against
+        // rows 1/120 s apart) is named and the times' own rate used, never the header's.
+        if let declared = headerRate, hasTime, let measured = estimatedFrameRate(frames.map(\.t)), abs(measured - declared) > 0.02 * measured {
+            warnings.append(Diagnostic(file: file, line: 3, column: 1, field: "DataRate",
+                                       message: "\(jsonNumber(declared, digits: 6)) Hz contradicts the Time column (\(jsonNumber(measured, digits: 6)) Hz): the times are used"))
+            rate = nil
+        }
         if let rate { options.frameRate = rate }
         let assembled = try assemble(frames, space: .metres(.world), source: source, options: options, warnings: &warnings)
         return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
+
+    /// The largest frame number a row may carry (Int32's largest: no clip has more frames).
+    static let largestFrameNumber = Int(Int32.max)
 
     /// Metres per unit.
     static let unitScale: [String: Double] = ["m": 1, "meters": 1, "metres": 1, "cm": 0.01, "mm": 0.001]

@@ -23,7 +23,7 @@ public enum TRCFile {
         let n = sidecar.frameCount
         let units = space.kind == .metres ? "m" : "px"
         let rate = sidecar.frameRate.map { jsonNumber($0, digits: 6) } ?? "NaN"
-        var out = "PathFileType\t4\t(X/Y/Z)\t\(name)\n"
+        var out = "PathFileType\t4\t(X/Y/Z)\t\(headerText(name))\n"
         out += "DataRate\tCameraRate\tNumFrames\tNumMarkers\tUnits\tOrigDataRate\tOrigDataStartFrame\tOrigNumFrames\n"
         out += "\(rate)\t\(rate)\t\(n)\t\(Joint.count)\t\(units)\t\(rate)\t1\t\(n)\n"
         out += "Frame#\tTime\t" + Joint.allCases.map { TRCMarkers.name(of: $0) + "\t\t" }.joined(separator: "\t") + "\n"
@@ -47,4 +47,16 @@ public enum TRCFile {
     }
 
     private static func cell(_ value: Float) -> String { String(format: "%.6f", value) }
+}
+
+/// `name` as one field of a header line: a tab, a line break or any other control
+/// character (a file name may hold them) becomes `_`, so the name cannot add fields or
+/// lines that shift the header a reader expects.
+func headerText(_ name: String) -> String {
+    String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: "_"
+        default: scalar
+        }
+    }))
 }

@@ -28,8 +28,8 @@ package enum AtomicFile {
     /// it on the disk (`kinetix_start_writeback`), so the flush in `commit` waits only for
     /// the last pieces. Unless committed, the temporary file is removed when the writer goes.
     package final class Writer {
-        /// The temporary file, open for writing (for `fchmod`, `fchown`).
-        package let descriptor: Int32
+        /// The temporary file, open for writing (for `fchmod`, `fchown`); -1 once sealed.
+        package private(set) var descriptor: Int32
         private let temporary: String
         private var written: Int64 = 0
         private var writebackStarted: Int64 = 0
@@ -55,7 +55,20 @@ package enum AtomicFile {
 
         /// Flushes what was written to the disk (before a set of renames).
         package func flush() throws(Failure) {
-            if fsync(descriptor) != 0 { throw .write(errno) }
+            if descriptor >= 0, fsync(descriptor) != 0 { throw .write(errno) }
+        }
+
+        /// Flushes what was written and closes the temporary file, which waits, complete,
+        /// for `commit`: a set of many outputs holds one descriptor at a time, not one per
+        /// file (2,000 subjects' files went past the open-file limit). Nothing more can be
+        /// appended.
+        package func seal() throws(Failure) {
+            guard descriptor >= 0 else { return }
+            var code: Int32 = 0
+            if fsync(descriptor) != 0 { code = errno }
+            if close(descriptor) != 0, code == 0 { code = errno }
+            descriptor = -1
+            if code != 0 { throw .write(code) }
         }
 
         /// Flushes the file to the disk and renames it to `target`. On failure the
@@ -63,8 +76,11 @@ package enum AtomicFile {
         package func commit(replacing target: String) throws(Failure) {
             pending = false
             var code: Int32 = 0
-            if fsync(descriptor) != 0 { code = errno }
-            if close(descriptor) != 0, code == 0 { code = errno }
+            if descriptor >= 0 {
+                if fsync(descriptor) != 0 { code = errno }
+                if close(descriptor) != 0, code == 0 { code = errno }
+                descriptor = -1
+            }
             if code != 0 {
                 unlink(temporary)
                 throw .write(code)
@@ -78,7 +94,7 @@ package enum AtomicFile {
 
         deinit {
             if pending {
-                close(descriptor)
+                if descriptor >= 0 { close(descriptor) }
                 unlink(temporary)
             }
         }

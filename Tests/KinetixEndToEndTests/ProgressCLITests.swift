@@ -200,4 +200,24 @@ struct ProgressCLITests {
         let eve = try String(contentsOfFile: path("out/summary-progress/eve.txt"), encoding: .utf8)
         #expect(eve.contains("eve-w3 (2026-03-01)") && eve.contains("rightShoulder error (deg), lower is better"), "\(eve)")
     }
+
+    @Test("results re-saved by another tool, keys sorted or a byte order mark in front, are still read as results, not refused as sidecars")
+    func resavedResults() throws {
+        let folder = try Kinetix.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try Self.squats([0.5, 0.8], in: folder)
+        var results: [String] = []
+        for (k, file) in files.enumerated() {
+            let assessed = folder.appendingPathComponent("week\(k).json").path
+            #expect(try Kinetix.run(["assess", file, "--profile", "squat", "--param", "view=side", "--param", "minDrop=0.15", "--format", "json", "-o", assessed]).status == 0)
+            results.append(assessed)
+        }
+        let sorted = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results[0]))),
+                                                options: [.sortedKeys])
+        #expect(!String(decoding: sorted.prefix(20), as: UTF8.self).contains("\"kind\""), "kind is no longer first")
+        try sorted.write(to: URL(fileURLWithPath: results[0]))
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(contentsOf: URL(fileURLWithPath: results[1]))).write(to: URL(fileURLWithPath: results[1]))
+        let run = try Kinetix.run(["progress", results[0], results[1], "--labels", "before,after"])
+        #expect(run.status == 0 && run.stdout.contains("2 sessions"), "\(run.status) \(run.stderr)")
+    }
 }

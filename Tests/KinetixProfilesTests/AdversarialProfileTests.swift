@@ -91,4 +91,14 @@ struct AdversarialProfileTests {
         #expect(lintError(profile(metrics: knee + #", "d": {"expr": "distance(leftHip, leftKnee)", "unit": "torso"}"#, extra: rule("d > 1000"))) == "")
         #expect(lintError(profile(metrics: knee, extra: rule("knee * 100 > 5000"))) == "")
     }
+
+    @Test("rest() of a limb angle or joint says it takes a metric, never \"did you mean\" the same name; a misspelt metric still gets its suggestion")
+    func restOfANonMetric() {
+        for (name, noun) in [("leftKnee", "limb angle"), ("leftWrist", "joint")] {
+            let message = lintError(profile(metrics: #""m": "rest(\#(name))""#))
+            #expect(message.contains("rest() takes a metric of this profile, and '\(name)' is a \(noun)") && !message.contains("did you mean"), "\(message)")
+        }
+        let misspelt = lintError(profile(metrics: #""depth": {"expr": "leftKnee", "rest": {"percentile": 90}}, "m": "rest(depht)""#))
+        #expect(misspelt.contains("did you mean 'depth'"), "\(misspelt)")
+    }
 }

@@ -182,7 +182,8 @@ public enum ClipSync {
     /// - Throws: `KinetixError` of kind `.invalidSetting` for a search range outside
     ///   0...60 s, or an empty window or joint list; `.unsupported` when no signal moves
     ///   in both clips (nothing to line up) or the clips share less than
-    ///   `minSharedSeconds` at every offset.
+    ///   `minSharedSeconds` at every offset (and, without laying a grid over the gap,
+    ///   when the clips lie further apart than any offset looked at).
     public static func offset(of clip: Sidecar, to reference: Sidecar, options: Options = Options()) throws(KinetixError) -> Result {
         guard options.maxOffsetSeconds.isFinite, (0...60).contains(options.maxOffsetSeconds) else {
             throw KinetixError(.invalidSetting, field: "maxOffsetSeconds", "must be in 0...60 s, got \(options.maxOffsetSeconds)")
@@ -204,12 +205,19 @@ public enum ClipSync {
             : (reference, clip)
         let rate = min(240, max(reference.analysisFrameRate, clip.analysisFrameRate))
         let reach = Int((options.maxOffsetSeconds * rate).rounded(.up))
-        // One absolute grid covering both clips; each clip NaN outside its own span.
-        let grid = AnalysisGrid(from: min(referenceStart, clipStart), through: max(referenceEnd, clipEnd), rate: rate)
-        let times = grid.times
         let minShared = max(2, Int((options.minSharedSeconds * rate).rounded()))
         let curveOptions = SyncCurve.Settings(reach: reach, extendedReach: max(2 * reach + max(1, Int((neighbourhoodSeconds * rate).rounded())), Int((rivalSearchSeconds * rate).rounded())),
                                               minShared: minShared, rate: rate)
+        // Clips further apart than the widest offset looked at share no frame at any of
+        // them: said before a grid is laid over the gap (clips 9e8 s apart would need
+        // hundreds of gigabytes for it).
+        let gapSeconds = max(referenceStart, clipStart) - min(referenceEnd, clipEnd)
+        if gapSeconds > Double(curveOptions.extendedReach) / rate {
+            throw KinetixError(.unsupported, "the clips do not overlap within the search: \(jsonNumber(gapSeconds, digits: 3)) s lie between them, beyond ±\(jsonNumber(options.maxOffsetSeconds, digits: 3)) s (put them on one clock first, e.g. with 'kinetix shift')")
+        }
+        // One absolute grid covering both clips; each clip NaN outside its own span.
+        let grid = AnalysisGrid(from: min(referenceStart, clipStart), through: max(referenceEnd, clipEnd), rate: rate)
+        let times = grid.times
 
         var answers: [(Signal, SyncTrust, joints: [Joint], limbs: [Limb], spread: Double?)] = []
         var refusals: [String] = []

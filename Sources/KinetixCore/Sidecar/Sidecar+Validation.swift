@@ -15,6 +15,11 @@ extension Sidecar {
     /// millimetre file read as metres.
     public static let maxMetres: Float = 1000
 
+    /// The deepest relative depth accepted, in image widths (either way): MediaPipe's z
+    /// is on the scale of x, a body's depth a fraction of the image; far beyond it is a
+    /// unit mistake (1e20 px).
+    public static let relativeDepthWidths = 10.0
+
     /// The largest absolute frame time accepted, seconds (about 31 years): times
     /// beyond it lose sub-millisecond precision in a `Double`.
     public static let maxAbsoluteTime = 1e9
@@ -62,6 +67,11 @@ extension Sidecar {
             }
             if problems.count >= limit { break }
         }
+        for (key, value) in source.sorted(by: { $0.key < $1.key }) {
+            for text in [key, value] where Self.jsonStringBytes(text) > Self.maxStringBytes {
+                report(nil, "source.\(key.prefix(40))", "\(Self.jsonStringBytes(text)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
+            }
+        }
         validatePoints(joints, what: "joint", report: report)
         if let face { validatePoints(face, what: "face landmark", report: report) }
         for (index, event) in events.enumerated() {
@@ -71,6 +81,9 @@ extension Sidecar {
                 report(nil, "events[\(index)].t", "\(event.t) s is beyond ±1e9 s (about 31 years): are the times in seconds?")
             }
             if event.label.isEmpty { report(nil, "events[\(index)].label", "must not be empty") }
+            if Self.jsonStringBytes(event.label) > Self.maxStringBytes {
+                report(nil, "events[\(index)].label", "\(Self.jsonStringBytes(event.label)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
+            }
         }
         return problems
     }
@@ -79,6 +92,9 @@ extension Sidecar {
         _ table: PointTable<Name>, what: String, report: (Int?, String?, String) -> Void
     ) {
         let range = Self.normalizedCoordinateRange
+        // A relative depth is in x's unit: pixels, or image widths when normalized.
+        let relativeDepthLimit: Double? = space.depth == .relative
+            ? Self.relativeDepthWidths * (space.kind == .pixels ? space.width : 1) : nil
         for name in Name.allCases {
             let column = name.rawValue * table.frameCount
             for frame in 0..<table.frameCount {
@@ -88,8 +104,15 @@ extension Sidecar {
                     report(frame, "\(what) '\(name.name)'", "confidence \(c) is outside 0...1")
                 }
                 let x = table.x[column + frame], y = table.y[column + frame]
+                if !(x.isFinite && y.isFinite) {
+                    // A coordinate past Float's range (1e39 px) becomes infinite: no JSON number.
+                    report(frame, "\(what) '\(name.name)'", "(\(x), \(y)) is not a finite position")
+                    continue
+                }
                 if let z = table.z, !z[column + frame].isFinite {
                     report(frame, "\(what) '\(name.name)'", "z \(z[column + frame]) is not a number")
+                } else if let z = table.z, let limit = relativeDepthLimit, abs(Double(z[column + frame])) > limit {
+                    report(frame, "\(what) '\(name.name)'", "relative depth \(z[column + frame]) is over \(jsonNumber(limit, digits: 3)) (\(Int(Self.relativeDepthWidths)) image widths): a body is not that deep (is it in the unit of x?)")
                 }
                 if space.kind == .metres, !(abs(x) <= Self.maxMetres && abs(y) <= Self.maxMetres && abs(table.z?[column + frame] ?? 0) <= Self.maxMetres) {
                     report(frame, "\(what) '\(name.name)'", "(\(x), \(y), \(table.z?[column + frame] ?? .nan)) is more than 1,000 m from the origin (are the units millimetres?)")

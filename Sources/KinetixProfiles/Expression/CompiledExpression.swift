@@ -298,7 +298,14 @@ struct CompileEnvironment {
             guard case .name(let metric, let metricColumn) = arguments[0] else {
                 throw ExpressionError(column: arguments[0].column, message: "rest() takes the name of a metric")
             }
-            guard let index = metricIndex[metric] else { throw unknownName(metric, column: metricColumn) }
+            guard let index = metricIndex[metric] else {
+                // A limb angle or joint is a name, but not a metric: say so, never "did you mean" itself.
+                if let noun = [("limb angle", Limb.allCases.map(\.name)), ("joint", Joint.allCases.map(\.name)), ("face landmark", FaceLandmark.allCases.map(\.name))]
+                    .first(where: { $0.1.contains(metric) })?.0 {
+                    throw ExpressionError(column: metricColumn, message: "rest() takes a metric of this profile, and '\(metric)' is a \(noun): define a metric of it with \"rest\": {\"percentile\": 90} and give rest() that metric's name")
+                }
+                throw unknownName(metric, column: metricColumn)
+            }
             guard restMetrics.contains(metric) else {
                 throw ExpressionError(column: metricColumn, message: "'\(metric)' has no rest level: give it \"rest\": {\"percentile\": 90} (90 for a metric that dips from rest, 10 for one that rises)")
             }

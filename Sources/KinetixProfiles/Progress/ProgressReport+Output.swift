@@ -183,11 +183,10 @@ extension ProgressReport {
 
     // MARK: CSV
 
-    /// One row per measure and session: the table a spreadsheet charts.
+    /// One row per measure and session: the table a spreadsheet charts. Text cells
+    /// (labels, names, notes) can never run as formulas there (`csvTextCell`).
     public func csv() -> String {
-        func cell(_ text: String) -> String {
-            text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-        }
+        func cell(_ text: String) -> String { csvTextCell(text) }
         func number(_ v: Float?) -> String { v.flatMap { $0.isFinite ? jsonNumber($0, digits: 4) : nil } ?? "" }
         var out = "measure,kind,unit,session,label,date,value,sem,count,change,mdc95,verdict,weakerSide,note\n"
         for m in measures {

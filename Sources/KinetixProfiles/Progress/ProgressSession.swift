@@ -57,12 +57,33 @@ public struct ProgressSession: Sendable {
     /// The side weaker in most measures, when one is.
     public var weakerSide: BodySide?
 
-    /// True for a calendar date written `YYYY-MM-DD`, as `date` is.
+    /// `data` without a UTF-8 byte order mark in front (an editor's re-save adds one).
+    public static func withoutByteOrderMark(_ data: Data) -> Data {
+        data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+    }
+
+    /// True for a profile id as profiles spell it (letters, digits, `-` and `_`): what a
+    /// result file names is looked up by id, never opened as a path (a result whose
+    /// `profile.id` is `/etc/passwd` must not make `progress` read that file).
+    public static func isProfileID(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 200 && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// Why `text` is refused as a profile id.
+    static func notAnID(_ text: String) -> String {
+        "'\(text.prefix(80))' is not a profile id (letters, digits, '-' and '_'; a result never names a file to open): give the profile with --profile"
+    }
+
+    /// True for a calendar date written `YYYY-MM-DD`, as `date` is: a day the month has
+    /// (2026-02-31 is none, and would sort among real dates), February 29 in leap years
+    /// of the Gregorian calendar only.
     public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let month = Int(parts[1]), let day = Int(parts[2]), Int(parts[0]) != nil else { return false }
-        return (1...12).contains(month) && (1...31).contains(day)
+              let month = Int(parts[1]), let day = Int(parts[2]), let year = Int(parts[0]), (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
     /// A session from an assessment run here.
@@ -108,7 +129,7 @@ public struct ProgressSession: Sendable {
     ///   text is neither result.
     public init(resultJSON data: Data, file: String, label: String, date: String? = nil) throws(KinetixError) {
         let top: JSONValue
-        do { top = try JSONValue.parse(data) } catch {
+        do { top = try JSONValue.parse(Self.withoutByteOrderMark(data)) } catch {
             throw KinetixError(.invalidData, file: file, "not JSON: \(error.message) (at byte \(error.offset))")
         }
         if let field = Self.firstOutOfRange(top) {
@@ -131,6 +152,7 @@ public struct ProgressSession: Sendable {
         guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
             throw fail("profile", "expected the profile's id and version")
         }
+        guard Self.isProfileID(id) else { throw fail("profile.id", Self.notAnID(id)) }
         self.label = label
         self.date = date
         self.file = file

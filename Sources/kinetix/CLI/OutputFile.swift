@@ -47,6 +47,8 @@ func emit(_ text: String, output: String?, inputs: [String]) throws(CommandLineE
 }
 
 /// Prints a line to standard error, its control characters escaped (`TerminalText`).
+/// A standard error that cannot be written is ignored: there is nowhere left to say so.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data(TerminalText.escaped(text + "\n").utf8))
+    let bytes = Array(TerminalText.escaped(text + "\n").utf8)
+    _ = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: STDERR_FILENO) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 
 /// Text from input files (paths, labels, titles, ids) on its way to a terminal: the
 /// characters a terminal acts on rather than shows (C0 and C1 controls but tab and
@@ -28,7 +29,16 @@ enum TerminalText {
 }
 
 /// Prints to standard output, escaped when it is a terminal (`TerminalText`).
+///
+/// When standard output cannot be written (a full disk, a closed pipe with SIGPIPE
+/// ignored), the command cannot deliver its answer: it says so on standard error and
+/// exits 73 (`ExitCode.cannotCreate`), as `-o` onto a full disk does, instead of trapping.
 func printOut(_ text: String, terminator: String = "\n") {
     let line = text + terminator
-    FileHandle.standardOutput.write(Data((TerminalText.standardOutputIsTerminal ? TerminalText.escaped(line) : line).utf8))
+    let bytes = Array((TerminalText.standardOutputIsTerminal ? TerminalText.escaped(line) : line).utf8)
+    let code = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: STDOUT_FILENO) }
+    guard code == 0 else {
+        printError("Error: standard output: cannot write: \(OutputFile.reason(code, directory: nil))")
+        exit(ExitCode.cannotCreate)
+    }
 }

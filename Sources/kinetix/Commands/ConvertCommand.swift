@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 import KinetixFormats
 
 /// `kinetix convert --from <format> <input> -o <sidecar>`.
@@ -135,6 +136,12 @@ struct ConvertCommand: Subcommand {
 extension ConvertCommand {
     /// `--people`: one sidecar per track into the folder `output`, and a line per track.
     func writePeople(_ converted: ConversionResult, format: SourceFormat) throws(CommandLineError) -> Int32 {
+        // The folder being read (OpenPose's frame files) is an input: tracks are never
+        // written among the files they come from.
+        func folder(_ path: String) -> URL { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath() }
+        if folder(output) == folder(input) {
+            throw .failed(KinetixError(.cannotWrite, file: output, "--people -o names the folder being read: write the tracks into another folder"))
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -147,9 +154,20 @@ extension ConvertCommand {
         }
         let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
         let tracks = converted.tracking?.tracks ?? []
-        for (k, (sidecar, check)) in converted.checkedPeople(repairSwaps: repairSwaps).enumerated() {
-            let path = (output as NSString).appendingPathComponent("\(stem).track\(k).json")
-            try writeAtomically(sidecar.encoded(), to: path, inputs: [input] + converted.inputFiles)
+        // The tracks belong together: each carries this run's stamp, and all are written
+        // (every temporary file flushed before the first rename) or none, so a run killed
+        // midway never leaves its tracks beside another run's unmarked.
+        let run = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let people = converted.checkedPeople(repairSwaps: repairSwaps)
+        var files: [(path: String, data: Data)] = []
+        for (k, (sidecar, _)) in people.enumerated() {
+            var stamped = sidecar
+            stamped.source["trackRun"] = run
+            files.append(((output as NSString).appendingPathComponent("\(stem).track\(k).json"), stamped.encoded()))
+        }
+        do throws(KinetixError) { try OutputFile.writeAll(files, inputs: [input] + converted.inputFiles) } catch { throw .output(error.description) }
+        for (k, (_, check)) in people.enumerated() {
+            let path = files[k].path
             var line = "\(path): track \(k)"
             if k < tracks.count {
                 let t = tracks[k]

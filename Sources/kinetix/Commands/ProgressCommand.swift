@@ -152,9 +152,20 @@ struct ProgressCommand: Subcommand {
 
     /// True for the JSON `kinetix assess` and `kinetix compare` write (it opens with
     /// `"kind": "assessment"` or `"comparison"`), and for a batch's results (they open
-    /// with `{"batch":`).
+    /// with `{"batch":`); also for one re-saved by another tool, with its keys sorted or
+    /// a byte order mark before it: a file that does not open so, and is small enough to
+    /// be a result, is parsed and its top-level `kind` (or `batch`) looked at.
     static func isResultJSON(_ data: Data) -> Bool {
+        let data = ProgressSession.withoutByteOrderMark(data)
         let head = String(decoding: data.prefix(256), as: UTF8.self)
-        return head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"(assessment|comparison)"|batch"\s*:)"#, options: .regularExpression) != nil
+        if head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"(assessment|comparison)"|batch"\s*:)"#, options: .regularExpression) != nil { return true }
+        guard data.count <= largestResultBytes, head.range(of: #"^\s*\{"#, options: .regularExpression) != nil,
+              let top = try? JSONValue.parse(data) else { return false }
+        if case .string(let kind)? = top["kind"], kind == "assessment" || kind == "comparison" { return true }
+        return top["batch"] != nil && top["batch"] != .null
     }
+
+    /// The largest file looked into for a top-level `kind` when it does not open with
+    /// one: results are kilobytes; a sidecar (megabytes) is not parsed twice.
+    static let largestResultBytes = 8 << 20
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixIO
 
 /// `kinetix sync <reference> <clip> ...`: each clip's time offset against the first,
 /// found from the movement (several cameras, or estimators, of one person).
@@ -78,6 +79,18 @@ struct SyncCommand: Subcommand {
         }
         self.options = options
         write = arguments.string("write")
+        if let write {
+            // Each clip is written under its own file name: two clips of one name
+            // (cam1/pose.json, cam2/pose.json) would leave one file for two clips.
+            var seen: [String: String] = [:]
+            for clip in clips {
+                let name = URL(fileURLWithPath: clip).lastPathComponent
+                if let first = seen[name] {
+                    throw .usage("--write: \(first) and \(clip) would both be written as \(URL(fileURLWithPath: write).appendingPathComponent(name).path): give the clips distinct file names", command: Self.spec)
+                }
+                seen[name] = clip
+            }
+        }
         format = try arguments.choice("format", default: .text)
         limits = try arguments.limits()
     }
@@ -102,6 +115,8 @@ struct SyncCommand: Subcommand {
             } else if !isFolder.boolValue {
                 throw .output("\(write): exists and is not a folder")
             }
+            // The synced clips belong together: each is checked, then all are written or none.
+            var outputs: [(path: String, data: Data)] = []
             for c in 1..<files.count {
                 let placed = set.clips[c]
                 guard let offset = placed.offsetSeconds, placed.confidence >= ClipSync.trustedConfidence, !placed.isInconsistent else {
@@ -111,9 +126,13 @@ struct SyncCommand: Subcommand {
                 var shifted = sidecars[c].shifted(bySeconds: offset)
                 shifted.source["syncedTo"] = reference
                 shifted.source["syncOffsetSeconds"] = jsonNumber(offset, digits: 6)
-                let target = URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path
-                try writeAtomically(shifted.encoded(), to: target, inputs: files)
+                let problems = shifted.validate()
+                guard problems.isEmpty else {
+                    throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile("\(files[c]) (shifted by \(jsonNumber(offset, digits: 6)) s)") }))
+                }
+                outputs.append((URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path, shifted.encoded()))
             }
+            do throws(KinetixError) { try OutputFile.writeAll(outputs, inputs: files) } catch { throw .output(error.description) }
         }
         switch format {
         case .text:

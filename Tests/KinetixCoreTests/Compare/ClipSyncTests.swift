@@ -65,6 +65,17 @@ struct ClipSyncTests {
         #expect(error?.kind == .unsupported && error?.description.contains("barely moves") == true, "\(String(describing: error))")
     }
 
+    @Test("clips far apart on their clocks (times up to ±1e9 s are valid) are refused at once, never a grid laid over the gap",
+          arguments: [1e5, 9e8, -9e8])
+    func farApart(_ seconds: Double) throws {
+        let reference = Self.camera(.front, fps: 30, noiseSeed: 1)
+        let far = Self.camera(.front, fps: 30, noiseSeed: 2).shifted(bySeconds: seconds)
+        let started = Date()
+        let error = #expect(throws: KinetixError.self) { try ClipSync.offset(of: far, to: reference) }
+        #expect(error?.kind == .unsupported && error?.description.contains("do not overlap within the search") == true, "\(String(describing: error))")
+        #expect(Date().timeIntervalSince(started) < 2, "no grid over the gap")
+    }
+
     @Test("a search range outside 0...60 s is a setting error")
     func badRange() {
         var options = ClipSync.Options()

@@ -139,4 +139,19 @@ struct DepthSidecarTests {
         #expect(abs((summary.medianLagSeconds ?? 0) - 0.3) < 0.05)
         #expect((summary.withinTolerancePercent ?? 0) > 95)
     }
+
+    @Test("a relative depth of ±1e20 px (more than ten image widths) is refused naming the joint and frame; a body's own depth passes")
+    func relativeDepthLimit() throws {
+        var clip = Synth.sidecar(SynthOptions())
+        clip.space.depth = .relative
+        clip.joints.z = clip.joints.x.map { $0.isNaN ? .nan : 0.25 * $0 }
+        #expect(clip.validate().isEmpty)
+        for far: Float in [1e20, -1e20] {
+            var deep = clip
+            deep.joints.z![deep.joints.index(.leftKnee, 3)] = far
+            let problems = deep.validate()
+            #expect(problems.contains { $0.frameIndex == 3 && $0.field == "joint 'leftKnee'" && $0.message.contains("relative depth") }, "\(problems)")
+            #expect(throws: KinetixError.self) { try Sidecar.decode(deep.encoded()) }
+        }
+    }
 }

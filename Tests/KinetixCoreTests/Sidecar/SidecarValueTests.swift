@@ -23,4 +23,17 @@ struct SidecarValueTests {
         clip[.leftWrist, 3] = point
         #expect(clip == before)
     }
+
+    @Test("validation holds a sidecar to the readers' string limit: a source value or event label a reader would refuse is reported before it is written")
+    func stringLimit() throws {
+        var options = SynthOptions()
+        options.durationSeconds = 0.2
+        var clip = Synth.sidecar(options)
+        #expect(clip.validate().isEmpty)
+        clip.source["notes"] = String(repeating: "\u{1}", count: Sidecar.maxStringBytes / 6 + 1)   // escaped as \u0001: over the limit
+        let problems = clip.validate()
+        #expect(problems.contains { $0.field == "source.notes" && $0.message.contains("over the limit of 65536 bytes") }, "\(problems)")
+        #expect(throws: KinetixError.self) { try Sidecar.decode(clip.encoded()) }
+        #expect(Sidecar.listText((0..<100_000).map(String.init)).utf8.count <= Sidecar.maxStringBytes / 8 + 20)
+    }
 }

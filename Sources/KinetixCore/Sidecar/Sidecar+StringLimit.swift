@@ -1,0 +1,37 @@
+extension Sidecar {
+    /// The longest string a sidecar may hold, in bytes as written in JSON (escapes
+    /// included): the readers' limit (`SidecarLimits.maxStringBytes`), shared by every
+    /// writer so that Kinetix never writes a file it then refuses.
+    public static let maxStringBytes = SidecarLimits.default.maxStringBytes
+
+    /// The bytes `text` takes inside a JSON string, at most: a quote or backslash takes
+    /// two, a control character six (`\u0001`), anything else its UTF-8 bytes.
+    public static func jsonStringBytes(_ text: String) -> Int {
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22, 0x5C: bytes += 2
+            case 0..<0x20: bytes += 6
+            default: bytes += String(scalar).utf8.count
+            }
+        }
+        return bytes
+    }
+
+    /// `items` joined by `separator`, cut short with "… (N more)" once they would pass
+    /// an eighth of `maxStringBytes`: a list a converter records in `source` (markers
+    /// left out, frames of uncertain identity) that stays readable however long it is.
+    public static func listText(_ items: [String], separator: String = ",") -> String {
+        let budget = maxStringBytes / 8
+        var text = "", used = 0
+        for (k, item) in items.enumerated() {
+            let cost = jsonStringBytes(item) + (k == 0 ? 0 : jsonStringBytes(separator))
+            if used + cost > budget {
+                return text + "\(k == 0 ? "" : separator)… (\(items.count - k) more)"
+            }
+            text += (k == 0 ? "" : separator) + item
+            used += cost
+        }
+        return text
+    }
+}
