@@ -131,4 +131,39 @@ public struct SynthOptions: Equatable, Sendable {
 
     /// Every default in one place: front ends show these values in their help.
     public static let defaults = SynthOptions()
+
+    /// The range each numeric option accepts, beside its default: a front end checks a
+    /// value against these before setting it (the generator itself takes what it is given).
+    public enum Ranges {
+        /// `durationSeconds`: up to ten hours.
+        public static let durationSeconds: ClosedRange<Double> = 0...36_000
+        /// `frameRate`, frames per second.
+        public static let frameRate: ClosedRange<Double> = 1...1000
+        /// `periodSeconds`, one movement's length.
+        public static let periodSeconds: ClosedRange<Double> = 0.2...60
+        /// `heightMeters`, the body's height.
+        public static let heightMeters: ClosedRange<Double> = 0.5...2.5
+        /// `cameraDistanceMeters`.
+        public static let cameraDistanceMeters: ClosedRange<Double> = 0.2...20
+        /// `noisePixels`, the keypoints' standard deviation.
+        public static let noisePixels: ClosedRange<Double> = 0...100
+        /// `dropout`, the fraction of joints not tracked.
+        public static let dropout: ClosedRange<Double> = 0...1
+        /// `delaySeconds`, the motion's shift in time.
+        public static let delaySeconds: ClosedRange<Double> = -60...60
+        /// `squatDepth`.
+        public static let squatDepth: ClosedRange<Double> = 0...1
+        /// `repVariation`.
+        public static let repVariation: ClosedRange<Double> = 0...1
+        /// `kneeValgusCentimeters`.
+        public static let kneeValgusCentimeters: ClosedRange<Double> = 0...30
+        /// `reactionSeconds`: no faster than a human reaction.
+        public static let reactionSeconds: ClosedRange<Double> = 0.12...5
+        /// `reactionJitterSeconds`.
+        public static let reactionJitterSeconds: ClosedRange<Double> = 0...1
+        /// `falseStartEvery`, `noResponseEvery` and `wrongEvery`: every n-th cue (0: none).
+        public static let everyNthCue: ClosedRange<Double> = 0...1000
+        /// `weakness`.
+        public static let weakness: ClosedRange<Double> = 0...1
+    }
 }

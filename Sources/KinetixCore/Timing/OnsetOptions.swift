@@ -52,6 +52,17 @@ public struct OnsetOptions: Equatable, Sendable {
     /// The documented settings.
     public init() {}
 
+    /// The range each numeric setting accepts, beside its default: `check()` and the
+    /// front ends use these.
+    public enum Ranges {
+        /// `cutoffHertz`, the low-pass cut-off.
+        public static let cutoffHertz: ClosedRange<Double> = 0.1...100
+        /// `minPeakSpeed`, degrees per second.
+        public static let minPeakSpeed: ClosedRange<Double> = 1...100_000
+        /// `quietSeconds`.
+        public static let quietSeconds: ClosedRange<Double> = 0...10
+    }
+
     /// Checks that every setting is in its documented range; each problem names its field.
     ///
     /// - Throws: `KinetixError` of kind `.invalidSetting`.
@@ -63,12 +74,12 @@ public struct OnsetOptions: Equatable, Sendable {
         require(!limbs.isEmpty, "limbs", "must name at least one limb")
         require(weights.count == Limb.count && weights.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1000 }, "weights",
                 "need one weight in 0...1000 per limb")
-        require(cutoffHertz.isFinite && cutoffHertz > 0 && cutoffHertz <= 100, "cutoffHertz", "must be in (0, 100] Hz, got \(cutoffHertz)")
+        require(Ranges.cutoffHertz.contains(cutoffHertz), "cutoffHertz", "must be in \(Ranges.cutoffHertz) Hz, got \(cutoffHertz)")
         require(rate.map { $0.isFinite && $0 >= 1 && $0 <= 1000 } ?? true, "rate", "must be in 1...1000 fps, got \(rate ?? 0)")
         require(maxGapSeconds.isFinite && maxGapSeconds >= 0 && maxGapSeconds <= 10, "maxGapSeconds", "must be in 0...10 s, got \(maxGapSeconds)")
         require(minConfidence >= 0 && minConfidence <= 1, "minConfidence", "must be in 0...1, got \(minConfidence)")
-        require(minPeakSpeed.isFinite && minPeakSpeed > 0 && minPeakSpeed <= 100_000, "minPeakSpeed", "must be in (0, 100000] °/s, got \(minPeakSpeed)")
-        require(quietSeconds.isFinite && quietSeconds >= 0 && quietSeconds <= 10, "quietSeconds", "must be in 0...10 s, got \(quietSeconds)")
+        require(Ranges.minPeakSpeed.contains(minPeakSpeed), "minPeakSpeed", "must be in \(Ranges.minPeakSpeed) °/s, got \(minPeakSpeed)")
+        require(Ranges.quietSeconds.contains(quietSeconds), "quietSeconds", "must be in \(Ranges.quietSeconds) s, got \(quietSeconds)")
         require(peakFraction > 0 && peakFraction < 1, "peakFraction", "must be between 0 and 1, got \(peakFraction)")
         require(baselineK.isFinite && baselineK >= 0 && baselineK <= 100, "baselineK", "must be in 0...100, got \(baselineK)")
         require(flankLow > 0 && flankLow < flankHigh && flankHigh < 1, "flankLow", "and flankHigh must satisfy 0 < low < high < 1")

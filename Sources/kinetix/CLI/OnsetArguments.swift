@@ -34,9 +34,9 @@ enum OnsetArguments {
             }
             options.limbs = limbs
         }
-        options.cutoffHertz = try arguments.double("cutoff", default: options.cutoffHertz, in: 0.1...100)
-        options.minPeakSpeed = try arguments.double("min-peak", default: options.minPeakSpeed, in: 1...100_000)
-        options.quietSeconds = try arguments.double("quiet", default: options.quietSeconds, in: 0...10)
+        options.cutoffHertz = try arguments.double("cutoff", default: options.cutoffHertz, in: OnsetOptions.Ranges.cutoffHertz)
+        options.minPeakSpeed = try arguments.double("min-peak", default: options.minPeakSpeed, in: OnsetOptions.Ranges.minPeakSpeed)
+        options.quietSeconds = try arguments.double("quiet", default: options.quietSeconds, in: OnsetOptions.Ranges.quietSeconds)
         options.peakFraction = try arguments.double("fraction", default: options.peakFraction, in: 0.01...0.9)
         options.baselineK = try arguments.double("baseline-k", default: options.baselineK, in: 0...100)
         var window = ReactionWindow()

@@ -57,26 +57,26 @@ struct SynthCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         var options = SynthOptions()
         options.motion = try arguments.choice("motion", default: options.motion)
-        options.durationSeconds = try arguments.double("duration", default: options.durationSeconds, in: 0...36_000)
-        options.frameRate = try arguments.double("fps", default: options.frameRate, in: 1...1000)
-        options.periodSeconds = try arguments.double("period", default: options.periodSeconds, in: 0.2...60)
-        options.heightMeters = try arguments.double("body-height", default: options.heightMeters, in: 0.5...2.5)
-        options.cameraDistanceMeters = try arguments.double("distance", default: options.cameraDistanceMeters, in: 0.2...20)
+        options.durationSeconds = try arguments.double("duration", default: options.durationSeconds, in: SynthOptions.Ranges.durationSeconds)
+        options.frameRate = try arguments.double("fps", default: options.frameRate, in: SynthOptions.Ranges.frameRate)
+        options.periodSeconds = try arguments.double("period", default: options.periodSeconds, in: SynthOptions.Ranges.periodSeconds)
+        options.heightMeters = try arguments.double("body-height", default: options.heightMeters, in: SynthOptions.Ranges.heightMeters)
+        options.cameraDistanceMeters = try arguments.double("distance", default: options.cameraDistanceMeters, in: SynthOptions.Ranges.cameraDistanceMeters)
         options.view = try arguments.choice("view", default: options.view)
         options.spaceKind = try arguments.choice("space", default: options.spaceKind)
-        options.noisePixels = try arguments.double("noise", default: options.noisePixels, in: 0...100)
-        options.dropout = try arguments.double("dropout", default: options.dropout, in: 0...1)
-        options.delaySeconds = try arguments.double("delay", default: options.delaySeconds, in: -60...60)
+        options.noisePixels = try arguments.double("noise", default: options.noisePixels, in: SynthOptions.Ranges.noisePixels)
+        options.dropout = try arguments.double("dropout", default: options.dropout, in: SynthOptions.Ranges.dropout)
+        options.delaySeconds = try arguments.double("delay", default: options.delaySeconds, in: SynthOptions.Ranges.delaySeconds)
         options.mirrorMotion = arguments.flag("mirror-motion")
-        options.squatDepth = try arguments.double("depth", default: options.squatDepth, in: 0...1)
-        options.repVariation = try arguments.double("rep-variation", default: options.repVariation, in: 0...1)
-        options.kneeValgusCentimeters = try arguments.double("valgus", default: options.kneeValgusCentimeters, in: 0...30)
-        options.reactionSeconds = try arguments.double("reaction", default: options.reactionSeconds, in: 0.12...5)
-        options.reactionJitterSeconds = try arguments.double("reaction-jitter", default: options.reactionJitterSeconds, in: 0...1)
-        options.falseStartEvery = Int(try arguments.double("false-start-every", default: Double(options.falseStartEvery), in: 0...1000))
-        options.noResponseEvery = Int(try arguments.double("no-response-every", default: Double(options.noResponseEvery), in: 0...1000))
+        options.squatDepth = try arguments.double("depth", default: options.squatDepth, in: SynthOptions.Ranges.squatDepth)
+        options.repVariation = try arguments.double("rep-variation", default: options.repVariation, in: SynthOptions.Ranges.repVariation)
+        options.kneeValgusCentimeters = try arguments.double("valgus", default: options.kneeValgusCentimeters, in: SynthOptions.Ranges.kneeValgusCentimeters)
+        options.reactionSeconds = try arguments.double("reaction", default: options.reactionSeconds, in: SynthOptions.Ranges.reactionSeconds)
+        options.reactionJitterSeconds = try arguments.double("reaction-jitter", default: options.reactionJitterSeconds, in: SynthOptions.Ranges.reactionJitterSeconds)
+        options.falseStartEvery = Int(try arguments.double("false-start-every", default: Double(options.falseStartEvery), in: SynthOptions.Ranges.everyNthCue))
+        options.noResponseEvery = Int(try arguments.double("no-response-every", default: Double(options.noResponseEvery), in: SynthOptions.Ranges.everyNthCue))
         options.simonSays = arguments.flag("simon-says")
-        options.wrongEvery = Int(try arguments.double("wrong-every", default: Double(options.wrongEvery), in: 0...1000))
+        options.wrongEvery = Int(try arguments.double("wrong-every", default: Double(options.wrongEvery), in: SynthOptions.Ranges.everyNthCue))
         if let seed = arguments.string("seed") {
             guard let value = UInt64(seed) else { throw .usage("'--seed' expects a non-negative integer, got '\(seed)'", command: Self.spec) }
             options.seed = value
@@ -87,7 +87,7 @@ struct SynthCommand: Subcommand {
         }
         if arguments.string("weak-side") != nil {
             options.weakSide = try arguments.choice("weak-side", default: SynthOptions.Side.left)
-            options.weakness = try arguments.double("weakness", default: SynthOptions.defaultWeakness, in: 0...1)
+            options.weakness = try arguments.double("weakness", default: SynthOptions.defaultWeakness, in: SynthOptions.Ranges.weakness)
         }
         if options.motion == .face, arguments.string("distance") == nil { options.cameraDistanceMeters = SynthOptions.faceCameraDistanceMeters }
         options.faults = try arguments.strings("fault").map { text throws(CommandLineError) in try Self.parseFault(text) }
