@@ -34,6 +34,8 @@ public enum ClipSync {
     public struct Options: Equatable, Sendable {
         /// The largest offset searched either way, seconds.
         public var maxOffsetSeconds = 1.0
+        /// The `maxOffsetSeconds` a front end accepts: up to a minute either way.
+        public static let maxOffsetRange: ClosedRange<Double> = 0...60
         /// Joints below this confidence are not tracked.
         public var minConfidence: Float = BodySeries.defaultMinConfidence
         /// A limb is used only when its angle's standard deviation reaches this in

@@ -26,6 +26,8 @@ public struct BodySeries: Equatable, Sendable {
     /// The confidence below which a joint counts as not tracked (Pose2Sim's and
     /// Sports2D's default likelihood threshold, 0.3).
     public static let defaultMinConfidence: Float = 0.3
+    /// The confidence thresholds a front end accepts: a fraction.
+    public static let minConfidenceRange: ClosedRange<Double> = 0...1
 
     /// Frame times, seconds.
     public var times: [Double]

@@ -142,5 +142,7 @@ extension Sidecar {
         public static let resampleRates: ClosedRange<Double> = 0.1...10_000
         /// `mergingFace(from:toleranceSeconds:)`'s time tolerance, seconds.
         public static let mergeToleranceSeconds = 0.001
+        /// The tolerances `mergingFace(from:toleranceSeconds:)` takes from a front end, seconds.
+        public static let mergeToleranceRange: ClosedRange<Double> = 0...10
     }
 }

@@ -37,7 +37,7 @@ struct AnglesCommand: Subcommand {
         file = arguments.positional[0]
         format = try arguments.choice("format", default: .csv)
         mirror = arguments.flag("mirror")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         keepTeleports = arguments.flag("keep-teleports")
         fillGapsSeconds = arguments.string("fill-gaps") == nil ? nil : try arguments.double("fill-gaps", default: 0, in: 0...10)
         lowPassHertz = arguments.string("low-pass") == nil ? nil : try arguments.double("low-pass", default: 6, in: 0.1...100)

@@ -66,7 +66,7 @@ struct AssessCommand: Subcommand {
         cuesOnly = arguments.flag("cues")
         live = arguments.flag("live")
         var options = AssessmentOptions()
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         options.repairSwaps = !arguments.flag("keep-swaps")
         if arguments.flag("keep-swaps") && arguments.flag("repair-swaps") {
             throw .usage("--keep-swaps and --repair-swaps contradict each other", command: Self.spec)

@@ -80,7 +80,7 @@ struct BatchCommand: Subcommand {
         guard let output = arguments.string("output") else { throw .usage("'batch plan' needs -o plan.json", command: Self.spec) }
         let shards = Int(try arguments.double("shards", default: Double(BatchPlan.defaultShards), in: 1...100_000))
         var options = BatchPlan.Options()
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         options.html = arguments.flag("html")
         options.repairSwaps = !arguments.flag("keep-swaps")
         let plan: BatchPlan

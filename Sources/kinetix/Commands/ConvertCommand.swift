@@ -70,7 +70,7 @@ struct ConvertCommand: Subcommand {
         guard let output = arguments.string("output") else { throw .usage("missing -o <sidecar>", command: Self.spec) }
         self.output = output
         var options = ConversionOptions()
-        if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
+        if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: Sidecar.EditDefaults.resampleRates) }
         if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: Self.spec) }
         if let name = arguments.string("model") {
             guard let model = OpenPoseConverter.Model(name: name) else {
@@ -188,7 +188,7 @@ func everyoneConversion(_ arguments: ParsedArguments, input: String, spec: Comma
     var options = ConversionOptions()
     options.person = .everyone
     options.inputName = input
-    if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: 0.1...10_000) }
+    if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: Sidecar.EditDefaults.resampleRates) }
     if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: spec) }
     options.limits = try arguments.limits()
     return options

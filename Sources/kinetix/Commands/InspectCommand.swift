@@ -41,7 +41,7 @@ struct InspectCommand: Subcommand {
             if arguments.string("fps") != nil || arguments.string("image-size") != nil { throw .usage("--fps and --image-size go with --people", command: Self.spec) }
             people = nil
         }
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         limits = try arguments.limits()
     }
 

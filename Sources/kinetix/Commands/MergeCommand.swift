@@ -15,7 +15,7 @@ struct MergeCommand: Subcommand {
         operation = try ClipOperation(arguments, spec: Self.spec)
         guard let face = arguments.string("face") else { throw .usage("missing --face <sidecar>", command: Self.spec) }
         self.face = face
-        tolerance = try arguments.double("tolerance", default: Sidecar.EditDefaults.mergeToleranceSeconds, in: 0...10)
+        tolerance = try arguments.double("tolerance", default: Sidecar.EditDefaults.mergeToleranceSeconds, in: Sidecar.EditDefaults.mergeToleranceRange)
     }
 
     func run() throws(CommandLineError) -> Int32 {

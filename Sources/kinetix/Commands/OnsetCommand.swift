@@ -36,7 +36,7 @@ struct OnsetCommand: Subcommand {
         format = try arguments.choice("format", default: .text)
         judgeCues = arguments.flag("cues")
         var (options, window) = try OnsetArguments.parse(arguments, command: Self.spec)
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         self.options = options
         self.window = window
         output = arguments.string("output")

@@ -64,7 +64,7 @@ struct ProfileDraftAction {
         vocabularies = arguments.strings("vocabulary")
         partial = arguments.flag("partial")
         output = arguments.string("output")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         limits = try arguments.limits()
     }
 
@@ -164,7 +164,7 @@ struct ProfileEvaluateAction {
         }
         format = try arguments.choice("format", default: .text)
         output = arguments.string("output")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: 0...1))
+        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         limits = try arguments.limits()
     }
 

@@ -50,8 +50,8 @@ struct SyncCommand: Subcommand {
         reference = arguments.positional[0]
         clips = Array(arguments.positional.dropFirst())
         var options = ClipSync.Options()
-        options.maxOffsetSeconds = try arguments.double("max-offset", default: options.maxOffsetSeconds, in: 0...60)
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: 0...1))
+        options.maxOffsetSeconds = try arguments.double("max-offset", default: options.maxOffsetSeconds, in: ClipSync.Options.maxOffsetRange)
+        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         if let text = arguments.string("joints") {
             var joints: [Joint] = []
             for name in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
