@@ -284,7 +284,8 @@ struct RepSegmenter: Sendable {
         let before = judged.map { segments[$0].withdrawn }
         judge()
         var event = Event(completed: segments[segments.count - 1])
-        event.revised = zip(judged, before).filter { $0.0 < segments.count - 1 && $0.1 != segments[$0.0].withdrawn }.map(\.0)
+        // A revision turns a rep's count on or off; a withdrawn rep's reason reworded is none.
+        event.revised = zip(judged, before).filter { $0.0 < segments.count - 1 && ($0.1 == nil) != (segments[$0.0].withdrawn == nil) }.map(\.0)
         return event
     }
 

@@ -30,15 +30,25 @@ public struct LiveAssessment: Sendable {
         public var reps: Int
         /// The rep completed at this frame, with its summary values.
         public var completedRep: Assessment.Rep?
-        /// Earlier reps (1-based, in the order they completed) this frame withdrew, as
-        /// later reps showed them out of family (a bend before the first squat is half
-        /// as deep as the squats), or restored: `reps` is the count after both.
-        public var revisedReps: [Int] = []
+        /// Earlier reps this frame withdrew, as later reps showed them out of family (a
+        /// bend before the first squat is half as deep as the squats), or counted again:
+        /// `reps` is the count after both.
+        public var revisions: [Revision] = []
         /// Findings whose stretch (or rep) ended at this frame.
         public var findings: [Assessment.Finding]
         /// The one cue to show now: the most severe rule holding now, else the last
         /// rep's finding for `CueTrack.minHoldSeconds` after it; nil for none.
         public var cue: String?
+    }
+
+    /// An earlier rep's verdict changed by the reps since.
+    public struct Revision: Sendable, Equatable {
+        /// When the rep ended (its update's `t`), seconds.
+        public var end: Double
+        /// True when it counts again; false when it is withdrawn.
+        public var counted: Bool
+        /// Why it was withdrawn (nil when it counts).
+        public var reason: String?
     }
 
     /// The longest rep or rule stretch followed, seconds.
@@ -74,6 +84,8 @@ public struct LiveAssessment: Sendable {
     private var restLevels: [Int: Float] = [:]
     // Reps: the offline counter, fed frame by frame.
     private var segmenters: [RepSegmenter] = []
+    /// Each segmenter's candidates' end times, in the order they completed.
+    private var candidateEnds: [[Double]] = []
     private var repCount = 0
     /// Reps counted so far (after `finish()`, the final count).
     public var reps: Int { repCount }
@@ -135,6 +147,7 @@ public struct LiveAssessment: Sendable {
         raw = Array(repeating: [], count: profile.metrics.count)
         smoothed = raw
         segmenters = profile.reps.map { counter in counter.metricIndices.map { _ in RepSegmenter(counter.segmenterSettings(parameters)) } } ?? []
+        candidateEnds = Array(repeating: [], count: segmenters.count)
         filterState = Array(repeating: nil, count: profile.metrics.count)
         runStarts = Array(repeating: nil, count: profile.rules.count)
         lastOn = Array(repeating: 0, count: profile.rules.count)
@@ -294,7 +307,11 @@ public struct LiveAssessment: Sendable {
         for (k, metric) in counter.metricIndices.enumerated() {
             let event = segmenters[k].add(smoothed[metric].last!, raw: raw[metric].last!, frame: index, time: times[local(index)])
             segmenters[k].trim()
-            if !event.revised.isEmpty { update.revisedReps += event.revised.map { $0 + 1 } }
+            if event.completed != nil { candidateEnds[k].append(times[local(index)]) }
+            for r in event.revised where candidateEnds[k].indices.contains(r) {
+                let segment = segmenters[k].segments[r]
+                update.revisions.append(Revision(end: candidateEnds[k][r], counted: segment.withdrawn == nil, reason: segment.withdrawn))
+            }
             if let segment = event.completed, segment.withdrawn == nil { completed = segment }
         }
         repCount = segmenters.reduce(0) { $0 + $1.reps.count }
@@ -382,13 +399,4 @@ public struct LiveAssessment: Sendable {
 
     /// Frames of history held now.
     public var retainedFrames: Int { times.count }
-}
-
-extension LiveAssessment.Update {
-    /// The update as one JSON line: `t`, `reps`, `completedRep`, `findings`, `cue`, `metrics`.
-    public func jsonLine(metricNames: [String]) -> String {
-        "{\"t\": \(jsonNumber(t, digits: 6)), \"reps\": \(reps), \"completedRep\": \(completedRep?.json ?? "null"), "
-            + "\"findings\": [" + findings.map(\.json).joined(separator: ", ") + "], \"cue\": \(cue.map(jsonString) ?? "null"), "
-            + "\"metrics\": {" + zip(metricNames, metrics).map { "\(jsonString($0)): \(jsonNumber($1, digits: 4))" }.joined(separator: ", ") + "}}\n"
-    }
 }

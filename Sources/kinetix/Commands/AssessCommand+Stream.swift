@@ -45,13 +45,8 @@ extension AssessCommand {
                     try write(String(update.jsonLine(metricNames: names).dropLast(2)) + ", \(latency)}\n")
                     continue
                 }
-                let time = String(format: "%7.2f s  ", update.t)
                 let after = frame.captured.map { String(format: "  (%.0f ms after capture)", (now - $0) * 1000) } ?? ""
-                if cueChanged { try write(time + "cue: " + (update.cue ?? "—") + after + "\n") }
-                if let rep = update.completedRep {
-                    try write(time + "rep \(update.reps) done (" + rep.values.filter { !$0.value.isNaN }.prefix(3).map { "\($0.name) \(jsonNumber($0.value, digits: 2))" }.joined(separator: ", ") + ")" + after + "\n")
-                }
-                for finding in update.findings { try write(time + "finding \(finding.rule): \(finding.detail)\n") }
+                for line in update.textLines(cueChanged: cueChanged, suffix: after) { try write(line + "\n") }
             }
             let findings = live.finish()
             repCount = live.reps

@@ -158,15 +158,9 @@ extension AssessCommand {
                 throw .failed(KinetixError(.invalidData, file: sidecar, field: "frames[\(frame)].t", "frame \(frame) was refused: \(error.message)"))
             }
             if format == .json { write(update.jsonLine(metricNames: names)); continue }
-            let time = String(format: "%7.2f s  ", update.t)
-            if shownCue.map({ $0 != update.cue }) ?? true {
-                shownCue = .some(update.cue)
-                write(time + "cue: " + (update.cue ?? "—") + "\n")
-            }
-            if let rep = update.completedRep {
-                write(time + "rep \(update.reps) done (" + rep.values.filter { !$0.value.isNaN }.prefix(3).map { "\($0.name) \(jsonNumber($0.value, digits: 2))" }.joined(separator: ", ") + ")\n")
-            }
-            for finding in update.findings { write(time + "finding \(finding.rule): \(finding.detail)\n") }
+            let cueChanged = shownCue.map { $0 != update.cue } ?? true
+            if cueChanged { shownCue = .some(update.cue) }
+            for line in update.textLines(cueChanged: cueChanged) { write(line + "\n") }
         }
         let tail = live.finish()
         if let rep = live.finalRep, format == .text {
