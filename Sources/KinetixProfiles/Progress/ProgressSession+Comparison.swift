@@ -42,7 +42,7 @@ extension ProgressSession {
             guard case .string(let i) = profile["id"], case .string(let v) = profile["version"] else {
                 throw fail("provenance.profile", "expected the pair profile's id and version")
             }
-            guard Self.isProfileID(i) else { throw fail("provenance.profile.id", Self.notAnID(i)) }
+            guard Self.isProfileID(i) else { throw KinetixError(.invalidData, file: file, field: "provenance.profile.id", Self.notAnID(i), setting: .profile) }
             (id, version) = (i, v)
         }
         self.init(kind: .comparison, label: label, date: date, file: file, profileID: id, profileVersion: version)

@@ -71,7 +71,7 @@ public struct ProgressSession: Sendable {
 
     /// Why `text` is refused as a profile id.
     static func notAnID(_ text: String) -> String {
-        "'\(text.prefix(80))' is not a profile id (letters, digits, '-' and '_'; a result never names a file to open): give the profile with --profile"
+        "'\(text.prefix(80))' is not a profile id (letters, digits, '-' and '_'; a result never names a file to open): name the profile instead"
     }
 
     /// True for a calendar date written `YYYY-MM-DD`, as `date` is: a day the month has
@@ -152,7 +152,7 @@ public struct ProgressSession: Sendable {
         guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
             throw fail("profile", "expected the profile's id and version")
         }
-        guard Self.isProfileID(id) else { throw fail("profile.id", Self.notAnID(id)) }
+        guard Self.isProfileID(id) else { throw KinetixError(.invalidData, file: file, field: "profile.id", Self.notAnID(id), setting: .profile) }
         self.label = label
         self.date = date
         self.file = file
