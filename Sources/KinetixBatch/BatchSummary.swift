@@ -284,13 +284,10 @@ public struct BatchSummary: Sendable {
         try OutputFile.writeAll(files, inputs: plan.inputFiles + shardFiles)
     }
 
-    /// A CSV cell (RFC 4180), quoted when it holds a comma, quote, CR or LF scalar
-    /// (looked at scalar by scalar: "\r\n" and a quote before a combining mark are
-    /// single Characters).
-    static func csvCell(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
-    }
+    /// A CSV text cell (`csvTextCell`): never a spreadsheet formula, quoted when it holds
+    /// a comma, quote, CR or LF scalar (looked at scalar by scalar: "\r\n" and a quote
+    /// before a combining mark are single Characters).
+    static func csvCell(_ text: String) -> String { csvTextCell(text) }
 
     static func escape(_ text: String) -> String { HTMLPage.escape(text) }
 

@@ -165,9 +165,10 @@ package final class OutputFile {
     }
 
     /// Writes each of `files` (path, bytes) or none: every temporary file is written,
-    /// flushed and closed (one open at a time) before the first is renamed, so a full disk or a refused path leaves
-    /// every target as it was. (A rename failing midway, which needs the directory to
-    /// change under the writer, can still leave the set mixed.)
+    /// flushed and closed (one open at a time) before the first is renamed, so a full
+    /// disk or a refused path leaves every target as it was. (A rename failing midway,
+    /// which needs the directory to change under the writer, can still leave the set
+    /// mixed.)
     package static func writeAll(_ files: [(path: String, data: Data)], inputs: [String] = []) throws(KinetixError) {
         var opened: [OutputFile] = []
         let resolvedInputs = resolved(inputs)

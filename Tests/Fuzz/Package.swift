@@ -26,6 +26,10 @@ let package = Package(
         .executableTarget(name: "PairFuzz", dependencies: [
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
         ]),
+        .executableTarget(name: "ProgressFuzz", dependencies: [
+            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
+            .product(name: "KinetixReport", package: "Kinetix"),
+        ]),
         .executableTarget(name: "SlurmFuzz", dependencies: [
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixBatch", package: "Kinetix"),
         ]),

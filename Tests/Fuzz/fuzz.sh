@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses once (with AddressSanitizer) and runs each for a while.
 #
-#   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters pair slurm
+#   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters pair slurm progress
 #   FUZZ_LONG=1 bash Tests/Fuzz/fuzz.sh 3600 sidecar profile       inputs up to 1 MB (depth and size classes)
 #   FUZZ_SEED=1 bash Tests/Fuzz/fuzz.sh 45                          a fixed seed, as CI runs it (45 s each)
 #
@@ -14,13 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}; shift || true
-harnesses=${*:-sidecar profile converters pair slurm}
+harnesses=${*:-sidecar profile converters pair slurm progress}
 max_len=$([ -n "${FUZZ_LONG:-}" ] && echo 1048576 || echo 400000)
 out=.build/fuzz
 mkdir -p "$out"
 
 # One build of the harness package (Tests/Fuzz/Package.swift): the libraries compiled once,
-# with coverage and AddressSanitizer, linked into all five harnesses. lld, since gold
+# with coverage and AddressSanitizer, linked into all six harnesses. lld, since gold
 # fails on the sanitized plugin tool.
 build() {
   swift build -c release --package-path Tests/Fuzz --scratch-path "$PWD/$out/build" --disable-build-manifest-caching \
@@ -62,7 +62,8 @@ for name in $harnesses; do
     converters) harness=ConverterFuzz ;;
     pair) harness=PairFuzz ;;
     slurm) harness=SlurmFuzz ;;
-    *) echo "unknown harness '$name' (sidecar, profile, converters, pair, slurm)" >&2; exit 64 ;;
+    progress) harness=ProgressFuzz ;;
+    *) echo "unknown harness '$name' (sidecar, profile, converters, pair, slurm, progress)" >&2; exit 64 ;;
   esac
   corpus=$(seed "$name")
   mkdir -p "Tests/Fuzz/Crashes/$name"

@@ -83,6 +83,8 @@ struct BatchHardeningTests {
         // The summary's CSV cells the same: "\r\n" is one Character, so is a quote before a mark.
         #expect(BatchSummary.csvCell("a\r\nb") == "\"a\r\nb\"")
         #expect(BatchSummary.csvCell("x\"\u{0301}y") == "\"x\"\"\u{0301}y\"")
+        // A figure or error a spreadsheet would run is text (issue 56).
+        #expect(BatchSummary.csvCell("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"" && BatchSummary.csvCell("@SUM(1)") == "'@SUM(1)")
     }
 
     @Test("a control character in a path the script holds, or shell code in --partition or --time, is refused: no script")

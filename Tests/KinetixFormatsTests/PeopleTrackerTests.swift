@@ -168,4 +168,22 @@ struct PeopleTrackerTests {
         let text = error?.description ?? ""
         #expect(text.contains("a crowd") && text.contains("65 in frame 0") && !text.contains("nobody was detected"), "\(text)")
     }
+
+    @Test("one person seen once every 1.2 s (a new track each time, all joined) is followed in time that grows as tracks², not tracks³: 600 tracks in seconds")
+    func flickeringJoinScales() {
+        func frames(_ n: Int) -> [DetectedFrame] {
+            (0..<n).map { f in DetectedFrame(t: 1.2 * Double(f), number: f, people: [person(x: 960)]) }
+        }
+        var seconds: [Double] = []
+        for n in [150, 600] {
+            let input = frames(n)
+            let started = Date()
+            let tracking = PeopleTracker().track(input)
+            seconds.append(Date().timeIntervalSince(started))
+            #expect(tracking.tracks.count == 1 && tracking.tracks[0].trackedFrames == n, "\(tracking.tracks.count) tracks")
+        }
+        // Four times the tracks: 16× the time for a quadratic join, 64× for the cubic one it was (room left for a noisy machine).
+        #expect(seconds[1] < 40 * seconds[0] + 2, "\(seconds)")
+        print("flickering join: 150 and 600 tracks in \(seconds) s")
+    }
 }

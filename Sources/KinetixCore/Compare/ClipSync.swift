@@ -165,6 +165,9 @@ public enum ClipSync {
         }
     }
 
+    /// The most frames the grid both clips are laid on may have (compare's limit too).
+    public static let maxGridFrames = 5_000_000
+
     /// Offsets closer than this to the best are the same answer, seconds.
     public static let neighbourhoodSeconds = 0.2
 
@@ -217,7 +220,13 @@ public enum ClipSync {
         if gapSeconds > Double(curveOptions.extendedReach) / rate {
             throw KinetixError(.unsupported, "the clips do not overlap within the search: \(jsonNumber(gapSeconds, digits: 3)) s lie between them, beyond ±\(jsonNumber(options.maxOffsetSeconds, digits: 3)) s (put them on one clock first, e.g. with 'kinetix shift')")
         }
-        // One absolute grid covering both clips; each clip NaN outside its own span.
+        // One absolute grid covering both clips; each clip NaN outside its own span. A clip
+        // whose own frames lie far apart (one at 0 s, the next at 8e8 s) would still make it
+        // unbounded: over compare's grid limit it is refused.
+        let gridFrames = (max(referenceEnd, clipEnd) - min(referenceStart, clipStart)) * rate
+        guard gridFrames <= Double(maxGridFrames) else {
+            throw KinetixError(.limitExceeded, "the clips span \(jsonNumber(max(referenceEnd, clipEnd) - min(referenceStart, clipStart), digits: 3)) s at \(jsonNumber(rate, digits: 3)) frames per second: a grid of \(jsonNumber(gridFrames, digits: 0)) frames, over the limit of \(maxGridFrames) (a long pause inside a clip counts; trim it first)")
+        }
         let grid = AnalysisGrid(from: min(referenceStart, clipStart), through: max(referenceEnd, clipEnd), rate: rate)
         let times = grid.times
 

@@ -10,5 +10,6 @@ public func csvTextCell(_ text: String) -> String {
     var cell = text
     if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { cell = "'" + text }
     guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-    return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // Scalar by scalar: a quote before a combining mark is one Character, and must still be doubled.
+    return "\"" + cell.replacingScalars { $0 == "\"" ? "\"\"" : nil } + "\""
 }

@@ -161,6 +161,14 @@ public struct PeopleTracker: Sendable {
             people[frame] = person
         }
 
+        /// `track` with its frames replaced by `people` (a joined track's storage let go).
+        init(people: [Int: Int], from track: Live) {
+            self = track
+            self.people = people
+            self.uncertain = []
+            self.notes = []
+        }
+
         func predicted(at time: Double) -> SIMD2<Float> { centre + velocity * Float(min(time - lastTime, 0.5)) }
 
         mutating func update(_ body: Body, frame: Int, time: Double, person: Int) {
@@ -237,58 +245,101 @@ public struct PeopleTracker: Sendable {
     }
 
     /// Joins tracks that do not overlap in time and have the same proportions and size:
-    /// one person who left and came back. Best pairs first.
-    func join(_ tracks: [Live], frames: [DetectedFrame]) -> [Live] {
-        var tracks = tracks
+    /// one person who left and came back. Best pairs first (ties to the earlier pair in
+    /// `tracks`' order).
+    ///
+    /// The candidate pairs are scored once and kept by row (the earlier track) and by
+    /// column (the later one); a join rescores only the row of the track that grew, since
+    /// nothing else about any other pair changed (a track keeps its first frame, shape and
+    /// size when it absorbs a later one). It rescanned every pair at every join before:
+    /// one flickering person over 4,000 frames took 112 s.
+    ///
+    /// - Complexity: O(*t*²) for *t* tracks, where it was O(*t*³).
+    func join(_ input: [Live], frames: [DetectedFrame]) -> [Live] {
+        var tracks = input
+        var alive = [Bool](repeating: true, count: tracks.count)
         // Where a track is in one of its frames, source units, with its torso.
         func body(_ track: Live, _ frame: Int) -> Body? {
             track.people[frame].flatMap { Body(frames[frame].people[$0], scale: SIMD2(1, 1)) }
         }
-        while true {
-            var candidates: [(a: Int, b: Int, score: Float)] = []
-            for a in tracks.indices {
-                let end = body(tracks[a], tracks[a].lastFrame)
-                for b in tracks.indices where b != a && tracks[a].lastFrame < tracks[b].firstFrame {
-                    let shape = Body.shapeDifference(tracks[a].shape, tracks[b].shape)
-                    let ratio = max(tracks[a].torso, tracks[b].torso) / min(tracks[a].torso, tracks[b].torso)
-                    guard !shape.isNaN, shape <= joinShapeLimit, ratio <= joinSizeRatio else { continue }
-                    // Where and when a track ended counts as well as its shape: the later
-                    // one must start where the person could have walked to since (the
-                    // gate, widened per second away); its distance as a fraction of that
-                    // reach is added, so two people of one build are told apart by place.
-                    var reach: Float = 0
-                    if let end, let start = body(tracks[b], tracks[b].firstFrame) {
-                        let away = Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t)
-                        let distance = ((start.centre - end.centre) * (start.centre - end.centre)).sum().squareRoot() / max(end.torso, 1e-6)
-                        let reachable = gate + gatePerSecond * max(0, away)
-                        guard distance <= reachable else { continue }
-                        reach = distance / reachable
-                    }
-                    candidates.append((a, b, shape + (ratio - 1) + reach))
+        let starts = tracks.map { body($0, $0.firstFrame) }
+        /// The pairs (a, b) with b later than a, and their scores.
+        func row(_ a: Int) -> [Int: Float] {
+            var scores: [Int: Float] = [:]
+            let end = body(tracks[a], tracks[a].lastFrame)
+            for b in tracks.indices where alive[b] && b != a && tracks[a].lastFrame < tracks[b].firstFrame {
+                let shape = Body.shapeDifference(tracks[a].shape, tracks[b].shape)
+                let ratio = max(tracks[a].torso, tracks[b].torso) / min(tracks[a].torso, tracks[b].torso)
+                guard !shape.isNaN, shape <= joinShapeLimit, ratio <= joinSizeRatio else { continue }
+                // Where and when a track ended counts as well as its shape: the later
+                // one must start where the person could have walked to since (the
+                // gate, widened per second away); its distance as a fraction of that
+                // reach is added, so two people of one build are told apart by place.
+                var reach: Float = 0
+                if let end, let start = starts[b] {
+                    let away = Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t)
+                    let distance = ((start.centre - end.centre) * (start.centre - end.centre)).sum().squareRoot() / max(end.torso, 1e-6)
+                    let reachable = gate + gatePerSecond * max(0, away)
+                    guard distance <= reachable else { continue }
+                    reach = distance / reachable
                 }
+                scores[b] = shape + (ratio - 1) + reach
             }
-            guard let (a, b, score) = candidates.min(by: { $0.score < $1.score }) else { return tracks }
+            return scores
+        }
+        var rows = tracks.indices.map(row)
+        var columns = [Set<Int>](repeating: [], count: tracks.count)
+        for (a, scores) in rows.enumerated() { for b in scores.keys { columns[b].insert(a) } }
+        // Each row's pairs best first, and how far into them the dead ones have been
+        // passed: a row only loses pairs (to a track joined away) until it is rescored.
+        func ordered(_ scores: [Int: Float]) -> [(score: Float, b: Int)] {
+            scores.map { (score: $0.value, b: $0.key) }.sorted { ($0.score, $0.b) < ($1.score, $1.b) }
+        }
+        var sorted = rows.map(ordered)
+        var cursor = [Int](repeating: 0, count: tracks.count)
+        func best(_ a: Int) -> (b: Int, score: Float)? {
+            while cursor[a] < sorted[a].count, !alive[sorted[a][cursor[a]].b] { cursor[a] += 1 }
+            return cursor[a] < sorted[a].count ? (sorted[a][cursor[a]].b, sorted[a][cursor[a]].score) : nil
+        }
+        while true {
+            var chosen: (a: Int, b: Int, score: Float)?
+            for a in tracks.indices where alive[a] {
+                guard let (b, score) = best(a) else { continue }
+                if chosen == nil || (score, a, b) < (chosen!.score, chosen!.a, chosen!.b) { chosen = (a, b, score) }
+            }
+            guard let (a, b, score) = chosen else { break }
             // Another join for either track nearly as good: the re-identification is unsure.
-            let rival = candidates.filter { ($0.a == a || $0.b == b) && !($0.a == a && $0.b == b) }.map(\.score).min()
-            let unsure = rival.map { Double($0 - score) < ambiguity } ?? false
+            let rivals = rows[a].filter { $0.key != b }.map(\.value) + columns[b].filter { $0 != a }.compactMap { rows[$0][b] }
+            let unsure = rivals.min().map { Double($0 - score) < ambiguity } ?? false
             let away = frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t
-            var joined = tracks[a]
             let later = tracks[b]
-            joined.people.merge(later.people) { first, _ in first }
-            joined.uncertain.formUnion(later.uncertain)
-            joined.notes += [String(format: "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions, size and where it was last seen", later.firstFrame, frames[later.firstFrame].t, away)
-                             + (unsure ? "; unsure (another person fits nearly as well): its first second is marked uncertain" : "")] + later.notes
+            tracks[b] = Live(people: [:], from: later)
+            tracks[a].people.merge(later.people) { first, _ in first }
+            tracks[a].uncertain.formUnion(later.uncertain)
+            tracks[a].notes += [String(format: "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions, size and where it was last seen", later.firstFrame, frames[later.firstFrame].t, away)
+                                + (unsure ? "; unsure (another person fits nearly as well): its first second is marked uncertain" : "")] + later.notes
             if unsure {
                 // The first second after the return is marked, as a crossing is.
                 let end = frames[later.firstFrame].t + 1
-                for f in later.people.keys where frames[f].t < end { joined.uncertain.insert(f) }
+                for f in later.people.keys where frames[f].t < end { tracks[a].uncertain.insert(f) }
             }
-            joined.lastFrame = later.lastFrame
-            joined.lastTime = later.lastTime
-            joined.centre = later.centre
-            tracks[a] = joined
-            tracks.remove(at: b)
+            tracks[a].lastFrame = later.lastFrame
+            tracks[a].lastTime = later.lastTime
+            tracks[a].centre = later.centre
+            // b is gone: its row and its column; a's row is scored again (it ends later now).
+            alive[b] = false
+            for y in rows[b].keys { columns[y].remove(b) }
+            rows[b] = [:]
+            sorted[b] = []
+            for x in columns[b] { rows[x][b] = nil }
+            columns[b] = []
+            for y in rows[a].keys { columns[y].remove(a) }
+            rows[a] = row(a)
+            for y in rows[a].keys { columns[y].insert(a) }
+            sorted[a] = ordered(rows[a])
+            cursor[a] = 0
         }
+        return tracks.indices.filter { alive[$0] }.map { tracks[$0] }
     }
 
     /// Leaves out brief and small tracks, orders the rest left to right.

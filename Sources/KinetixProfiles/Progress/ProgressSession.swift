@@ -71,7 +71,7 @@ public struct ProgressSession: Sendable {
 
     /// Why `text` is refused as a profile id.
     static func notAnID(_ text: String) -> String {
-        "'\(text.prefix(80))' is not a profile id (letters, digits, '-' and '_'; a result never names a file to open): give the profile itself"
+        "'\(text.prefix(80))' is not a profile id (letters, digits, '-' and '_'; a result never names a file to open): name the profile instead"
     }
 
     /// True for a calendar date written `YYYY-MM-DD`, as `date` is: a day the month has

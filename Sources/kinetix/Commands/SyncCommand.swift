@@ -108,13 +108,8 @@ struct SyncCommand: Subcommand {
         let direct = (1..<files.count).map { c in set.pairs.first { $0.first == 0 && $0.second == c }! }
         if let write {
             var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: write, isDirectory: &isFolder) {
-                do { try FileManager.default.createDirectory(atPath: write, withIntermediateDirectories: true) } catch {
-                    throw .output("\(write): cannot make the folder (\(error.localizedDescription))")
-                }
-            } else if !isFolder.boolValue {
-                throw .output("\(write): exists and is not a folder")
-            }
+            let exists = FileManager.default.fileExists(atPath: write, isDirectory: &isFolder)
+            if exists, !isFolder.boolValue { throw .output("\(write): exists and is not a folder") }
             // The synced clips belong together: each is checked, then all are written or none.
             var outputs: [(path: String, data: Data)] = []
             for c in 1..<files.count {
@@ -131,6 +126,12 @@ struct SyncCommand: Subcommand {
                     throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile("\(files[c]) (shifted by \(jsonNumber(offset, digits: 6)) s)") }))
                 }
                 outputs.append((URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path, shifted.encoded()))
+            }
+            // The folder is made only for a set that will be written (a refusal leaves nothing behind).
+            if !exists, !outputs.isEmpty {
+                do { try FileManager.default.createDirectory(atPath: write, withIntermediateDirectories: true) } catch {
+                    throw .output("\(write): cannot make the folder (\(error.localizedDescription))")
+                }
             }
             do throws(KinetixError) { try OutputFile.writeAll(outputs, inputs: files) } catch { throw .output(error.description) }
         }

@@ -76,6 +76,17 @@ struct ClipSyncTests {
         #expect(Date().timeIntervalSince(started) < 2, "no grid over the gap")
     }
 
+    @Test("a clip whose own frames lie far apart (its last at 8e8 s) is refused over the grid limit, never a grid of billions of frames")
+    func farApartWithinAClip() throws {
+        var reference = Self.camera(.front, fps: 30, noiseSeed: 1)
+        reference.times[reference.times.count - 1] = 8e8
+        let clip = Self.camera(.front, fps: 30, noiseSeed: 2)
+        let started = Date()
+        let error = #expect(throws: KinetixError.self) { try ClipSync.offset(of: clip, to: reference) }
+        #expect(error?.kind == .limitExceeded && error?.description.contains("over the limit of 5000000") == true, "\(String(describing: error))")
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
     @Test("a search range outside 0...60 s is a setting error")
     func badRange() {
         var options = ClipSync.Options()
