@@ -22,7 +22,11 @@ struct DraftBuilder {
         self.chosenReps = chosenReps
     }
 
+    /// Sentences read as set-up or posture (`SentenceReading.isSetUp`), by index.
+    private var setUpSentences: Set<Int> = []
+
     mutating func build(_ readings: inout [SentenceReading]) throws(KinetixError) {
+        setUpSentences = Set(readings.filter(\.isSetUp).map(\.sentence.index))
         settleTitleAndView(&readings)
         try settleMainMovement(&readings)
         for i in readings.indices where readings[i].failure == nil {
@@ -78,17 +82,72 @@ struct DraftBuilder {
         }
     }
 
+    /// The exercise the description's title names (`NamedExercise`), if any.
+    private(set) var exercise: NamedExercise?
+    /// Whether the counted measure came from the exercise's name alone (no sentence moved it).
+    private var countedFromName = false
+
+    /// The exercise named by the first sentence when it is a title: a name the reader cut off
+    /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
+    static func namedExercise(_ readings: [SentenceReading]) -> NamedExercise? {
+        guard let first = readings.first, first.sentence.index == 1 else { return nil }
+        let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.tokens.count <= maxNameWords
+        return isTitle ? NamedExercise.named(in: first.sentence.tokens.map(\.word)) : nil
+    }
+    /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
+    static let maxNameWords = 8
+
     private mutating func settleMainMovement(_ readings: inout [SentenceReading]) throws(KinetixError) {
         // The main movement: the first movement sentence, else a rep definition that
         // names one, else the title's ("Squat.").
         var index: Int?
         var target: DraftTarget?
         var fromTitle = false
-        for pass in 0..<4 where target == nil {
+        // The exercise the title names decides what is counted: its movement sentence gives
+        // the goal; a set-up sentence never replaces it (`NamedExercise`).
+        exercise = Self.namedExercise(readings)
+        if let exercise {
+            if exercise.kinds.isEmpty {
+                throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description: '\(exercise.name)' is not something body keypoints can count: \(exercise.unmeasurable ?? "")")])
+            }
+            for pass in 0..<2 where target == nil {
+                for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil && !reading.isSetUp {
+                    for statement in reading.statements where target == nil {
+                        switch (pass, statement) {
+                        case (0, .movement(let t)), (1, .reps(let t?)):
+                            guard exercise.kinds.contains(t.measure.kind) else { continue }
+                            target = t
+                            index = i
+                        default: break
+                        }
+                    }
+                }
+            }
+            if target == nil {
+                let measure = BodyMeasure(kind: exercise.kinds[0], plane: exercise.plane)
+                target = DraftTarget(measure: measure, sides: measure.isSided ? .both : .none, target: exercise.target,
+                                     targetSource: exercise.target.map { _ in "the exercise's name, '\(exercise.name)'" }, movement: exercise.movement)
+                index = 0
+                countedFromName = true
+                readings[0].failure = nil
+                let described = readings.filter { !$0.isSetUp && $0.failure == nil }.flatMap(\.statements).compactMap { s -> BodyMeasure? in
+                    if case .movement(let t) = s { t.measure } else { nil }
+                }.first
+                if let described, described.kind != measure.kind {
+                    defaultsUsed.append("check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), which becomes a rule")
+                }
+            }
+        }
+        for pass in 0..<5 where target == nil {
             for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {
                 for statement in reading.statements where target == nil {
+                    // A set-up sentence's movement is counted only when nothing else moves, and the draft says so.
+                    if reading.isSetUp != (pass == 4), statement.isMovement { continue }
                     switch (pass, statement) {
-                    case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)):
+                    case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)), (4, .movement(let t)):
+                        if pass == 4 {
+                            defaultsUsed.append("check: the counted \(t.measure.label) comes from a set-up sentence (sentence \(reading.sentence.index)), which may describe the start position rather than the movement")
+                        }
                         target = t
                         index = i
                         fromTitle = pass == 2
@@ -108,6 +167,7 @@ struct DraftBuilder {
         }
         var movement: DraftMovement = .raise
         var demonstrated: DemonstrationSurvey.Movement?
+        let fromName = countedFromName
         if let found = target {
             movement = found.movement ?? Self.movementWord(found.measure)
             if found.target == nil { target = applyGoal(to: found, movement: movement, readings) }
@@ -150,6 +210,16 @@ struct DraftBuilder {
         }
         var main = DraftPlan.MainMovement(measure: target.measure, sides: target.sides, rest: target.measure.rest, target: 0,
                                           tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement)
+        // A named exercise that starts away from the measure's anatomical rest (a bridge lies
+        // with the hips bent and straightens them): its own rest and direction.
+        if let exercise, exercise.kinds.first == target.measure.kind, survey == nil {
+            main.direction = exercise.direction
+            if let rest = exercise.rest { main.rest = rest }
+            if fromName || exercise.direction == .dip, let goal = exercise.target, target.target == nil || exercise.direction == .dip {
+                target.target = goal
+                target.targetSource = target.targetSource ?? "the exercise's name, '\(exercise.name)'"
+            }
+        }
         var origin: [String] = []
         if let survey {
             // Words and a clip: the words chose the measure, the clip says which way it goes.
@@ -254,6 +324,8 @@ struct DraftBuilder {
             let sides: SideChoice = measure.isSided ? (main.sides == .none ? .both : main.sides) : .none
             plan.reaches.append(.init(measure: measure, sides: sides, target: value, tolerance: tolerance))
             became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.shortText) − \(tolerance.shortText)")
+        case .movement(let target) where setUpSentences.contains(index) && mainSentence != index:
+            became[index, default: []].append("the start position (\(target.measure.label)): not counted, not a rule")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.
@@ -309,7 +381,18 @@ struct DraftBuilder {
             plan.symmetry = (measure, limit, percent && degrees != nil)
             became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.shortText)\(percent && degrees != nil ? " % of the larger side" : "°")"
                 + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
-        case .constraint(let measure, var sides, let degrees, let relative):
+        case .constraint(var measure, var sides, let degrees, let relative):
+            // "Keep your body straight" on a push-up, a plank or a bridge: the body lies or
+            // leans by design, so straight is the hips kept straight, not the trunk vertical.
+            if measure.kind == .trunkLean, !relative, exercise?.notStanding == true {
+                if plan.main?.measure.kind == .hipFlexion {
+                    became[index, default: []].append("the body kept straight: the main movement's own goal (hip flexion), not a vertical trunk")
+                    return nil
+                }
+                measure = BodyMeasure(kind: .hipFlexion)
+                sides = .both
+                became[index, default: []].append("the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical")
+            }
             if let failure = invisible(measure) { return failure }
             sides = sameSideAsMain(sides)
             let fallback: Double = switch measure.kind {
