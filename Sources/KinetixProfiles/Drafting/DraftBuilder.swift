@@ -91,9 +91,14 @@ struct DraftBuilder {
     /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
     static func namedExercise(_ readings: [SentenceReading]) -> NamedExercise? {
         guard let first = readings.first, first.sentence.index == 1 else { return nil }
-        let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.tokens.count <= maxNameWords
-        return isTitle ? NamedExercise.named(in: first.sentence.tokens.map(\.word)) : nil
+        let words = first.sentence.tokens.map(\.word)
+        // A name has no "your" or "the": "Stand tall with your elbows bent" is an instruction.
+        let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
+            || (words.count <= maxNameWords && words.allSatisfy { !instructionWords.contains($0) })
+        return isTitle ? NamedExercise.named(in: words) : nil
     }
+    /// Words an instruction has and an exercise's name does not.
+    private static let instructionWords: Set<String> = ["your", "you", "the", "their", "his", "her", "my", "yourself", "should"]
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
     static let maxNameWords = 8
 
@@ -326,6 +331,9 @@ struct DraftBuilder {
             became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.shortText) − \(tolerance.shortText)")
         case .movement(let target) where setUpSentences.contains(index) && mainSentence != index:
             became[index, default: []].append("the start position (\(target.measure.label)): not counted, not a rule")
+        case .movement(let target) where target.measure.kind == .trunkLean && exercise?.notStanding == true && mainSentence != index:
+            // "Lower your chest to the floor" in a push-up: the trunk moves with the whole body.
+            became[index, default: []].append("the trunk moving with the whole body in a \(exercise!.name): part of the counted movement, not a rule of its own")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.
