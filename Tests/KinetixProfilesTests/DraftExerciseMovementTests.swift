@@ -27,6 +27,14 @@ struct DraftExerciseMovementTests {
         #expect(draft.sentences[2].became.contains { $0.contains("hip flexion") }, "\(draft.sentences[2].became)")
     }
 
+    @Test("a movement beside the one the name counts, with no goal of its own, is noted, not a guessed rule")
+    func besideTheName() throws {
+        let draft = try T.draft("Decline push-up: feet on a step, lower your chest and push up.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(!draft.text.contains("stanceWidth") && draft.profile.requirements.view != .front, "a step to stand on is no stance-width rule")
+        #expect(draft.defaultsUsed.contains { $0.hasPrefix("check:") }, "the sentence's other movement is said")
+    }
+
     @Test("a bridge counts the hips straightening from the bent rest it lies in (a dip of hip flexion)")
     func bridge() throws {
         let draft = try T.draft("Glute bridge. Lie on your back with your knees bent and feet flat. Squeeze your buttocks and lift your hips until your body is in a straight line. Lower slowly.")

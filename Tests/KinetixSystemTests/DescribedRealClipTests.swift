@@ -23,4 +23,16 @@ struct DescribedRealClipTests {
         let score = RepScore(report.assessment, clip: clip)
         #expect(score.count == clip.trueReps, "\(name): \(draft.profile.reps?.metric ?? "no reps") counted \(score.count.map(String.init) ?? "void"), \(clip.trueReps) by eye")
     }
+
+    @Test("words and a demonstration that disagree say so: push-ups described, a sit-up shown")
+    func wordsAndClipDisagree() throws {
+        let clip = try RealClips.clip("situp_side")
+        let draft = try ProfileDrafter(vocabulary: try DraftVocabulary.shipped())
+            .draft(description: "Push-up: lower your chest to the floor and push back up.", demonstration: .init(clip: clip.clip()))
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(draft.demonstrationNotes.contains { $0.hasPrefix("check: the words count elbow flexion") && $0.contains("disagree") }, "\(draft.demonstrationNotes)")
+        let agreeing = try ProfileDrafter(vocabulary: try DraftVocabulary.shipped())
+            .draft(description: "Sit-up: curl your trunk up until you are sitting, then lie back down.", demonstration: .init(clip: clip.clip()))
+        #expect(!agreeing.demonstrationNotes.contains { $0.contains("disagree") }, "\(agreeing.demonstrationNotes)")
+    }
 }

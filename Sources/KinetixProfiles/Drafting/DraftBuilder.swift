@@ -139,7 +139,7 @@ struct DraftBuilder {
                     if case .movement(let t) = s { t.measure } else { nil }
                 }.first
                 if let described, described.kind != measure.kind {
-                    defaultsUsed.append("check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), which becomes a rule")
+                    defaultsUsed.append("check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), noted beside it: check the counted one")
                 }
             }
         }
@@ -189,6 +189,12 @@ struct DraftBuilder {
             demonstrated = found
             demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), "
                 + "\(found.direction == .rise ? "rising" : "dipping") from the rest the clip starts at, range \(found.range.shortText)\(DraftProfileWriter.symbol(measure.unit))")
+        }
+        // Words and a demonstration check each other: the words chose the measure; when the
+        // clip's largest repeated movement is another, the draft says so.
+        if let words = target, demonstrated == nil, let survey, let shown = survey.mainMovement(), shown.measure.kind != words.measure.kind {
+            demonstrationNotes.append("check: the words count \(words.measure.label), but the demonstration's largest repeated movement is \(shown.measure.label) "
+                + "(\(shown.reps.count) reps of \(shown.range.shortText)\(DraftProfileWriter.symbol(shown.measure.unit))): the words and the clip disagree")
         }
         guard var target else { return }
         mainSentence = index.map { readings[$0].sentence.index }
@@ -334,6 +340,10 @@ struct DraftBuilder {
         case .movement(let target) where target.measure.kind == .trunkLean && exercise?.notStanding == true && mainSentence != index:
             // "Lower your chest to the floor" in a push-up: the trunk moves with the whole body.
             became[index, default: []].append("the trunk moving with the whole body in a \(exercise!.name): part of the counted movement, not a rule of its own")
+        case .movement(let target) where countedFromName && mainSentence != index && target.target == nil:
+            // The name decided the count and this sentence's movement is another, with no goal of
+            // its own ("feet on a step", "bend your knees slightly"): a default goal would be a guess.
+            became[index, default: []].append("\(target.measure.label) beside the counted \(exercise?.name ?? "movement"), with no goal given: noted, not a rule")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.
