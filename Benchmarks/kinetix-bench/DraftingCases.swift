@@ -76,6 +76,10 @@ func draftingCases() {
                 let (o, _) = judge(text, measures: measures, view: label["view"] as? String, mode: label["mode"] as? String ?? "reps")
                 families[label["family"] as? String ?? "?", default: []].append(o)
                 if !o.measure { wrong["\(measures.first ?? "refusal") drafted as \(o.metric.replacingOccurrences(of: "Either", with: ""))", default: 0] += 1 }
+                // KINETIX_CASES_VERBOSE=dev lists the dev split's wrong drafts (never the test split's).
+                if !o.measure, split == "dev", ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "dev" {
+                    print("  wrong (dev): \(id) [\(label["family"] as? String ?? "")]: \(measures) drafted as \(o.metric)")
+                }
             }
             table("drafting cases, corpus-labels-new.json, \(split) (\(split == "dev" ? "tuned on: a calibration" : "held out: not looked at while writing rules")):",
                   families.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })

@@ -92,15 +92,18 @@ struct DraftBuilder {
     static func namedExercise(_ readings: [SentenceReading]) -> NamedExercise? {
         guard let first = readings.first, first.sentence.index == 1 else { return nil }
         let words = first.sentence.tokens.map(\.word)
-        // A name has no "your" or "the": "Stand tall with your elbows bent" is an instruction.
+        // A name has no "your": "Stand tall with your elbows bent" is an instruction.
+        // A longer one is a name when written as one, in title case ("Bent Over Two-Dumbbell Row
+        // With Palms In"); "raise both arms … without swinging" is an instruction.
+        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
         let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
-            || (words.count <= maxNameWords && words.allSatisfy { !instructionWords.contains($0) })
+            || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
         return isTitle ? NamedExercise.named(in: words) : nil
     }
     /// Words an instruction has and an exercise's name does not.
-    private static let instructionWords: Set<String> = ["your", "you", "the", "their", "his", "her", "my", "yourself", "should"]
+    private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
-    static let maxNameWords = 8
+    static let maxNameWords = 12
 
     private mutating func settleMainMovement(_ readings: inout [SentenceReading]) throws(KinetixError) {
         // The main movement: the first movement sentence, else a rep definition that
@@ -266,6 +269,11 @@ struct DraftBuilder {
             throw KinetixError(.invalidData, failure)
         }
         plan.main = main
+        // A stretch is a position held: its hold is timed even when no sentence gives the time.
+        if exercise?.stretch == true, exercise?.kinds.contains(target.measure.kind) == true {
+            plan.holdSeconds = DraftDefaults.stretchHoldSeconds
+            defaultsUsed.append("hold of a stretch: \(DraftDefaults.stretchHoldSeconds.shortText) s")
+        }
         let text = Self.describe(main, sides: target.sides, origin: origin.joined(separator: "; "))
         if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
     }
