@@ -89,6 +89,21 @@ struct DraftExerciseMovementTests {
         #expect(DraftBuilder.namedExercise([SentenceInterpreter.read(DescriptionReader.sentences(in: "Stand tall with your elbows bent.")[0], vocabulary: try DraftVocabulary.shipped())]) == nil)
     }
 
+    @Test("a time 'for' which nothing goes up or down is a hold: single-leg stance on the left leg for 10 seconds")
+    func stanceHold() throws {
+        let draft = try T.draft("Single-leg stance: lift your right knee and balance on your left leg for 10 seconds.")
+        #expect(draft.sentences.allSatisfy { $0.failure == nil }, "\(draft.sentences.map { $0.failure ?? "" })")
+        #expect(T.parameter(draft, "holdSeconds") == 10)
+    }
+
+    @Test("words that keep still what the draft counts contradict themselves, and the draft says so")
+    func contradiction() throws {
+        let draft = try T.draft("Bend your elbows to curl the weights up. Keep your elbows straight.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(draft.sentences[1].failure?.contains("contradict") == true, "\(draft.sentences[1].failure ?? "used")")
+        #expect(!draft.isComplete)
+    }
+
     @Test("the lemmatizer gives dictionary forms of inflections and derived words")
     func lemmas() {
         #expect(Lemmatizer.lemmas(of: "swinging").first == "swing")

@@ -420,6 +420,11 @@ struct DraftBuilder {
                 became[index, default: []].append("the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical")
             }
             if let failure = invisible(measure) { return failure }
+            // "Keep the upper arms still … and straighten the elbows" read as counting the upper
+            // arms: a draft whose words keep still what it counts contradicts itself; it says so.
+            if let main = plan.main, main.measure.kind == measure.kind {
+                return "this keeps \(measure.label) still or straight, and the draft counts \(measure.label): the words contradict each other (check which movement is counted)"
+            }
             sides = sameSideAsMain(sides)
             let fallback: Double = switch measure.kind {
             case .trunkLean: DraftDefaults.uprightLimit

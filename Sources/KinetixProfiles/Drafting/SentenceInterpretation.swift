@@ -413,6 +413,11 @@ enum SentenceInterpreter {
             return movement + [.hold(seconds: seconds.value)]
         }
         if let seconds = s.numbers.first(where: { $0.unit == .seconds }) {
+            // "Balance on your left leg for 10 seconds", "stay in the stance for 20 s": a time
+            // "for" which no word says up, down or take is how long the position is held.
+            if k.isDisjoint(with: [.down, .up, .tempo]), s.fillers.contains("for") || k.contains(.still) {
+                return movement + [.hold(seconds: seconds.value)]
+            }
             let direction: Keyword? = k.contains(.down) ? .down : k.contains(.up) ? .up
                 : s.movements.contains(.lower) || s.movements.contains(.squat) ? .down
                 : s.movements.contains(.raise) ? .up : nil
