@@ -104,6 +104,16 @@ struct DraftExerciseMovementTests {
         #expect(!draft.isComplete)
     }
 
+    @Test("'keep the trunk upright' from the front is the sideways lean a front view shows, not refused")
+    func uprightFromFront() throws {
+        let draft = try T.draft("Raise both arms out to the side to shoulder height. Keep your trunk upright.")
+        #expect(draft.profile.requirements.view == .front)
+        #expect(draft.isComplete, "\(draft.sentences.map { $0.failure ?? "used" })")
+        #expect(draft.text.contains("trunkLean") && draft.sentences[1].became.contains { $0.contains("sideways lean") })
+        let leaning = try T.assess(draft, T.clip(.armRaise, view: .front))
+        #expect(!T.flagged(leaning).contains { $0.hasPrefix("trunkLean") }, "an upright raise is not flagged: \(T.flagged(leaning))")
+    }
+
     @Test("the lemmatizer gives dictionary forms of inflections and derived words")
     func lemmas() {
         #expect(Lemmatizer.lemmas(of: "swinging").first == "swing")

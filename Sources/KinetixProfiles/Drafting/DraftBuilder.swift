@@ -419,7 +419,11 @@ struct DraftBuilder {
                 sides = .both
                 became[index, default: []].append("the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical")
             }
-            if let failure = invisible(measure) { return failure }
+            // "Keep the trunk upright" from the front: the trunk's lean from vertical reads the same
+            // expression in the picture, and from the front it is the sideways lean a front view shows.
+            let sidewaysLean = measure.kind == .trunkLean && plan.view == .front
+            if sidewaysLean { became[index, default: []].append("seen from the front: the trunk's sideways lean") }
+            if !sidewaysLean, let failure = invisible(measure) { return failure }
             // "Keep the upper arms still … and straighten the elbows" read as counting the upper
             // arms: a draft whose words keep still what it counts contradicts itself; it says so.
             if let main = plan.main, main.measure.kind == measure.kind {
