@@ -114,6 +114,13 @@ struct DraftExerciseMovementTests {
         #expect(!T.flagged(leaning).contains { $0.hasPrefix("trunkLean") }, "an upright raise is not flagged: \(T.flagged(leaning))")
     }
 
+    @Test("'each leg' after a movement of the right leg counts either leg, not the right one only")
+    func eachLeg() throws {
+        let draft = try T.draft("Lift your right leg out to the side. Do 10 on each leg.")
+        #expect(draft.profile.reps?.metrics.count == 2, "\(draft.profile.reps?.metrics ?? [])")
+        #expect(draft.profile.reps?.metrics.allSatisfy { $0.hasPrefix("legElevation") } == true)
+    }
+
     @Test("the lemmatizer gives dictionary forms of inflections and derived words")
     func lemmas() {
         #expect(Lemmatizer.lemmas(of: "swinging").first == "swing")

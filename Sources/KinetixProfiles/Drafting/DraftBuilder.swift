@@ -203,7 +203,8 @@ struct DraftBuilder {
         mainSentence = index.map { readings[$0].sentence.index }
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
-        if eachSide, target.measure.isSided, target.sides == .both { target.sides = .either }
+        // "Lift your right leg … Do 10 on each leg": the side named first is only where it starts.
+        if eachSide, target.measure.isSided, [.both, .left, .right].contains(target.sides) { target.sides = .either }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         // A squat filmed from the front: the knee angle and the thigh's elevation cannot be
         // seen, the hips' drop toward the knees can (relative to this person's standing).
