@@ -123,7 +123,9 @@ struct DraftBuilder {
                     for statement in reading.statements where target == nil {
                         switch (pass, statement) {
                         case (0, .movement(let t)), (1, .reps(let t?)):
-                            guard exercise.kinds.contains(t.measure.kind) else { continue }
+                            // The name's own measure, or another it allows when the sentence gives its goal
+                            // ("until the thighs are parallel"); "drop the back knee" alone is the split squat's knees.
+                            guard t.measure.kind == exercise.kinds[0] || (exercise.kinds.contains(t.measure.kind) && t.target != nil) else { continue }
                             target = t
                             index = i
                         default: break
