@@ -10,6 +10,7 @@ import KinetixCore
 //   scaling: the CLI from 1 minute to 2 hours at 30/60/240 fps, one core and all (only when asked).
 //   onset: onset accuracy of each detector on synthesized movements with known starts.
 //   corpus: profile draft on the 873 free-exercise-db descriptions (../shared/corpora), per sentence and entry.
+//   cases: profile draft on Benchmarks/drafting-cases (labels, sheets, clip descriptions written before the rules).
 //   realclips: rep counting on the real exercise clips (../shared/realdata/exercises) against their labels.
 //   agreement: the unit tests' bit-for-bit kernel and live checks, in this build (CI: release; only when asked).
 
@@ -203,6 +204,9 @@ if wantsPeers("peers compare") || wantsPeers("peers kernel") {
 
 if (harness.filters.isEmpty && !quick) || harness.filters.contains(where: { "corpus drafting".contains($0) }) {
     corpusDrafting()
+}
+if (harness.filters.isEmpty && !quick) || harness.filters.contains(where: { "drafting cases".contains($0) }) {
+    draftingCases()
 }
 
 // MARK: - Rep counting on real exercise videos filmed by others (../shared/realdata/exercises)

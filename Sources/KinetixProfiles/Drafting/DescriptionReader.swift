@@ -179,7 +179,7 @@ enum DescriptionReader {
             if let number = Double(word), number.isFinite {
                 phrases.append(Phrase(text: word, meaning: .number(number), line: token.line, column: token.column, afterComma: token.afterComma))
             } else {
-                let stem = stems(of: word).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
+                let stem = (Lemmatizer.lemmas(of: word) + stems(of: word)).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
                 phrases.append(Phrase(text: word, meaning: stem, line: token.line, column: token.column, afterComma: token.afterComma))
             }
             i += 1

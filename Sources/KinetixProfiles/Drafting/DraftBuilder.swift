@@ -22,7 +22,11 @@ struct DraftBuilder {
         self.chosenReps = chosenReps
     }
 
+    /// Sentences read as set-up or posture (`SentenceReading.isSetUp`), by index.
+    private var setUpSentences: Set<Int> = []
+
     mutating func build(_ readings: inout [SentenceReading]) throws(KinetixError) {
+        setUpSentences = Set(readings.filter(\.isSetUp).map(\.sentence.index))
         settleTitleAndView(&readings)
         try settleMainMovement(&readings)
         for i in readings.indices where readings[i].failure == nil {
@@ -78,17 +82,82 @@ struct DraftBuilder {
         }
     }
 
+    /// The exercise the description's title names (`NamedExercise`), if any.
+    private(set) var exercise: NamedExercise?
+    /// Whether the counted measure came from the exercise's name alone (no sentence moved it).
+    private var countedFromName = false
+
+    /// The exercise named by the first sentence when it is a title: a name the reader cut off
+    /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
+    static func namedExercise(_ readings: [SentenceReading]) -> NamedExercise? {
+        guard let first = readings.first, first.sentence.index == 1 else { return nil }
+        let words = first.sentence.tokens.map(\.word)
+        // A name has no "your": "Stand tall with your elbows bent" is an instruction.
+        // A longer one is a name when written as one, in title case ("Bent Over Two-Dumbbell Row
+        // With Palms In"); "raise both arms … without swinging" is an instruction.
+        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
+        let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
+            || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
+        return isTitle ? NamedExercise.named(in: words) : nil
+    }
+    /// Words an instruction has and an exercise's name does not.
+    private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
+    /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
+    static let maxNameWords = 12
+
     private mutating func settleMainMovement(_ readings: inout [SentenceReading]) throws(KinetixError) {
         // The main movement: the first movement sentence, else a rep definition that
         // names one, else the title's ("Squat.").
         var index: Int?
         var target: DraftTarget?
         var fromTitle = false
-        for pass in 0..<4 where target == nil {
+        // The exercise the title names decides what is counted: its movement sentence gives
+        // the goal; a set-up sentence never replaces it (`NamedExercise`).
+        exercise = Self.namedExercise(readings)
+        if let exercise {
+            if exercise.kinds.isEmpty {
+                throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description: '\(exercise.name)' is not something body keypoints can count: \(exercise.unmeasurable ?? "")")])
+            }
+            for pass in 0..<2 where target == nil {
+                for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil && !reading.isSetUp {
+                    for statement in reading.statements where target == nil {
+                        switch (pass, statement) {
+                        case (0, .movement(let t)), (1, .reps(let t?)):
+                            // The name's own measure, or another it allows when the sentence gives its goal
+                            // ("until the thighs are parallel"); "drop the back knee" alone is the split squat's knees.
+                            guard t.measure.kind == exercise.kinds[0] || (exercise.kinds.contains(t.measure.kind) && t.target != nil) else { continue }
+                            target = t
+                            index = i
+                        default: break
+                        }
+                    }
+                }
+            }
+            if target == nil {
+                let measure = BodyMeasure(kind: exercise.kinds[0], plane: exercise.plane)
+                target = DraftTarget(measure: measure, sides: measure.isSided ? .both : .none, target: exercise.target,
+                                     targetSource: exercise.target.map { _ in "the exercise's name, '\(exercise.name)'" }, movement: exercise.movement)
+                index = 0
+                countedFromName = true
+                readings[0].failure = nil
+                let described = readings.filter { !$0.isSetUp && $0.failure == nil }.flatMap(\.statements).compactMap { s -> BodyMeasure? in
+                    if case .movement(let t) = s { t.measure } else { nil }
+                }.first
+                if let described, described.kind != measure.kind {
+                    defaultsUsed.append("check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), noted beside it: check the counted one")
+                }
+            }
+        }
+        for pass in 0..<5 where target == nil {
             for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {
                 for statement in reading.statements where target == nil {
+                    // A set-up sentence's movement is counted only when nothing else moves, and the draft says so.
+                    if reading.isSetUp != (pass == 4), statement.isMovement { continue }
                     switch (pass, statement) {
-                    case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)):
+                    case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)), (4, .movement(let t)):
+                        if pass == 4 {
+                            defaultsUsed.append("check: the counted \(t.measure.label) comes from a set-up sentence (sentence \(reading.sentence.index)), which may describe the start position rather than the movement")
+                        }
                         target = t
                         index = i
                         fromTitle = pass == 2
@@ -108,6 +177,7 @@ struct DraftBuilder {
         }
         var movement: DraftMovement = .raise
         var demonstrated: DemonstrationSurvey.Movement?
+        let fromName = countedFromName
         if let found = target {
             movement = found.movement ?? Self.movementWord(found.measure)
             if found.target == nil { target = applyGoal(to: found, movement: movement, readings) }
@@ -125,11 +195,18 @@ struct DraftBuilder {
             demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), "
                 + "\(found.direction == .rise ? "rising" : "dipping") from the rest the clip starts at, range \(found.range.shortText)\(DraftProfileWriter.symbol(measure.unit))")
         }
+        // Words and a demonstration check each other: the words chose the measure; when the
+        // clip's largest repeated movement is another, the draft says so.
+        if let words = target, demonstrated == nil, let survey, let shown = survey.mainMovement(), shown.measure.kind != words.measure.kind {
+            demonstrationNotes.append("check: the words count \(words.measure.label), but the demonstration's largest repeated movement is \(shown.measure.label) "
+                + "(\(shown.reps.count) reps of \(shown.range.shortText)\(DraftProfileWriter.symbol(shown.measure.unit))): the words and the clip disagree")
+        }
         guard var target else { return }
         mainSentence = index.map { readings[$0].sentence.index }
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
-        if eachSide, target.measure.isSided, target.sides == .both { target.sides = .either }
+        // "Lift your right leg … Do 10 on each leg": the side named first is only where it starts.
+        if eachSide, target.measure.isSided, [.both, .left, .right].contains(target.sides) { target.sides = .either }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         // A squat filmed from the front: the knee angle and the thigh's elevation cannot be
         // seen, the hips' drop toward the knees can (relative to this person's standing).
@@ -150,6 +227,16 @@ struct DraftBuilder {
         }
         var main = DraftPlan.MainMovement(measure: target.measure, sides: target.sides, rest: target.measure.rest, target: 0,
                                           tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement)
+        // A named exercise that starts away from the measure's anatomical rest (a bridge lies
+        // with the hips bent and straightens them): its own rest and direction.
+        if let exercise, exercise.kinds.first == target.measure.kind, survey == nil {
+            main.direction = exercise.direction
+            if let rest = exercise.rest { main.rest = rest }
+            if fromName || exercise.direction == .dip, let goal = exercise.target, target.target == nil || exercise.direction == .dip {
+                target.target = goal
+                target.targetSource = target.targetSource ?? "the exercise's name, '\(exercise.name)'"
+            }
+        }
         var origin: [String] = []
         if let survey {
             // Words and a clip: the words chose the measure, the clip says which way it goes.
@@ -185,6 +272,11 @@ struct DraftBuilder {
             throw KinetixError(.invalidData, failure)
         }
         plan.main = main
+        // A stretch is a position held: its hold is timed even when no sentence gives the time.
+        if exercise?.stretch == true, exercise?.kinds.contains(target.measure.kind) == true {
+            plan.holdSeconds = DraftDefaults.stretchHoldSeconds
+            defaultsUsed.append("hold of a stretch: \(DraftDefaults.stretchHoldSeconds.shortText) s")
+        }
         let text = Self.describe(main, sides: target.sides, origin: origin.joined(separator: "; "))
         if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
     }
@@ -254,6 +346,15 @@ struct DraftBuilder {
             let sides: SideChoice = measure.isSided ? (main.sides == .none ? .both : main.sides) : .none
             plan.reaches.append(.init(measure: measure, sides: sides, target: value, tolerance: tolerance))
             became[index, default: []].append("rule: each rep must reach \(measure.label) \(value.shortText) − \(tolerance.shortText)")
+        case .movement(let target) where setUpSentences.contains(index) && mainSentence != index:
+            became[index, default: []].append("the start position (\(target.measure.label)): not counted, not a rule")
+        case .movement(let target) where target.measure.kind == .trunkLean && exercise?.notStanding == true && mainSentence != index:
+            // "Lower your chest to the floor" in a push-up: the trunk moves with the whole body.
+            became[index, default: []].append("the trunk moving with the whole body in a \(exercise!.name): part of the counted movement, not a rule of its own")
+        case .movement(let target) where countedFromName && mainSentence != index && target.target == nil:
+            // The name decided the count and this sentence's movement is another, with no goal of
+            // its own ("feet on a step", "bend your knees slightly"): a default goal would be a guess.
+            became[index, default: []].append("\(target.measure.label) beside the counted \(exercise?.name ?? "movement"), with no goal given: noted, not a rule")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.
@@ -309,8 +410,28 @@ struct DraftBuilder {
             plan.symmetry = (measure, limit, percent && degrees != nil)
             became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.shortText)\(percent && degrees != nil ? " % of the larger side" : "°")"
                 + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
-        case .constraint(let measure, var sides, let degrees, let relative):
-            if let failure = invisible(measure) { return failure }
+        case .constraint(var measure, var sides, let degrees, let relative):
+            // "Keep your body straight" on a push-up, a plank or a bridge: the body lies or
+            // leans by design, so straight is the hips kept straight, not the trunk vertical.
+            if measure.kind == .trunkLean, !relative, exercise?.notStanding == true {
+                if plan.main?.measure.kind == .hipFlexion {
+                    became[index, default: []].append("the body kept straight: the main movement's own goal (hip flexion), not a vertical trunk")
+                    return nil
+                }
+                measure = BodyMeasure(kind: .hipFlexion)
+                sides = .both
+                became[index, default: []].append("the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical")
+            }
+            // "Keep the trunk upright" from the front: the trunk's lean from vertical reads the same
+            // expression in the picture, and from the front it is the sideways lean a front view shows.
+            let sidewaysLean = measure.kind == .trunkLean && plan.view == .front
+            if sidewaysLean { became[index, default: []].append("seen from the front: the trunk's sideways lean") }
+            if !sidewaysLean, let failure = invisible(measure) { return failure }
+            // "Keep the upper arms still … and straighten the elbows" read as counting the upper
+            // arms: a draft whose words keep still what it counts contradicts itself; it says so.
+            if let main = plan.main, main.measure.kind == measure.kind {
+                return "this keeps \(measure.label) still or straight, and the draft counts \(measure.label): the words contradict each other (check which movement is counted)"
+            }
             sides = sameSideAsMain(sides)
             let fallback: Double = switch measure.kind {
             case .trunkLean: DraftDefaults.uprightLimit

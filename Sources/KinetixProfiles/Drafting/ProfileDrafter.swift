@@ -193,6 +193,8 @@ public enum DraftDefaults {
     public static let stillLimit = 15.0
     /// The knees may cave in this much (frontal-plane projection angle), degrees.
     public static let valgusLimit = 10.0
+    /// A stretch named by its title ("Hamstring stretch") is held at least this long when no sentence says, seconds.
+    public static let stretchHoldSeconds = 15.0
     /// Left and right may differ this much, degrees.
     public static let symmetryLimit = 15.0
     /// A demonstration's tolerance is 3 standard deviations of its rep peaks, at least this, degrees.

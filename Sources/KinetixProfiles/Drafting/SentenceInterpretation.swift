@@ -23,6 +23,12 @@ struct SentenceReading: Sendable {
     /// The words a constraint's cue may be made of: the sentence, or the constraint's
     /// own clause when the sentence also gives a movement ("keep the upper arms still").
     var cueText: String
+    /// A set-up, posture or start-position sentence ("lie on your back with your knees bent",
+    /// "your legs should be bent at the knees", "stand tall with a slight bend in the
+    /// elbows", "return to the starting position"): its movement words only describe a
+    /// position. It gives the start position, never the counted movement of an exercise
+    /// whose name or another sentence says what moves.
+    var isSetUp = false
 }
 
 /// What earlier sentences named, for the words a sentence leaves out: "Raise the arms,
@@ -47,6 +53,7 @@ enum SentenceInterpreter {
                      earlier: SentenceContext = SentenceContext()) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil, cueText: sentence.text)
+        reading.isSetUp = isSetUp(phrases)
         for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
             // Only words with the same first letter are suggested ("wiggle" is not "single"),
@@ -202,7 +209,35 @@ enum SentenceInterpreter {
     /// is listed and ignored.
     static func isLikelyTypo(_ suggestion: String, of word: String) -> Bool {
         abs(suggestion.count - word.count) <= 2 && !suggestion.hasPrefix(word) && !word.hasPrefix(suggestion)
+            // An inflected form ("drifts", "inwards", "flared") is a word of its own, not a misspelling,
+            // unless its stem is one letter from the known word ("elbos": "elbo", "elbow").
+            && (!Lemmatizer.isInflected(word) || Lemmatizer.lemmas(of: word).contains { $0 != suggestion && Lemmatizer.distance($0, suggestion) <= 1 })
+            // A short word ("sag", "pike", "pass") is too near too many words to be taken for a typo of one.
+            && word.count >= 5
     }
+
+    /// Whether a sentence's movement words only describe a position (see `SentenceReading.isSetUp`):
+    /// every movement word is a state ("bent", "straight", "extended", "tilted", a noun after
+    /// "slight"/"a"), or the sentence speaks of the start ("starting position", "to start").
+    static func isSetUp(_ phrases: [DescriptionReader.Phrase]) -> Bool {
+        let words = phrases.map(\.text)
+        if words.contains(where: { startWords.contains($0) }) { return true }
+        var sawMovement = false
+        for (i, phrase) in phrases.enumerated() where phrase.movement != nil {
+            sawMovement = true
+            let before = i > 0 ? phrases[i - 1].text : ""
+            let first = phrase.text.split(separator: " ").first.map(String.init) ?? phrase.text
+            let state = stateWords.contains(phrase.text) || stateWords.contains(first)
+                || first.hasSuffix("ed")  // an instruction is never in -ed: "knees bent", "palms tilted inwards"
+                || ["slight", "a", "with", "should", "be", "are", "is", "remain", "stay"].contains(before)
+            if !state { return false }
+        }
+        return sawMovement
+    }
+    /// Words of a position, not a movement.
+    private static let stateWords: Set<String> = ["bent", "straight", "flat", "extended", "fully extended", "locked", "arched", "rounded", "tilted", "flexed", "raised", "lifted", "lowered"]
+    /// Words of the start position.
+    private static let startWords: Set<String> = ["start", "starting", "begin", "beginning", "starting position", "start position", "initial"]
 
     /// The little words that end a keep / do-not clause.
     private static let clauseWords: Set<String> = ["and", "then", "while", "but", "as", "when"]
@@ -378,6 +413,11 @@ enum SentenceInterpreter {
             return movement + [.hold(seconds: seconds.value)]
         }
         if let seconds = s.numbers.first(where: { $0.unit == .seconds }) {
+            // "Balance on your left leg for 10 seconds", "stay in the stance for 20 s": a time
+            // "for" which no word says up, down or take is how long the position is held.
+            if k.isDisjoint(with: [.down, .up, .tempo]), s.fillers.contains("for") || k.contains(.still) {
+                return movement + [.hold(seconds: seconds.value)]
+            }
             let direction: Keyword? = k.contains(.down) ? .down : k.contains(.up) ? .up
                 : s.movements.contains(.lower) || s.movements.contains(.squat) ? .down
                 : s.movements.contains(.raise) ? .up : nil
