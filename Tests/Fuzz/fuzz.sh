@@ -3,7 +3,7 @@
 #
 #   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters pair slurm progress
 #   FUZZ_LONG=1 bash Tests/Fuzz/fuzz.sh 3600 sidecar profile       inputs up to 1 MB (depth and size classes)
-#   FUZZ_SEED=1 bash Tests/Fuzz/fuzz.sh 45                          a fixed seed, as CI runs it (45 s each)
+#   FUZZ_SEED=1 bash Tests/Fuzz/fuzz.sh 25                          a fixed seed, as CI runs it (25 s each)
 #
 # Every saved regression input is first replayed alone (a crash fails the run), then the
 # harness fuzzes for the given time from its corpus.
