@@ -4,18 +4,11 @@ extension Sidecar {
     /// writer so that Kinetix never writes a file it then refuses.
     public static let maxStringBytes = SidecarLimits.default.maxStringBytes
 
-    /// The bytes `text` takes inside a JSON string, at most: a quote or backslash takes
-    /// two, a control character six (`\u0001`), anything else its UTF-8 bytes.
+    /// The bytes `text` takes inside a JSON string as Kinetix writes it (escapes
+    /// included, quotes not): what a reader's string limit counts. The writer's own
+    /// escaping (`JSONWriter.string`), so the two cannot disagree.
     public static func jsonStringBytes(_ text: String) -> Int {
-        var bytes = 0
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22, 0x5C: bytes += 2
-            case 0..<0x20: bytes += 6
-            default: bytes += String(scalar).utf8.count
-            }
-        }
-        return bytes
+        jsonString(text).utf8.count - 2
     }
 
     /// `items` joined by `separator`, cut short with "… (N more)" once they would pass
