@@ -53,11 +53,6 @@ package enum AtomicFile {
             }
         }
 
-        /// Flushes what was written to the disk (before a set of renames).
-        package func flush() throws(Failure) {
-            if descriptor >= 0, fsync(descriptor) != 0 { throw .write(errno) }
-        }
-
         /// Flushes what was written and closes the temporary file, which waits, complete,
         /// for `commit`: a set of many outputs holds one descriptor at a time, not one per
         /// file (2,000 subjects' files went past the open-file limit). Nothing more can be
@@ -75,15 +70,9 @@ package enum AtomicFile {
         /// temporary file is removed.
         package func commit(replacing target: String) throws(Failure) {
             pending = false
-            var code: Int32 = 0
-            if descriptor >= 0 {
-                if fsync(descriptor) != 0 { code = errno }
-                if close(descriptor) != 0, code == 0 { code = errno }
-                descriptor = -1
-            }
-            if code != 0 {
+            do { try seal() } catch {
                 unlink(temporary)
-                throw .write(code)
+                throw error
             }
             if rename(temporary, target) != 0 {
                 let code = errno
