@@ -104,6 +104,9 @@ package func closestName(to name: String, in candidates: some Sequence<String>) 
     }
 }
 
+/// Edit distance (insertions, deletions, substitutions) between two words, by Character.
+package func editDistance(_ a: String, _ b: String) -> Int { editDistance(Array(a), Array(b)) }
+
 private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

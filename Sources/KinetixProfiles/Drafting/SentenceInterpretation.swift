@@ -211,7 +211,7 @@ enum SentenceInterpreter {
         abs(suggestion.count - word.count) <= 2 && !suggestion.hasPrefix(word) && !word.hasPrefix(suggestion)
             // An inflected form ("drifts", "inwards", "flared") is a word of its own, not a misspelling,
             // unless its stem is one letter from the known word ("elbos": "elbo", "elbow").
-            && (!Lemmatizer.isInflected(word) || Lemmatizer.lemmas(of: word).contains { $0 != suggestion && Lemmatizer.distance($0, suggestion) <= 1 })
+            && (!Lemmatizer.isInflected(word) || Lemmatizer.lemmas(of: word).contains { $0 != suggestion && editDistance($0, suggestion) <= 1 })
             // A short word ("sag", "pike", "pass") is too near too many words to be taken for a typo of one.
             && word.count >= 5
     }
