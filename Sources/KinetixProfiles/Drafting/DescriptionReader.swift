@@ -179,23 +179,11 @@ enum DescriptionReader {
             if let number = Double(word), number.isFinite {
                 phrases.append(Phrase(text: word, meaning: .number(number), line: token.line, column: token.column, afterComma: token.afterComma))
             } else {
-                let stem = (Lemmatizer.lemmas(of: word) + stems(of: word)).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
+                let stem = Lemmatizer.lemmas(of: word).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
                 phrases.append(Phrase(text: word, meaning: stem, line: token.line, column: token.column, afterComma: token.afterComma))
             }
             i += 1
         }
         return phrases
-    }
-
-    /// The word without common English endings, most specific first.
-    static func stems(of word: String) -> [String] {
-        var stems: [String] = []
-        for ending in ["ing", "ed", "es", "s", "ly"] where word.count > ending.count + 2 && word.hasSuffix(ending) {
-            let stem = String(word.dropLast(ending.count))
-            stems.append(stem)
-            if ending == "ing" || ending == "ed" { stems.append(stem + "e") }
-            if let last = stem.last, stem.dropLast().last == last, ending == "ing" || ending == "ed" { stems.append(String(stem.dropLast())) }
-        }
-        return stems
     }
 }
