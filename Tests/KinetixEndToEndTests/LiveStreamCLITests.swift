@@ -30,11 +30,14 @@ struct LiveStreamCLITests {
         return try #require(object?["summary"] as? [String: Any])
     }
 
-    /// The port a run listens on, the `index`-th it announced on standard error.
-    static func port(of running: Kinetix.Running, index: Int = 0) throws -> String {
+    /// The port a run announced on standard error that it listens on for `kind` (tcp or
+    /// udp): two sources are set up at once, so they are announced in either order.
+    static func port(of running: Kinetix.Running, kind: String) throws -> String {
         for _ in 0..<200 {
-            let ports = running.stderrSoFar.split(separator: "\n").compactMap { $0.range(of: "listening on ") != nil ? $0.split(separator: ":").last.map(String.init) : nil }
-            if ports.count > index { return ports[index] }
+            let ports = running.stderrSoFar.split(separator: "\n").compactMap { line in
+                line.range(of: "listening on \(kind):") != nil ? line.split(separator: ":").last.map(String.init) : nil
+            }
+            if let port = ports.first { return port }
             usleep(50_000)
         }
         throw CocoaError(.fileReadUnknown)
@@ -58,8 +61,9 @@ struct LiveStreamCLITests {
     func twoSocketsEqualReplay() throws {
         let replay = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--live", "--format", "json"])
         let running = try Kinetix.start(["compare", "tcp:0", "udp:0", "--live", "--format", "json", "--start-timeout", "60", "--idle-timeout", "20"])
-        let tcp = try Self.port(of: running, index: 0), udp = try Self.port(of: running, index: 1)
-        let senders = try Self.shell(#""$K" stream Sidecars/demonstrator.json --to tcp:\#(tcp) --speed 8 & "$K" stream Sidecars/learner.json --to udp:\#(udp) --speed 8; wait"#)
+        let tcp = try Self.port(of: running, kind: "tcp"), udp = try Self.port(of: running, kind: "udp")
+        // Each sender's own status: a bare `wait` would hide the first one's failure.
+        let senders = try Self.shell(#""$K" stream Sidecars/demonstrator.json --to tcp:\#(tcp) --speed 8 & first=$!; "$K" stream Sidecars/learner.json --to udp:\#(udp) --speed 8 && wait $first"#)
         #expect(senders.status == 0, "\(senders.stderr)")
         let result = try running.finish()
         #expect(result.status == 0, "\(result.stderr)")
@@ -106,7 +110,7 @@ struct LiveStreamCLITests {
     @Test("a sender killed mid-stream is noticed: results so far, the summary, exit 69")
     func killedSource() throws {
         let running = try Kinetix.start(["assess", "--live", "tcp:0", "--profile", "squat"])
-        let port = try Self.port(of: running)
+        let port = try Self.port(of: running, kind: "tcp")
         let sender = try Kinetix.start(["stream", "Sidecars/squat-front.json", "--to", "tcp:\(port)"])
         usleep(1_500_000)
         kill(sender.process.processIdentifier, SIGKILL)
