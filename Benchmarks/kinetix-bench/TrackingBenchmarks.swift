@@ -35,3 +35,21 @@ func trackingBenchmarks(_ harness: inout Harness, quick: Bool) {
         })
     }
 }
+
+/// The tracker's join of one person seen once every 1.2 s (a new track each time, all
+/// joined into one) over 4,000 and 40,000 tracks: the sizes issue 56 measured at 112 s
+/// for 4,000, and ten times that. Near-linear: the second costs about ten times the first.
+func trackingJoinBenchmarks(_ harness: inout Harness, quick: Bool) {
+    for tracks in quick ? [40, 400] : [4_000, 40_000] {
+        var person = DetectedPerson()
+        let layout: [(Joint, Float, Float)] = [(.nose, 0, 1.4), (.neck, 0, 1), (.leftShoulder, 0.4, 1), (.rightShoulder, -0.4, 1),
+                                               (.leftElbow, 0.5, 0.5), (.rightElbow, -0.5, 0.5), (.leftWrist, 0.55, 0), (.rightWrist, -0.55, 0),
+                                               (.leftHip, 0.2, 0), (.rightHip, -0.2, 0), (.leftKnee, 0.2, -1), (.rightKnee, -0.2, -1),
+                                               (.leftAnkle, 0.2, -2), (.rightAnkle, -0.2, -2)]
+        for (joint, dx, dy) in layout { person.joints[joint] = (960 + 60 * dx, 540 - 60 * dy, 0.9) }
+        let frames = (0..<tracks).map { DetectedFrame(t: 1.2 * Double($0), number: $0, people: [person]) }
+        harness.measure(BenchmarkCase(name: "follow everyone, one person back every 1.2 s, \(tracks) tracks joined", unit: "tracks", units: Double(tracks)) {
+            Double(PeopleTracker().track(frames).tracks[0].trackedFrames)
+        })
+    }
+}

@@ -93,6 +93,7 @@ liveBenchmarks(&harness, quick: quick)
 // MARK: - Following everyone
 
 trackingBenchmarks(&harness, quick: quick)
+trackingJoinBenchmarks(&harness, quick: quick)
 
 // MARK: - End to end
 

@@ -68,6 +68,24 @@ struct HardeningRoundFourTests {
         #expect(!FileManager.default.fileExists(atPath: blocked.appendingPathComponent("op.track0.json").path))
     }
 
+    @Test("convert --people into a folder not there yet: a refused set leaves no folder behind (nor a temporary one), and the error names the user's path")
+    func refusedSetLeavesNoFolder() throws {
+        let op = try Self.twoPeopleOpenPose()
+        let root = op.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A 240-character input name: its track files' names are too long to write.
+        let long = root.appendingPathComponent(String(repeating: "o", count: 240))
+        try FileManager.default.moveItem(at: op, to: long)
+        let out = root.appendingPathComponent("fresh")
+        let run = try Kinetix.run(["convert", long.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", out.path])
+        #expect(run.status == 73 && run.stderr.contains("Error: \(out.path)/ooo") && run.stderr.contains("File name too long"), "\(run.status) \(run.stderr.suffix(300))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [long.lastPathComponent])
+        // The same set into a new folder whose name is fine is written whole.
+        try FileManager.default.moveItem(at: long, to: op)
+        let written = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", out.appendingPathComponent("deeper").path])
+        #expect(written.status == 0 && (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("deeper").path).sorted()) == ["op.track0.json", "op.track1.json"], "\(written.stderr)")
+    }
+
     @Test("a set of 40 tracks is written under a limit of 24 open files: one temporary file open at a time, not all 40")
     func boundedOpenFiles() throws {
         let op = try Self.twoPeopleOpenPose(people: 40)

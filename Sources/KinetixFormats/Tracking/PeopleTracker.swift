@@ -70,6 +70,9 @@ public struct PeopleTracker: Sendable {
     public var joinShapeLimit: Float = 0.12
     /// Sizes further apart than this ratio do not join two tracks.
     public var joinSizeRatio: Float = 1.3
+    /// How many later tracks that fit a track (shape, size, reach) are weighed as its
+    /// return: the join's cost stays near-linear in the number of tracks.
+    public var joinCandidates = 16
 
     /// The most people followed in one frame (the assignment costs n³ a frame); a
     /// conversion skips more crowded frames.
@@ -190,6 +193,12 @@ public struct PeopleTracker: Sendable {
     /// Follows everyone in `frames`; `scale` turns source coordinates isotropic (the image
     /// size for normalized coordinates, 1 × 1 for pixels).
     public func track(_ frames: [DetectedFrame], scale: SIMD2<Float> = SIMD2(1, 1)) -> PeopleTracking {
+        var weighed = 0
+        return track(frames, scale: scale, weighed: &weighed)
+    }
+
+    /// `track(_:scale:)`, counting in `weighed` the pairs of tracks its join weighed.
+    func track(_ frames: [DetectedFrame], scale: SIMD2<Float>, weighed: inout Int) -> PeopleTracking {
         var live: [Live] = [], ended: [Live] = []
         for (f, frame) in frames.enumerated() {
             // End tracks gone too long.
@@ -228,7 +237,7 @@ public struct PeopleTracker: Sendable {
                 live.append(Live(body, frame: f, time: frame.t, person: person))
             }
         }
-        let all = join((ended + live).sorted { $0.firstFrame < $1.firstFrame }, frames: frames)
+        let all = join((ended + live).sorted { $0.firstFrame < $1.firstFrame }, frames: frames, weighed: &weighed)
         return finish(all, frames: frames)
     }
 
@@ -246,16 +255,26 @@ public struct PeopleTracker: Sendable {
 
     /// Joins tracks that do not overlap in time and have the same proportions and size:
     /// one person who left and came back. Best pairs first (ties to the earlier pair in
-    /// `tracks`' order).
+    /// `tracks`' order, which is by first frame).
     ///
-    /// The candidate pairs are scored once and kept by row (the earlier track) and by
-    /// column (the later one); a join rescores only the row of the track that grew, since
-    /// nothing else about any other pair changed (a track keeps its first frame, shape and
-    /// size when it absorbs a later one). It rescanned every pair at every join before:
-    /// one flickering person over 4,000 frames took 112 s.
+    /// A track's candidates are the first `joinCandidates` tracks that start after it ends
+    /// and fit it (shape, size, reach), scored once; a join rescores only the row of the
+    /// track that grew (a track keeps its first frame, shape and size when it absorbs a
+    /// later one), and a row whose candidates were all joined elsewhere is scanned on from
+    /// where it stopped. The best pair is kept in a heap of each row's best. A person back
+    /// after more than `joinCandidates` others of their build came and went in between is
+    /// not re-identified.
     ///
-    /// - Complexity: O(*t*²) for *t* tracks, where it was O(*t*³).
+    /// - Complexity: O(*t* log *t*) for *t* tracks when each scan finds its candidates
+    ///   near its start; O(*t*²) at worst, for tracks of builds that fit none of those
+    ///   around them. It was O(*t*³): one flickering person over 4,000 frames took 112 s.
     func join(_ input: [Live], frames: [DetectedFrame]) -> [Live] {
+        var weighed = 0
+        return join(input, frames: frames, weighed: &weighed)
+    }
+
+    /// `join(_:frames:)`, counting in `weighed` the pairs it weighed (for the tests of its cost).
+    func join(_ input: [Live], frames: [DetectedFrame], weighed: inout Int) -> [Live] {
         var tracks = input
         var alive = [Bool](repeating: true, count: tracks.count)
         // Where a track is in one of its frames, source units, with its torso.
@@ -263,53 +282,83 @@ public struct PeopleTracker: Sendable {
             track.people[frame].flatMap { Body(frames[frame].people[$0], scale: SIMD2(1, 1)) }
         }
         let starts = tracks.map { body($0, $0.firstFrame) }
-        /// The pairs (a, b) with b later than a, and their scores.
-        func row(_ a: Int) -> [Int: Float] {
+        let firstFrames = tracks.map(\.firstFrame)  // ascending
+        /// The first index whose track starts after `frame`.
+        func firstStarting(after frame: Int) -> Int {
+            var low = 0, high = firstFrames.count
+            while low < high {
+                let mid = (low + high) / 2
+                if firstFrames[mid] <= frame { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        /// The score of joining later track `b` onto `a`, or nil when it cannot be `a`'s.
+        func score(_ a: Int, _ b: Int, end: Body?) -> Float? {
+            let shape = Body.shapeDifference(tracks[a].shape, tracks[b].shape)
+            let ratio = max(tracks[a].torso, tracks[b].torso) / min(tracks[a].torso, tracks[b].torso)
+            guard !shape.isNaN, shape <= joinShapeLimit, ratio <= joinSizeRatio else { return nil }
+            // Where and when a track ended counts as well as its shape: the later one must
+            // start where the person could have walked to since (the gate, widened per
+            // second away); its distance as a fraction of that reach is added, so two
+            // people of one build are told apart by place.
+            var reach: Float = 0
+            if let end, let start = starts[b] {
+                let away = Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t)
+                let distance = ((start.centre - end.centre) * (start.centre - end.centre)).sum().squareRoot() / max(end.torso, 1e-6)
+                let reachable = gate + gatePerSecond * max(0, away)
+                guard distance <= reachable else { return nil }
+                reach = distance / reachable
+            }
+            return shape + (ratio - 1) + reach
+        }
+        // Row a: its candidates' scores, best first, how far into them the dead ones have
+        // been passed, and where its scan of later tracks stopped (nil: at the end).
+        var rows = [[Int: Float]](repeating: [:], count: tracks.count)
+        var sorted = [[(score: Float, b: Int)]](repeating: [], count: tracks.count)
+        var cursor = [Int](repeating: 0, count: tracks.count)
+        var resume = [Int?](repeating: nil, count: tracks.count)
+        var columns = [Set<Int>](repeating: [], count: tracks.count)
+        var version = [Int](repeating: 0, count: tracks.count)
+        var heap = MinHeap<Candidate>()
+        /// Scores row `a` from later track `from` on, up to `joinCandidates` candidates.
+        func scan(_ a: Int, from: Int) {
+            for y in rows[a].keys { columns[y].remove(a) }
             var scores: [Int: Float] = [:]
             let end = body(tracks[a], tracks[a].lastFrame)
-            for b in tracks.indices where alive[b] && b != a && tracks[a].lastFrame < tracks[b].firstFrame {
-                let shape = Body.shapeDifference(tracks[a].shape, tracks[b].shape)
-                let ratio = max(tracks[a].torso, tracks[b].torso) / min(tracks[a].torso, tracks[b].torso)
-                guard !shape.isNaN, shape <= joinShapeLimit, ratio <= joinSizeRatio else { continue }
-                // Where and when a track ended counts as well as its shape: the later
-                // one must start where the person could have walked to since (the
-                // gate, widened per second away); its distance as a fraction of that
-                // reach is added, so two people of one build are told apart by place.
-                var reach: Float = 0
-                if let end, let start = starts[b] {
-                    let away = Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t)
-                    let distance = ((start.centre - end.centre) * (start.centre - end.centre)).sum().squareRoot() / max(end.torso, 1e-6)
-                    let reachable = gate + gatePerSecond * max(0, away)
-                    guard distance <= reachable else { continue }
-                    reach = distance / reachable
+            // A track of no known proportion fits none: nothing to scan.
+            var b = tracks[a].shape.allSatisfy(\.isNaN) ? tracks.count : max(from, firstStarting(after: tracks[a].lastFrame))
+            while b < tracks.count, scores.count < joinCandidates {
+                if alive[b] {
+                    weighed += 1
+                    if let s = score(a, b, end: end) { scores[b] = s }
                 }
-                scores[b] = shape + (ratio - 1) + reach
+                b += 1
             }
-            return scores
+            resume[a] = b < tracks.count ? b : nil
+            rows[a] = scores
+            for y in scores.keys { columns[y].insert(a) }
+            sorted[a] = scores.map { (score: $0.value, b: $0.key) }.sorted { ($0.score, $0.b) < ($1.score, $1.b) }
+            cursor[a] = 0
+            version[a] += 1
+            offerBest(a)
         }
-        var rows = tracks.indices.map(row)
-        var columns = [Set<Int>](repeating: [], count: tracks.count)
-        for (a, scores) in rows.enumerated() { for b in scores.keys { columns[b].insert(a) } }
-        // Each row's pairs best first, and how far into them the dead ones have been
-        // passed: a row only loses pairs (to a track joined away) until it is rescored.
-        func ordered(_ scores: [Int: Float]) -> [(score: Float, b: Int)] {
-            scores.map { (score: $0.value, b: $0.key) }.sorted { ($0.score, $0.b) < ($1.score, $1.b) }
-        }
-        var sorted = rows.map(ordered)
-        var cursor = [Int](repeating: 0, count: tracks.count)
-        func best(_ a: Int) -> (b: Int, score: Float)? {
+        /// Puts row `a`'s best live candidate in the heap, scanning on when it has none left.
+        func offerBest(_ a: Int) {
             while cursor[a] < sorted[a].count, !alive[sorted[a][cursor[a]].b] { cursor[a] += 1 }
-            return cursor[a] < sorted[a].count ? (sorted[a][cursor[a]].b, sorted[a][cursor[a]].score) : nil
-        }
-        while true {
-            var chosen: (a: Int, b: Int, score: Float)?
-            for a in tracks.indices where alive[a] {
-                guard let (b, score) = best(a) else { continue }
-                if chosen == nil || (score, a, b) < (chosen!.score, chosen!.a, chosen!.b) { chosen = (a, b, score) }
+            if cursor[a] < sorted[a].count {
+                heap.insert(Candidate(score: sorted[a][cursor[a]].score, a: a, b: sorted[a][cursor[a]].b, version: version[a]))
+            } else if let next = resume[a] {
+                scan(a, from: next)
             }
-            guard let (a, b, score) = chosen else { break }
+        }
+        for a in tracks.indices { scan(a, from: 0) }
+        while let top = heap.popMin() {
+            let (a, b, score) = (top.a, top.b, top.score)
+            guard alive[a], top.version == version[a] else { continue }
+            guard alive[b] else { offerBest(a); continue }
             // Another join for either track nearly as good: the re-identification is unsure.
-            let rivals = rows[a].filter { $0.key != b }.map(\.value) + columns[b].filter { $0 != a }.compactMap { rows[$0][b] }
+            let rivals = rows[a].filter { $0.key != b && alive[$0.key] }.map(\.value)
+                + columns[b].filter { $0 != a && alive[$0] }.compactMap { rows[$0][b] }
             let unsure = rivals.min().map { Double($0 - score) < ambiguity } ?? false
             let away = frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t
             let later = tracks[b]
@@ -331,15 +380,18 @@ public struct PeopleTracker: Sendable {
             for y in rows[b].keys { columns[y].remove(b) }
             rows[b] = [:]
             sorted[b] = []
+            version[b] += 1
             for x in columns[b] { rows[x][b] = nil }
             columns[b] = []
-            for y in rows[a].keys { columns[y].remove(a) }
-            rows[a] = row(a)
-            for y in rows[a].keys { columns[y].insert(a) }
-            sorted[a] = ordered(rows[a])
-            cursor[a] = 0
+            scan(a, from: 0)
         }
         return tracks.indices.filter { alive[$0] }.map { tracks[$0] }
+    }
+
+    /// A pair in the join's heap: row `a`'s best candidate `b` when row `a` was at `version`.
+    struct Candidate: Comparable {
+        var score: Float, a: Int, b: Int, version: Int
+        static func < (x: Candidate, y: Candidate) -> Bool { (x.score, x.a, x.b) < (y.score, y.a, y.b) }
     }
 
     /// Leaves out brief and small tracks, orders the rest left to right.

@@ -142,15 +142,22 @@ extension ConvertCommand {
         if folder(output) == folder(input) {
             throw .failed(KinetixError(.cannotWrite, file: output, "--people -o names the folder being read: write the tracks into another folder"))
         }
+        // A folder that is not there yet is made under a temporary name and renamed into
+        // place once every track is in it: a refused or failed set leaves no folder behind.
         var isDirectory: ObjCBool = false
+        var building: String?
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw .failed(KinetixError(.cannotWrite, file: output, "--people writes a sidecar per person into a folder; this is a file"))
             }
         } else {
-            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+            let target = URL(fileURLWithPath: output).standardizedFileURL
+            let temporary = target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).kinetix-people-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            do { try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true) } catch {
                 throw .failed(KinetixError(.cannotWrite, file: output, "cannot create the folder: \(error.localizedDescription)"))
             }
+            building = temporary
         }
         let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
         let tracks = converted.tracking?.tracks ?? []
@@ -165,7 +172,30 @@ extension ConvertCommand {
             stamped.source["trackRun"] = run
             files.append(((output as NSString).appendingPathComponent("\(stem).track\(k).json"), stamped.encoded()))
         }
-        do throws(KinetixError) { try OutputFile.writeAll(files, inputs: [input] + converted.inputFiles) } catch { throw .output(error.description) }
+        do throws(KinetixError) {
+            if let building {
+                let name = (output as NSString).lastPathComponent
+                try OutputFile.writeAll(files.map { ((building as NSString).appendingPathComponent(($0.path as NSString).lastPathComponent), $0.data) },
+                                        inputs: [input] + converted.inputFiles)
+                // rename(2) onto a path made meanwhile fails (a folder not empty) or would
+                // replace a file; both are refused rather than mixed.
+                if FileManager.default.fileExists(atPath: output) || rename(building, output) != 0 {
+                    throw KinetixError(.cannotWrite, file: output, "cannot put the tracks in place: '\(name)' was made by another program meanwhile")
+                }
+            } else {
+                try OutputFile.writeAll(files, inputs: [input] + converted.inputFiles)
+            }
+        } catch {
+            var error = error
+            if let building {
+                try? FileManager.default.removeItem(atPath: building)
+                // Named as the user named them, not by the temporary folder.
+                for k in error.diagnostics.indices {
+                    if let file = error.diagnostics[k].file, file.hasPrefix(building) { error.diagnostics[k].file = output + file.dropFirst(building.count) }
+                }
+            }
+            throw .output(error.description)
+        }
         for (k, (_, check)) in people.enumerated() {
             let path = files[k].path
             var line = "\(path): track \(k)"
