@@ -185,6 +185,16 @@ struct PeopleTrackerTests {
         #expect(weighed[1] <= 11 * weighed[0] && weighed[1] < 6_000 * 40, "\(weighed)")
     }
 
+    @Test("one person seen once every 1.25 s, a pixel or two off each time: one track, sure of itself (the sooner return wins; a later piece of the same person is no rival)")
+    func jitteredFlicker() {
+        // Before: three interleaved tracks (each joined the return at its exact place, three
+        // visits later), each uncertain in every frame.
+        let frames = (0..<300).map { f in DetectedFrame(t: 1.25 * Double(f), number: f, people: [person(x: 960 + Double(f % 3))]) }
+        let tracking = PeopleTracker().track(frames)
+        #expect(tracking.tracks.count == 1 && tracking.tracks.first?.trackedFrames == 300, "\(tracking.tracks.map(\.trackedFrames))")
+        #expect(tracking.tracks.first?.uncertain.isEmpty == true)
+    }
+
     @Test("a person back after others of another build came and went is still re-identified: the scan passes over tracks that do not fit")
     func returnPastOthers() {
         // Person A (legs 1.0) at x=400 for 2 s, gone 78 s while 30 visitors of another build

@@ -301,15 +301,19 @@ public struct PeopleTracker: Sendable {
             // start where the person could have walked to since (the gate, widened per
             // second away); its distance as a fraction of that reach is added, so two
             // people of one build are told apart by place.
+            // And, slightly, how soon: of returns alike in place and build, the sooner is
+            // the person who just left (a later one, skipping it, would be someone else);
+            // at most `returnWeight`, under the shape's own limit.
+            let away = max(0, Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t))
             var reach: Float = 0
             if let end, let start = starts[b] {
-                let away = Float(frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t)
                 let distance = ((start.centre - end.centre) * (start.centre - end.centre)).sum().squareRoot() / max(end.torso, 1e-6)
-                let reachable = gate + gatePerSecond * max(0, away)
+                let reachable = gate + gatePerSecond * away
                 guard distance <= reachable else { return nil }
                 reach = distance / reachable
             }
-            return shape + (ratio - 1) + reach
+            let returnWeight: Float = 0.05
+            return shape + (ratio - 1) + reach + returnWeight * away / (away + 10)
         }
         // Row a: its candidates' scores, best first, how far into them the dead ones have
         // been passed, and where its scan of later tracks stopped (nil: at the end).
@@ -356,9 +360,12 @@ public struct PeopleTracker: Sendable {
             let (a, b, score) = (top.a, top.b, top.score)
             guard alive[a], top.version == version[a] else { continue }
             guard alive[b] else { offerBest(a); continue }
-            // Another join for either track nearly as good: the re-identification is unsure.
-            let rivals = rows[a].filter { $0.key != b && alive[$0.key] }.map(\.value)
-                + columns[b].filter { $0 != a && alive[$0] }.compactMap { rows[$0][b] }
+            // Another join for either track nearly as good, by a track there at the same
+            // time (who else could have been there): the re-identification is unsure. A
+            // later piece of the same comings and goings is no rival.
+            func overlap(_ x: Int, _ y: Int) -> Bool { tracks[x].firstFrame <= tracks[y].lastFrame && tracks[y].firstFrame <= tracks[x].lastFrame }
+            let rivals = rows[a].filter { $0.key != b && alive[$0.key] && overlap($0.key, b) }.map(\.value)
+                + columns[b].filter { $0 != a && alive[$0] && overlap($0, a) }.compactMap { rows[$0][b] }
             let unsure = rivals.min().map { Double($0 - score) < ambiguity } ?? false
             let away = frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t
             let later = tracks[b]
