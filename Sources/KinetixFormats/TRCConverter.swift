@@ -44,8 +44,11 @@ public enum TRCConverter {
         var header: [String: String] = [:]
         for (key, value) in zip(keys, values) { header[key] = value }
         guard let unitName = header["Units"] else { throw fail(2, "Units", "missing: the header names the markers' units (m or mm)") }
-        guard let scale = unitScale[unitName.lowercased()] else {
-            throw fail(3, "Units", "'\(unitName)' is not a length unit Kinetix reads (m, cm or mm)")
+        // `px`: image markers, as `kinetix export` writes a 2D clip (isotropic pixels, y
+        // up; Z the negated relative depth, or 0): read back into an image space.
+        let pixels = unitName.lowercased() == "px"
+        guard let scale = pixels ? 1 : unitScale[unitName.lowercased()] else {
+            throw fail(3, "Units", "'\(unitName)' is not a length unit Kinetix reads (m, cm, mm, or px for image markers)")
         }
         var rate = options.frameRate
         var headerRate: Double?
@@ -140,7 +143,22 @@ public enum TRCConverter {
             rate = nil
         }
         if let rate { options.frameRate = rate }
-        let assembled = try assemble(frames, space: .metres(.world), source: source, options: options, warnings: &warnings)
+        var space = CoordinateSpace.metres(.world)
+        if pixels {
+            // The image size is not in a .trc: the one given, or the markers' extent.
+            let size = imageSize(options, frames: frames, file: file, warnings: &warnings, source: &source)
+            let hasDepth = frames.contains { $0.people.contains { $0.depth.values.contains { $0 != 0 } } }
+            for f in frames.indices {
+                for k in frames[f].people.indices {
+                    var person = frames[f].people[k]
+                    for (joint, p) in person.joints { person.joints[joint] = (p.x, Float(size.height) - p.y, p.confidence) }
+                    person.depth = hasDepth ? person.depth.mapValues { -$0 } : [:]
+                    frames[f].people[k] = person
+                }
+            }
+            space = CoordinateSpace(kind: .pixels, width: size.width, height: size.height, depth: hasDepth ? .relative : nil)
+        }
+        let assembled = try assemble(frames, space: space, source: source, options: options, warnings: &warnings)
         return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
 

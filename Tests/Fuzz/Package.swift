@@ -30,6 +30,9 @@ let package = Package(
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
             .product(name: "KinetixReport", package: "Kinetix"),
         ]),
+        .executableTarget(name: "TrackerFuzz", dependencies: [
+            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixFormats", package: "Kinetix"),
+        ]),
         .executableTarget(name: "SlurmFuzz", dependencies: [
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixBatch", package: "Kinetix"),
         ]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses once (with AddressSanitizer) and runs each for a while.
 #
-#   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters pair slurm progress
+#   bash Tests/Fuzz/fuzz.sh [seconds per harness] [harness …]     harnesses: sidecar profile converters pair slurm progress tracker
 #   FUZZ_LONG=1 bash Tests/Fuzz/fuzz.sh 3600 sidecar profile       inputs up to 1 MB (depth and size classes)
 #   FUZZ_SEED=1 bash Tests/Fuzz/fuzz.sh 25                          a fixed seed, as CI runs it (25 s each)
 #
@@ -14,13 +14,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}; shift || true
-harnesses=${*:-sidecar profile converters pair slurm progress}
+harnesses=${*:-sidecar profile converters pair slurm progress tracker}
 max_len=$([ -n "${FUZZ_LONG:-}" ] && echo 1048576 || echo 400000)
 out=.build/fuzz
 mkdir -p "$out"
 
 # One build of the harness package (Tests/Fuzz/Package.swift): the libraries compiled once,
-# with coverage and AddressSanitizer, linked into all six harnesses. lld, since gold
+# with coverage and AddressSanitizer, linked into all seven harnesses. lld, since gold
 # fails on the sanitized plugin tool.
 build() {
   swift build -c release --package-path Tests/Fuzz --scratch-path "$PWD/$out/build" --disable-build-manifest-caching \
@@ -63,7 +63,8 @@ for name in $harnesses; do
     pair) harness=PairFuzz ;;
     slurm) harness=SlurmFuzz ;;
     progress) harness=ProgressFuzz ;;
-    *) echo "unknown harness '$name' (sidecar, profile, converters, pair, slurm, progress)" >&2; exit 64 ;;
+    tracker) harness=TrackerFuzz ;;
+    *) echo "unknown harness '$name' (sidecar, profile, converters, pair, slurm, progress, tracker)" >&2; exit 64 ;;
   esac
   corpus=$(seed "$name")
   mkdir -p "Tests/Fuzz/Crashes/$name"
@@ -75,7 +76,8 @@ for name in $harnesses; do
   fi
   seed_flag=(); [ -n "${FUZZ_SEED:-}" ] && seed_flag=(-seed="$FUZZ_SEED")
   echo "== $name: ${seconds} s${FUZZ_SEED:+, seed $FUZZ_SEED}"
-  "$bin/$harness" "$corpus" -dict="Tests/Fuzz/$name.dict" -max_total_time="$seconds" "${seed_flag[@]}" -timeout=5 -rss_limit_mb=2048 \
+  dict=(); [ -f "Tests/Fuzz/$name.dict" ] && dict=(-dict="Tests/Fuzz/$name.dict")  # the tracker's input is binary: no dictionary
+  "$bin/$harness" "$corpus" "${dict[@]}" -max_total_time="$seconds" "${seed_flag[@]}" -timeout=5 -rss_limit_mb=2048 \
     -max_len="$max_len" -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Crashes/$name/" 2> "$out/run-$name.log" || status=1
   grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " "$out/run-$name.log" | tail -3
   grep -E "ERROR|SUMMARY|Test unit written" "$out/run-$name.log" | head -5 || true

@@ -124,8 +124,22 @@ struct ThreeDConverterTests {
         #expect(rows[2][4] == "px")
         let nose = pixels.joints[.nose, 0]!
         #expect(Float(rows[5][2])! == nose.x && abs(Float(rows[5][3])! - (Float(pixels.space.height) - nose.y)) < 1e-3 && rows[5][4] == "0.000000")
-        // Pixels are not a length: reading the 2D file back as markers is refused.
-        #expect(throws: KinetixError.self) { try TRCConverter.convert(data: Data(TRCFile.write(pixels, name: "f").utf8), name: "f.trc", options: ConversionOptions()) }
+        // Read back (every file Kinetix writes, Kinetix reads): the same 2D pixel clip, given
+        // its image size; without it, the markers' extent, said, and the same angles.
+        var sized = ConversionOptions()
+        sized.imageSize = ImageSize(width: pixels.space.width, height: pixels.space.height)
+        let back2D = try TRCConverter.convert(data: Data(TRCFile.write(pixels, name: "f").utf8), name: "f.trc", options: sized)
+        #expect(back2D.sidecar.space == pixels.space && back2D.sidecar.frameCount == pixels.frameCount)
+        for i in pixels.joints.x.indices where pixels.joints.confidence[i] > 0 {
+            #expect(abs(back2D.sidecar.joints.x[i] - pixels.joints.x[i]) < 1e-3 && abs(back2D.sidecar.joints.y[i] - pixels.joints.y[i]) < 1e-3)
+        }
+        let unsized = try TRCConverter.convert(data: Data(TRCFile.write(pixels, name: "f").utf8), name: "f.trc", options: ConversionOptions())
+        #expect(unsized.warnings.contains { $0.message.contains("inferred") } && unsized.sidecar.source["imageSize"] == "inferred")
+        let (a, b) = (AngleSeries(pixels), AngleSeries(unsized.sidecar))
+        #expect(zip(a.values, b.values).allSatisfy { $0.isNaN ? $1.isNaN : abs($0 - $1) < 0.01 })
+        // A unit that is no length and no image unit is still refused, naming it.
+        let inches = TRCFile.write(pixels, name: "f").replacingOccurrences(of: "\tpx\t", with: "\tin\t")
+        #expect(throws: KinetixError.self) { try TRCConverter.convert(data: Data(inches.utf8), name: "f.trc", options: ConversionOptions()) }
     }
 
     @Test("MediaPipe world landmarks: y and z turned to y up, z toward the camera, root frame")

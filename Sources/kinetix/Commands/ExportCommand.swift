@@ -10,8 +10,9 @@ struct ExportCommand: Subcommand {
         discussion: """
         Markers are named as Pose2Sim names them (Nose, Neck, LShoulder, ..., Hip for the
         root). A 3D sidecar (metres) is written as it is, Units m; a 2D one in isotropic
-        pixels, y up, Z 0, Units px (for plotting; scale it before inverse kinematics).
-        The angles go to OpenSim with 'kinetix angles --format mot'.
+        pixels, y up, Z 0, Units px (for plotting; scale it before inverse kinematics;
+        'kinetix convert' reads it back). The angles go to OpenSim with 'kinetix angles
+        --format mot'.
         """,
         arguments: [.init(name: "sidecar", help: "The sidecar to read (never modified).")],
         options: [
