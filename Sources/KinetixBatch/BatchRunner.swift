@@ -73,12 +73,13 @@ public struct BatchRunner: Sendable {
         let lock = try ShardLock(folder.appendingPathComponent("shards/.\(k)-of-\(plan.shards).lock"), waiting: onWait)
         defer { lock.release() }
         OutputFile.removeStaleTemporaries(in: results)
+        let resolvedInputs = OutputFile.resolved(plan.inputFiles)  // once a run, not once a result
         let rows = plan.rows(ofShard: k)
         let outcomes = Outcomes(count: rows.count)
         let next = Counter()
         DispatchQueue.concurrentPerform(iterations: min(threads, max(rows.count, 1))) { _ in
             while let i = next.take(below: rows.count) {
-                outcomes.set(i, self.outcome(of: rows[i], results: results))
+                outcomes.set(i, self.outcome(of: rows[i], results: results, resolvedInputs: resolvedInputs))
             }
         }
         let list = outcomes.all
@@ -88,7 +89,8 @@ public struct BatchRunner: Sendable {
     }
 
     /// One row: cached when its result is there, whole, with its key; else computed.
-    func outcome(of row: BatchPlan.Row, results: URL) -> BatchOutcome {
+    /// `resolvedInputs`: the plan's inputs as `OutputFile.resolved(_:)` gives them.
+    func outcome(of row: BatchPlan.Row, results: URL, resolvedInputs: Set<URL>) -> BatchOutcome {
         let file = results.appendingPathComponent("\(row.id).json")
         let start = DispatchTime.now().uptimeNanoseconds
         func failed(_ error: KinetixError) -> BatchOutcome {
@@ -108,10 +110,11 @@ public struct BatchRunner: Sendable {
             let (json, html, figures) = try compute(row)
             let header = BatchResultHeader(id: row.id, key: row.key, kinetixVersion: plan.kinetixVersion, figures: figures)
             if let html {
-                try OutputFile.write(Data(html.utf8), to: results.appendingPathComponent("\(row.id).html").path, inputs: plan.inputFiles, devices: .refuse)
+                try OutputFile.write(Data(html.utf8), to: results.appendingPathComponent("\(row.id).html").path, resolvedInputs: resolvedInputs,
+                                     devices: .refuse, removesStaleTemporaries: false)
             }
             let result = header.prefixed(to: json)
-            try OutputFile.write(result, to: file.path, inputs: plan.inputFiles, devices: .refuse)
+            try OutputFile.write(result, to: file.path, resolvedInputs: resolvedInputs, devices: .refuse, removesStaleTemporaries: false)
             return BatchOutcome(row: row, status: .ok, exitCode: 0, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
                                 figures: figures, resultSHA256: SHA256.hex(result), error: nil)
         } catch {

@@ -55,7 +55,11 @@ package final class OutputFile {
     }
 
     /// `init(_:inputs:devices:)` with the inputs already resolved (`resolved(_:)`).
-    package init(_ path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough) throws(KinetixError) {
+    /// `removesStaleTemporaries: false` when the caller has already removed those of its
+    /// directory (`removeStaleTemporaries(in:)`) for a set of outputs: listing a folder of
+    /// thousands of results once per result made a batch quadratic.
+    package init(_ path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough,
+                 removesStaleTemporaries: Bool = true) throws(KinetixError) {
         self.path = path
         if path.isEmpty { throw Self.refusal(path, "an empty name: name a file") }
         if path == "-" {
@@ -97,7 +101,7 @@ package final class OutputFile {
         }
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let directory = target.deletingLastPathComponent()
-        removedTemporaries = Self.removeStaleTemporaries(in: directory, of: target.lastPathComponent)
+        if removesStaleTemporaries { removedTemporaries = Self.removeStaleTemporaries(in: directory, of: target.lastPathComponent) }
         let temporary = directory.appendingPathComponent(
             ".\(target.lastPathComponent).kinetix-\(Self.scope)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         let keepMode = exists && (status.st_mode & S_IFMT) == S_IFREG
@@ -159,7 +163,14 @@ package final class OutputFile {
 
     /// Writes `data` to `path` at once: `init`, `write`, `commit`.
     package static func write(_ data: Data, to path: String, inputs: [String] = [], devices: DevicePolicy = .writeThrough) throws(KinetixError) {
-        let file = try OutputFile(path, inputs: inputs, devices: devices)
+        try write(data, to: path, resolvedInputs: resolved(inputs), devices: devices)
+    }
+
+    /// `write(_:to:inputs:devices:)` for one of many outputs: the inputs resolved once
+    /// (`resolved(_:)`), the stale temporaries of the folder removed once by the caller.
+    package static func write(_ data: Data, to path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough,
+                              removesStaleTemporaries: Bool = true) throws(KinetixError) {
+        let file = try OutputFile(path, resolvedInputs: resolvedInputs, devices: devices, removesStaleTemporaries: removesStaleTemporaries)
         try file.write(data)
         try file.commit()
     }
@@ -172,8 +183,12 @@ package final class OutputFile {
     package static func writeAll(_ files: [(path: String, data: Data)], inputs: [String] = []) throws(KinetixError) {
         var opened: [OutputFile] = []
         let resolvedInputs = resolved(inputs)
+        // Each folder's stale temporaries removed once for the set, not once per file.
+        var cleaned: Set<String> = []
         for (path, data) in files {
-            let file = try OutputFile(path, resolvedInputs: resolvedInputs, devices: .refuse)
+            let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+            if cleaned.insert(directory.path).inserted { _ = removeStaleTemporaries(in: directory) }
+            let file = try OutputFile(path, resolvedInputs: resolvedInputs, devices: .refuse, removesStaleTemporaries: false)
             try file.write(data)
             // Flushed and closed at once: one descriptor open at a time, however many files.
             if case .replacement(let writer, _)? = file.destination {
