@@ -25,6 +25,12 @@ struct NamedExercise: Equatable, Sendable {
     var notStanding = false
     /// A stretch: a position held, not a movement repeated (the draft times a hold).
     var stretch = false
+    /// A position held that is not a stretch (a plank, a wall sit, a single-leg stance):
+    /// the draft is a hold, timed, as a stretch's is.
+    var hold = false
+    /// A stance on one leg: the side a sentence names is the leg stood on ("on the left
+    /// leg"), so the other leg is the one lifted and measured; none named, either leg.
+    var standsOnNamedSide = false
     /// Why it cannot be counted from body keypoints (nil: it can).
     var unmeasurable: String? = nil
     /// The words it was known by.
@@ -50,8 +56,15 @@ struct NamedExercise: Equatable, Sendable {
         (["dead bug", "straight leg raise", "leg raise", "leg lift", "flutter kick", "scissor kick", "leg pull-in", "hanging pike"],
          .init(kinds: [.hipFlexion, .thighElevation, .legElevation], movement: .bend, notStanding: true)),
         (["knee raise", "knee tuck", "high knee", "march", "hip flexion", "knee to chest", "knee-to-chest"], .init(kinds: [.thighElevation, .hipFlexion], movement: .raise, plane: .sagittal)),
-        (["plank"], .init(kinds: [.hipFlexion, .trunkLean], movement: .straighten, notStanding: true,
-                          unmeasurable: "a plank is a hold of the body straight: a drafted plank checks the hips stay straight, it has no reps to count")),
+        // A plank is held with the body lowered toward horizontal (the trunk's lean from vertical,
+        // 0 standing or kneeling); "keep the body straight" is then the hips kept straight.
+        (["plank", "front plank", "forearm plank", "high plank", "elbow plank"], .init(kinds: [.trunkLean], movement: .lean, target: 75, notStanding: true, hold: true)),
+        (["side plank", "side bridge"], .init(kinds: [.trunkLean], movement: .lean, target: 60, notStanding: true, hold: true)),
+        (["wall sit", "wall-sit", "wall squat hold", "isometric squat", "squat hold"],
+         .init(kinds: [.kneeFlexion, .hipDrop, .thighElevation, .hipFlexion], movement: .squat, target: 90, hold: true)),
+        (["single-leg stance", "single leg stance", "one-leg stance", "one leg stance", "single-leg balance", "single leg balance",
+          "one-leg balance", "one leg balance", "single-leg stand", "single leg stand", "stork stand", "stork balance"],
+         .init(kinds: [.thighElevation], movement: .raise, target: 30, hold: true, standsOnNamedSide: true)),
         (["neck press", "bench press", "incline dumbbell press", "decline dumbbell press", "incline press", "decline press", "close-grip dumbbell press", "chest press", "floor press", "board press", "pin press", "jm press", "tate press"], .init(kinds: [.elbowFlexion], movement: .bend, notStanding: true)),
         (["shoulder press", "military press", "overhead press", "push press", "arnold press", "dumbbell press", "kettlebell press", "jerk", "thruster"],
          .init(kinds: [.armElevation, .upperArmElevation, .elbowFlexion], movement: .raise, target: 170)),
@@ -80,6 +93,25 @@ struct NamedExercise: Equatable, Sendable {
         (["step-up", "step up"], .init(kinds: [.thighElevation, .kneeFlexion], movement: .stepUp)),
         (["squat", "sit to stand", "sit-to-stand", "chair stand"], .init(kinds: [.kneeFlexion, .hipDrop, .thighElevation, .hipFlexion], movement: .squat)),
     ]
+
+    /// A held exercise named by the first words of a sentence that is not a title
+    /// ("Single-leg stance on the left leg for 10 seconds", "Plank for 30 seconds"), or nil.
+    /// Only holds: a rep exercise's name opening an instruction ("curl your trunk up") is a verb.
+    static func heldNamedAtStart(of words: [String]) -> NamedExercise? {
+        let forms = words.map { Set([$0] + Lemmatizer.lemmas(of: $0)) }
+        var best: (length: Int, exercise: NamedExercise)?
+        for row in table where row.exercise.hold {
+            for name in row.names {
+                let nameWords = name.split(separator: " ").map(String.init)
+                guard forms.count >= nameWords.count, best.map({ nameWords.count > $0.length }) ?? true,
+                      nameWords.indices.allSatisfy({ forms[$0].contains(nameWords[$0]) }) else { continue }
+                var exercise = row.exercise
+                exercise.name = name
+                best = (nameWords.count, exercise)
+            }
+        }
+        return best?.exercise
+    }
 
     /// The exercise a title names, or nil. `words`: the title's words as the reader split them.
     static func named(in words: [String]) -> NamedExercise? {
