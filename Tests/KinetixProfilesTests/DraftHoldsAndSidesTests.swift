@@ -118,3 +118,38 @@ struct DraftHoldsAndSidesTests {
         #expect(!big.defaultsUsed.contains { $0.contains("noise") })
     }
 }
+
+/// Issue 54, round four, point 4: the exercise-name table is vocabulary data, read by
+/// `DraftVocabulary` with the other words; a file may add names, and a wrong entry is
+/// named by its file and JSON path.
+@Suite("drafting: exercise names are vocabulary data")
+struct DraftExerciseNamesDataTests {
+    typealias T = ProfileDraftingTests
+
+    @Test("the shipped vocabulary holds the exercises; a merged file adds a name the drafter then counts")
+    func namesFromAFile() throws {
+        let shipped = try DraftVocabulary.shipped()
+        #expect(shipped.exercises.contains { $0.names.contains("push-up") })
+        let extra = #"{"format": "kinetix-vocabulary", "formatVersion": 1, "exercises": [{"names": ["skier swing"], "measures": ["hipFlexion"], "movement": "bend"}]}"#
+        let draft = try T.draft("Skier swings.", vocabulary: extra)
+        #expect(draft.profile.reps?.metric.hasPrefix("hipFlexion") == true, "\(draft.profile.reps?.metric ?? "no reps")")
+    }
+
+    @Test("a wrong exercise entry is refused, naming the file and the field",
+          arguments: [(#"{"names": ["x"], "measures": ["elbowBend"], "movement": "bend"}"#, "exercises[0].measures[0]"),
+                      (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "wiggle"}"#, "exercises[0].movement"),
+                      (#"{"names": ["x"], "measures": [], "movement": "bend"}"#, "exercises[0].unmeasurable"),
+                      (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "bend", "hold": "yes"}"#, "exercises[0].hold"),
+                      (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "bend", "targte": 90}"#, "exercises[0].targte")])
+    func wrongEntry(_ entry: String, _ path: String) throws {
+        var vocabulary = try DraftVocabulary.shipped()
+        let before = vocabulary.exercises.count
+        do {
+            try vocabulary.merge(Data(#"{"format": "kinetix-vocabulary", "formatVersion": 1, "exercises": [\#(entry)]}"#.utf8), file: "mine.json")
+            Issue.record("accepted \(entry)")
+        } catch {
+            #expect("\(error)".contains("mine.json") && "\(error)".contains(path), "\(error)")
+        }
+        #expect(vocabulary.exercises.count == before, "a refused file leaves the vocabulary as it was")
+    }
+}

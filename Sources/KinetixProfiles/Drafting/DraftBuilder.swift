@@ -7,6 +7,8 @@ import KinetixCore
 struct DraftBuilder {
     let survey: DemonstrationSurvey?
     let chosenReps: ClosedRange<Int>?
+    /// Exercises known by name (the vocabulary's `exercises`).
+    let exercises: [NamedExercise.Row]
     var plan = DraftPlan()
     /// The sentence whose goal became the main movement's (it adds nothing else).
     private var mainGoalSentence: Int?
@@ -17,9 +19,10 @@ struct DraftBuilder {
     var defaultsUsed: [String] = []
     var demonstrationNotes: [String] = []
 
-    init(survey: DemonstrationSurvey?, chosenReps: ClosedRange<Int>?) {
+    init(survey: DemonstrationSurvey?, chosenReps: ClosedRange<Int>?, exercises: [NamedExercise.Row]) {
         self.survey = survey
         self.chosenReps = chosenReps
+        self.exercises = exercises
     }
 
     /// Sentences read as set-up or posture (`SentenceReading.isSetUp`), by index.
@@ -89,7 +92,7 @@ struct DraftBuilder {
 
     /// The exercise named by the first sentence when it is a title: a name the reader cut off
     /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
-    static func namedExercise(_ readings: [SentenceReading]) -> NamedExercise? {
+    static func namedExercise(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         guard let first = readings.first, first.sentence.index == 1 else { return nil }
         let words = first.sentence.tokens.map(\.word)
         // A name has no "your": "Stand tall with your elbows bent" is an instruction.
@@ -98,9 +101,9 @@ struct DraftBuilder {
         let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
         let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
-        if isTitle { return NamedExercise.named(in: words) }
+        if isTitle { return NamedExercise.named(in: words, table: exercises) }
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
-        return NamedExercise.heldNamedAtStart(of: words)
+        return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
     /// Words an instruction has and an exercise's name does not.
     private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
@@ -115,7 +118,7 @@ struct DraftBuilder {
         var fromTitle = false
         // The exercise the title names decides what is counted: its movement sentence gives
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
-        exercise = Self.namedExercise(readings)
+        exercise = Self.namedExercise(readings, exercises: exercises)
         if let exercise {
             if exercise.kinds.isEmpty {
                 throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description: '\(exercise.name)' is not something body keypoints can count: \(exercise.unmeasurable ?? "")")])

@@ -105,7 +105,7 @@ public struct ProfileDrafter: Sendable {
             throw KinetixError(.invalidData, "nothing to draft from: give a description or a demonstration")
         }
         let survey = try demonstration.map { (d) throws(KinetixError) in try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence) }
-        var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps)
+        var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps, exercises: vocabulary.exercises)
         try builder.build(&readings)
         if let demonstration, builder.plan.id == DraftPlan().id {
             // No title in the words: name the draft after the demonstration's file.
