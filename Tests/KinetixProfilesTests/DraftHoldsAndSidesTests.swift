@@ -153,3 +153,28 @@ struct DraftExerciseNamesDataTests {
         #expect(vocabulary.exercises.count == before, "a refused file leaves the vocabulary as it was")
     }
 }
+
+/// Issue 54, round four, point 5: a squat whose words give no view counts the hips' drop,
+/// which reads alike from the front and the side (a goblet squat filmed from the front
+/// was void for a drafted thigh measure that needs a side view).
+@Suite("drafting: a squat with no view counts from any view")
+struct DraftSquatAnyViewTests {
+    typealias T = ProfileDraftingTests
+
+    @Test("'Goblet squat … until your hips are level with your knees': the same reps filmed from the front and the side")
+    func squatAnyView() throws {
+        let draft = try T.draft("Goblet squat. Bend your knees and squat down until your hips are level with your knees. Stand back up.")
+        #expect(draft.profile.requirements.view == .any, "\(draft.profile.requirements.view)")
+        #expect(draft.profile.reps?.metric == "hipDrop", "\(draft.profile.reps?.metric ?? "no reps")")
+        let front = try T.assess(draft, T.clip(.squat, view: .front)), side = try T.assess(draft, T.clip(.squat, view: .side))
+        #expect(front.reps.count >= 3 && front.reps.count == side.reps.count, "front \(front.reps.count), side \(side.reps.count)")
+    }
+
+    @Test("a worded side view keeps the knee angle; a jump's knee bend is not a squat's hip drop")
+    func wordedViewAndJumps() throws {
+        let side = try T.draft("Squat down until your thighs are parallel to the floor. Film from the side.")
+        #expect(side.profile.requirements.view == .side && side.profile.reps?.metric.hasPrefix("hipDrop") == false)
+        let jump = try T.draft("Box jump. Squat down and jump onto the box.")
+        #expect(jump.profile.reps?.metric.hasPrefix("hipDrop") == false, "\(jump.profile.reps?.metric ?? "no reps")")
+    }
+}

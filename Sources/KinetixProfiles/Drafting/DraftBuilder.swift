@@ -80,11 +80,14 @@ struct DraftBuilder {
             } else {
                 plan.view = view
                 plan.viewFromDemonstration = false
+                viewWorded = true
                 note(readings[i], "requirements.view \(view.rawValue)")
             }
         }
     }
 
+    /// Whether a sentence asked for the camera's view.
+    private var viewWorded = false
     /// The exercise the description's title names (`NamedExercise`), if any.
     private(set) var exercise: NamedExercise?
     /// Whether the counted measure came from the exercise's name alone (no sentence moved it).
@@ -225,8 +228,16 @@ struct DraftBuilder {
         // A squat filmed from the front: the knee angle and the thigh's elevation cannot be
         // seen, the hips' drop toward the knees can (relative to this person's standing).
         // (A demonstration's survey measures angles only: there the view decides as before.)
-        if survey == nil, plan.view == .front, [.kneeFlexion, .thighElevation].contains(target.measure.kind),
-           movement == .squat || movement == .bend || movement == .lower {
+        // A squat whose words give no view is counted the same way: the hips' drop reads alike
+        // from the front, the side or an angle, where the knee angle and the thigh need a side
+        // view (a goblet squat filmed from the front was void for a drafted thigh measure).
+        // (A squat by its name or its verb: "Goblet squat … bend your knees"; not a jump's knee bend.)
+        let isSquat = exercise.map { $0.movement == .squat && !$0.notStanding } ?? (movement == .squat)
+        let squatAnyView = survey == nil && !viewWorded && isSquat
+            && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
+        if squatAnyView { plan.view = .any }
+        if squatAnyView || (survey == nil && plan.view == .front && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
+            && (movement == .squat || movement == .bend || movement == .lower)) {
             let toPosition = target.target != nil
             target = DraftTarget(measure: BodyMeasure(kind: .hipDrop), sides: .none,
                                  target: toPosition ? Self.hipDropAtParallel : nil,
