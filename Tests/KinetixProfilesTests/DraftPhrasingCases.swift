@@ -38,7 +38,7 @@ struct DraftPhrasingCases {
         Case(text: "Front raise, side-on to the camera. Lift both arms forward to shoulder height.", measures: ["armElevation"], view: .side),
         Case(text: "Biceps curl. Keep the upper arms still by your sides and bend the elbows to lift the weights. Breathe out as you lift.", measures: ["elbowFlexion"], view: nil),
         Case(text: "Sit-to-stand: from sitting on a chair, stand up fully, then sit back down. Repeat ten times.", measures: ["kneeFlexion", "hipFlexion", "hipDrop"], view: nil),  // since round four: a squat with no view counts the hips' drop, read alike from any view
-        Case(text: "Overhead press: push both arms up overhead until the elbows are straight.", measures: ["armElevation"], view: nil),
+        Case(text: "Overhead press: push both arms up overhead until the elbows are straight.", measures: ["armElevation", "elbowFlexion"], view: nil),  // since round four: a press counts the elbows straightening (the hands start at the shoulders, where the arm's elevation barely changes)
         Case(text: "Stand with your side to the camera and march on the spot, lifting each knee to hip height.", measures: ["thighElevation"], view: .side),
         Case(text: "Lunge. Step forward with one leg and bend both knees to about 90 degrees, then push back. Alternate legs.", measures: ["kneeFlexion"], view: .side),
         Case(text: "Hip flexion in standing: lift the knee towards the chest and lower it again, three sets of ten.", measures: ["thighElevation", "hipFlexion"], view: .side),
