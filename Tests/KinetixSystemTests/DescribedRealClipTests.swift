@@ -20,6 +20,8 @@ struct DescribedRealClipTests {
             ("press_standing_barbell", "Overhead press. Push the bar up from your shoulders until your arms are straight above your head, then bring it back down."),
             ("press_seated_dumbbell", "Seated dumbbell press: push the dumbbells up from your shoulders until your arms are straight, then lower them."),
             ("squat_front_goblet", "Goblet squat: hold a dumbbell at your chest, sit down between your heels as low as you can, then stand up."),
+            // A deadlift starts with the bar on the floor: each rep stands up from there and goes back down.
+            ("deadlift_side", "Deadlift. Grip the bar on the floor, stand up straight with it, then put it back on the floor."),
           ])
     func describedClip(_ name: String, _ text: String) throws {
         let clip = try RealClips.clip(name)
