@@ -23,7 +23,7 @@ struct DraftPhrasingCases {
     static let cases: [Case] = [
         // Written expecting knee flexion; thigh elevation 90° is "thighs parallel to the floor"
         // word for word (and equals the knee angle in a wall sit, shins vertical), so both count.
-        Case(text: "Wall sits: slide down the wall until your thighs are parallel to the floor and hold for 30 seconds.", measures: ["kneeFlexion", "thighElevation"], view: .side),
+        Case(text: "Wall sits: slide down the wall until your thighs are parallel to the floor and hold for 30 seconds.", measures: ["kneeFlexion", "thighElevation", "hipDrop"], view: nil),  // since round four: a squat with no view counts the hips' drop, read alike from any view
         Case(text: "Step-ups – step up onto the box with one leg, then step down. Repeat on the other side.", measures: ["kneeFlexion", "thighElevation"], view: .side),
         Case(text: "Raise the arms out to the side, then lower them. Every lift counts once.", measures: ["armElevation"], view: .front),
         Case(text: "Take the leg out to the side and bring it back. Do ten on each side.", measures: ["thighElevation", "legElevation"], view: .front),
@@ -37,8 +37,8 @@ struct DraftPhrasingCases {
         Case(text: "Shoulder abduction: lift the arm sideways through its full range of motion.", measures: ["armElevation"], view: .front),
         Case(text: "Front raise, side-on to the camera. Lift both arms forward to shoulder height.", measures: ["armElevation"], view: .side),
         Case(text: "Biceps curl. Keep the upper arms still by your sides and bend the elbows to lift the weights. Breathe out as you lift.", measures: ["elbowFlexion"], view: nil),
-        Case(text: "Sit-to-stand: from sitting on a chair, stand up fully, then sit back down. Repeat ten times.", measures: ["kneeFlexion", "hipFlexion"], view: .side),
-        Case(text: "Overhead press: push both arms up overhead until the elbows are straight.", measures: ["armElevation"], view: nil),
+        Case(text: "Sit-to-stand: from sitting on a chair, stand up fully, then sit back down. Repeat ten times.", measures: ["kneeFlexion", "hipFlexion", "hipDrop"], view: nil),  // since round four: a squat with no view counts the hips' drop, read alike from any view
+        Case(text: "Overhead press: push both arms up overhead until the elbows are straight.", measures: ["armElevation", "elbowFlexion"], view: nil),  // since round four: a press counts the elbows straightening (the hands start at the shoulders, where the arm's elevation barely changes)
         Case(text: "Stand with your side to the camera and march on the spot, lifting each knee to hip height.", measures: ["thighElevation"], view: .side),
         Case(text: "Lunge. Step forward with one leg and bend both knees to about 90 degrees, then push back. Alternate legs.", measures: ["kneeFlexion"], view: .side),
         Case(text: "Hip flexion in standing: lift the knee towards the chest and lower it again, three sets of ten.", measures: ["thighElevation", "hipFlexion"], view: .side),
@@ -53,11 +53,11 @@ struct DraftPhrasingCases {
     static let secondSet: [Case] = [
         Case(text: "Seated knee extension: sit on a chair, straighten your right knee until the leg is straight, hold 3 seconds and lower slowly.", measures: ["kneeFlexion"], view: .side),
         Case(text: "Standing hip abduction. Holding onto a chair, lift your leg out to the side, keeping your toes pointing forward. Slowly lower. 10 reps each leg.", measures: ["legElevation", "thighElevation"], view: .front),
-        Case(text: "Mini squats: bend your knees to about 45 degrees, keeping your back straight, then stand up again.", measures: ["kneeFlexion"], view: .side),
+        Case(text: "Mini squats: bend your knees to about 45 degrees, keeping your back straight, then stand up again.", measures: ["kneeFlexion", "hipDrop"], view: nil),  // since round four: a squat with no view counts the hips' drop, read alike from any view
         Case(text: "Shoulder flexion – raise your arm forwards and up as high as you can, keeping your elbow straight.", measures: ["armElevation"], view: .side),
         Case(text: "Bicep curls: with your elbows tucked into your sides, curl the weights up to your shoulders, then lower under control.", measures: ["elbowFlexion"], view: nil),
         Case(text: "Marching on the spot: lift alternate knees up to hip height, swinging your arms.", measures: ["thighElevation"], view: .side),
-        Case(text: "Sit to stand. Cross your arms over your chest and stand up from the chair without using your hands. Sit back down slowly.", measures: ["kneeFlexion", "hipFlexion"], view: .side),
+        Case(text: "Sit to stand. Cross your arms over your chest and stand up from the chair without using your hands. Sit back down slowly.", measures: ["kneeFlexion", "hipFlexion", "hipDrop"], view: nil),  // since round four: a squat with no view counts the hips' drop, read alike from any view
         // "Lower the knee" is a thigh movement after a knee raise; in a lunge it is the knees bending.
         Case(text: "Forward lunge: take a big step forward and lower your back knee towards the floor, keeping your front knee over your ankle.", measures: ["kneeFlexion"], view: .side),  // right since issue 54: the name (lunge) decides the counted measure
         Case(text: "Overhead reach: reach both arms up towards the ceiling as far as is comfortable and bring them back down.", measures: ["armElevation"], view: nil),

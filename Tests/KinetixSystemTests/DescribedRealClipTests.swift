@@ -15,6 +15,13 @@ struct DescribedRealClipTests {
             ("pushup_side_decline", "Decline push-up. Put your feet on a step and your hands on the floor. Keep your body straight. Bend your elbows and lower your face toward the floor, then push back up until your arms are fully extended."),
             ("glute_bridge_side", "Glute bridge: lying on your back, lift your hips, hold, and lower."),
             ("situp_side", "Sit-up. Lie on your back with your knees bent and your feet flat on the floor. Curl your trunk up until you are sitting upright, then lower yourself back down."),
+            // Round four (written before the press rule): presses start with the hands at the
+            // shoulders; a squat described with no view, filmed from the front.
+            ("press_standing_barbell", "Overhead press. Push the bar up from your shoulders until your arms are straight above your head, then bring it back down."),
+            ("press_seated_dumbbell", "Seated dumbbell press: push the dumbbells up from your shoulders until your arms are straight, then lower them."),
+            ("squat_front_goblet", "Goblet squat: hold a dumbbell at your chest, sit down between your heels as low as you can, then stand up."),
+            // A deadlift starts with the bar on the floor: each rep stands up from there and goes back down.
+            ("deadlift_side", "Deadlift. Grip the bar on the floor, stand up straight with it, then put it back on the floor."),
           ])
     func describedClip(_ name: String, _ text: String) throws {
         let clip = try RealClips.clip(name)

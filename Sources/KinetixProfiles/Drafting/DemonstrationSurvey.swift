@@ -190,6 +190,32 @@ struct DemonstrationSurvey: Sendable {
     }
 
     /// The range a drafted movement must repeat, in the measure's unit.
+    /// Why a measure the words chose cannot be counted on the demonstration, or nil: its
+    /// range (5th to 95th percentile) is under 0.6 of `leastRange` (the floor reps are
+    /// found with) or under `rangeOverNoise` times its frame noise (the median distance
+    /// of a frame from the median of the 5 around it, times 1.4826: a robust deviation).
+    static func barelyMoves(_ values: [Float], _ measure: BodyMeasure) -> String? {
+        guard let spread = spread(values) else { return nil }
+        let range = spread.high - spread.low
+        var residuals: [Float] = []
+        if values.count >= 5 {
+            for i in 2..<(values.count - 2) {
+                let window = values[(i - 2)...(i + 2)]
+                guard values[i].isFinite, window.allSatisfy(\.isFinite) else { continue }
+                residuals.append(abs(values[i] - window.sorted()[2]))
+            }
+        }
+        let noise = residuals.isEmpty ? 0 : 1.4826 * Double(RepSegmenter.median(residuals))
+        let least = max(leastRange(measure) * 0.6, rangeOverNoise * noise)
+        guard range < least else { return nil }
+        let unit = DraftProfileWriter.symbol(measure.unit)
+        return "the words count \(measure.label), which barely moves in the demonstration: it ranges over \(range.shortText)\(unit) "
+            + "against frame noise of \(noise.shortText)\(unit) (a rep needs at least \(least.shortText)\(unit)): "
+            + "check the words name the movement shown, or film it again"
+    }
+    /// A counted measure's range must be at least this many times its frame noise.
+    static let rangeOverNoise = 6.0
+
     static func leastRange(_ measure: BodyMeasure) -> Double { measure.unit == "deg" ? movingRangeDegrees : 0.25 }
 
     /// The range against the measure's scale (90° or 1 fraction/torso length), times a

@@ -7,6 +7,8 @@ import KinetixCore
 struct DraftBuilder {
     let survey: DemonstrationSurvey?
     let chosenReps: ClosedRange<Int>?
+    /// Exercises known by name (the vocabulary's `exercises`).
+    let exercises: [NamedExercise.Row]
     var plan = DraftPlan()
     /// The sentence whose goal became the main movement's (it adds nothing else).
     private var mainGoalSentence: Int?
@@ -17,9 +19,10 @@ struct DraftBuilder {
     var defaultsUsed: [String] = []
     var demonstrationNotes: [String] = []
 
-    init(survey: DemonstrationSurvey?, chosenReps: ClosedRange<Int>?) {
+    init(survey: DemonstrationSurvey?, chosenReps: ClosedRange<Int>?, exercises: [NamedExercise.Row]) {
         self.survey = survey
         self.chosenReps = chosenReps
+        self.exercises = exercises
     }
 
     /// Sentences read as set-up or posture (`SentenceReading.isSetUp`), by index.
@@ -77,11 +80,14 @@ struct DraftBuilder {
             } else {
                 plan.view = view
                 plan.viewFromDemonstration = false
+                viewWorded = true
                 note(readings[i], "requirements.view \(view.rawValue)")
             }
         }
     }
 
+    /// Whether a sentence asked for the camera's view.
+    private var viewWorded = false
     /// The exercise the description's title names (`NamedExercise`), if any.
     private(set) var exercise: NamedExercise?
     /// Whether the counted measure came from the exercise's name alone (no sentence moved it).
@@ -89,7 +95,7 @@ struct DraftBuilder {
 
     /// The exercise named by the first sentence when it is a title: a name the reader cut off
     /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
-    static func namedExercise(_ readings: [SentenceReading]) -> NamedExercise? {
+    static func namedExercise(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         guard let first = readings.first, first.sentence.index == 1 else { return nil }
         let words = first.sentence.tokens.map(\.word)
         // A name has no "your": "Stand tall with your elbows bent" is an instruction.
@@ -98,7 +104,9 @@ struct DraftBuilder {
         let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
         let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
-        return isTitle ? NamedExercise.named(in: words) : nil
+        if isTitle { return NamedExercise.named(in: words, table: exercises) }
+        // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
+        return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
     /// Words an instruction has and an exercise's name does not.
     private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
@@ -113,7 +121,7 @@ struct DraftBuilder {
         var fromTitle = false
         // The exercise the title names decides what is counted: its movement sentence gives
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
-        exercise = Self.namedExercise(readings)
+        exercise = Self.namedExercise(readings, exercises: exercises)
         if let exercise {
             if exercise.kinds.isEmpty {
                 throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description: '\(exercise.name)' is not something body keypoints can count: \(exercise.unmeasurable ?? "")")])
@@ -139,7 +147,16 @@ struct DraftBuilder {
                                      targetSource: exercise.target.map { _ in "the exercise's name, '\(exercise.name)'" }, movement: exercise.movement)
                 index = 0
                 countedFromName = true
-                readings[0].failure = nil
+                // A title's own reading is replaced by the name's; an instruction that names a hold
+                // ("Plank for 30 seconds") keeps its statements (the time held).
+                if readings[0].statements.isEmpty || readings[0].statements.contains(where: \.isTitle) { readings[0].failure = nil }
+                if exercise.standsOnNamedSide, measure.isSided {
+                    // "On the left leg": the leg stood on; the other is lifted. No side named: either leg.
+                    let words = Set(readings.flatMap { $0.sentence.tokens.map(\.word) })
+                    let standsOn: BodySide? = words.contains("left") == words.contains("right") ? nil : words.contains("left") ? .left : .right
+                    target!.sides = standsOn == .left ? .right : standsOn == .right ? .left : .either
+                    if let standsOn { defaultsUsed.append("stood on the \(standsOn.rawValue) leg: the \(standsOn == .left ? "right" : "left") leg is lifted and measured") }
+                }
                 let described = readings.filter { !$0.isSetUp && $0.failure == nil }.flatMap(\.statements).compactMap { s -> BodyMeasure? in
                     if case .movement(let t) = s { t.measure } else { nil }
                 }.first
@@ -211,8 +228,16 @@ struct DraftBuilder {
         // A squat filmed from the front: the knee angle and the thigh's elevation cannot be
         // seen, the hips' drop toward the knees can (relative to this person's standing).
         // (A demonstration's survey measures angles only: there the view decides as before.)
-        if survey == nil, plan.view == .front, [.kneeFlexion, .thighElevation].contains(target.measure.kind),
-           movement == .squat || movement == .bend || movement == .lower {
+        // A squat whose words give no view is counted the same way: the hips' drop reads alike
+        // from the front, the side or an angle, where the knee angle and the thigh need a side
+        // view (a goblet squat filmed from the front was void for a drafted thigh measure).
+        // (A squat by its name or its verb: "Goblet squat … bend your knees"; not a jump's knee bend.)
+        let isSquat = exercise.map { $0.movement == .squat && !$0.notStanding } ?? (movement == .squat)
+        let squatAnyView = survey == nil && !viewWorded && isSquat
+            && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
+        if squatAnyView { plan.view = .any }
+        if squatAnyView || (survey == nil && plan.view == .front && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
+            && (movement == .squat || movement == .bend || movement == .lower)) {
             let toPosition = target.target != nil
             target = DraftTarget(measure: BodyMeasure(kind: .hipDrop), sides: .none,
                                  target: toPosition ? Self.hipDropAtParallel : nil,
@@ -241,6 +266,8 @@ struct DraftBuilder {
         if let survey {
             // Words and a clip: the words chose the measure, the clip says which way it goes.
             let values = survey.values(target.measure, target.sides)
+            // The words chose a measure the clip barely moves: its count would be the estimator's noise.
+            if demonstrated == nil, let failure = DemonstrationSurvey.barelyMoves(values, target.measure) { throw KinetixError(.invalidData, failure) }
             let direction = demonstrated?.direction ?? survey.restDirection(values) ?? .rise
             main.direction = direction
             let parts = demonstrated?.parts
@@ -261,6 +288,13 @@ struct DraftBuilder {
         } else {
             main.target = target.target ?? DraftDefaults.target(target.measure.kind)
             if target.target == nil { defaultsUsed.append("goal of \(target.measure.label): \(main.target.shortText) \(target.measure.unit)") }
+            // A rep this small is within the estimator's noise: a typical performance barely moves it.
+            let noise = target.measure.unit == "deg" ? DraftDefaults.estimatorNoiseDegrees : DraftDefaults.estimatorNoiseFraction
+            if abs(main.target - main.rest) < DraftDefaults.leastRepInNoise * noise {
+                defaultsUsed.append("check: a rep of \(abs(main.target - main.rest).shortText)\(DraftProfileWriter.symbol(target.measure.unit)) of \(target.measure.label) "
+                    + "is under \(DraftDefaults.leastRepInNoise.shortText) times the estimator's noise (about \(noise.shortText)\(DraftProfileWriter.symbol(target.measure.unit))): "
+                    + "a typical performance barely moves it, so the count may be noise")
+            }
             defaultsUsed.append("tolerance of the goal: \(main.tolerance.shortText) \(target.measure.unit)")
             origin.append(target.target == nil ? "goal by default" : "goal from \(target.targetSource!)")
             origin.append("tolerance by default")
@@ -272,10 +306,11 @@ struct DraftBuilder {
             throw KinetixError(.invalidData, failure)
         }
         plan.main = main
-        // A stretch is a position held: its hold is timed even when no sentence gives the time.
-        if exercise?.stretch == true, exercise?.kinds.contains(target.measure.kind) == true {
+        // A stretch, a plank, a wall sit is a position held: its hold is timed even when no sentence gives the time.
+        if let exercise, exercise.stretch || exercise.hold, exercise.kinds.contains(target.measure.kind) {
             plan.holdSeconds = DraftDefaults.stretchHoldSeconds
-            defaultsUsed.append("hold of a stretch: \(DraftDefaults.stretchHoldSeconds.shortText) s")
+            plan.isHold = true
+            defaultsUsed.append("hold of a \(exercise.stretch ? "stretch" : exercise.name): \(DraftDefaults.stretchHoldSeconds.shortText) s")
         }
         let text = Self.describe(main, sides: target.sides, origin: origin.joined(separator: "; "))
         if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
@@ -386,11 +421,18 @@ struct DraftBuilder {
             }
         case .eachSide:
             guard let main = plan.main else { return "'each side' needs a movement: describe it ('lift the leg out to the side')" }
-            guard main.measure.isSided else { return "\(main.measure.label) has no left and right" }
+            guard main.measure.isSided else {
+                // "Side bend, 5 each way": the measure reads the same to either side, so a rep either way counts.
+                became[index, default: []].append("each way: \(main.measure.label) reads alike to either side, so a rep either way counts")
+                return nil
+            }
             became[index, default: []].append("reps: each side in turn (\(main.measure.repMetricName(main.sides)))")
         case .hold(let seconds):
             guard plan.main != nil else { return "a hold needs a movement to hold at the top of" }
             plan.holdSeconds = seconds
+            defaultsUsed.removeAll { $0.hasPrefix("hold of a ") }
+            // A position kept for seconds is a hold; a pause of a second or two at the top is a rep's.
+            if seconds >= DraftDefaults.leastHoldSeconds { plan.isHold = true }
             became[index, default: []].append("rule holdTooShort: warn when a rep stays at the goal less than \(seconds.shortText) s")
         case .tempo(let seconds, let direction):
             guard let main = plan.main, let seconds else { return "a tempo needs a movement" }
@@ -429,8 +471,11 @@ struct DraftBuilder {
             if !sidewaysLean, let failure = invisible(measure) { return failure }
             // "Keep the upper arms still … and straighten the elbows" read as counting the upper
             // arms: a draft whose words keep still what it counts contradicts itself; it says so.
-            if let main = plan.main, main.measure.kind == measure.kind {
-                return "this keeps \(measure.label) still or straight, and the draft counts \(measure.label): the words contradict each other (check which movement is counted)"
+            // The upper arm and the whole arm, the thigh and the whole leg, rise together: keeping one
+            // still keeps the other still too.
+            if let main = plan.main, main.measure.kind == measure.kind || Self.movesWith(main.measure.kind, measure.kind) {
+                let same = main.measure.kind == measure.kind ? "" : ", which moves with \(measure.label)"
+                return "this keeps \(measure.label) still or straight, and the draft counts \(main.measure.label)\(same): the words contradict each other (check which movement is counted)"
             }
             sides = sameSideAsMain(sides)
             let fallback: Double = switch measure.kind {
@@ -544,6 +589,13 @@ struct DraftBuilder {
         let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?; "))
         guard Profile.Rule.isPlainCue(trimmed), !trimmed.isEmpty, trimmed.split(separator: " ").count <= 10 else { return nil }
         return trimmed
+    }
+
+    /// Whether two measures rise together (a segment and the limb it belongs to): counting
+    /// one while keeping the other still is a contradiction.
+    static func movesWith(_ a: BodyMeasure.Kind, _ b: BodyMeasure.Kind) -> Bool {
+        let pairs: [Set<BodyMeasure.Kind>] = [[.armElevation, .upperArmElevation], [.thighElevation, .legElevation]]
+        return a != b && pairs.contains([a, b])
     }
 
     /// The hip drop of thighs about parallel to the floor, seen from the front. Straight

@@ -60,6 +60,9 @@ struct DraftPlan: Sendable {
     var reaches: [Reach] = []
     /// Seconds to stay near the goal in each rep.
     var holdSeconds: Double?
+    /// A position held (a plank, a wall sit, a stretch, "hold for 30 seconds"), not reps with
+    /// a pause at the top: the profile is tagged "hold".
+    var isHold = false
     /// Least seconds for the way into the movement and for the return.
     var intoSeconds: Double?
     var returnSeconds: Double?

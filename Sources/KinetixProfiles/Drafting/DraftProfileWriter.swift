@@ -146,7 +146,7 @@ struct DraftProfileWriter {
         var document: [(key: String, value: JSONValue)] = [
             ("format", .string(Profile.formatName)), ("formatVersion", .number(1)),
             ("id", .string(plan.id)), ("version", .string("0.1.0")), ("title", .string(plan.title)),
-            ("description", .string(description)), ("tags", .array([.string("draft")])), ("kind", .string("body")),
+            ("description", .string(description)), ("tags", .array((plan.isHold ? ["draft", "hold"] : ["draft"]).map(JSONValue.string))), ("kind", .string("body")),
             ("parameters", .object(parameters)),
             ("requirements", .object([("view", .string(viewFound ? "$view" : plan.view.rawValue)), ("joints", .array(joints.map(JSONValue.string))), ("minCoverage", .number(0.8))])),
         ]

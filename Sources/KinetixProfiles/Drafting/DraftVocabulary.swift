@@ -36,6 +36,9 @@ public struct DraftVocabulary: Sendable {
 
     /// Phrases by their words joined with one space.
     private(set) var phrases: [String: Meaning] = [:]
+    /// Exercises known by name, in the file's order (a merged file's come first, so they win
+    /// a tie with the shipped names): the `exercises` section.
+    private(set) var exercises: [NamedExercise.Row] = []
     /// The most words in one phrase.
     private(set) var longestPhrase = 1
     /// The most words in a phrase starting with a given word (absent: no phrase does).
@@ -68,6 +71,7 @@ public struct DraftVocabulary: Sendable {
             throw KinetixError(.invalidData, "\(file): not JSON: \(error.message) at byte \(error.offset)")
         }
         var problems: [String] = []
+        var newExercises: [NamedExercise.Row] = []
         guard case .object(let sections) = root else { throw KinetixError(.invalidData, "\(file): a vocabulary is a JSON object") }
         func words(_ value: JSONValue, _ path: String) -> [String] {
             guard case .array(let items) = value else { problems.append("\(path): expected a list of words"); return [] }
@@ -143,9 +147,16 @@ public struct DraftVocabulary: Sendable {
                 }
             case "fillers":
                 for word in words(value, key) { add(.filler, word) }
+            case "exercises":
+                guard case .array(let items) = value else { problems.append("exercises: expected a list of exercises"); continue }
+                var rows: [NamedExercise.Row] = []
+                for (index, item) in items.enumerated() {
+                    if let row = Self.exercise(item, "exercises[\(index)]", words: words, problems: &problems) { rows.append(row) }
+                }
+                newExercises += rows
             default:
                 let known = ["format", "formatVersion", "comment", "parts", "movements", "positions", "planes", "views", "sides",
-                             "comparisons", "units", "numbers", "keywords", "notMeasurable", "fillers"]
+                             "comparisons", "units", "numbers", "keywords", "notMeasurable", "fillers", "exercises"]
                 problems.append("\(key): unknown section" + Diagnostic.didYouMean(closestName(to: key, in: known)))
             }
         }
@@ -153,7 +164,74 @@ public struct DraftVocabulary: Sendable {
             throw KinetixError(diagnostics: problems.prefix(50).map { Diagnostic(file: file, message: $0) }
                 + (problems.count > 50 ? [Diagnostic(file: file, message: "… and \(problems.count - 50) more problems")] : []))
         }
+        exercises = newExercises + exercises
         try finishMerge(file: file)
+    }
+
+    /// One entry of `exercises`: {"names": [...], "measures": [...], "movement": "bend", and
+    /// optionally "plane", "direction" ("rise"/"dip"), "rest", "target" (degrees), "notStanding",
+    /// "stretch", "hold", "standsOnNamedSide" (true/false), "unmeasurable" (why, when
+    /// "measures" is empty)}. Problems are added to `problems`, by JSON path.
+    private static func exercise(_ item: JSONValue, _ path: String, words: (JSONValue, String) -> [String],
+                                 problems: inout [String]) -> NamedExercise.Row? {
+        guard case .object(let fields) = item else { problems.append("\(path): expected an object"); return nil }
+        let before = problems.count
+        func field(_ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
+        let flags = ["notStanding", "stretch", "hold", "standsOnNamedSide"]
+        let knownFields = ["names", "measures", "movement", "plane", "direction", "rest", "target", "unmeasurable"] + flags
+        for (key, _) in fields where !knownFields.contains(key) {
+            problems.append("\(path).\(key): unknown field" + Diagnostic.didYouMean(closestName(to: key, in: knownFields)))
+        }
+        let names = field("names").map { words($0, "\(path).names") } ?? []
+        if names.isEmpty, field("names") == nil || problems.count == before { problems.append("\(path).names: expected a list of at least one name") }
+        var kinds: [BodyMeasure.Kind] = []
+        if case .array(let list)? = field("measures") {
+            for (i, entry) in list.enumerated() {
+                guard case .string(let text) = entry, let kind = BodyMeasure.Kind(rawValue: text) else {
+                    problems.append("\(path).measures[\(i)]: not a measure the drafter knows; known: \(BodyMeasure.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    continue
+                }
+                kinds.append(kind)
+            }
+        } else { problems.append("\(path).measures: expected a list of measures ([] when the keypoints cannot count it)") }
+        guard case .string(let movementName)? = field("movement"), let movement = DraftMovement(rawValue: movementName) else {
+            problems.append("\(path).movement: expected one of \(DraftMovement.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        var exercise = NamedExercise(kinds: kinds, movement: movement)
+        if let value = field("plane") {
+            if case .string(let text) = value, let plane = MovementPlane(rawValue: text) { exercise.plane = plane }
+            else { problems.append("\(path).plane: expected \(MovementPlane.allCases.map(\.rawValue).joined(separator: " or "))") }
+        }
+        if let value = field("direction") {
+            if case .string(let text) = value, let direction = Profile.RepCounter.Movement(rawValue: text) { exercise.direction = direction }
+            else { problems.append("\(path).direction: expected rise or dip") }
+        }
+        for name in ["rest", "target"] {
+            guard let value = field(name) else { continue }
+            guard case .number(let degrees) = value, (0...180).contains(degrees) else { problems.append("\(path).\(name): expected degrees 0…180"); continue }
+            if name == "rest" { exercise.rest = degrees } else { exercise.target = degrees }
+        }
+        for name in flags {
+            guard let value = field(name) else { continue }
+            guard case .bool(let on) = value else { problems.append("\(path).\(name): expected true or false"); continue }
+            switch name {
+            case "notStanding": exercise.notStanding = on
+            case "stretch": exercise.stretch = on
+            case "hold": exercise.hold = on
+            default: exercise.standsOnNamedSide = on
+            }
+        }
+        if let value = field("unmeasurable") {
+            if case .string(let text) = value, !text.isEmpty, text.count <= maxPhraseCharacters { exercise.unmeasurable = text }
+            else { problems.append("\(path).unmeasurable: expected why the keypoints cannot count it, at most \(maxPhraseCharacters) characters") }
+        }
+        if kinds.isEmpty, exercise.unmeasurable == nil, problems.count == before {
+            problems.append("\(path).unmeasurable: an exercise with no measures needs the reason the keypoints cannot count it")
+        }
+        guard problems.count == before else { return nil }
+        // Names are matched on lemmatized, lower-case words, as the reader splits them.
+        return (names.map { Self.words(of: $0).joined(separator: " ") }, exercise)
     }
 
     private mutating func add(_ meaning: Meaning, _ phrase: String) {

@@ -105,7 +105,7 @@ public struct ProfileDrafter: Sendable {
             throw KinetixError(.invalidData, "nothing to draft from: give a description or a demonstration")
         }
         let survey = try demonstration.map { (d) throws(KinetixError) in try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence) }
-        var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps)
+        var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps, exercises: vocabulary.exercises)
         try builder.build(&readings)
         if let demonstration, builder.plan.id == DraftPlan().id {
             // No title in the words: name the draft after the demonstration's file.
@@ -195,6 +195,14 @@ public enum DraftDefaults {
     public static let valgusLimit = 10.0
     /// A stretch named by its title ("Hamstring stretch") is held at least this long when no sentence says, seconds.
     public static let stretchHoldSeconds = 15.0
+    /// A hold of at least this long is a position held (the draft is tagged "hold"); shorter,
+    /// a pause at the top of each rep ("hold for 2 seconds at the top"), seconds.
+    public static let leastHoldSeconds = 5.0
+    /// The frame-to-frame noise of a pose estimator's angles, degrees (MediaPipe's joint angles
+    /// on a still real body jitter by a few degrees), and of a fraction or torso length.
+    public static let estimatorNoiseDegrees = 5.0, estimatorNoiseFraction = 0.05
+    /// A drafted rep (goal minus rest) under this many times the noise is flagged: the count may be noise.
+    public static let leastRepInNoise = 4.0
     /// Left and right may differ this much, degrees.
     public static let symmetryLimit = 15.0
     /// A demonstration's tolerance is 3 standard deviations of its rep peaks, at least this, degrees.

@@ -356,11 +356,17 @@ enum SentenceInterpreter {
     /// The statements of one sentence: usually one; a movement with its hold or tempo
     /// ("raise the arms overhead, taking 2 s on the way up") gives two.
     private static func statements(_ sentence: DescriptionReader.Sentence, _ s: Slots) throws(Failure) -> [DraftStatement] {
-        let found: [DraftStatement]
+        var found: [DraftStatement]
         do { found = try statementsWithoutView(sentence, s) } catch {
             // "Front raise, side-on to the camera": the view is what such a sentence gives.
             guard let view = s.view else { throw error }
             return [.view(view)]
+        }
+        // "Lift your left knee to hip height, 10 each side": the movement, done by each side in turn.
+        // ("Every lift counts once" is every rep, not each side.)
+        if s.sides.contains(.each), !s.keywords.contains(.even), !found.contains(where: \.isEachSide),
+           !sentence.tokens.contains(where: { $0.word == "every" }), found.contains(where: { if case .movement = $0 { true } else { false } }) {
+            found.append(.eachSide)
         }
         // "Squat facing the camera": a view said beside a movement is still the view.
         if let view = s.view, !found.contains(where: { $0.isView || $0.isTitle }) { return found + [.view(view)] }
@@ -393,7 +399,8 @@ enum SentenceInterpreter {
         }
         // "Repeat on the other side", "do ten on each side", "alternate legs": the main
         // movement is done by each side in turn.
-        if s.movements.isEmpty, s.positions.isEmpty, (k.contains(.other) && !k.contains(.even)) || (s.sides.contains(.each) && !k.contains(.even)),
+        // "Bend to the side, 5 each way": a movement with no body part of its own is the main one's.
+        if s.movements.isEmpty || s.parts.isEmpty, s.positions.isEmpty, (k.contains(.other) && !k.contains(.even)) || (s.sides.contains(.each) && !k.contains(.even)),
            k.isDisjoint(with: [.warn, .keep, .negate, .hold]) {
             return [.eachSide]
         }
@@ -405,7 +412,10 @@ enum SentenceInterpreter {
             return [.reps(try target(s))]
         }
         // A movement stated with its hold or tempo.
-        let movement: [DraftStatement] = !s.movements.isEmpty && !s.parts.isEmpty ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
+        // ("Squat down and hold": a squat needs no body part.)
+        var movement: [DraftStatement] = !s.movements.isEmpty ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
+        // "Keep your body straight for 30 seconds": what is kept, and for how long.
+        if k.contains(.keep) || k.contains(.negate), let kept = try? constraint(s) { movement = [kept] }
         if k.contains(.hold) {
             guard let seconds = s.numbers.first(where: { $0.unit == .seconds }) else {
                 throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
@@ -415,7 +425,7 @@ enum SentenceInterpreter {
         if let seconds = s.numbers.first(where: { $0.unit == .seconds }) {
             // "Balance on your left leg for 10 seconds", "stay in the stance for 20 s": a time
             // "for" which no word says up, down or take is how long the position is held.
-            if k.isDisjoint(with: [.down, .up, .tempo]), s.fillers.contains("for") || k.contains(.still) {
+            if k.isDisjoint(with: [.down, .up, .tempo]), s.fillers.contains("for") || k.contains(.still) || k.contains(.keep) {
                 return movement + [.hold(seconds: seconds.value)]
             }
             let direction: Keyword? = k.contains(.down) ? .down : k.contains(.up) ? .up
