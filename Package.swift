@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "KinetixCore", targets: ["KinetixCore"]),
         .library(name: "KinetixProfiles", targets: ["KinetixProfiles"]),
+        .library(name: "KinetixDrafting", targets: ["KinetixDrafting"]),
         .library(name: "KinetixFormats", targets: ["KinetixFormats"]),
         .library(name: "KinetixReport", targets: ["KinetixReport"]),
         .library(name: "KinetixBatch", targets: ["KinetixBatch"]),
@@ -45,6 +46,14 @@ let package = Package(
             plugins: ["EmbedProfiles"]
         ),
 
+        // Profiles drafted from words and a demonstration (`kinetix profile draft`): its own
+        // library, so an app that only assesses does not carry the vocabulary's reader.
+        .target(
+            name: "KinetixDrafting",
+            dependencies: ["KinetixCore", "KinetixProfiles"],
+            swiftSettings: cpuSettings
+        ),
+
         .target(
             name: "KinetixFormats",
             dependencies: ["KinetixCore"],
@@ -66,12 +75,12 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch", "KinetixIO"],
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch", "KinetixIO"],
             swiftSettings: cpuSettings
         ),
         .executableTarget(
             name: "kinetix-bench",
-            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixBatch", "_KinetixTestSupport", "_KinetixRealClips"],
+            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixDrafting", "KinetixBatch", "_KinetixTestSupport", "_KinetixRealClips"],
             path: "Benchmarks/kinetix-bench",
             swiftSettings: cpuSettings
         ),
@@ -136,6 +145,10 @@ let package = Package(
             dependencies: ["KinetixProfiles", "KinetixCore", "_KinetixTestSupport"]
         ),
         .testTarget(
+            name: "KinetixDraftingTests",
+            dependencies: ["KinetixDrafting", "KinetixProfiles", "KinetixCore", "_KinetixTestSupport"]
+        ),
+        .testTarget(
             name: "KinetixFormatsTests",
             dependencies: ["KinetixFormats", "KinetixCore", "_KinetixTestSupport"]
         ),
@@ -154,7 +167,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EmbeddingGuideTests",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixReport", "KinetixBatch"]
+            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixReport", "KinetixBatch"]
         ),
         // End-to-end: the built `kinetix` run as a user runs it.
         .testTarget(
@@ -166,7 +179,7 @@ let package = Package(
         // skipped, saying why, where its component is absent.
         .testTarget(
             name: "KinetixSystemTests",
-            dependencies: ["kinetix", "KinetixCore", "KinetixFormats", "KinetixReport", "KinetixProfiles",
+            dependencies: ["kinetix", "KinetixCore", "KinetixFormats", "KinetixReport", "KinetixProfiles", "KinetixDrafting",
                            "_KinetixTestSupport", "_KinetixCLITestSupport", "_KinetixRealClips"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixDrafting
 import KinetixProfiles
 
 /// `profile draft` on text nobody here wrote: every entry of

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixDrafting
 import KinetixProfiles
 import _KinetixRealClips
 

@@ -85,6 +85,9 @@ public struct Profile: Sendable {
         public var landmarks: [FaceLandmark] = []
         /// The least fraction of frames in which each required point must be tracked.
         public var minCoverage: Double = 0.8
+
+        /// Requirements with their defaults: any view, no joint or landmark required.
+        package init() {}
     }
 
     /// One measured quantity per frame.
@@ -123,7 +126,7 @@ public struct Profile: Sendable {
     public struct Rule: Sendable {
         /// Whether `text` can be a learner's cue: words only, no digits (of any script)
         /// and no `{placeholder}`.
-        static func isPlainCue(_ text: String) -> Bool { !text.contains { $0.isNumber || $0 == "{" } }
+        package static func isPlainCue(_ text: String) -> Bool { !text.contains { $0.isNumber || $0 == "{" } }
 
         /// How much a finding matters; the most severe cue shows first.
         public enum Severity: String, Sendable, CaseIterable { case info, warning, critical }

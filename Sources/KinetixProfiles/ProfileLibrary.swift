@@ -74,7 +74,7 @@ public struct ProfileLibrary: Sendable {
         return try readInput(source, limits: SidecarLimits())
     }
 
-    static func shippedData(_ name: String) -> Data? {
+    package static func shippedData(_ name: String) -> Data? {
         ShippedProfileFiles.all.first { $0.name == name }.flatMap { Data(base64Encoded: $0.base64) }
     }
 

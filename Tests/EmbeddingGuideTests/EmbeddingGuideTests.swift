@@ -5,6 +5,7 @@
 import Foundation
 import Testing
 import KinetixCore
+import KinetixDrafting
 import KinetixProfiles
 import KinetixReport
 import KinetixBatch

@@ -19,6 +19,7 @@ let package = Package(
         .executableTarget(name: "SidecarFuzz", dependencies: ["CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix")]),
         .executableTarget(name: "ProfileFuzz", dependencies: [
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
+            .product(name: "KinetixDrafting", package: "Kinetix"),
         ]),
         .executableTarget(name: "ConverterFuzz", dependencies: [
             "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixFormats", package: "Kinetix"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KinetixCore
+import KinetixDrafting
 import KinetixProfiles
 import _KinetixRealClips
 

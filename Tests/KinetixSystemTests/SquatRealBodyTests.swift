@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KinetixCore
 import KinetixFormats
+import KinetixDrafting
 import KinetixProfiles
 import _KinetixTestSupport
 

@@ -10,26 +10,26 @@ import KinetixCore
 /// between sides (`CompiledExpression.seen(hiding:hiddenMetrics:)`), and requirements
 /// on a hidden joint are met by its mirror. A joint missing on both sides is not
 /// hidden: it is out of the picture, and the requirement fails as before.
-struct HiddenSide: Equatable, Sendable {
+package struct HiddenSide: Equatable, Sendable {
     /// Hidden joints with their coverage (tracked frames / frames), and the mirror's.
-    var joints: [(joint: Joint, coverage: Double, mirrorCoverage: Double)]
+    package var joints: [(joint: Joint, coverage: Double, mirrorCoverage: Double)]
 
     /// The hidden side, when every hidden joint is on one side.
-    var side: BodySide? {
+    package var side: BodySide? {
         let sides = Set(joints.map { $0.joint.name.hasPrefix("left") ? BodySide.left : .right })
         return sides.count == 1 ? sides.first : nil
     }
 
-    var hidden: Set<Joint> { Set(joints.map(\.joint)) }
-    var isEmpty: Bool { joints.isEmpty }
+    package var hidden: Set<Joint> { Set(joints.map(\.joint)) }
+    package var isEmpty: Bool { joints.isEmpty }
 
-    static func == (a: Self, b: Self) -> Bool { a.joints.map(\.joint) == b.joints.map(\.joint) }
+    package static func == (a: Self, b: Self) -> Bool { a.joints.map(\.joint) == b.joints.map(\.joint) }
 
     /// Nothing hidden.
-    static let none = HiddenSide(joints: [])
+    package static let none = HiddenSide(joints: [])
 
     /// The joints of `candidates` that `view` hides in `frames` of `sidecar`.
-    init(_ sidecar: Sidecar, candidates: Set<Joint>, view: CameraView?, frames: [Int], minConfidence: Float, minCoverage: Double) {
+    package init(_ sidecar: Sidecar, candidates: Set<Joint>, view: CameraView?, frames: [Int], minConfidence: Float, minCoverage: Double) {
         // Frames with nobody in them (a title card, a fade) say nothing of what the body hides.
         let bodyFrames = frames.filter { f in [Joint.neck, .root].contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }
         guard view == .side || view == .oblique, !bodyFrames.isEmpty else { joints = []; return }
@@ -47,10 +47,10 @@ struct HiddenSide: Equatable, Sendable {
         joints = found
     }
 
-    init(joints: [(joint: Joint, coverage: Double, mirrorCoverage: Double)]) { self.joints = joints }
+    package init(joints: [(joint: Joint, coverage: Double, mirrorCoverage: Double)]) { self.joints = joints }
 
     /// "the left knee and left ankle (tracked in 39 % and 61 % of frames)".
-    var hiddenText: String {
+    package var hiddenText: String {
         let names = joints.map(\.joint.spokenName)
         let list = names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let percents = joints.map { String(format: "%.0f %%", 100 * $0.coverage) }
@@ -59,7 +59,7 @@ struct HiddenSide: Equatable, Sendable {
     }
 
     /// What the report says: which side is measured and why.
-    var summary: String {
+    package var summary: String {
         let near = side.map { "the \($0.opposite.rawValue) (near) side is measured" } ?? "the near side of each joint is measured"
         return "side view: the body hides the \(hiddenText); \(near)"
     }

@@ -28,87 +28,96 @@ import KinetixCore
 ///
 /// Values are the excursion in the measure's own units; NaN frames (not tracked) are
 /// skipped and reported as unread stretches by `segment`.
-struct RepSegmenter: Sendable {
+package struct RepSegmenter: Sendable {
     /// Which way a rep goes from rest.
-    typealias Movement = Profile.RepCounter.Movement
+    package typealias Movement = Profile.RepCounter.Movement
 
     /// What the profile says about its reps.
-    struct Settings: Equatable, Sendable {
+    package struct Settings: Equatable, Sendable {
         /// `rise`: rest is the low end (a curl's elbow flexion); `dip`: the high end (a squat's depth).
-        var movement: Movement
+        package var movement: Movement
         /// The least range that can be a rep, in the measure's unit.
-        var minRange: Float
+        package var minRange: Float
         /// The least length of a rep, seconds: a floor under the clip's own rhythm.
-        var minSeconds: Double = RepSegmenter.defaultMinSeconds
+        package var minSeconds: Double = RepSegmenter.defaultMinSeconds
         /// Fixed thresholds (profiles written before thresholds were learned): a rep
         /// starts past `enter` from at or behind `exit` and ends back at `exit`, in the
         /// measure's unit; nothing is learned or withdrawn but reps under `minSeconds`.
-        var fixed: (enter: Float, exit: Float)?
+        package var fixed: (enter: Float, exit: Float)?
 
-        static func == (a: Self, b: Self) -> Bool {
+        /// A rep `movement` of at least `minRange`, at least `minSeconds` long, learned or `fixed`.
+        package init(movement: Movement, minRange: Float, minSeconds: Double = RepSegmenter.defaultMinSeconds,
+                     fixed: (enter: Float, exit: Float)? = nil) {
+            self.movement = movement
+            self.minRange = minRange
+            self.minSeconds = minSeconds
+            self.fixed = fixed
+        }
+
+        package static func == (a: Self, b: Self) -> Bool {
             a.movement == b.movement && a.minRange == b.minRange && a.minSeconds == b.minSeconds
                 && a.fixed?.enter == b.fixed?.enter && a.fixed?.exit == b.fixed?.exit
         }
     }
 
     /// A rep begins after rising this fraction of the typical range of the reps so far.
-    static let enterFraction: Float = 0.5
+    package static let enterFraction: Float = 0.5
     /// A rep ends once it has come back this fraction of its own range.
-    static let returnFraction: Float = 0.75
+    package static let returnFraction: Float = 0.75
     /// A rep under this fraction of the other reps' median range is not a rep.
-    static let outOfFamilyFraction: Float = 0.5
+    package static let outOfFamilyFraction: Float = 0.5
     /// A rep shorter than this fraction of the other reps' median length is not a rep.
-    static let rhythmFraction = 0.4
+    package static let rhythmFraction = 0.4
     /// A rep measured in fewer of its frames than this is not a rep: what happened in
     /// the rest of it is not known.
-    static let minTracked: Float = 0.5
+    package static let minTracked: Float = 0.5
     /// A rep begins only beyond this many times the measure's noise.
-    static let noiseMultiple: Float = 4
+    package static let noiseMultiple: Float = 4
     /// The least rep length when the profile gives none, seconds: faster than any
     /// exercise repetition (real high knees: 0.45 s a lift), slower than a twitch.
-    static let defaultMinSeconds = 0.2
+    package static let defaultMinSeconds = 0.2
     /// Start and end frames are where the measure is within this fraction of the rep's
     /// range from the rest on that side (the labels of real clips put them at 5–15 %).
-    static let edgeFraction: Float = 0.1
+    package static let edgeFraction: Float = 0.1
     /// A rest plateau holds within this fraction of the rep's range…
-    static let plateauFraction: Float = 0.025
+    package static let plateauFraction: Float = 0.025
     /// …for this long, seconds…
-    static let plateauSeconds = 0.5
+    package static let plateauSeconds = 0.5
     /// …within this fraction of the range from the rest before the rep.
-    static let plateauReach: Float = 0.25
+    package static let plateauReach: Float = 0.25
     /// A stretch of untracked frames at least this long is reported, seconds.
-    static let unreadSeconds = 0.3
+    package static let unreadSeconds = 0.3
 
     /// One rep or candidate.
-    struct Segment: Equatable, Sendable {
+    package struct Segment: Equatable, Sendable {
         /// Frames where it leaves rest, reaches its far end, and is back (inclusive).
-        var start: Int, extreme: Int, end: Int
+        package var start: Int, extreme: Int, end: Int
         /// Its range: the far end's excursion from the higher (for a rise) of the rests
         /// on either side, in the measure's unit.
-        var range: Float
+        package var range: Float
         /// True when its rise began at the clip's first frame: part of it may be before the clip.
-        var cutByClip = false
+        package var cutByClip = false
         /// Why it is not a rep, when it is not.
-        var withdrawn: String?
+        package var withdrawn: String?
         /// 0...1: how sure the counter is (tracking, range and length against the other reps, cut by the clip).
-        var confidence: Float = 1
+        package var confidence: Float = 1
         /// Its length, seconds (from `start` to the frame it ended at, live).
-        var seconds: Double = 0
+        package var seconds: Double = 0
         /// The fraction of its frames tracked, 0...1.
-        var tracked: Float = 1
+        package var tracked: Float = 1
         /// The excursion at rest before it (internal: for the end's refinement).
         fileprivate var restBefore: Float = 0
     }
 
     /// What a new value changed.
-    struct Event: Equatable, Sendable {
+    package struct Event: Equatable, Sendable {
         /// A rep that just ended (possibly withdrawn at once).
-        var completed: Segment?
+        package var completed: Segment?
         /// Indices (into `segments`) of earlier reps whose verdict changed, now withdrawn or restored.
-        var revised: [Int] = []
+        package var revised: [Int] = []
     }
 
-    let settings: Settings
+    package let settings: Settings
     /// Every candidate so far, counted or withdrawn, in time order.
     private(set) var segments: [Segment] = []
     /// Partial reps at the clip's start or end: frames, never counted.
@@ -130,32 +139,32 @@ struct RepSegmenter: Sendable {
     /// The measure's noise: robust SD from second differences of the raw values.
     private var noise = NoiseEstimate()
 
-    init(_ settings: Settings) { self.settings = settings }
+    package init(_ settings: Settings) { self.settings = settings }
 
     /// The reps counted so far (not withdrawn).
-    var reps: [Segment] { segments.filter { $0.withdrawn == nil } }
+    package var reps: [Segment] { segments.filter { $0.withdrawn == nil } }
 
     /// The range `h` a movement must cover to begin a rep now, in the measure's unit.
-    var threshold: Float {
+    package var threshold: Float {
         let counted = reps.map(\.range)
         let typical = counted.isEmpty ? 0 : Self.median(counted)
         return max(settings.minRange, Self.enterFraction * typical, Self.noiseMultiple * noise.sigma)
     }
 
     /// The typical range of the reps counted so far (nil before the first).
-    var typicalRange: Float? {
+    package var typicalRange: Float? {
         let counted = reps.map(\.range)
         return counted.isEmpty ? nil : Self.median(counted)
     }
 
     /// The measure's noise estimated so far, in its unit.
-    var noiseLevel: Float { noise.sigma }
+    package var noiseLevel: Float { noise.sigma }
 
     /// Adds frame `frame`'s value (`frame` counts every frame, tracked or not, from 0).
     /// - Parameters:
     ///   - value: The measure (smoothed), or NaN when not tracked.
     ///   - raw: The unsmoothed value, for the noise estimate (the same when not smoothed).
-    mutating func add(_ value: Float, raw: Float, frame: Int, time: Double) -> Event {
+    package mutating func add(_ value: Float, raw: Float, frame: Int, time: Double) -> Event {
         precondition(frame == frameCount, "frames are added in order, one each")
         frameCount += 1
         let e = settings.movement == .rise ? value : -value
@@ -216,7 +225,7 @@ struct RepSegmenter: Sendable {
 
     /// Ends the stream: a rep still under way (rising, or not yet back `returnFraction`
     /// of its range) is a partial, reported and never counted.
-    mutating func finish() -> Event {
+    package mutating func finish() -> Event {
         defer { phase = nil }
         guard settings.fixed == nil else { return Event() }
         switch phase {
@@ -230,7 +239,7 @@ struct RepSegmenter: Sendable {
     /// rest, as long as the measure keeps coming back (and before the next rep): a
     /// rep ends, live, as soon as it has come back `returnFraction`; offline the rest of
     /// the way is known.
-    mutating func extendEnds() {
+    package mutating func extendEnds() {
         guard settings.fixed == nil else { return }
         for k in segments.indices {
             let s = segments[k]
@@ -336,7 +345,7 @@ struct RepSegmenter: Sendable {
     private func time(_ frame: Int) -> Double { times[frame - base] }
 
     /// True while a rep is under way (risen past the threshold, not yet back).
-    var isAwayFromRest: Bool {
+    package var isAwayFromRest: Bool {
         switch phase {
         case .rising?, .returning?: true
         default: false
@@ -345,7 +354,7 @@ struct RepSegmenter: Sendable {
 
     /// The first frame the open rep (or the rest before it) may still start at: what a
     /// caller keeping the values must keep.
-    var openSince: Int? {
+    package var openSince: Int? {
         switch phase {
         case .start(let first, _, _)?: first
         case .resting(let low)?, .rising(let low, _, _)?, .returning(let low, _, _, _)?: low
@@ -356,7 +365,7 @@ struct RepSegmenter: Sendable {
     /// Forgets frames the open rep no longer needs, when enough have gathered; the
     /// segments keep their frame numbers. Live assessment calls it (offline keeps all,
     /// for `extendEnds`).
-    mutating func trim() {
+    package mutating func trim() {
         let drop = (openSince ?? frameCount) - base
         guard drop > 1024, drop * 2 > excursions.count else { return }
         excursions.removeFirst(drop)
@@ -369,7 +378,7 @@ struct RepSegmenter: Sendable {
     private var judgedWindow: Range<Int> { max(0, segments.count - Self.judgedReps)..<segments.count }
     /// How many of the latest reps are judged among each other, so judging a long
     /// session costs the same per rep throughout.
-    static let judgedReps = 40
+    package static let judgedReps = 40
 
     private mutating func judge() {
         let window = judgedWindow
@@ -407,7 +416,7 @@ struct RepSegmenter: Sendable {
     /// 0 at `from`, 1 at `to` and beyond, linear between.
     private static func ramp(_ x: Float, from: Float, to: Float) -> Float { min(1, max(0, (x - from) / (to - from))) }
 
-    static func median(_ values: [Float]) -> Float {
+    package static func median(_ values: [Float]) -> Float {
         var values = values
         return values.isEmpty ? .nan : quantile(selecting: &values, 0.5)
     }
@@ -416,28 +425,28 @@ struct RepSegmenter: Sendable {
 extension RepSegmenter {
     /// The reps of a whole series, as `add` finds them frame by frame, with the stretches
     /// the counter could not read.
-    struct Result: Equatable, Sendable {
+    package struct Result: Equatable, Sendable {
         /// Every candidate, counted or withdrawn, in time order.
-        var segments: [Segment]
+        package var segments: [Segment]
         /// Partial reps at the clip's start or end, frames.
-        var partials: [ClosedRange<Int>]
+        package var partials: [ClosedRange<Int>]
         /// Untracked stretches of at least `unreadSeconds`, frames.
-        var unread: [ClosedRange<Int>]
+        package var unread: [ClosedRange<Int>]
         /// Movements the same way under the least range (at least half of it), apart from
         /// the reps, not counted: what a clip of too-shallow reps shows instead of reps.
-        var shallow: [Segment] = []
+        package var shallow: [Segment] = []
         /// The range a rep had to cover at the end (`threshold`), the reps' typical range and the noise, in the measure's unit.
-        var threshold: Float, typicalRange: Float?, noise: Float
+        package var threshold: Float, typicalRange: Float?, noise: Float
 
         /// The counted reps.
-        var reps: [Segment] { segments.filter { $0.withdrawn == nil } }
+        package var reps: [Segment] { segments.filter { $0.withdrawn == nil } }
 
         /// Several series' results as one (the sides of a movement taken in turn): every
         /// segment in time order, the largest threshold and noise, the typical range of all
         /// reps. Reps of different series that are one movement (each one's far end inside
         /// the other: both knees bending in one lunge, both arms in one raise) are one rep;
         /// sides taking turns reach their far ends apart (high knees overlap only at the edges).
-        init(merging results: [Result]) {
+        package init(merging results: [Result]) {
             var merged: [Segment] = []
             for segment in results.flatMap(\.segments).sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
                 if let k = merged.lastIndex(where: { $0.withdrawn == nil && segment.withdrawn == nil
@@ -462,7 +471,7 @@ extension RepSegmenter {
             typicalRange = ranges.isEmpty ? nil : RepSegmenter.median(ranges)
         }
 
-        init(segments: [Segment], partials: [ClosedRange<Int>], unread: [ClosedRange<Int>], threshold: Float, typicalRange: Float?, noise: Float) {
+        package init(segments: [Segment], partials: [ClosedRange<Int>], unread: [ClosedRange<Int>], threshold: Float, typicalRange: Float?, noise: Float) {
             self.segments = segments
             self.partials = partials
             self.unread = unread
@@ -473,7 +482,7 @@ extension RepSegmenter {
     }
 
     /// Runs the segmenter over `values` (smoothed) and `raw` (for the noise), one per time.
-    static func segment(_ values: [Float], raw: [Float]? = nil, times: [Double], settings: Settings, shallowPass: Bool = false) -> Result {
+    package static func segment(_ values: [Float], raw: [Float]? = nil, times: [Double], settings: Settings, shallowPass: Bool = false) -> Result {
         var segmenter = RepSegmenter(settings)
         for i in values.indices { _ = segmenter.add(values[i], raw: raw?[i] ?? values[i], frame: i, time: times[i]) }
         _ = segmenter.finish()
@@ -494,7 +503,7 @@ extension RepSegmenter {
     }
 
     /// Runs of NaN lasting at least `unreadSeconds`.
-    static func unreadStretches(_ values: [Float], times: [Double]) -> [ClosedRange<Int>] {
+    package static func unreadStretches(_ values: [Float], times: [Double]) -> [ClosedRange<Int>] {
         var result: [ClosedRange<Int>] = []
         var start: Int?
         for i in 0...values.count {
@@ -514,8 +523,8 @@ extension RepSegmenter {
 /// A running robust estimate of a signal's white noise: 1.4826 × the median absolute
 /// second difference over the last `window` values, divided by √6 (a second difference
 /// of white noise has variance 6σ²; a smooth movement's is near 0 at camera rates).
-struct NoiseEstimate: Sendable {
-    static let window = 256
+package struct NoiseEstimate: Sendable {
+    package static let window = 256
     private var previous: Float = .nan, beforePrevious: Float = .nan
     private var differences: [Float] = []
     private var next = 0
@@ -523,7 +532,7 @@ struct NoiseEstimate: Sendable {
     /// The estimate so far, in the signal's unit (0 before any second difference).
     private(set) var sigma: Float = 0
 
-    mutating func add(_ value: Float) {
+    package mutating func add(_ value: Float) {
         defer { (beforePrevious, previous) = (previous, value) }
         guard value.isFinite, previous.isFinite, beforePrevious.isFinite else { return }
         let d = abs(value - 2 * previous + beforePrevious)

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixDrafting
 import KinetixProfiles
 
 /// `kinetix profile draft`: a profile from plain-English sentences and/or a demonstration.

@@ -64,7 +64,7 @@ struct OneHomeTests {
     @Test("the libraries name no command or flag of the CLI: they give a Setting, the CLI words it (the Slurm script, which runs the CLI, aside)")
     func noCommandLineWords() {
         let libraries = Self.sources.filter { file in
-            ["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { file.path.hasPrefix("Sources/\($0)/") }
+            ["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { file.path.hasPrefix("Sources/\($0)/") }
         }
         let pattern = #"kinetix (batch|profile|compare|assess|convert|inspect|validate|synth|resample|merge|onset)|"[^"]*--(reps|out|partition|time|shard|profile|param|image-size|fps|model|max-lag|no-mirror|keep-swaps|report)\b"#
         let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !libraries.map(\.path).contains($0) } + ["Sources/KinetixBatch/SlurmScript.swift"])
@@ -75,7 +75,7 @@ struct OneHomeTests {
     @Test("the libraries an app links write no file and set no process-wide policy: that is KinetixIO's, for the CLI and batch")
     func noProcessWideEffects() {
         let home = Self.sources.map(\.path).filter { path in
-            !["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport"].contains { path.hasPrefix("Sources/\($0)/") }
+            !["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport"].contains { path.hasPrefix("Sources/\($0)/") }
         }
         let found = copies(of: #"O_WRONLY|O_CREAT|kinetix_keep_freed_memory|mallopt|sigaction|\.write\(to:|FileHandle\(forWriting|AtomicFile|OutputFile"#, home: home)
         #expect(found.isEmpty, "\(found)")
@@ -84,7 +84,7 @@ struct OneHomeTests {
     @Test("no library maps inputs or installs a handler on its own, KinetixBatch included: only the CLI opts in (mapping: true, mapsInputs: true)")
     func noMappingInLibraries() {
         let home = Self.sources.map(\.path).filter { path in
-            !["KinetixCore", "KinetixProfiles", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { path.hasPrefix("Sources/\($0)/") }
+            !["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { path.hasPrefix("Sources/\($0)/") }
         }
         let found = copies(of: #"mapping: true|mapsInputs: true|sigaction|mallopt|kinetix_keep_freed_memory"#, home: home)
         #expect(found.isEmpty, "\(found)")

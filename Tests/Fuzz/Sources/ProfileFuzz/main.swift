@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import Foundation
 import KinetixCore
+@_spi(Fuzzing) import KinetixDrafting
 @_spi(Fuzzing) import KinetixProfiles
 
 /// libFuzzer entry: the profile parser, its lint and the expression language.

@@ -1,4 +1,5 @@
 import KinetixCore
+import KinetixProfiles
 
 /// What one sentence of a description asks for, before numbers are settled.
 enum DraftStatement: Sendable {

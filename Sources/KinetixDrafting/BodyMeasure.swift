@@ -1,4 +1,5 @@
 import KinetixCore
+import KinetixProfiles
 
 /// A quantity the drafter can put in a profile: what a body part and a movement word
 /// become, with the expression, unit, resting value and camera view it needs.

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// Reads a number as people type one in a sentence, whole: a sign (`-`, `+`, `−`), digits
 /// with thousands separators (`1,000`, `12,345,678`), a decimal point or a decimal comma

@@ -1,3 +1,5 @@
+import KinetixCore
+import KinetixProfiles
 /// Exercises known by name, and the movement each one counts: what a title ("Push-ups.",
 /// "Glute bridge:") says before any sentence does. A description is read as a whole:
 /// the exercise its name states decides the counted measure, its movement sentences give

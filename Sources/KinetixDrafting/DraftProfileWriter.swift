@@ -1,4 +1,5 @@
 import KinetixCore
+import KinetixProfiles
 
 /// Writes a `DraftPlan` as an ordinary profile document: parameters a person can tune
 /// (`--param target=100`), metrics, a rep counter and rules, in the format of

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// Drafts a profile from a plain-English description, a demonstration clip, or both
 /// (`kinetix profile draft`). Offline and deterministic: the same words, vocabulary and

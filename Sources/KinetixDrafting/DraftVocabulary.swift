@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// The words `ProfileDrafter` understands, read from a vocabulary file
 /// (`Profiles/drafting.vocabulary.json` ships with Kinetix; a user's file is merged on top).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KinetixCore
+@testable import KinetixDrafting
 @testable import KinetixProfiles
 
 /// A user's `--vocabulary` file is input like any other: bounded in size, every phrase and

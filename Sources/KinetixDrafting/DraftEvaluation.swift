@@ -1,4 +1,5 @@
 import KinetixCore
+import KinetixProfiles
 
 /// How good a (drafted) profile is: on clips of the same movement its reps should be
 /// counted and pass; on clips of other movements it should fail; and it should flag

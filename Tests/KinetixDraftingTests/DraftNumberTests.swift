@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KinetixCore
+@testable import KinetixDrafting
 @testable import KinetixProfiles
 
 /// Numbers as people type them in descriptions: signs, exponents, decimal commas,

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// What a demonstration clip shows, for drafting: every candidate measure per frame
 /// (smoothed as a draft smooths it), the camera view, the side a side view hides, and

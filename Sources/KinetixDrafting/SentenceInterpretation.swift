@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// The result of reading one sentence: a statement, or why there is none.
 struct SentenceReading: Sendable {

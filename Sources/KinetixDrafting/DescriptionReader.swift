@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// Splits a plain-English exercise description into sentences and words, each with its
 /// line and column, and reads each sentence's words against a `DraftVocabulary`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KinetixCore
+@testable import KinetixDrafting
 @testable import KinetixProfiles
 
 /// Descriptions as physiotherapists, coaches and exercise sheets write them, written for

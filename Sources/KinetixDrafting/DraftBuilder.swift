@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 
 /// Settles a draft's numbers: turns sentence readings (and a demonstration survey) into
 /// a `DraftPlan`, recording what each sentence became. A sentence whose measure the

@@ -1,3 +1,5 @@
+import KinetixCore
+import KinetixProfiles
 /// A draft's content with every number settled, before it is written as a profile
 /// (`DraftProfileWriter`). Each part remembers the sentence it came from (0: the demonstration).
 struct DraftPlan: Sendable {
