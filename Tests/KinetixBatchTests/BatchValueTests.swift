@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import KinetixBatch
+@testable import KinetixBatch
 import KinetixCore
 
 /// The batch library's values, without the command line: manifest rows, outcome lines.
@@ -40,5 +40,39 @@ struct BatchValueTests {
         #expect(fast != slow)
         #expect(fast.isSameOutcome(as: slow))
         #expect(!fast.isSameOutcome(as: other))
+    }
+
+    /// The member names of a JSON object, in order.
+    static func keys(_ value: JSONValue?) -> [String] {
+        if case .object(let members)? = value { members.map(\.key) } else { [] }
+    }
+
+    @Test("an outcome line, a result's header and a pair's figures are written and read back by one schema each (BatchOutcome.Key, BatchResultHeader.Key, BatchFigures.Pair)")
+    func schemas() throws {
+        let line = #"{"id": "a", "line": 2, "key": "k", "status": "ok", "exitCode": 0, "seconds": 1, "figures": {}, "result": {"sha256": "00"}, "error": null}"#
+        let outcome = try #require(BatchOutcome(jsonLine: Substring(line)))
+        #expect(Self.keys(try JSONValue.parse(Data(outcome.jsonLine.utf8))) == BatchOutcome.Key.allCases.map(\.rawValue))
+
+        let clip = Synth.sidecar(SynthOptions())
+        func input(_ role: String) -> ClipInput {
+            ClipInput(sidecar: clip, provenance: .init(role: role, path: "\(role).json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
+        }
+        let report = try ComparisonReport(demonstrator: input("demonstrator"), learner: input("learner"), options: ComparisonOptions())
+        let figures = BatchFigures.of(report)
+        #expect(figures.map(\.key) == BatchFigures.columns(.pairs) && figures.map(\.key) == BatchFigures.Pair.allCases.map(\.rawValue))
+        #expect(BatchFigures.columns(.assessments) == BatchFigures.Single.allCases.map(\.rawValue))
+
+        let header = BatchResultHeader(id: "a", key: "k", kinetixVersion: "v", figures: figures)
+        let data = header.prefixed(to: report.jsonBytes(frames: false))
+        let top = try JSONValue.parse(data)
+        #expect(Self.keys(top).first == BatchResultHeader.member)
+        #expect(Self.keys(top[BatchResultHeader.member]) == BatchResultHeader.Key.allCases.map(\.rawValue))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-header-\(UUID().uuidString).json")
+        try data.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let read = try #require(BatchResultHeader(readingFrom: file))
+        #expect(read.id == "a" && read.key == "k" && read.kinetixVersion == "v")
+        #expect(read.figures.map(\.key) == BatchFigures.columns(.pairs))
+        #expect(JSONValue.object(read.figures).compactText() == JSONValue.object(figures).compactText(), "to the written digits")
     }
 }

@@ -310,32 +310,53 @@ public struct ComparisonFrame: Equatable, Sendable {
     /// The most bytes `writeMembers` writes: keys and punctuation, 24 numbers and a limb name.
     private static let maxMemberBytes = 2048
 
+    /// The fields of a row of `frames[]`, in the order `writeMembers` writes them
+    /// (`frame` only for a video frame); `ProgressSession` reads a saved comparison's
+    /// frames through these.
+    package enum Key: String, JSONKeys {
+        case frame, t, gridT, lagSeconds, bestMatchLagSeconds, lagConfidence, demonstratorT, distanceDegrees, worstLimb, ahead, errors, signedErrors
+    }
+
+    /// `"<key>": ` for every `Key`, encoded once, one after another.
+    private static let memberKeys: [UInt8] = Key.allCases.flatMap { Array(($0.quoted + ": ").utf8) }
+    /// Where each key starts in `memberKeys` (and, last, its end).
+    private static let memberKeyStarts: [Int] = Key.allCases.reduce(into: [0]) { $0.append($0.last! + $1.quoted.utf8.count + 2) }
+
     /// `writeMembers(into:)` through a cursor, whose reservation the row fits.
     private func writeMembers(into out: inout JSONCursor) {
-        if let sourceFrame {
-            out.raw("\"frame\": "); out.integer(sourceFrame); out.raw(", ")
-        }
-        out.raw("\"t\": "); out.number(t, digits: 6)
-        out.raw(", \"gridT\": "); out.number(gridT, digits: 6)
-        out.raw(", \"lagSeconds\": "); out.number(lagSeconds, digits: 6)
-        out.raw(", \"bestMatchLagSeconds\": "); out.number(bestMatchLagSeconds, digits: 6)
-        out.raw(", \"lagConfidence\": "); out.number(lagConfidence, digits: 3)
-        out.raw(", \"demonstratorT\": "); out.number(demonstratorT, digits: 6)
-        out.raw(", \"distanceDegrees\": "); out.number(distanceDegrees, digits: 3)
-        out.raw(", \"worstLimb\": ")
-        if let worstLimb {  // its key without ": " is its name as a JSON string
-            Self.limbKeys.withUnsafeBufferPointer { keys in
-                out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
+        Self.memberKeys.withUnsafeBufferPointer { keys in
+            // Keys are written in `Key`'s order, so the next one is found by counting.
+            var index = sourceFrame == nil ? 1 : 0
+            func key(_ k: Key) {
+                assert(Key.allCases[index] == k, "frames[] keys out of Key's order")
+                out.raw(UnsafeBufferPointer(rebasing: keys[Self.memberKeyStarts[index]..<Self.memberKeyStarts[index + 1]]))
+                index += 1
             }
-        } else {
-            out.raw("null")
+            if let sourceFrame {
+                key(.frame); out.integer(sourceFrame); out.raw(", ")
+            }
+            key(.t); out.number(t, digits: 6)
+            out.raw(", "); key(.gridT); out.number(gridT, digits: 6)
+            out.raw(", "); key(.lagSeconds); out.number(lagSeconds, digits: 6)
+            out.raw(", "); key(.bestMatchLagSeconds); out.number(bestMatchLagSeconds, digits: 6)
+            out.raw(", "); key(.lagConfidence); out.number(lagConfidence, digits: 3)
+            out.raw(", "); key(.demonstratorT); out.number(demonstratorT, digits: 6)
+            out.raw(", "); key(.distanceDegrees); out.number(distanceDegrees, digits: 3)
+            out.raw(", "); key(.worstLimb)
+            if let worstLimb {  // its key without ": " is its name as a JSON string
+                Self.limbKeys.withUnsafeBufferPointer { keys in
+                    out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
+                }
+            } else {
+                out.raw("null")
+            }
+            out.raw(", "); key(.ahead); out.bool(ahead)
+            out.raw(", "); key(.errors); out.raw("{")
+            writeLimbs(into: &out) { abs($0) }
+            out.raw("}, "); key(.signedErrors); out.raw("{")
+            writeLimbs(into: &out) { $0 }
+            out.raw("}")
         }
-        out.raw(", \"ahead\": "); out.bool(ahead)
-        out.raw(", \"errors\": {")
-        writeLimbs(into: &out) { abs($0) }
-        out.raw("}, \"signedErrors\": {")
-        writeLimbs(into: &out) { $0 }
-        out.raw("}")
     }
 
     private func writeLimbs(into out: inout JSONCursor, _ value: (Float) -> Float) {

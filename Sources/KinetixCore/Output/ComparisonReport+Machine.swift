@@ -1,6 +1,24 @@
 extension ComparisonReport {
     // MARK: - JSON
 
+    /// The `kind` a comparison's JSON opens with.
+    package static let kind = "comparison"
+    /// The roles the two clips' inputs have in `provenance.inputs`, as the CLI and batch
+    /// name them (`ClipInput`'s role) and `ProgressSession` looks them up.
+    package static let demonstratorRole = "demonstrator", learnerRole = "learner"
+
+    /// The top-level fields of `json(frames:)`, in the order it writes them;
+    /// `ProgressSession` reads a saved comparison through these.
+    package enum Key: String, JSONKeys {
+        case kind, provenance, parameters, summary, frames, faults, repairedSwaps, maskedJointFrames, cues, reaction
+    }
+
+    /// The fields of `parameters`: the options and grid the figures were made with.
+    package enum ParameterKey: String, JSONKeys {
+        case mirror, dimensions, maxLagSeconds, lagWindowSeconds, offsetSeconds, rate, maxGapSeconds, toleranceDegrees, formBreakMinSeconds
+        case minConfidence, minSharedWeight, repairSwaps, maskTeleports, weights, frameAlignment, grid, kernel
+    }
+
     /// Everything, for programs: provenance, parameters, summary, frames, cues.
     ///
     /// - Parameter frames: Include `frames[]` (one row per learner video frame); a page
@@ -27,18 +45,19 @@ extension ComparisonReport {
     package func writeJSON<E: Error>(frames includeFrames: Bool = true,
                                      to write: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         let s = summary, c = comparison, o = options
-        var out = "{\n  \"kind\": \"comparison\",\n  \"provenance\": \(provenance.json),\n"
-        out += "  \"parameters\": {\"mirror\": \(o.mirror), \"dimensions\": \"\(c.dimensions)\", \"maxLagSeconds\": \(jsonNumber(o.maxLagSeconds, digits: 6)), "
-        out += "\"lagWindowSeconds\": \(jsonNumber(o.lagWindowSeconds, digits: 6)), "
-        out += "\"offsetSeconds\": \(jsonNumber(o.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), "
-        out += "\"maxGapSeconds\": \(jsonNumber(o.maxGapSeconds, digits: 6)), \"toleranceDegrees\": \(jsonNumber(o.toleranceDegrees, digits: 4)), "
-        out += "\"formBreakMinSeconds\": \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \"minConfidence\": \(jsonNumber(o.minConfidence, digits: 4)), "
-        out += "\"minSharedWeight\": \(jsonNumber(o.minSharedWeight, digits: 4)), \"repairSwaps\": \(o.repairSwaps), \"maskTeleports\": \(o.maskTeleports), "
-        out += "\"weights\": {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
-        out += "\"frameAlignment\": \"frames[i] is the learner's video frame i; figures from the nearest analysis-grid frame (gridT); summary counts are grid frames\", "
-        out += "\"grid\": {\"start\": \(jsonNumber(c.grid.start, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), \"frames\": \(c.grid.count)}, "
-        out += "\"kernel\": \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
-        out += "  \"summary\": {\n"
+        typealias P = ParameterKey
+        var out = "{\n  \(Key.kind.quoted): \(jsonString(Self.kind)),\n  \(Key.provenance.quoted): \(provenance.json),\n"
+        out += "  \(Key.parameters.quoted): {\(P.mirror.quoted): \(o.mirror), \(P.dimensions.quoted): \"\(c.dimensions)\", \(P.maxLagSeconds.quoted): \(jsonNumber(o.maxLagSeconds, digits: 6)), "
+        out += "\(P.lagWindowSeconds.quoted): \(jsonNumber(o.lagWindowSeconds, digits: 6)), "
+        out += "\(P.offsetSeconds.quoted): \(jsonNumber(o.offsetSeconds, digits: 6)), \(P.rate.quoted): \(jsonNumber(c.grid.rate, digits: 6)), "
+        out += "\(P.maxGapSeconds.quoted): \(jsonNumber(o.maxGapSeconds, digits: 6)), \(P.toleranceDegrees.quoted): \(jsonNumber(o.toleranceDegrees, digits: 4)), "
+        out += "\(P.formBreakMinSeconds.quoted): \(jsonNumber(o.formBreakMinSeconds, digits: 6)), \(P.minConfidence.quoted): \(jsonNumber(o.minConfidence, digits: 4)), "
+        out += "\(P.minSharedWeight.quoted): \(jsonNumber(o.minSharedWeight, digits: 4)), \(P.repairSwaps.quoted): \(o.repairSwaps), \(P.maskTeleports.quoted): \(o.maskTeleports), "
+        out += "\(P.weights.quoted): {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
+        out += "\(P.frameAlignment.quoted): \"frames[i] is the learner's video frame i; figures from the nearest analysis-grid frame (gridT); summary counts are grid frames\", "
+        out += "\(P.grid.quoted): {\"start\": \(jsonNumber(c.grid.start, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), \"frames\": \(c.grid.count)}, "
+        out += "\(P.kernel.quoted): \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
+        out += "  \(Key.summary.quoted): {\n"
         out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames), \"videoFrames\": \(s.videoFrames),\n"
         out += "    \"medianLagSeconds\": \(jsonNumber(s.medianLagSeconds, digits: 4)), "
         out += "\"medianLagFrames\": \(jsonNumber(s.medianLagSeconds.map { $0 * c.grid.rate }, digits: 2)), "
@@ -71,7 +90,7 @@ extension ComparisonReport {
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
         if includeFrames {
-            out += "  \"frames\": [\n"
+            out += "  \(Key.frames.quoted): [\n"
             try Self.send(out, to: write)
             out = ""
             let count = c.learnerFrameCount, size = Self.framesPerPiece
@@ -83,12 +102,12 @@ extension ComparisonReport {
             }, consume: { (writer: JSONWriter) throws(E) in try writer.withBytes(write) })
             out += "  ],\n"
         }
-        out += "  \"faults\": {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
-        out += "  \"repairedSwaps\": [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
-        out += "  \"maskedJointFrames\": {" + faults.map { "\(jsonString($0.role)): \($0.maskedJointFrames)" }.joined(separator: ", ") + "},\n"
-        out += "  \"cues\": [" + cues.cues.map {
+        out += "  \(Key.faults.quoted): {" + faults.map { "\(jsonString($0.role)): [" + $0.faults.map(\.json).joined(separator: ", ") + "]" }.joined(separator: ", ") + "},\n"
+        out += "  \(Key.repairedSwaps.quoted): [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
+        out += "  \(Key.maskedJointFrames.quoted): {" + faults.map { "\(jsonString($0.role)): \($0.maskedJointFrames)" }.joined(separator: ", ") + "},\n"
+        out += "  \(Key.cues.quoted): [" + cues.cues.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
-        }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \"reaction\": " + $0.json } ?? "") + "\n}\n"
+        }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \(Key.reaction.quoted): " + $0.json } ?? "") + "\n}\n"
         try Self.send(out, to: write)
     }
 

@@ -90,6 +90,29 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    /// The files that read back a result Kinetix wrote: `progress` (assessments and
+    /// comparisons) and batch (its result headers, outcome lines and figures).
+    static let resultReaders = ["Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
+                                "Sources/KinetixBatch/BatchResultHeader.swift", "Sources/KinetixBatch/BatchOutcome.swift", "Sources/KinetixBatch/BatchFigures.swift"]
+
+    @Test("a result is read back through its writer's schema (a JSONKeys enum), never by a key spelt in the reader")
+    func resultsReadBySchema() throws {
+        let readers = Self.sources.filter { Self.resultReaders.contains($0.path) }
+        #expect(readers.count == Self.resultReaders.count, "a reader moved: \(Self.resultReaders)")
+        // A literal key: subscripting a JSON value, comparing a member's key, or naming a
+        // member of an object being built or matched.
+        let pattern = #"\[\s*"[A-Za-z_]+"\s*\]|\.key [!=]= "|\("[A-Za-z_]+", \.|case \.string\("[A-Za-z]+"\)"#
+        let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !Self.resultReaders.contains($0) })
+        #expect(found.isEmpty, "\(found)")
+        // The scan sees a literal key where there is one.
+        let sample = #"if case .string(let s) = top["profile"]?["id"] {"#
+        #expect(sample.range(of: pattern, options: .regularExpression) != nil)
+        // Each reader does read through a schema.
+        for reader in readers {
+            #expect(reader.text.contains("Key"), "\(reader.path) reads no schema")
+        }
+    }
+
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
     func typedSuggestion() throws {
         let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
