@@ -90,6 +90,15 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test("the CLI writes no value range of its own: every number option's range is a named one beside its default")
+    func cliRangesBesideDefaults() {
+        let pattern = #"double\("[a-z-]+",.*in: [^)]*\.\.[.<]"#
+        let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !$0.hasPrefix("Sources/kinetix/") })
+        #expect(found.isEmpty, "\(found)")
+        #expect(#"try arguments.double("threads", default: 1, in: 1...1024)"#.range(of: pattern, options: .regularExpression) != nil)
+        #expect(#"try double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)"#.range(of: pattern, options: .regularExpression) != nil)
+    }
+
     /// The files that read back a result Kinetix wrote: `progress` (assessments and
     /// comparisons) and batch (its result headers, outcome lines and figures).
     static let resultReaders = ["Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
