@@ -64,7 +64,7 @@ struct ResultSchemaTests {
         #expect(unwritten.isEmpty, "declared but written by neither assessment: \(unwritten)")
     }
 
-    @Test("a comparison's JSON writes the fields ComparisonReport.Key, ParameterKey and ComparisonFrame.Key declare, in their order, all of them")
+    @Test("a comparison's JSON writes the fields ComparisonReport.Key, ParameterKey, SummaryKey and ComparisonFrame.Key declare, in their order, all of them")
     func comparisonFields() throws {
         let demonstrator = Synth.sidecar(BundledClips.demonstrator), learner = Synth.sidecar(BundledClips.learner)
         func input(_ clip: Sidecar, _ role: String) -> ClipInput {
@@ -77,6 +77,7 @@ struct ResultSchemaTests {
         #expect(try Self.keys(top) == ComparisonReport.Key.allCases.map(\.rawValue))
         #expect(top[ComparisonReport.Key.kind] == .string(ComparisonReport.kind))
         #expect(try Self.keys(top[ComparisonReport.Key.parameters]) == ComparisonReport.ParameterKey.allCases.map(\.rawValue))
+        #expect(try Self.keys(top[ComparisonReport.Key.summary]) == ComparisonReport.SummaryKey.allCases.map(\.rawValue))
         let provenance = top[ComparisonReport.Key.provenance]
         #expect(try Self.keys(provenance) == Provenance.Key.allCases.map(\.rawValue))
         #expect(try Self.keys(provenance?[Provenance.Key.inputs]) == [ComparisonReport.demonstratorRole, ComparisonReport.learnerRole])

@@ -13,6 +13,12 @@ extension ComparisonReport {
         case kind, provenance, parameters, summary, frames, faults, repairedSwaps, maskedJointFrames, cues, reaction
     }
 
+    /// The fields of `summary`, in the order `json(frames:)` writes them.
+    package enum SummaryKey: String, JSONKeys {
+        case frames, scoredFrames, unscoredFrames, videoFrames, medianLagSeconds, medianLagFrames, lagQuartilesSeconds, lagConfidence
+        case worstLimb, withinTolerancePercent, meanDistanceDegrees, aheadFrames, framesAtMaxLag, reliabilityWarning, facingCheck, formBreak, maxError, limbs
+    }
+
     /// The fields of `parameters`: the options and grid the figures were made with.
     package enum ParameterKey: String, JSONKeys {
         case mirror, dimensions, maxLagSeconds, lagWindowSeconds, offsetSeconds, rate, maxGapSeconds, toleranceDegrees, formBreakMinSeconds
@@ -57,18 +63,19 @@ extension ComparisonReport {
         out += "\(P.frameAlignment.quoted): \"frames[i] is the learner's video frame i; figures from the nearest analysis-grid frame (gridT); summary counts are grid frames\", "
         out += "\(P.grid.quoted): {\"start\": \(jsonNumber(c.grid.start, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), \"frames\": \(c.grid.count)}, "
         out += "\(P.kernel.quoted): \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
+        typealias S = SummaryKey
         out += "  \(Key.summary.quoted): {\n"
-        out += "    \"frames\": \(s.frames), \"scoredFrames\": \(s.scoredFrames), \"unscoredFrames\": \(s.unscoredFrames), \"videoFrames\": \(s.videoFrames),\n"
-        out += "    \"medianLagSeconds\": \(jsonNumber(s.medianLagSeconds, digits: 4)), "
-        out += "\"medianLagFrames\": \(jsonNumber(s.medianLagSeconds.map { $0 * c.grid.rate }, digits: 2)), "
-        out += "\"lagQuartilesSeconds\": " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.lower, digits: 4)), \(jsonNumber($0.upper, digits: 4))]" } ?? "null") + ", "
-        out += "\"lagConfidence\": \(jsonNumber(s.lagConfidence, digits: 3)),\n"
-        out += "    \"worstLimb\": " + (s.worstLimb.map { "\"\($0.name)\"" } ?? "null")
-        out += ", \"withinTolerancePercent\": \(jsonNumber(s.withinTolerancePercent, digits: 2))"
-        out += ", \"meanDistanceDegrees\": \(jsonNumber(s.meanDistanceDegrees, digits: 3)),\n"
-        out += "    \"aheadFrames\": \(s.aheadFrames), \"framesAtMaxLag\": \(s.framesAtMaxLag),\n"
-        out += "    \"reliabilityWarning\": \(s.reliabilityWarning.map(jsonString) ?? "null"),\n"
-        out += "    \"facingCheck\": " + (facing.map { f in
+        out += "    \(S.frames.quoted): \(s.frames), \(S.scoredFrames.quoted): \(s.scoredFrames), \(S.unscoredFrames.quoted): \(s.unscoredFrames), \(S.videoFrames.quoted): \(s.videoFrames),\n"
+        out += "    \(S.medianLagSeconds.quoted): \(jsonNumber(s.medianLagSeconds, digits: 4)), "
+        out += "\(S.medianLagFrames.quoted): \(jsonNumber(s.medianLagSeconds.map { $0 * c.grid.rate }, digits: 2)), "
+        out += "\(S.lagQuartilesSeconds.quoted): " + (s.lagQuartilesSeconds.map { "[\(jsonNumber($0.lower, digits: 4)), \(jsonNumber($0.upper, digits: 4))]" } ?? "null") + ", "
+        out += "\(S.lagConfidence.quoted): \(jsonNumber(s.lagConfidence, digits: 3)),\n"
+        out += "    \(S.worstLimb.quoted): " + (s.worstLimb.map { "\"\($0.name)\"" } ?? "null")
+        out += ", \(S.withinTolerancePercent.quoted): \(jsonNumber(s.withinTolerancePercent, digits: 2))"
+        out += ", \(S.meanDistanceDegrees.quoted): \(jsonNumber(s.meanDistanceDegrees, digits: 3)),\n"
+        out += "    \(S.aheadFrames.quoted): \(s.aheadFrames), \(S.framesAtMaxLag.quoted): \(s.framesAtMaxLag),\n"
+        out += "    \(S.reliabilityWarning.quoted): \(s.reliabilityWarning.map(jsonString) ?? "null"),\n"
+        out += "    \(S.facingCheck.quoted): " + (facing.map { f in
             func fit(_ x: FacingCheck.Fit) -> String {
                 "{\"mirror\": \(x.mirror), \"medianLagSeconds\": \(jsonNumber(x.medianLagSeconds, digits: 4)), "
                     + "\"withinTolerancePercent\": \(jsonNumber(x.withinTolerancePercent, digits: 2)), \"meanDistanceDegrees\": \(jsonNumber(x.meanDistanceDegrees, digits: 3)), "
@@ -77,14 +84,14 @@ extension ComparisonReport {
             return "{\"compared\": \(fit(f.compared)), \"other\": \(fit(f.other)), \"otherFitsBetter\": \(f.otherFitsBetter), "
                 + "\"otherRate\": \(jsonNumber(min(FacingCheck.rate, c.grid.rate), digits: 3)), \"warning\": \(f.warning.map(jsonString) ?? "null")}"
         } ?? "null") + ",\n"
-        out += "    \"formBreak\": " + (s.formBreak.map {
+        out += "    \(S.formBreak.quoted): " + (s.formBreak.map {
             "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"limb\": \"\($0.limb.name)\", "
                 + "\"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2)), \"peakErrorDegrees\": \(jsonNumber($0.peakErrorDegrees, digits: 2)), \"peakT\": \(jsonNumber($0.peakTime, digits: 4))}"
         } ?? "null") + ",\n"
-        out += "    \"maxError\": " + (s.maxError.map {
+        out += "    \(S.maxError.quoted): " + (s.maxError.map {
             "{\"t\": \(jsonNumber($0.t, digits: 4)), \"limb\": \"\($0.limb.name)\", \"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2))}"
         } ?? "null") + ",\n"
-        out += "    \"limbs\": {\n" + Limb.allCases.map { limb in
+        out += "    \(S.limbs.quoted): {\n" + Limb.allCases.map { limb in
             let l = s.limbs[limb.rawValue]
             return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
                 + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
