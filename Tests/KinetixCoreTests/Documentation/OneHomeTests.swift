@@ -99,6 +99,28 @@ struct OneHomeTests {
         #expect(#"try double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)"#.range(of: pattern, options: .regularExpression) != nil)
     }
 
+    @Test("Core's code knows no batch or Slurm: KinetixBatch names its own settings (Setting.batchShard, .slurmPartition, …)")
+    func coreKnowsNoBatch() {
+        let found = copies(of: #"(?i)slurm|batch"#, home: Self.sources.map(\.path).filter { !$0.hasPrefix("Sources/KinetixCore/") })
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("every Setting a library names has its flag in the command line's flag(for:)")
+    func everySettingHasAFlag() throws {
+        let declaration = try NSRegularExpression(pattern: #"public static (?:let|func) (\w+)(?: = Setting\(|\([^)]*\) -> Setting)"#)
+        var names: [String] = []
+        for file in Self.sources where !file.path.hasPrefix("Sources/kinetix/") {
+            let text = file.text as NSString
+            for match in declaration.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                names.append(text.substring(with: match.range(at: 1)))
+            }
+        }
+        #expect(names.contains("maxLag") && names.contains("batchShard") && names.contains("slurmTimeLimit") && names.contains("profileParameter"), "\(names)")
+        let cli = try #require(Self.sources.first { $0.path == "Sources/kinetix/CLI/CommandLineError.swift" }).text
+        let unworded = names.filter { !cli.contains("case .\($0):") && !cli.contains("case Setting.\($0)Name:") }
+        #expect(unworded.isEmpty, "settings with no flag: \(unworded)")
+    }
+
     /// The files that read back a result Kinetix wrote: `progress` (assessments and
     /// comparisons) and batch (its result headers, outcome lines and figures).
     static let resultReaders = ["Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
