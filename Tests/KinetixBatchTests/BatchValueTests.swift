@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KinetixBatch
 import KinetixCore
+import KinetixProfiles
 
 /// The batch library's values, without the command line: manifest rows, outcome lines.
 @Suite("Batch values")
@@ -74,5 +75,29 @@ struct BatchValueTests {
         #expect(read.id == "a" && read.key == "k" && read.kinetixVersion == "v")
         #expect(read.figures.map(\.key) == BatchFigures.columns(.pairs))
         #expect(JSONValue.object(read.figures).compactText() == JSONValue.object(figures).compactText(), "to the written digits")
+    }
+
+    @Test("a plan file is written and read back by one schema (BatchPlan.Key, RowKey, InputKey, …): every field written is declared, and read back equal")
+    func planSchema() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clip = Self.sidecars.appendingPathComponent("squat-front.json").path
+        let manifest = folder.appendingPathComponent("m.tsv")
+        try Data("id\tclip\tprofile\tsubject\tdate\na\t\(clip)\tsquat\tann\t2026-01-02\n".utf8).write(to: manifest)
+        let plan = try BatchPlan(manifest: try BatchManifest(contentsOf: manifest.path), shards: 1, library: ProfileLibrary())
+        let top = try JSONValue.parse(Data(plan.jsonText().utf8))
+        #expect(Self.keys(top) == BatchPlan.Key.allCases.map(\.rawValue))
+        #expect(Self.keys(top[BatchPlan.Key.options.rawValue]) == BatchPlan.OptionKey.allCases.map(\.rawValue))
+        #expect(Self.keys(top[BatchPlan.Key.manifest.rawValue]) == BatchPlan.ManifestKey.allCases.map(\.rawValue))
+        guard case .array(let rows)? = top[BatchPlan.Key.rows.rawValue], let row = rows.first else { Issue.record("no rows"); return }
+        #expect(Self.keys(row) == BatchPlan.RowKey.allCases.map(\.rawValue))
+        #expect(Self.keys(row[BatchPlan.RowKey.profile.rawValue]) == BatchPlan.ProfileKey.allCases.map(\.rawValue))
+        guard case .array(let inputs)? = row[BatchPlan.RowKey.inputs.rawValue] else { Issue.record("no inputs"); return }
+        for input in inputs { #expect(Self.keys(input) == BatchPlan.InputKey.allCases.map(\.rawValue)) }
+        let file = folder.appendingPathComponent("plan.json")
+        try Data(plan.jsonText().utf8).write(to: file)
+        let read = try BatchPlan(contentsOf: file.path)
+        #expect(read.rows == plan.rows && read.jsonText() == plan.jsonText())
     }
 }

@@ -122,9 +122,10 @@ struct OneHomeTests {
     }
 
     /// The files that read back a result Kinetix wrote: `progress` (assessments and
-    /// comparisons) and batch (its result headers, outcome lines and figures).
+    /// comparisons) and batch (its plans, result headers, outcome lines and figures).
     static let resultReaders = ["Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
-                                "Sources/KinetixBatch/BatchResultHeader.swift", "Sources/KinetixBatch/BatchOutcome.swift", "Sources/KinetixBatch/BatchFigures.swift"]
+                                "Sources/KinetixBatch/BatchResultHeader.swift", "Sources/KinetixBatch/BatchOutcome.swift", "Sources/KinetixBatch/BatchFigures.swift",
+                                "Sources/KinetixBatch/BatchPlan+File.swift"]
 
     @Test("a result is read back through its writer's schema (a JSONKeys enum), never by a key spelt in the reader")
     func resultsReadBySchema() throws {
