@@ -38,7 +38,7 @@ struct ResultSchemaTests {
 
     @Test("an assessment's JSON writes the fields AssessmentReport.Key declares, in its order, and every declared field is written by some assessment")
     func assessmentFields() throws {
-        var union = Set<String>()
+        var union = Set<String>(), nested = Set<String>()
         for report in try Self.assessments() {
             let top = try JSONValue.parse(Data(report.json().utf8))
             let written = try Self.keys(top)
@@ -54,12 +54,42 @@ struct ResultSchemaTests {
             }
             guard case .array(let reps)? = top[AssessmentReport.Key.reps] else { Issue.record("no reps array"); continue }
             for rep in reps { #expect(try Self.keys(rep) == Assessment.Rep.Key.allCases.map(\.rawValue)) }
+            func each(_ key: AssessmentReport.Key, _ name: String, _ expected: [String]) throws {
+                guard case .array(let items)? = top[key] else { return }
+                for item in items { #expect(try Self.keys(item) == expected, "\(name)") }
+                if !items.isEmpty { nested.insert(name) }
+            }
+            try each(.findings, "finding", Assessment.Finding.Key.allCases.map(\.rawValue))
+            try each(.restLevels, "rest level", Assessment.RestLevel.Key.allCases.map(\.rawValue))
+            try each(.views, "view", AssessmentReport.ViewKey.allCases.map(\.rawValue))
+            if let face = top[AssessmentReport.Key.face] {
+                #expect(try Self.keys(face) == AssessmentReport.FaceKey.allCases.map(\.rawValue))
+                nested.insert("face")
+            }
+            if let resting = top[AssessmentReport.Key.resting] {
+                for measure in try Self.keys(resting) { #expect(try Self.keys(resting[measure]) == AssessmentReport.RestingKey.allCases.map(\.rawValue)) }
+                nested.insert("resting")
+            }
+            if let counting = top[AssessmentReport.Key.repCounting] {
+                #expect(try Self.keys(counting) == Assessment.RepCounting.Key.allCases.map(\.rawValue))
+                for list in [Assessment.RepCounting.Key.notCounted, .partial, .unread] {
+                    guard case .array(let stretches)? = counting[list] else { Issue.record("\(list) is not a list"); continue }
+                    for stretch in stretches { #expect(try Self.keys(stretch) == Assessment.RepCounting.StretchKey.allCases.map(\.rawValue)) }
+                }
+                nested.insert("rep counting")
+            }
+            let metricNames = try Self.keys(top[AssessmentReport.Key.metrics])
+            for metric in metricNames { #expect(try Self.keys(top[AssessmentReport.Key.metrics]?[metric]) == AssessmentReport.MetricKey.allCases.map(\.rawValue)) }
+            guard case .array(let frames)? = top[AssessmentReport.Key.frames] else { Issue.record("no frames"); continue }
+            for frame in frames.prefix(20) { #expect(try Self.keys(frame) == AssessmentReport.FrameKey.allCases.map(\.rawValue) + metricNames) }
             if let movement = top[AssessmentReport.Key.movement] {
                 for measure in try Self.keys(movement) {
                     #expect(try Self.keys(movement[measure]) == AssessmentReport.MovementKey.allCases.map(\.rawValue))
                 }
             }
         }
+        let unseen = ["finding", "rest level", "view", "face", "resting", "rep counting"].filter { !nested.contains($0) }
+        #expect(unseen.isEmpty, "nested objects no fixture wrote: \(unseen)")
         let unwritten = AssessmentReport.Key.allCases.map(\.rawValue).filter { !union.contains($0) }
         #expect(unwritten.isEmpty, "declared but written by neither assessment: \(unwritten)")
     }
