@@ -108,6 +108,32 @@ struct ResultSchemaTests {
         #expect(top[ComparisonReport.Key.kind] == .string(ComparisonReport.kind))
         #expect(try Self.keys(top[ComparisonReport.Key.parameters]) == ComparisonReport.ParameterKey.allCases.map(\.rawValue))
         #expect(try Self.keys(top[ComparisonReport.Key.summary]) == ComparisonReport.SummaryKey.allCases.map(\.rawValue))
+        typealias R = ComparisonReport
+        let parameters = top[R.Key.parameters], summary = top[R.Key.summary]
+        #expect(try Self.keys(parameters?[R.ParameterKey.grid]) == R.GridKey.allCases.map(\.rawValue))
+        for limb in try Self.keys(summary?[R.SummaryKey.limbs]) {
+            #expect(try Self.keys(summary?[R.SummaryKey.limbs]?[limb]) == R.LimbKey.allCases.map(\.rawValue))
+        }
+        // The summary's optional objects, each checked against its enum; these clips have all of them.
+        var seen: [String] = []
+        if let facing = summary?[R.SummaryKey.facingCheck], facing != .null {
+            #expect(try Self.keys(facing) == R.FacingKey.allCases.map(\.rawValue))
+            for fit in [R.FacingKey.compared, .other] { #expect(try Self.keys(facing[fit]) == R.FitKey.allCases.map(\.rawValue)) }
+            seen.append("facingCheck")
+        }
+        if let formBreak = summary?[R.SummaryKey.formBreak], formBreak != .null {
+            #expect(try Self.keys(formBreak) == R.FormBreakKey.allCases.map(\.rawValue))
+            seen.append("formBreak")
+        }
+        if let maxError = summary?[R.SummaryKey.maxError], maxError != .null {
+            #expect(try Self.keys(maxError) == R.MaxErrorKey.allCases.map(\.rawValue))
+            seen.append("maxError")
+        }
+        if case .array(let cues)? = top[R.Key.cues], !cues.isEmpty {
+            for cue in cues { #expect(try Self.keys(cue) == R.CueKey.allCases.map(\.rawValue)) }
+            seen.append("cues")
+        }
+        #expect(seen == ["facingCheck", "formBreak", "maxError", "cues"], "\(seen)")
         let provenance = top[ComparisonReport.Key.provenance]
         #expect(try Self.keys(provenance) == Provenance.Key.allCases.map(\.rawValue))
         #expect(try Self.keys(provenance?[Provenance.Key.inputs]) == [ComparisonReport.demonstratorRole, ComparisonReport.learnerRole])

@@ -19,6 +19,41 @@ extension ComparisonReport {
         case worstLimb, withinTolerancePercent, meanDistanceDegrees, aheadFrames, framesAtMaxLag, reliabilityWarning, facingCheck, formBreak, maxError, limbs
     }
 
+    /// The fields of `parameters.grid`.
+    package enum GridKey: String, JSONKeys {
+        case start, rate, frames
+    }
+
+    /// The fields of `summary.facingCheck`.
+    package enum FacingKey: String, JSONKeys {
+        case compared, other, otherFitsBetter, otherRate, warning
+    }
+
+    /// The fields of `summary.facingCheck.compared` and `.other`.
+    package enum FitKey: String, JSONKeys {
+        case mirror, medianLagSeconds, withinTolerancePercent, meanDistanceDegrees, medianLimbErrorDegrees, medianLimbWithinPercent
+    }
+
+    /// The fields of `summary.formBreak`.
+    package enum FormBreakKey: String, JSONKeys {
+        case start, end, limb, errorDegrees, peakErrorDegrees, peakT
+    }
+
+    /// The fields of `summary.maxError`.
+    package enum MaxErrorKey: String, JSONKeys {
+        case t, limb, errorDegrees
+    }
+
+    /// The fields of each limb in `summary.limbs`.
+    package enum LimbKey: String, JSONKeys {
+        case meanErrorDegrees, rmsErrorDegrees, withinTolerancePercent, comparedFrames
+    }
+
+    /// The fields of each of `cues`.
+    package enum CueKey: String, JSONKeys {
+        case start, end, text
+    }
+
     /// The fields of `parameters`: the options and grid the figures were made with.
     package enum ParameterKey: String, JSONKeys {
         case mirror, dimensions, maxLagSeconds, lagWindowSeconds, offsetSeconds, rate, maxGapSeconds, toleranceDegrees, formBreakMinSeconds
@@ -61,7 +96,7 @@ extension ComparisonReport {
         out += "\(P.minSharedWeight.quoted): \(jsonNumber(o.minSharedWeight, digits: 4)), \(P.repairSwaps.quoted): \(o.repairSwaps), \(P.maskTeleports.quoted): \(o.maskTeleports), "
         out += "\(P.weights.quoted): {" + Limb.allCases.map { "\"\($0.name)\": \(jsonNumber(o.weights[$0.rawValue], digits: 4))" }.joined(separator: ", ") + "}, "
         out += "\(P.frameAlignment.quoted): \"frames[i] is the learner's video frame i; figures from the nearest analysis-grid frame (gridT); summary counts are grid frames\", "
-        out += "\(P.grid.quoted): {\"start\": \(jsonNumber(c.grid.start, digits: 6)), \"rate\": \(jsonNumber(c.grid.rate, digits: 6)), \"frames\": \(c.grid.count)}, "
+        out += "\(P.grid.quoted): {\(GridKey.start.quoted): \(jsonNumber(c.grid.start, digits: 6)), \(GridKey.rate.quoted): \(jsonNumber(c.grid.rate, digits: 6)), \(GridKey.frames.quoted): \(c.grid.count)}, "
         out += "\(P.kernel.quoted): \"\(LagSearch(maxLag: c.maxLagFrames, kernel: o.kernel).resolvedKernel.rawValue)\"},\n"
         typealias S = SummaryKey
         out += "  \(Key.summary.quoted): {\n"
@@ -77,24 +112,24 @@ extension ComparisonReport {
         out += "    \(S.reliabilityWarning.quoted): \(s.reliabilityWarning.map(jsonString) ?? "null"),\n"
         out += "    \(S.facingCheck.quoted): " + (facing.map { f in
             func fit(_ x: FacingCheck.Fit) -> String {
-                "{\"mirror\": \(x.mirror), \"medianLagSeconds\": \(jsonNumber(x.medianLagSeconds, digits: 4)), "
-                    + "\"withinTolerancePercent\": \(jsonNumber(x.withinTolerancePercent, digits: 2)), \"meanDistanceDegrees\": \(jsonNumber(x.meanDistanceDegrees, digits: 3)), "
-                    + "\"medianLimbErrorDegrees\": \(jsonNumber(x.medianLimbErrorDegrees, digits: 3)), \"medianLimbWithinPercent\": \(jsonNumber(x.medianLimbWithinPercent, digits: 2))}"
+                "{\(FitKey.mirror.quoted): \(x.mirror), \(FitKey.medianLagSeconds.quoted): \(jsonNumber(x.medianLagSeconds, digits: 4)), "
+                    + "\(FitKey.withinTolerancePercent.quoted): \(jsonNumber(x.withinTolerancePercent, digits: 2)), \(FitKey.meanDistanceDegrees.quoted): \(jsonNumber(x.meanDistanceDegrees, digits: 3)), "
+                    + "\(FitKey.medianLimbErrorDegrees.quoted): \(jsonNumber(x.medianLimbErrorDegrees, digits: 3)), \(FitKey.medianLimbWithinPercent.quoted): \(jsonNumber(x.medianLimbWithinPercent, digits: 2))}"
             }
-            return "{\"compared\": \(fit(f.compared)), \"other\": \(fit(f.other)), \"otherFitsBetter\": \(f.otherFitsBetter), "
-                + "\"otherRate\": \(jsonNumber(min(FacingCheck.rate, c.grid.rate), digits: 3)), \"warning\": \(f.warning.map(jsonString) ?? "null")}"
+            return "{\(FacingKey.compared.quoted): \(fit(f.compared)), \(FacingKey.other.quoted): \(fit(f.other)), \(FacingKey.otherFitsBetter.quoted): \(f.otherFitsBetter), "
+                + "\(FacingKey.otherRate.quoted): \(jsonNumber(min(FacingCheck.rate, c.grid.rate), digits: 3)), \(FacingKey.warning.quoted): \(f.warning.map(jsonString) ?? "null")}"
         } ?? "null") + ",\n"
         out += "    \(S.formBreak.quoted): " + (s.formBreak.map {
-            "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"limb\": \"\($0.limb.name)\", "
-                + "\"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2)), \"peakErrorDegrees\": \(jsonNumber($0.peakErrorDegrees, digits: 2)), \"peakT\": \(jsonNumber($0.peakTime, digits: 4))}"
+            "{\(FormBreakKey.start.quoted): \(jsonNumber($0.start, digits: 4)), \(FormBreakKey.end.quoted): \(jsonNumber($0.end, digits: 4)), \(FormBreakKey.limb.quoted): \"\($0.limb.name)\", "
+                + "\(FormBreakKey.errorDegrees.quoted): \(jsonNumber($0.errorDegrees, digits: 2)), \(FormBreakKey.peakErrorDegrees.quoted): \(jsonNumber($0.peakErrorDegrees, digits: 2)), \(FormBreakKey.peakT.quoted): \(jsonNumber($0.peakTime, digits: 4))}"
         } ?? "null") + ",\n"
         out += "    \(S.maxError.quoted): " + (s.maxError.map {
-            "{\"t\": \(jsonNumber($0.t, digits: 4)), \"limb\": \"\($0.limb.name)\", \"errorDegrees\": \(jsonNumber($0.errorDegrees, digits: 2))}"
+            "{\(MaxErrorKey.t.quoted): \(jsonNumber($0.t, digits: 4)), \(MaxErrorKey.limb.quoted): \"\($0.limb.name)\", \(MaxErrorKey.errorDegrees.quoted): \(jsonNumber($0.errorDegrees, digits: 2))}"
         } ?? "null") + ",\n"
         out += "    \(S.limbs.quoted): {\n" + Limb.allCases.map { limb in
             let l = s.limbs[limb.rawValue]
-            return "      \"\(limb.name)\": {\"meanErrorDegrees\": \(jsonNumber(l.meanErrorDegrees, digits: 3)), \"rmsErrorDegrees\": \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
-                + "\"withinTolerancePercent\": \(jsonNumber(l.withinTolerancePercent, digits: 2)), \"comparedFrames\": \(l.comparedFrames)}"
+            return "      \"\(limb.name)\": {\(LimbKey.meanErrorDegrees.quoted): \(jsonNumber(l.meanErrorDegrees, digits: 3)), \(LimbKey.rmsErrorDegrees.quoted): \(jsonNumber(l.rmsErrorDegrees, digits: 3)), "
+                + "\(LimbKey.withinTolerancePercent.quoted): \(jsonNumber(l.withinTolerancePercent, digits: 2)), \(LimbKey.comparedFrames.quoted): \(l.comparedFrames)}"
         }.joined(separator: ",\n") + "\n    }\n  },\n"
         if includeFrames {
             out += "  \(Key.frames.quoted): [\n"
@@ -113,7 +148,7 @@ extension ComparisonReport {
         out += "  \(Key.repairedSwaps.quoted): [" + faults.filter(\.repairedSwaps).map { jsonString($0.role) }.joined(separator: ", ") + "],\n"
         out += "  \(Key.maskedJointFrames.quoted): {" + faults.map { "\(jsonString($0.role)): \($0.maskedJointFrames)" }.joined(separator: ", ") + "},\n"
         out += "  \(Key.cues.quoted): [" + cues.cues.map {
-            "{\"start\": \(jsonNumber($0.start, digits: 4)), \"end\": \(jsonNumber($0.end, digits: 4)), \"text\": \(jsonString($0.text))}"
+            "{\(CueKey.start.quoted): \(jsonNumber($0.start, digits: 4)), \(CueKey.end.quoted): \(jsonNumber($0.end, digits: 4)), \(CueKey.text.quoted): \(jsonString($0.text))}"
         }.joined(separator: ", ") + "]" + (reaction.map { ",\n  \(Key.reaction.quoted): " + $0.json } ?? "") + "\n}\n"
         try Self.send(out, to: write)
     }
