@@ -140,6 +140,11 @@ struct ResultSchemaTests {
         #expect(try Self.keys(provenance?[Provenance.Key.profile]) == Provenance.ProfileKey.allCases.map(\.rawValue))
         guard case .array(let frames)? = top[ComparisonReport.Key.frames], !frames.isEmpty else { Issue.record("no frames"); return }
         for frame in frames.prefix(50) { #expect(try Self.keys(frame) == ComparisonFrame.Key.allCases.map(\.rawValue)) }
+        // The writer appends each key as a constant; each is its enum case's key.
+        for key in ComparisonFrame.Key.allCases {
+            let member = key.member.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+            #expect(member == key.quoted + ": ", "\(key)")
+        }
         // A grid row (no video frame number) leaves out `frame` only.
         let row = try JSONValue.parse(Data(("{" + ComparisonFrame(t: 0, gridT: 0, lagSeconds: nil, bestMatchLagSeconds: nil, distanceDegrees: nil, worstLimb: nil,
                                                                   ahead: false, errors: [Float](repeating: .nan, count: Limb.allCases.count)).jsonMembers + "}").utf8))

@@ -315,48 +315,53 @@ public struct ComparisonFrame: Equatable, Sendable {
     /// frames through these.
     package enum Key: String, JSONKeys {
         case frame, t, gridT, lagSeconds, bestMatchLagSeconds, lagConfidence, demonstratorT, distanceDegrees, worstLimb, ahead, errors, signedErrors
-    }
 
-    /// `"<key>": ` for every `Key`, encoded once, one after another.
-    private static let memberKeys: [UInt8] = Key.allCases.flatMap { Array(($0.quoted + ": ").utf8) }
-    /// Where each key starts in `memberKeys` (and, last, its end).
-    private static let memberKeyStarts: [Int] = Key.allCases.reduce(into: [0]) { $0.append($0.last! + $1.quoted.utf8.count + 2) }
+        /// `"<key>": `, as the writer appends it: a constant, since a long report writes
+        /// millions of them (`ResultSchemaTests` checks each is `quoted + ": "`).
+        package var member: StaticString {
+            switch self {
+            case .frame: "\"frame\": "
+            case .t: "\"t\": "
+            case .gridT: "\"gridT\": "
+            case .lagSeconds: "\"lagSeconds\": "
+            case .bestMatchLagSeconds: "\"bestMatchLagSeconds\": "
+            case .lagConfidence: "\"lagConfidence\": "
+            case .demonstratorT: "\"demonstratorT\": "
+            case .distanceDegrees: "\"distanceDegrees\": "
+            case .worstLimb: "\"worstLimb\": "
+            case .ahead: "\"ahead\": "
+            case .errors: "\"errors\": "
+            case .signedErrors: "\"signedErrors\": "
+            }
+        }
+    }
 
     /// `writeMembers(into:)` through a cursor, whose reservation the row fits.
     private func writeMembers(into out: inout JSONCursor) {
-        Self.memberKeys.withUnsafeBufferPointer { keys in
-            // Keys are written in `Key`'s order, so the next one is found by counting.
-            var index = sourceFrame == nil ? 1 : 0
-            func key(_ k: Key) {
-                assert(Key.allCases[index] == k, "frames[] keys out of Key's order")
-                out.raw(UnsafeBufferPointer(rebasing: keys[Self.memberKeyStarts[index]..<Self.memberKeyStarts[index + 1]]))
-                index += 1
-            }
-            if let sourceFrame {
-                key(.frame); out.integer(sourceFrame); out.raw(", ")
-            }
-            key(.t); out.number(t, digits: 6)
-            out.raw(", "); key(.gridT); out.number(gridT, digits: 6)
-            out.raw(", "); key(.lagSeconds); out.number(lagSeconds, digits: 6)
-            out.raw(", "); key(.bestMatchLagSeconds); out.number(bestMatchLagSeconds, digits: 6)
-            out.raw(", "); key(.lagConfidence); out.number(lagConfidence, digits: 3)
-            out.raw(", "); key(.demonstratorT); out.number(demonstratorT, digits: 6)
-            out.raw(", "); key(.distanceDegrees); out.number(distanceDegrees, digits: 3)
-            out.raw(", "); key(.worstLimb)
-            if let worstLimb {  // its key without ": " is its name as a JSON string
-                Self.limbKeys.withUnsafeBufferPointer { keys in
-                    out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
-                }
-            } else {
-                out.raw("null")
-            }
-            out.raw(", "); key(.ahead); out.bool(ahead)
-            out.raw(", "); key(.errors); out.raw("{")
-            writeLimbs(into: &out) { abs($0) }
-            out.raw("}, "); key(.signedErrors); out.raw("{")
-            writeLimbs(into: &out) { $0 }
-            out.raw("}")
+        if let sourceFrame {
+            out.raw(Key.frame.member); out.integer(sourceFrame); out.raw(", ")
         }
+        out.raw(Key.t.member); out.number(t, digits: 6)
+        out.raw(", "); out.raw(Key.gridT.member); out.number(gridT, digits: 6)
+        out.raw(", "); out.raw(Key.lagSeconds.member); out.number(lagSeconds, digits: 6)
+        out.raw(", "); out.raw(Key.bestMatchLagSeconds.member); out.number(bestMatchLagSeconds, digits: 6)
+        out.raw(", "); out.raw(Key.lagConfidence.member); out.number(lagConfidence, digits: 3)
+        out.raw(", "); out.raw(Key.demonstratorT.member); out.number(demonstratorT, digits: 6)
+        out.raw(", "); out.raw(Key.distanceDegrees.member); out.number(distanceDegrees, digits: 3)
+        out.raw(", "); out.raw(Key.worstLimb.member)
+        if let worstLimb {  // its key without ": " is its name as a JSON string
+            Self.limbKeys.withUnsafeBufferPointer { keys in
+                out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
+            }
+        } else {
+            out.raw("null")
+        }
+        out.raw(", "); out.raw(Key.ahead.member); out.bool(ahead)
+        out.raw(", "); out.raw(Key.errors.member); out.raw("{")
+        writeLimbs(into: &out) { abs($0) }
+        out.raw("}, "); out.raw(Key.signedErrors.member); out.raw("{")
+        writeLimbs(into: &out) { $0 }
+        out.raw("}")
     }
 
     private func writeLimbs(into out: inout JSONCursor, _ value: (Float) -> Float) {
