@@ -345,8 +345,9 @@ public struct AssessmentReport: Sendable {
             return "\n    \(jsonString(m.name)): {\(MetricKey.unit.quoted): \(m.unit.map(jsonString) ?? "null"), \(MetricKey.relativeToBaseline.quoted): \(m.relativeToBaseline), "
                 + "\(MetricKey.baseline.quoted): \(jsonNumber(m.baseline, digits: 4)), \(MetricKey.lowest.quoted): \(jsonNumber(finite.min(), digits: 4)), \(MetricKey.highest.quoted): \(jsonNumber(finite.max(), digits: 4))}"
         }.joined(separator: ",") + (a.metrics.isEmpty ? "" : "\n  ") + "},\n"
+        let timeKey = FrameKey.t.quoted  // once, not per frame
         out += "  \(Key.frames.quoted): [\n" + a.times.indices.map { k in
-            "    {\(FrameKey.t.quoted): \(jsonNumber(a.times[k], digits: 6))" + a.metrics.map { ", \(jsonString($0.name)): \(jsonNumber($0.values.isEmpty ? Float.nan : $0.values[k], digits: 4))" }.joined() + "}"
+            "    {\(timeKey): \(jsonNumber(a.times[k], digits: 6))" + a.metrics.map { ", \(jsonString($0.name)): \(jsonNumber($0.values.isEmpty ? Float.nan : $0.values[k], digits: 4))" }.joined() + "}"
         }.joined(separator: ",\n") + "\n  ]\n}\n"
         return out
     }
