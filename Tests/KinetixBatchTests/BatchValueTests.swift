@@ -77,7 +77,7 @@ struct BatchValueTests {
         #expect(JSONValue.object(read.figures).compactText() == JSONValue.object(figures).compactText(), "to the written digits")
     }
 
-    @Test("a plan file is written and read back by one schema (BatchPlan.Key, RowKey, InputKey, …): every field written is declared, and read back equal")
+    @Test("a plan file is written and read back by one schema (BatchPlan.Key, RowKey, InputKey, …), and its run's summary written by BatchSummary's: every field written is declared")
     func planSchema() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-plan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -99,5 +99,24 @@ struct BatchValueTests {
         try Data(plan.jsonText().utf8).write(to: file)
         let read = try BatchPlan(contentsOf: file.path)
         #expect(read.rows == plan.rows && read.jsonText() == plan.jsonText())
+
+        // Its run's summary JSON is written by one schema too (BatchSummary.Key, RowKey, …).
+        let out = folder.appendingPathComponent("out")
+        _ = try BatchRunner(plan: read, threads: 1).run(shard: 0, into: out)
+        let summary = try JSONValue.parse(Data(try BatchSummary(plan: read, folder: out).json().utf8))
+        #expect(Self.keys(summary) == BatchSummary.Key.allCases.map(\.rawValue), "a subject is followed: progress is written")
+        #expect(summary[BatchSummary.Key.format.rawValue] == .string(BatchSummary.formatName))
+        #expect(Self.keys(summary[BatchSummary.Key.counts.rawValue]) == BatchSummary.CountKey.allCases.map(\.rawValue))
+        let distributions = summary[BatchSummary.Key.distributions.rawValue]
+        #expect(!Self.keys(distributions).isEmpty)
+        for column in Self.keys(distributions) {
+            #expect(Self.keys(distributions?[column]) == BatchSummary.DistributionKey.allCases.map(\.rawValue))
+        }
+        guard case .array(let summaryRows)? = summary[BatchSummary.Key.rows.rawValue], case .array(let subjects)? = summary[BatchSummary.Key.progress.rawValue],
+              let summaryRow = summaryRows.first, let subject = subjects.first else { Issue.record("no rows or progress"); return }
+        #expect(Self.keys(summaryRow) == BatchSummary.RowKey.allCases.map(\.rawValue))
+        #expect(Self.keys(summaryRow[BatchSummary.RowKey.figures.rawValue]) == BatchFigures.columns(.assessments))
+        // One session: no report, so no improved, worse or files.
+        #expect(Self.keys(subject) == BatchSummary.ProgressKey.allCases.filter { ![.improved, .worse, .files].contains($0) }.map(\.rawValue))
     }
 }
