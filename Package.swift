@@ -163,7 +163,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KinetixBatchTests",
-            dependencies: ["KinetixBatch", "KinetixCore"]
+            dependencies: ["KinetixBatch", "KinetixCore", "KinetixProfiles"]
         ),
         .testTarget(
             name: "EmbeddingGuideTests",

@@ -3,19 +3,33 @@ import KinetixProfiles
 
 /// The headline figures of one row, as the summary table shows them.
 enum BatchFigures {
+    /// The figure columns of a pair batch, in the summary's order: the header of each
+    /// result writes them and the summary reads them back by these names.
+    enum Pair: String, JSONKeys {
+        case lagSeconds, worstLimb, meanErrorDegrees, withinTolerancePercent, scoredFrames, frames, lagConfidence, warning
+    }
+
+    /// The figure columns of an assessment batch, in the summary's order.
+    enum Single: String, JSONKeys {
+        case assessment, reps, findings, weakerSide, voidReason
+    }
+
     /// The figures of a pair, in `columns(.pairs)` order.
     static func of(_ report: ComparisonReport) -> [(key: String, value: JSONValue)] {
         let s = report.summary
-        return [
-            ("lagSeconds", s.medianLagSeconds.map { .number($0) } ?? .null),
-            ("worstLimb", s.worstLimb.map { .string($0.name) } ?? .null),
-            ("meanErrorDegrees", s.meanDistanceDegrees.map { .number(Double($0)) } ?? .null),
-            ("withinTolerancePercent", s.withinTolerancePercent.map { .number($0) } ?? .null),
-            ("scoredFrames", .number(Double(s.scoredFrames))),
-            ("frames", .number(Double(s.frames))),
-            ("lagConfidence", s.lagConfidence.map { .number(Double($0)) } ?? .null),
-            ("warning", warning(report).map { .string($0) } ?? .null),
-        ]
+        return Pair.allCases.map { column in
+            let value: JSONValue = switch column {
+            case .lagSeconds: s.medianLagSeconds.map { .number($0) } ?? .null
+            case .worstLimb: s.worstLimb.map { .string($0.name) } ?? .null
+            case .meanErrorDegrees: s.meanDistanceDegrees.map { .number(Double($0)) } ?? .null
+            case .withinTolerancePercent: s.withinTolerancePercent.map { .number($0) } ?? .null
+            case .scoredFrames: .number(Double(s.scoredFrames))
+            case .frames: .number(Double(s.frames))
+            case .lagConfidence: s.lagConfidence.map { .number(Double($0)) } ?? .null
+            case .warning: warning(report).map { .string($0) } ?? .null
+            }
+            return (column.rawValue, value)
+        }
     }
 
     /// The row's warning in a few words (the result's JSON has it in full): the other
@@ -34,20 +48,23 @@ enum BatchFigures {
     /// The figures of a single clip, in `columns(.assessments)` order.
     static func of(_ report: AssessmentReport) -> [(key: String, value: JSONValue)] {
         let a = report.assessment
-        return [
-            ("assessment", .string(a.status.rawValue)),
-            ("reps", .number(Double(a.reps.count))),
-            ("findings", .number(Double(a.findings.count))),
-            ("weakerSide", a.weakerSide.map { .string($0.rawValue) } ?? .null),
-            ("voidReason", a.voidReason.map { .string($0) } ?? .null),
-        ]
+        return Single.allCases.map { column in
+            let value: JSONValue = switch column {
+            case .assessment: .string(a.status.rawValue)
+            case .reps: .number(Double(a.reps.count))
+            case .findings: .number(Double(a.findings.count))
+            case .weakerSide: a.weakerSide.map { .string($0.rawValue) } ?? .null
+            case .voidReason: a.voidReason.map { .string($0) } ?? .null
+            }
+            return (column.rawValue, value)
+        }
     }
 
     /// The summary's figure columns for a kind of batch.
     static func columns(_ kind: BatchManifest.Kind) -> [String] {
         switch kind {
-        case .pairs: ["lagSeconds", "worstLimb", "meanErrorDegrees", "withinTolerancePercent", "scoredFrames", "frames", "lagConfidence", "warning"]
-        case .assessments: ["assessment", "reps", "findings", "weakerSide", "voidReason"]
+        case .pairs: Pair.allCases.map(\.rawValue)
+        case .assessments: Single.allCases.map(\.rawValue)
         }
     }
 }

@@ -17,6 +17,10 @@ public struct BatchManifest: Sendable {
         case pairs
         /// One clip with a profile, as `kinetix assess`.
         case assessments
+
+        /// The manifest's file columns, in order: each row's inputs have these roles in
+        /// its plan.
+        var fileColumns: [String] { self == .pairs ? ["demonstrator", "learner"] : ["clip"] }
     }
 
     /// One line of work.
@@ -108,7 +112,7 @@ public struct BatchManifest: Sendable {
         if header.count != columns.count { problem(headerIndex + 1, "a column name appears twice") }
         if let empty = header.firstIndex(of: "") { problem(headerIndex + 1, "column \(empty + 1) has no name") }
         guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
-        let fileColumns = kind == .pairs ? ["demonstrator", "learner"] : ["clip"]
+        let fileColumns = kind.fileColumns
         let parameterColumns = header.filter { !(required + ["profile"] + Self.sessionColumns).contains($0) }
         if kind == .pairs, !parameterColumns.isEmpty, !columns.contains("profile") {
             problem(headerIndex + 1, "columns \(parameterColumns.joined(separator: ", ")) are profile parameters: add a 'profile' column")

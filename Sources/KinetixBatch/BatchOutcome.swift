@@ -63,36 +63,50 @@ public struct BatchOutcome: Sendable, Equatable {
         return self == timed
     }
 
+    /// The fields of `jsonLine`, in its order: written and read back by these names.
+    enum Key: String, JSONKeys {
+        case id, line, key, status, exitCode, seconds, figures, result, error
+    }
+
+    /// The one field of `result`.
+    static let sha256Key = "sha256"
+
     /// The JSON line (no newline).
     public var jsonLine: String {
-        var fields: [(key: String, value: JSONValue)] = [
-            ("id", .string(id)), ("line", .number(Double(line))), ("key", .string(key)), ("status", .string(status.rawValue)),
-            ("exitCode", .number(Double(exitCode))), ("seconds", .number((seconds * 1000).rounded() / 1000)),
-            ("figures", .object(figures.fields)),
-        ]
-        fields.append(("result", resultSHA256.map { .object([("sha256", .string($0))]) } ?? .null))
-        fields.append(("error", error.map(JSONValue.string) ?? .null))
-        return JSONValue.object(fields).compactText()
+        JSONValue.object(Key.allCases.map { field in
+            let value: JSONValue = switch field {
+            case .id: .string(id)
+            case .line: .number(Double(line))
+            case .key: .string(key)
+            case .status: .string(status.rawValue)
+            case .exitCode: .number(Double(exitCode))
+            case .seconds: .number((seconds * 1000).rounded() / 1000)
+            case .figures: .object(figures.fields)
+            case .result: resultSHA256.map { .object([(Self.sha256Key, .string($0))]) } ?? .null
+            case .error: error.map(JSONValue.string) ?? .null
+            }
+            return (field.rawValue, value)
+        }).compactText()
     }
 
     /// Reads a line written by `jsonLine`; nil for anything else (a line number outside
     /// 1...10⁹ or an exit code outside 0...255 included).
     public init?(jsonLine: Substring) {
         guard let root = try? JSONValue.parse(Data(jsonLine.utf8)), case .object(let f) = root else { return nil }
-        func member(_ name: String) -> JSONValue? { f.first { $0.key == name }?.value }
-        guard case .string(let id)? = member("id"), case .number(let line)? = member("line"), case .string(let key)? = member("key"),
-              case .string(let s)? = member("status"),
-              let status = Status(rawValue: s), case .number(let code)? = member("exitCode"),
+        func member(_ name: Key) -> JSONValue? { f.first { $0.key == name.rawValue }?.value }
+        guard case .string(let id)? = member(.id), case .number(let line)? = member(.line), case .string(let key)? = member(.key),
+              case .string(let s)? = member(.status),
+              let status = Status(rawValue: s), case .number(let code)? = member(.exitCode),
               line == line.rounded(), (1...1e9).contains(line), code == code.rounded(), (0...255).contains(code) else { return nil }
         self.id = id
         self.line = Int(line)
         self.key = key
         self.status = status
         exitCode = Int32(code)
-        if case .number(let t)? = member("seconds"), t.isFinite, t >= 0 { seconds = t } else { seconds = 0 }
-        if case .object(let figures)? = member("figures") { self.figures = Figures(figures) } else { figures = Figures([]) }
-        if case .string(let e)? = member("error") { error = e } else { error = nil }
-        if case .object(let result)? = member("result"), case .string(let sha)? = result.first(where: { $0.key == "sha256" })?.value {
+        if case .number(let t)? = member(.seconds), t.isFinite, t >= 0 { seconds = t } else { seconds = 0 }
+        if case .object(let figures)? = member(.figures) { self.figures = Figures(figures) } else { figures = Figures([]) }
+        if case .string(let e)? = member(.error) { error = e } else { error = nil }
+        if case .object(let result)? = member(.result), case .string(let sha)? = result.first(where: { $0.key == Self.sha256Key })?.value {
             resultSHA256 = sha
         } else {
             resultSHA256 = nil

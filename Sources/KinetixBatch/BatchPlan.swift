@@ -76,6 +76,8 @@ public struct BatchPlan: Sendable {
     public var shards: Int
     /// Shards unless told otherwise: one, the whole manifest in one run.
     public static let defaultShards = 1
+    /// The numbers of shards a front end takes.
+    public static let shardsRange: ClosedRange<Double> = 1...100_000
     /// Settings every row runs with.
     public var options: Options
     /// The manifest it was made from, and its SHA-256.

@@ -18,6 +18,8 @@ public struct BatchRunner: Sendable {
     public var plan: BatchPlan
     /// Rows run at once (each row uses up to two cores itself for large inputs).
     public var threads: Int
+    /// The numbers of workers a front end asks for (`batch run --threads`).
+    public static let threadsRange: ClosedRange<Double> = 1...1024
     /// Whether inputs of 1 MB or more are mapped rather than read (Linux), guarded by a
     /// process-wide `SIGBUS` handler against a file shrinking while it is read. Off by
     /// default, so a library user's process is left as it was; `kinetix batch run` turns it on.

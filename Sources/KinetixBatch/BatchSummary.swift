@@ -146,42 +146,99 @@ public struct BatchSummary: Sendable {
         }
     }
 
+    /// The summary JSON's `format`.
+    static let formatName = "kinetix-batch-summary"
+
+    /// The summary JSON's top-level fields, in the order `json(progressFolder:)` writes them
+    /// (`progress` only when the manifest follows subjects).
+    enum Key: String, JSONKeys {
+        case format, formatVersion, kinetixVersion, kind, manifest, shards, counts, distributions, rows, progress
+    }
+
+    /// The fields of `counts`.
+    enum CountKey: String, JSONKeys {
+        case rows, ok, cached, failed
+    }
+
+    /// The fields of each figure's distribution.
+    enum DistributionKey: String, JSONKeys {
+        case count, min, q1, median, q3, max, mean
+    }
+
+    /// The fields of each of `rows`.
+    enum RowKey: String, JSONKeys {
+        case id, line, status, exitCode, figures, error, result
+    }
+
+    /// The fields of each subject in `progress` (`improved`, `worse` and `files` only
+    /// when the subject has a report).
+    enum ProgressKey: String, JSONKeys {
+        case subject, sessions, improved, worse, files, problem
+    }
+
     /// Counts, the distribution of every numeric figure over the rows that have it,
     /// every row, and each subject's progress (its files named inside `progressFolder`,
     /// relative to the summary, when given).
     public func json(progressFolder: String? = nil) -> String {
         let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         let distributions: [(key: String, value: JSONValue)] = self.distributions.map { d in
-            (d.column, .object([
-                ("count", .number(Double(d.count))), ("min", .number(d.min)), ("q1", .number(d.q1)), ("median", .number(d.median)),
-                ("q3", .number(d.q3)), ("max", .number(d.max)), ("mean", .number(d.mean)),
-            ]))
+            (d.column, .object(DistributionKey.allCases.map { field in
+                let value: Double = switch field {
+                case .count: Double(d.count)
+                case .min: d.min
+                case .q1: d.q1
+                case .median: d.median
+                case .q3: d.q3
+                case .max: d.max
+                case .mean: d.mean
+                }
+                return (field.rawValue, .number(value))
+            }))
         }
         let rows: [JSONValue] = outcomes.map { o in
-            .object([("id", .string(o.id)), ("line", .number(Double(o.line))), ("status", .string(o.status.rawValue)),
-                     ("exitCode", .number(Double(o.exitCode))), ("figures", .object(o.figures.fields)), ("error", o.error.map(JSONValue.string) ?? .null),
-                     ("result", o.status == .failed ? .null : .string("results/\(o.id).json"))])
+            .object(RowKey.allCases.map { field in
+                let value: JSONValue = switch field {
+                case .id: .string(o.id)
+                case .line: .number(Double(o.line))
+                case .status: .string(o.status.rawValue)
+                case .exitCode: .number(Double(o.exitCode))
+                case .figures: .object(o.figures.fields)
+                case .error: o.error.map(JSONValue.string) ?? .null
+                case .result: o.status == .failed ? .null : .string("results/\(o.id).json")
+                }
+                return (field.rawValue, value)
+            })
         }
-        return JSONValue.object([
-            ("format", .string("kinetix-batch-summary")), ("formatVersion", .number(1)), ("kinetixVersion", .string(plan.kinetixVersion)),
-            ("kind", .string(plan.kind.rawValue)), ("manifest", .string(plan.manifest.path)), ("shards", .number(Double(plan.shards))),
-            ("counts", .object([("rows", .number(Double(outcomes.count))), ("ok", .number(Double(ok))), ("cached", .number(Double(cached))), ("failed", .number(Double(failed)))])),
-            ("distributions", .object(distributions)),
-            ("rows", .array(rows)),
-        ] + (progress.isEmpty ? [] : [("progress", .array(progress.map { Self.progressJSON($0, folder: progressFolder) }))])).indentedText(digits: 4)
+        let counts: [(key: String, value: JSONValue)] = [(CountKey.rows.rawValue, .number(Double(outcomes.count))), (CountKey.ok.rawValue, .number(Double(ok))),
+                                                          (CountKey.cached.rawValue, .number(Double(cached))), (CountKey.failed.rawValue, .number(Double(failed)))]
+        return JSONValue.object(Key.allCases.compactMap { field -> (key: String, value: JSONValue)? in
+            let value: JSONValue? = switch field {
+            case .format: .string(Self.formatName)
+            case .formatVersion: .number(1)
+            case .kinetixVersion: .string(plan.kinetixVersion)
+            case .kind: .string(plan.kind.rawValue)
+            case .manifest: .string(plan.manifest.path)
+            case .shards: .number(Double(plan.shards))
+            case .counts: .object(counts)
+            case .distributions: .object(distributions)
+            case .rows: .array(rows)
+            case .progress: progress.isEmpty ? nil : .array(progress.map { Self.progressJSON($0, folder: progressFolder) })
+            }
+            return value.map { (field.rawValue, $0) }
+        }).indentedText(digits: 4)
     }
 
     /// One subject's line in the summary JSON: its sessions, what improved or got worse
     /// at the last one, and its files (or why there are none).
     static func progressJSON(_ p: BatchProgress, folder: String?) -> JSONValue {
-        var fields: [(key: String, value: JSONValue)] = [("subject", .string(p.subject)), ("sessions", .array(p.rows.map(JSONValue.string)))]
+        var fields: [(key: String, value: JSONValue)] = [(ProgressKey.subject.rawValue, .string(p.subject)), (ProgressKey.sessions.rawValue, .array(p.rows.map(JSONValue.string)))]
         if let report = p.report {
             let last = report.sessions.count - 1
             func named(_ verdict: ProgressReport.Verdict) -> JSONValue { .array(report.measureNames(verdict, at: last).map(JSONValue.string)) }
-            fields += [("improved", named(.improved)), ("worse", named(.worse)),
-                       ("files", .array(BatchProgress.fileNames(p.subject).map { .string((folder.map { $0 + "/" } ?? "") + $0) }))]
+            fields += [(ProgressKey.improved.rawValue, named(.improved)), (ProgressKey.worse.rawValue, named(.worse)),
+                       (ProgressKey.files.rawValue, .array(BatchProgress.fileNames(p.subject).map { .string((folder.map { $0 + "/" } ?? "") + $0) }))]
         }
-        fields.append(("problem", p.problem.map(JSONValue.string) ?? .null))
+        fields.append((ProgressKey.problem.rawValue, p.problem.map(JSONValue.string) ?? .null))
         return .object(fields)
     }
 

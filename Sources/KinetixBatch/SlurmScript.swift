@@ -13,12 +13,16 @@ public struct SlurmScript: Sendable {
     public var shards: Int
     /// Tasks of the array running at once (nil: as many as Slurm allows).
     public var maxParallel: Int?
+    /// The values of `maxParallel` a front end takes.
+    public static let maxParallelRange: ClosedRange<Double> = 1...100_000
     /// The partition to submit to (nil: the cluster's default).
     public var partition: String?
     /// Cores per shard (each shard uses them all).
     public var cpusPerTask: Int
     /// Cores per shard unless told otherwise: a pair's two files read at once.
     public static let defaultCPUsPerTask = 2
+    /// The values of `cpusPerTask` a front end takes.
+    public static let cpusPerTaskRange: ClosedRange<Double> = 1...1024
     /// Wall-time limit per shard, Slurm's format (`1:00:00`).
     public var timeLimit: String?
     /// The `kinetix` executable to run, absolute.

@@ -73,6 +73,49 @@ struct LibraryFrontEndTests {
         }
     }
 
+    @Test("every other numeric option's range is the library's (or the command type's beside its default): each edge is accepted, just past it refused, worded as before")
+    func otherRanges() throws {
+        let f = try BatchFixture(count: 1, seconds: 2)
+        defer { try? FileManager.default.removeItem(at: f.folder) }
+        try f.plan("plan.json", shards: 1)
+        // Each option, the command line it is given on (files that need not exist: usage
+        // is checked first, else a real plan) and the range it must take.
+        typealias Case = (arguments: [String], flag: String, range: ClosedRange<Double>)
+        var cases: [Case] = [
+            (["shift", "nowhere.json", "-o", f.path("shifted.json")], "seconds", Sidecar.EditDefaults.shiftSecondsRange),
+            (["batch", "plan", f.path("manifest.tsv"), "-o", f.path("edge-plan.json")], "shards", BatchPlan.shardsRange),
+            (["batch", "run", f.path("plan.json"), "--shard", "0", "--out", f.path("out")], "threads", BatchRunner.threadsRange),
+            (["batch", "slurm", f.path("plan.json"), "--out", f.path("out"), "-o", f.path("job.sh")], "max-parallel", SlurmScript.maxParallelRange),
+            (["batch", "slurm", f.path("plan.json"), "--out", f.path("out"), "-o", f.path("job.sh")], "cpus-per-task", SlurmScript.cpusPerTaskRange),
+        ]
+        cases += [
+            (["angles", "nowhere.json"], "fill-gaps", AngleSeries.FilterRanges.fillGapsSeconds),
+            (["angles", "nowhere.json"], "low-pass", AngleSeries.FilterRanges.lowPassHertz),
+            (["validate", "nowhere.json"], "max-problems", SidecarLimits.maxDiagnosticsRange),
+            (["inspect", "nowhere.json"], "max-input-mb", SidecarLimits.maxFileMegabytesRange),
+        ]
+        cases += [
+            (["onset", "nowhere.json"], "fraction", OnsetOptions.Ranges.peakFraction),
+            (["onset", "nowhere.json"], "baseline-k", OnsetOptions.Ranges.baselineK),
+            (["onset", "nowhere.json"], "cue-offset", ReactionWindow.cueDisplayOffsetRange),
+        ]
+        // The live timeouts and the stream's settings live beside their defaults in the
+        // CLI's own types (LiveRun, StreamCommand), which a test cannot import: their edges.
+        let live = ["assess", "--live", "nowhere.fifo", "--profile", "squat"]
+        cases += [(live, "idle-timeout", 0.1...3600), (live, "start-timeout", 0.1...86400)]
+        cases += [(["stream", "nowhere.json"], "speed", 0...1000), (["stream", "nowhere.json"], "connect-timeout", 0...3600)]
+        for c in cases {
+            let message = "'--\(c.flag)' must be in \(c.range.lowerBound)...\(c.range.upperBound), got "
+            let step = max(abs(c.range.upperBound - c.range.lowerBound) * 0.01, 1e-3)
+            for (value, ok) in [(c.range.upperBound, true), (c.range.lowerBound, true), (c.range.upperBound + step, false), (c.range.lowerBound - step, false)] {
+                let text = jsonNumber(value, digits: 6)
+                let result = try Kinetix.run(c.arguments + ["--\(c.flag)", text])
+                let refused = result.status == 64 && result.stderr.contains(message + text)
+                #expect(refused == !ok && result.stderr.contains("'--\(c.flag)' must be in") == !ok, "\(c.arguments) --\(c.flag) \(text): \(result.status) \(result.stderr)")
+            }
+        }
+    }
+
     @Test("a pair profile's settings come from the library's defaults where it is silent")
     func pairProfileDefaults() throws {
         let profile = try ProfileLibrary().resolve("copy-demonstrator").profile

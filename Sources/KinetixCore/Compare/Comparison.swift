@@ -310,19 +310,45 @@ public struct ComparisonFrame: Equatable, Sendable {
     /// The most bytes `writeMembers` writes: keys and punctuation, 24 numbers and a limb name.
     private static let maxMemberBytes = 2048
 
+    /// The fields of a row of `frames[]`, in the order `writeMembers` writes them
+    /// (`frame` only for a video frame); `ProgressSession` reads a saved comparison's
+    /// frames through these.
+    package enum Key: String, JSONKeys {
+        case frame, t, gridT, lagSeconds, bestMatchLagSeconds, lagConfidence, demonstratorT, distanceDegrees, worstLimb, ahead, errors, signedErrors
+
+        /// `"<key>": `, as the writer appends it: a constant, since a long report writes
+        /// millions of them (`ResultSchemaTests` checks each is `quoted + ": "`).
+        package var member: StaticString {
+            switch self {
+            case .frame: "\"frame\": "
+            case .t: "\"t\": "
+            case .gridT: "\"gridT\": "
+            case .lagSeconds: "\"lagSeconds\": "
+            case .bestMatchLagSeconds: "\"bestMatchLagSeconds\": "
+            case .lagConfidence: "\"lagConfidence\": "
+            case .demonstratorT: "\"demonstratorT\": "
+            case .distanceDegrees: "\"distanceDegrees\": "
+            case .worstLimb: "\"worstLimb\": "
+            case .ahead: "\"ahead\": "
+            case .errors: "\"errors\": "
+            case .signedErrors: "\"signedErrors\": "
+            }
+        }
+    }
+
     /// `writeMembers(into:)` through a cursor, whose reservation the row fits.
     private func writeMembers(into out: inout JSONCursor) {
         if let sourceFrame {
-            out.raw("\"frame\": "); out.integer(sourceFrame); out.raw(", ")
+            out.raw(Key.frame.member); out.integer(sourceFrame); out.raw(", ")
         }
-        out.raw("\"t\": "); out.number(t, digits: 6)
-        out.raw(", \"gridT\": "); out.number(gridT, digits: 6)
-        out.raw(", \"lagSeconds\": "); out.number(lagSeconds, digits: 6)
-        out.raw(", \"bestMatchLagSeconds\": "); out.number(bestMatchLagSeconds, digits: 6)
-        out.raw(", \"lagConfidence\": "); out.number(lagConfidence, digits: 3)
-        out.raw(", \"demonstratorT\": "); out.number(demonstratorT, digits: 6)
-        out.raw(", \"distanceDegrees\": "); out.number(distanceDegrees, digits: 3)
-        out.raw(", \"worstLimb\": ")
+        out.raw(Key.t.member); out.number(t, digits: 6)
+        out.raw(", "); out.raw(Key.gridT.member); out.number(gridT, digits: 6)
+        out.raw(", "); out.raw(Key.lagSeconds.member); out.number(lagSeconds, digits: 6)
+        out.raw(", "); out.raw(Key.bestMatchLagSeconds.member); out.number(bestMatchLagSeconds, digits: 6)
+        out.raw(", "); out.raw(Key.lagConfidence.member); out.number(lagConfidence, digits: 3)
+        out.raw(", "); out.raw(Key.demonstratorT.member); out.number(demonstratorT, digits: 6)
+        out.raw(", "); out.raw(Key.distanceDegrees.member); out.number(distanceDegrees, digits: 3)
+        out.raw(", "); out.raw(Key.worstLimb.member)
         if let worstLimb {  // its key without ": " is its name as a JSON string
             Self.limbKeys.withUnsafeBufferPointer { keys in
                 out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
@@ -330,10 +356,10 @@ public struct ComparisonFrame: Equatable, Sendable {
         } else {
             out.raw("null")
         }
-        out.raw(", \"ahead\": "); out.bool(ahead)
-        out.raw(", \"errors\": {")
+        out.raw(", "); out.raw(Key.ahead.member); out.bool(ahead)
+        out.raw(", "); out.raw(Key.errors.member); out.raw("{")
         writeLimbs(into: &out) { abs($0) }
-        out.raw("}, \"signedErrors\": {")
+        out.raw("}, "); out.raw(Key.signedErrors.member); out.raw("{")
         writeLimbs(into: &out) { $0 }
         out.raw("}")
     }

@@ -1,4 +1,13 @@
 extension AngleSeries {
+    /// The range each filter setting accepts from a front end (`kinetix angles`), beside
+    /// the filters: the CLI reads these.
+    public enum FilterRanges {
+        /// `fillingGaps(upTo:)`'s longest gap filled, seconds.
+        public static let fillGapsSeconds: ClosedRange<Double> = 0...10
+        /// `lowPassed(cutoffHertz:)`'s cut-off, hertz.
+        public static let lowPassHertz: ClosedRange<Double> = 0.1...100
+    }
+
     /// The series with gaps of at most `seconds` between two tracked samples filled by
     /// linear interpolation (as Sports2D and Pose2Sim fill short gaps); longer gaps and
     /// the clip's ends stay missing.

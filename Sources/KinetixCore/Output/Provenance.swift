@@ -68,15 +68,32 @@ public struct Provenance: Equatable, Sendable {
         self.profile = profile
     }
 
+    /// The record's JSON fields (`json`), as its readers look them up.
+    package enum Key: String, JSONKeys {
+        case engineVersion, inputs, profile
+    }
+
+    /// The fields of each input in `inputs` (keyed by its role).
+    package enum InputKey: String, JSONKeys {
+        case path, sha256, frames
+    }
+
+    /// The fields of `profile`.
+    package enum ProfileKey: String, JSONKeys {
+        case id, version, source, parameters
+    }
+
     /// The record as a JSON object, as every command writes it.
     public var json: String {
-        var out = "{\"engineVersion\": \(jsonString(engineVersion)), \"inputs\": {"
-        out += inputs.map { "\(jsonString($0.role)): {\"path\": \(jsonString($0.path)), \"sha256\": \"\($0.sha256)\", \"frames\": \($0.frames)}" }
+        typealias I = InputKey
+        typealias P = ProfileKey
+        var out = "{\(Key.engineVersion.quoted): \(jsonString(engineVersion)), \(Key.inputs.quoted): {"
+        out += inputs.map { "\(jsonString($0.role)): {\(I.path.quoted): \(jsonString($0.path)), \(I.sha256.quoted): \"\($0.sha256)\", \(I.frames.quoted): \($0.frames)}" }
             .joined(separator: ", ")
         out += "}"
         if let profile {
-            out += ", \"profile\": {\"id\": \(jsonString(profile.id)), \"version\": \(jsonString(profile.version)), "
-                + "\"source\": \(jsonString(profile.source)), \"parameters\": {"
+            out += ", \(Key.profile.quoted): {\(P.id.quoted): \(jsonString(profile.id)), \(P.version.quoted): \(jsonString(profile.version)), "
+                + "\(P.source.quoted): \(jsonString(profile.source)), \(P.parameters.quoted): {"
                 + profile.parameters.map { "\(jsonString($0.name)): \(jsonString($0.value))" }.joined(separator: ", ") + "}}"
         }
         return out + "}"

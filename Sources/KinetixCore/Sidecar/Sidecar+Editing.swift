@@ -144,5 +144,8 @@ extension Sidecar {
         public static let mergeToleranceSeconds = 0.001
         /// The tolerances `mergingFace(from:toleranceSeconds:)` takes from a front end, seconds.
         public static let mergeToleranceRange: ClosedRange<Double> = 0...10
+        /// The shifts `shifted(bySeconds:)` takes from a front end, seconds: any that
+        /// can move a valid time (within `Sidecar.maxAbsoluteTime`) back into range.
+        public static let shiftSecondsRange: ClosedRange<Double> = -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime
     }
 }

@@ -16,6 +16,11 @@ public struct SidecarLimits: Equatable, Sendable {
     /// The most problems reported for one file before the rest are counted only.
     public var maxDiagnostics: Int = 50
 
+    /// The values of `maxDiagnostics` a front end takes (`validate --max-problems`).
+    public static let maxDiagnosticsRange: ClosedRange<Double> = 1...100_000
+    /// The values of `maxFileBytes` a front end takes, in MiB (`--max-input-mb`).
+    public static let maxFileMegabytesRange: ClosedRange<Double> = 1...65536
+
     public init() {}
 
     /// The documented limits (README, "Limits").

@@ -56,47 +56,60 @@ public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// A library setting a diagnostic points to: what a caller can give or change to get
 /// past the problem. Front ends map each to their own control (a flag, a field).
-public enum Setting: Hashable, Sendable {
+///
+/// Each library names its own settings as static members (as this module does below;
+/// `KinetixBatch` adds its plan, shards and Slurm settings), so Core knows nothing of
+/// the modules above it. Compare with `==` or match with `case .maxLag:`; a setting
+/// with an argument (`profileParameter(_:)`) carries it in `argument`.
+public struct Setting: Hashable, Sendable, CustomStringConvertible {
+    /// The setting's name, unique across the libraries (`maxLag`, `batchShard`).
+    public let name: String
+    /// What it applies to, for a setting with an argument: the parameter's name, the shard's number.
+    public let argument: String?
+
+    /// A setting named `name`, with `argument` when it takes one.
+    public init(_ name: String, argument: String? = nil) {
+        self.name = name
+        self.argument = argument
+    }
+
+    /// `name`, or `name(argument)`.
+    public var description: String { argument.map { "\(name)(\($0))" } ?? name }
+}
+
+extension Setting {
     /// `SidecarLimits.maxFileBytes` (and the other input limits).
-    case maxInputBytes
+    public static let maxInputBytes = Setting("maxInputBytes")
     /// `ConversionOptions.imageSize`.
-    case imageSize
+    public static let imageSize = Setting("imageSize")
     /// `ConversionOptions.frameRate`.
-    case frameRate
+    public static let frameRate = Setting("frameRate")
     /// `ConversionOptions.model` (OpenPose's body model).
-    case estimatorModel
+    public static let estimatorModel = Setting("estimatorModel")
     /// `ConversionOptions.person`.
-    case person
+    public static let person = Setting("person")
     /// `ConversionOptions.stillImage`: which photo of a set of still images.
-    case stillImage
+    public static let stillImage = Setting("stillImage")
     /// The input format of a conversion.
-    case sourceFormat
+    public static let sourceFormat = Setting("sourceFormat")
     /// `ComparisonOptions.maxLagSeconds`.
-    case maxLag
+    public static let maxLag = Setting("maxLag")
     /// `ComparisonOptions.lagWindowSeconds`.
-    case lagWindow
+    public static let lagWindow = Setting("lagWindow")
     /// `ComparisonOptions.rate`.
-    case analysisRate
-    /// A profile parameter, by name.
-    case profileParameter(String)
+    public static let analysisRate = Setting("analysisRate")
+    /// The name `profileParameter(_:)` settings have.
+    public static let profileParameterName = "profileParameter"
+    /// A profile parameter, by name (empty: which one is not known).
+    public static func profileParameter(_ name: String) -> Setting { Setting(profileParameterName, argument: name) }
     /// The profile itself (which one, or its search path).
-    case profile
+    public static let profile = Setting("profile")
     /// Which of a demonstration's reps to draft from (`DemonstrationSurvey`).
-    case demonstrationReps
-    /// A batch's output folder.
-    case batchOutput
-    /// A batch plan: the file given is not one, so one is to be made.
-    case batchPlan
-    /// Shard `k` of a batch, to run again.
-    case batchShard(Int)
-    /// The Slurm partition a batch's script submits to.
-    case slurmPartition
-    /// The Slurm time limit of a batch's tasks.
-    case slurmTimeLimit
+    public static let demonstrationReps = Setting("demonstrationReps")
     /// Measuring in 2D what has depth (`Sidecar.droppingDepth()`), so a 3D clip can meet a 2D one.
-    case planarAngles
+    public static let planarAngles = Setting("planarAngles")
     /// `ConversionOptions.worldLandmarks`: MediaPipe's world landmarks instead of the image's.
-    case worldLandmarks
+    public static let worldLandmarks = Setting("worldLandmarks")
 }
 
 extension KinetixError.Kind {

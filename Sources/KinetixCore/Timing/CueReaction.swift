@@ -12,6 +12,8 @@ public struct ReactionWindow: Equatable, Sendable {
     /// the app recorded it (display latency), seconds. Uncalibrated: 0 by default, as an
     /// app records when it presented a cue, not when the pixels lit.
     public var cueDisplayOffsetSeconds: Double = 0
+    /// The values `cueDisplayOffsetSeconds` takes: within ±5 s.
+    public static let cueDisplayOffsetRange: ClosedRange<Double> = -5...5
 
     /// The documented window.
     public init() {}
@@ -22,7 +24,7 @@ public struct ReactionWindow: Equatable, Sendable {
         if !(minSeconds >= 0 && minSeconds < maxSeconds && maxSeconds <= 60) {
             problems.append(Diagnostic(field: "reactionWindow", message: "needs 0 ≤ min < max ≤ 60 s, got \(minSeconds)–\(maxSeconds) s"))
         }
-        if !(cueDisplayOffsetSeconds.isFinite && abs(cueDisplayOffsetSeconds) <= 5) {
+        if !Self.cueDisplayOffsetRange.contains(cueDisplayOffsetSeconds) {
             problems.append(Diagnostic(field: "cueDisplayOffsetSeconds", message: "must be within ±5 s, got \(cueDisplayOffsetSeconds)"))
         }
         guard problems.isEmpty else { throw KinetixError(kind: .invalidSetting, diagnostics: problems) }

@@ -61,6 +61,11 @@ public struct OnsetOptions: Equatable, Sendable {
         public static let minPeakSpeed: ClosedRange<Double> = 1...100_000
         /// `quietSeconds`.
         public static let quietSeconds: ClosedRange<Double> = 0...10
+        /// `peakFraction` as a front end takes it (`check()` takes any fraction strictly
+        /// between 0 and 1).
+        public static let peakFraction: ClosedRange<Double> = 0.01...0.9
+        /// `baselineK`, standard deviations.
+        public static let baselineK: ClosedRange<Double> = 0...100
     }
 
     /// Checks that every setting is in its documented range; each problem names its field.
@@ -81,7 +86,7 @@ public struct OnsetOptions: Equatable, Sendable {
         require(Ranges.minPeakSpeed.contains(minPeakSpeed), "minPeakSpeed", "must be in \(Ranges.minPeakSpeed) °/s, got \(minPeakSpeed)")
         require(Ranges.quietSeconds.contains(quietSeconds), "quietSeconds", "must be in \(Ranges.quietSeconds) s, got \(quietSeconds)")
         require(peakFraction > 0 && peakFraction < 1, "peakFraction", "must be between 0 and 1, got \(peakFraction)")
-        require(baselineK.isFinite && baselineK >= 0 && baselineK <= 100, "baselineK", "must be in 0...100, got \(baselineK)")
+        require(Ranges.baselineK.contains(baselineK), "baselineK", "must be in 0...100, got \(baselineK)")
         require(flankLow > 0 && flankLow < flankHigh && flankHigh < 1, "flankLow", "and flankHigh must satisfy 0 < low < high < 1")
         guard problems.isEmpty else { throw KinetixError(kind: .invalidSetting, diagnostics: problems) }
     }

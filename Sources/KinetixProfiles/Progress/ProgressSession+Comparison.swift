@@ -36,30 +36,37 @@ extension ProgressSession {
         func fail(_ field: String, _ message: String) -> KinetixError {
             KinetixError(.invalidData, file: file, field: field, message)
         }
-        let profile = top["provenance"]?["profile"]
+        typealias Key = ComparisonReport.Key
+        typealias P = ComparisonReport.ParameterKey
+        typealias Source = Provenance.Key
+        typealias Input = Provenance.InputKey
+        typealias Used = Provenance.ProfileKey
+        let profile = top[Key.provenance]?[Source.profile]
         var id = Self.noProfileID, version = ""
+        let profileField = "\(Key.provenance.rawValue).\(Source.profile.rawValue)"
         if let profile, profile != .null {
-            guard case .string(let i) = profile["id"], case .string(let v) = profile["version"] else {
-                throw fail("provenance.profile", "expected the pair profile's id and version")
+            guard case .string(let i) = profile[Used.id], case .string(let v) = profile[Used.version] else {
+                throw fail(profileField, "expected the pair profile's id and version")
             }
-            guard Self.isProfileID(i) else { throw KinetixError(.invalidData, file: file, field: "provenance.profile.id", Self.notAnID(i), setting: .profile) }
+            guard Self.isProfileID(i) else { throw KinetixError(.invalidData, file: file, field: "\(profileField).\(Used.id.rawValue)", Self.notAnID(i), setting: .profile) }
             (id, version) = (i, v)
         }
         self.init(kind: .comparison, label: label, date: date, file: file, profileID: id, profileVersion: version)
-        if case .string(let path) = top["provenance"]?["inputs"]?["learner"]?["path"] { clipPath = path }
-        if case .string(let sha) = top["provenance"]?["inputs"]?["learner"]?["sha256"] { clipSHA256 = sha }
-        if case .string(let sha) = top["provenance"]?["inputs"]?["demonstrator"]?["sha256"] { demonstratorSHA256 = sha }
-        guard let parameters = top["parameters"], case .object(let fields) = parameters else {
-            throw fail("parameters", "expected the comparison's settings")
+        let inputs = top[Key.provenance]?[Source.inputs]
+        if case .string(let path) = inputs?[ComparisonReport.learnerRole]?[Input.path] { clipPath = path }
+        if case .string(let sha) = inputs?[ComparisonReport.learnerRole]?[Input.sha256] { clipSHA256 = sha }
+        if case .string(let sha) = inputs?[ComparisonReport.demonstratorRole]?[Input.sha256] { demonstratorSHA256 = sha }
+        guard let parameters = top[Key.parameters], case .object(let fields) = parameters else {
+            throw fail(Key.parameters.rawValue, "expected the comparison's settings")
         }
-        dimensions = parameters["dimensions"] == .string("3D") ? .three : .two
+        dimensions = parameters[P.dimensions] == .string(Dimensions.three.description) ? .three : .two
         // Every setting that changes a figure; the lag window and the kernel do not.
-        let deciding = ["mirror", "maxLagSeconds", "toleranceDegrees", "minConfidence", "minSharedWeight", "weights", "offsetSeconds", "maxGapSeconds", "repairSwaps", "maskTeleports"]
-        comparisonSettings = fields.filter { deciding.contains($0.key) }.map { "\($0.key)=\($0.value.compactText())" }.joined(separator: " ")
-        guard case .number(let tolerance) = parameters["toleranceDegrees"] else { throw fail("parameters.toleranceDegrees", "expected a number") }
-        guard case .number(let rate) = parameters["rate"], rate > 0, rate.isFinite else { throw fail("parameters.rate", "expected the grid's rate, frames per second") }
+        let deciding: [P] = [.mirror, .maxLagSeconds, .toleranceDegrees, .minConfidence, .minSharedWeight, .weights, .offsetSeconds, .maxGapSeconds, .repairSwaps, .maskTeleports]
+        comparisonSettings = fields.filter { field in deciding.contains { $0.rawValue == field.key } }.map { "\($0.key)=\($0.value.compactText())" }.joined(separator: " ")
+        guard case .number(let tolerance) = parameters[P.toleranceDegrees] else { throw fail("\(Key.parameters.rawValue).\(P.toleranceDegrees.rawValue)", "expected a number") }
+        guard case .number(let rate) = parameters[P.rate], rate > 0, rate.isFinite else { throw fail("\(Key.parameters.rawValue).\(P.rate.rawValue)", "expected the grid's rate, frames per second") }
         frameRate = rate
-        guard case .array(let frames) = top["frames"] else { throw fail("frames", "expected the comparison's frames") }
+        guard case .array(let frames) = top[Key.frames] else { throw fail(Key.frames.rawValue, "expected the comparison's frames") }
         reps = try Self.blocks(frames, tolerance: Float(tolerance), rate: rate, fail: fail)
         if reps.isEmpty { voidReason = "no \(Self.blockSeconds) s block had half its frames scored" }
     }
@@ -75,19 +82,22 @@ extension ProgressSession {
         }
         var sums: [Int: Sums] = [:]
         for (k, frame) in frames.enumerated() {
-            guard let distance = number(frame["distanceDegrees"]), distance.isFinite, let matched = number(frame["demonstratorT"]) else { continue }
-            guard matched.isFinite, abs(matched) < 1e7 else { throw fail("frames[\(k)].demonstratorT", "expected a time in seconds") }
+            typealias Frame = ComparisonFrame.Key
+            guard let distance = number(frame[Frame.distanceDegrees]), distance.isFinite, let matched = number(frame[Frame.demonstratorT]) else { continue }
+            guard matched.isFinite, abs(matched) < 1e7 else {
+                throw fail("\(ComparisonReport.Key.frames.rawValue)[\(k)].\(Frame.demonstratorT.rawValue)", "expected a time in seconds")
+            }
             let block = Int((Double(matched) / blockSeconds).rounded(.down))
             var sum = sums[block] ?? Sums()
             sum.scored += 1
             sum.distance += distance
-            if let lag = number(frame["lagSeconds"]), lag.isFinite {
+            if let lag = number(frame[Frame.lagSeconds]), lag.isFinite {
                 sum.lagged += 1
                 sum.lag += lag
             }
             var within = true
             for limb in Limb.allCases {
-                guard let e = number(frame["errors"]?[limb.name]), e.isFinite else { continue }
+                guard let e = number(frame[Frame.errors]?[limb.name]), e.isFinite else { continue }
                 sum.error[limb.rawValue] += abs(e)
                 sum.compared[limb.rawValue] += 1
                 if abs(e) > tolerance { within = false }

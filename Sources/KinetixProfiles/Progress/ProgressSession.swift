@@ -135,11 +135,11 @@ public struct ProgressSession: Sendable {
         if let field = Self.firstOutOfRange(top) {
             throw KinetixError(.invalidData, file: file, field: field, "a number beyond what a measurement holds (±3.4e38): not a Kinetix result")
         }
-        switch top["kind"] {
-        case .string("assessment"): try self.init(assessment: top, file: file, label: label, date: date)
-        case .string("comparison"): try self.init(comparison: top, file: file, label: label, date: date)
+        switch top[AssessmentReport.Key.kind] {
+        case .string(AssessmentReport.kind): try self.init(assessment: top, file: file, label: label, date: date)
+        case .string(ComparisonReport.kind): try self.init(comparison: top, file: file, label: label, date: date)
         default:
-            throw KinetixError(.invalidData, file: file, field: "kind",
+            throw KinetixError(.invalidData, file: file, field: AssessmentReport.Key.kind.rawValue,
                                "expected an assessment or a comparison result (\"kind\": \"assessment\" or \"comparison\", as their JSON opens)")
         }
     }
@@ -149,66 +149,71 @@ public struct ProgressSession: Sendable {
         func fail(_ field: String, _ message: String) -> KinetixError {
             KinetixError(.invalidData, file: file, field: field, message)
         }
-        guard case .string(let id) = top["profile"]?["id"], case .string(let version) = top["profile"]?["version"] else {
-            throw fail("profile", "expected the profile's id and version")
+        typealias Key = AssessmentReport.Key
+        typealias Movement = AssessmentReport.MovementKey
+        typealias RepKey = Assessment.Rep.Key
+        guard case .string(let id) = top[Key.profile]?[AssessmentReport.ProfileKey.id], case .string(let version) = top[Key.profile]?[AssessmentReport.ProfileKey.version] else {
+            throw fail(Key.profile.rawValue, "expected the profile's id and version")
         }
-        guard Self.isProfileID(id) else { throw KinetixError(.invalidData, file: file, field: "profile.id", Self.notAnID(id), setting: .profile) }
+        guard Self.isProfileID(id) else {
+            throw KinetixError(.invalidData, file: file, field: "\(Key.profile.rawValue).\(AssessmentReport.ProfileKey.id.rawValue)", Self.notAnID(id), setting: .profile)
+        }
         self.label = label
         self.date = date
         self.file = file
         profileID = id
         profileVersion = version
-        if case .object(let inputs) = top["provenance"]?["inputs"], let clip = inputs.first?.value {
-            if case .string(let path) = clip["path"] { clipPath = path }
-            if case .string(let sha) = clip["sha256"] { clipSHA256 = sha }
+        if case .object(let inputs) = top[Key.provenance]?[Provenance.Key.inputs], let clip = inputs.first?.value {
+            if case .string(let path) = clip[Provenance.InputKey.path] { clipPath = path }
+            if case .string(let sha) = clip[Provenance.InputKey.sha256] { clipSHA256 = sha }
         }
-        switch top["status"] {
-        case .string("ok"): voidReason = nil
-        case .string("void"):
-            if case .string(let reason) = top["voidReason"] { voidReason = reason } else { voidReason = "void" }
-        default: throw fail("status", "expected \"ok\" or \"void\"")
+        switch top[Key.status] {
+        case .string(Assessment.Status.ok.rawValue): voidReason = nil
+        case .string(Assessment.Status.void.rawValue):
+            if case .string(let reason) = top[Key.voidReason] { voidReason = reason } else { voidReason = "void" }
+        default: throw fail(Key.status.rawValue, "expected \"ok\" or \"void\"")
         }
-        dimensions = top["dimensions"] == .string("3D") ? .three : .two
-        if case .object(let parameters) = top["parameters"] {
+        dimensions = top[Key.dimensions] == .string(Dimensions.three.description) ? .three : .two
+        if case .object(let parameters) = top[Key.parameters] {
             assessmentParameters = Self.parameterText(parameters.map { ($0.key, $0.value.compactText()) })
         }
-        shoulderWidthRatio = Self.number(top["shoulderWidthRatio"])
-        if case .object(let limbs) = top["bodyProportions"] {
+        shoulderWidthRatio = Self.number(top[Key.shoulderWidthRatio])
+        if case .object(let limbs) = top[Key.bodyProportions] {
             let byName = Dictionary(limbs.map { ($0.key, Self.number($0.value) ?? .nan) }, uniquingKeysWith: { a, _ in a })
             proportions = BodyProportions(lengths: BodyProportions.limbs.map { byName[$0.name] ?? .nan })
         }
         reps = []
-        if let value = top["reps"] {
-            guard case .array(let items) = value else { throw fail("reps", "expected an array of reps") }
+        if let value = top[Key.reps] {
+            guard case .array(let items) = value else { throw fail(Key.reps.rawValue, "expected an array of reps") }
             for (k, item) in items.enumerated() {
-                guard case .object(let fields) = item, let start = Self.number(item["start"]), let end = Self.number(item["end"]) else {
-                    throw fail("reps[\(k)]", "expected a rep with start and end times")
+                guard case .object(let fields) = item, let start = Self.number(item[RepKey.start]), let end = Self.number(item[RepKey.end]) else {
+                    throw fail("\(Key.reps.rawValue)[\(k)]", "expected a rep with start and end times")
                 }
                 // Summaries are in "values"; results written before it have them beside start and end.
                 let summaries: [(key: String, value: JSONValue)]
-                if case .object(let nested)? = item["values"] { summaries = nested } else {
-                    summaries = fields.filter { $0.key != "start" && $0.key != "end" }
+                if case .object(let nested)? = item[RepKey.values] { summaries = nested } else {
+                    summaries = fields.filter { $0.key != RepKey.start.rawValue && $0.key != RepKey.end.rawValue }
                 }
                 let values = summaries.map { Assessment.Rep.Value(name: $0.key, value: Self.number($0.value) ?? .nan) }
                 reps.append(Assessment.Rep(start: Double(start), end: Double(end), values: values,
-                                           extreme: Self.number(item["extreme"]).map(Double.init),
-                                           confidence: Self.number(item["confidence"]) ?? 1))
+                                           extreme: Self.number(item[RepKey.extreme]).map(Double.init),
+                                           confidence: Self.number(item[RepKey.confidence]) ?? 1))
             }
         }
         symmetry = []
-        if case .object(let measures) = top["movement"] {
+        if case .object(let measures) = top[Key.movement] {
             for (name, m) in measures {
-                var result = Assessment.SymmetryResult(measure: name, movementLeft: Self.number(m["left"]),
-                                                       movementRight: Self.number(m["right"]))
-                result.deviationPercent = Self.number(top["deviationPercent"]?[name])
-                if case .string(let side) = m["weakerSide"] { result.weakerSide = BodySide(rawValue: side) }
-                result.noiseLeft = Self.number(m["noiseLeft"])
-                result.noiseRight = Self.number(m["noiseRight"])
-                if case .bool(let measurable) = m["measurable"] { result.measurable = measurable }
+                var result = Assessment.SymmetryResult(measure: name, movementLeft: Self.number(m[Movement.left]),
+                                                       movementRight: Self.number(m[Movement.right]))
+                result.deviationPercent = Self.number(top[Key.deviationPercent]?[name])
+                if case .string(let side) = m[Movement.weakerSide] { result.weakerSide = BodySide(rawValue: side) }
+                result.noiseLeft = Self.number(m[Movement.noiseLeft])
+                result.noiseRight = Self.number(m[Movement.noiseRight])
+                if case .bool(let measurable) = m[Movement.measurable] { result.measurable = measurable }
                 symmetry.append(result)
             }
         }
-        if case .string(let side) = top["weakerSide"] { weakerSide = BodySide(rawValue: side) }
+        if case .string(let side) = top[Key.weakerSide] { weakerSide = BodySide(rawValue: side) }
     }
 
     /// The path of the first number in `value` too large for a `Float` (it would read as

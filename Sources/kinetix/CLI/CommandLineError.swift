@@ -35,9 +35,18 @@ enum ExitCode {
     static func of(_ kind: KinetixError.Kind) -> Int32 { kind.exitCode }
 }
 
-/// The command-line control for a library setting, for hints after a message.
-func flag(for setting: Setting) -> String {
-    switch setting {
+/// The command-line control for a library setting, for hints after a message; nil for
+/// a setting the command line has no control for (`OneHomeTests` checks every setting
+/// the libraries name has one here).
+func flag(for setting: Setting) -> String? {
+    switch setting.name {
+    case Setting.profileParameterName:
+        let name = setting.argument ?? ""
+        return name.isEmpty ? "--param name=value" : "--param \(name)=…"
+    case Setting.batchShardName: return "run it again: kinetix batch run PLAN --shard \(setting.argument ?? "K")"
+    default: break
+    }
+    return switch setting {
     case .maxInputBytes: "--max-input-mb"
     case .imageSize: "--image-size WxH"
     case .frameRate: "--fps"
@@ -48,21 +57,20 @@ func flag(for setting: Setting) -> String {
     case .maxLag: "--max-lag"
     case .lagWindow: "--lag-window"
     case .analysisRate: "--rate"
-    case .profileParameter(let name): name.isEmpty ? "--param name=value" : "--param \(name)=…"
     case .profile: "--profile; 'kinetix profile list' shows them"
     case .demonstrationReps: "--reps FIRST-LAST"
     case .batchOutput: "--out FOLDER"
     case .batchPlan: "make one with 'kinetix batch plan'"
-    case .batchShard(let k): "run it again: kinetix batch run PLAN --shard \(k)"
     case .slurmPartition: "--partition"
     case .slurmTimeLimit: "--time"
     case .planarAngles: "--2d"
     case .worldLandmarks: "--world"
+    default: nil
     }
 }
 
 /// A diagnostic as the command line prints it: the library's text, then the flag
 /// that would help, when there is one.
 func commandLineText(_ diagnostic: Diagnostic) -> String {
-    diagnostic.description + (diagnostic.setting.map { " [\(flag(for: $0))]" } ?? "")
+    diagnostic.description + (diagnostic.setting.flatMap { flag(for: $0) }.map { " [\($0)]" } ?? "")
 }

@@ -221,6 +221,10 @@ extension LiveRun {
     static let defaultIdleTimeout = 5.0
     /// How long `--live` on a stream waits for its sources to start, seconds.
     static let defaultStartTimeout = 60.0
+    /// The `--start-timeout` values taken, seconds.
+    static let startTimeoutRange: ClosedRange<Double> = 0.1...86400
+    /// The `--idle-timeout` values taken, seconds.
+    static let idleTimeoutRange: ClosedRange<Double> = 0.1...3600
 }
 
 extension CommandSpec.Option {
@@ -238,14 +242,14 @@ extension CommandSpec.Option {
 }
 
 extension ParsedArguments {
-    /// `--start-timeout`, in 0.1...86400 s.
+    /// `--start-timeout`, in `LiveRun.startTimeoutRange`.
     func startTimeout() throws(CommandLineError) -> Double {
-        try double("start-timeout", default: LiveRun.defaultStartTimeout, in: 0.1...86400)
+        try double("start-timeout", default: LiveRun.defaultStartTimeout, in: LiveRun.startTimeoutRange)
     }
 
-    /// `--idle-timeout`, in 0.1...3600 s.
+    /// `--idle-timeout`, in `LiveRun.idleTimeoutRange`.
     func idleTimeout() throws(CommandLineError) -> Double {
-        try double("idle-timeout", default: LiveRun.defaultIdleTimeout, in: 0.1...3600)
+        try double("idle-timeout", default: LiveRun.defaultIdleTimeout, in: LiveRun.idleTimeoutRange)
     }
 }
 

@@ -37,8 +37,8 @@ enum OnsetArguments {
         options.cutoffHertz = try arguments.double("cutoff", default: options.cutoffHertz, in: OnsetOptions.Ranges.cutoffHertz)
         options.minPeakSpeed = try arguments.double("min-peak", default: options.minPeakSpeed, in: OnsetOptions.Ranges.minPeakSpeed)
         options.quietSeconds = try arguments.double("quiet", default: options.quietSeconds, in: OnsetOptions.Ranges.quietSeconds)
-        options.peakFraction = try arguments.double("fraction", default: options.peakFraction, in: 0.01...0.9)
-        options.baselineK = try arguments.double("baseline-k", default: options.baselineK, in: 0...100)
+        options.peakFraction = try arguments.double("fraction", default: options.peakFraction, in: OnsetOptions.Ranges.peakFraction)
+        options.baselineK = try arguments.double("baseline-k", default: options.baselineK, in: OnsetOptions.Ranges.baselineK)
         var window = ReactionWindow()
         if let text = arguments.string("window") {
             let parts = text.split(separator: "-").compactMap { Double($0) }
@@ -47,7 +47,7 @@ enum OnsetArguments {
             }
             (window.minSeconds, window.maxSeconds) = (parts[0], parts[1])
         }
-        window.cueDisplayOffsetSeconds = try arguments.double("cue-offset", default: 0, in: -5...5)
+        window.cueDisplayOffsetSeconds = try arguments.double("cue-offset", default: 0, in: ReactionWindow.cueDisplayOffsetRange)
         return (options, window)
     }
 }

@@ -104,7 +104,7 @@ struct ParsedArguments {
     func limits() throws(CommandLineError) -> SidecarLimits {
         var limits = SidecarLimits.default
         if string("max-input-mb") != nil {
-            limits.maxFileBytes = Int(try double("max-input-mb", default: 0, in: 1...65536) * 1_048_576)
+            limits.maxFileBytes = Int(try double("max-input-mb", default: 0, in: SidecarLimits.maxFileMegabytesRange) * 1_048_576)
         }
         return limits
     }

@@ -39,8 +39,8 @@ struct AnglesCommand: Subcommand {
         mirror = arguments.flag("mirror")
         minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         keepTeleports = arguments.flag("keep-teleports")
-        fillGapsSeconds = arguments.string("fill-gaps") == nil ? nil : try arguments.double("fill-gaps", default: 0, in: 0...10)
-        lowPassHertz = arguments.string("low-pass") == nil ? nil : try arguments.double("low-pass", default: 6, in: 0.1...100)
+        fillGapsSeconds = arguments.string("fill-gaps") == nil ? nil : try arguments.double("fill-gaps", default: 0, in: AngleSeries.FilterRanges.fillGapsSeconds)
+        lowPassHertz = arguments.string("low-pass") == nil ? nil : try arguments.double("low-pass", default: 6, in: AngleSeries.FilterRanges.lowPassHertz)
         output = arguments.string("output")
         limits = try arguments.limits()
     }

@@ -78,7 +78,7 @@ struct BatchCommand: Subcommand {
 
     private func plan() throws(CommandLineError) -> Int32 {
         guard let output = arguments.string("output") else { throw .usage("'batch plan' needs -o plan.json", command: Self.spec) }
-        let shards = Int(try arguments.double("shards", default: Double(BatchPlan.defaultShards), in: 1...100_000))
+        let shards = Int(try arguments.double("shards", default: Double(BatchPlan.defaultShards), in: BatchPlan.shardsRange))
         var options = BatchPlan.Options()
         options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         options.html = arguments.flag("html")
@@ -140,7 +140,7 @@ struct BatchCommand: Subcommand {
         } else {
             throw .usage("'batch run' needs --shard K or --shard-from-env VARIABLE", command: Self.spec)
         }
-        let threads = arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: 1...1024))
+        let threads = arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: BatchRunner.threadsRange))
         let runner = BatchRunner(plan: plan, threads: threads, mapsInputs: true)
         let outcomes: [BatchOutcome]
         do {
@@ -185,8 +185,8 @@ struct BatchCommand: Subcommand {
 
     private func slurm() throws(CommandLineError) -> Int32 {
         let plan = try loadPlan(file)
-        let maxParallel = arguments.string("max-parallel") == nil ? nil : Int(try arguments.double("max-parallel", default: 1, in: 1...100_000))
-        let cpus = Int(try arguments.double("cpus-per-task", default: Double(SlurmScript.defaultCPUsPerTask), in: 1...1024))
+        let maxParallel = arguments.string("max-parallel") == nil ? nil : Int(try arguments.double("max-parallel", default: 1, in: SlurmScript.maxParallelRange))
+        let cpus = Int(try arguments.double("cpus-per-task", default: Double(SlurmScript.defaultCPUsPerTask), in: SlurmScript.cpusPerTaskRange))
         let script: SlurmScript
         do {
             script = try SlurmScript(plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,

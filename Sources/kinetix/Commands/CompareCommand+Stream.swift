@@ -13,7 +13,7 @@ extension CompareCommand {
         // Recorded inputs: loaded whole.
         var files: [Sidecar?] = [nil, nil]
         for i in roles.indices where roles[i].1 == nil {
-            files[i] = try loadClip(roles[i].0, role: i == 0 ? "demonstrator" : "learner", limits: limits).sidecar
+            files[i] = try loadClip(roles[i].0, role: i == 0 ? ComparisonReport.demonstratorRole : ComparisonReport.learnerRole, limits: limits).sidecar
         }
         let headers = try run.headers()
         func header(_ role: Int) -> LiveStream.Header? { streamRoles.firstIndex(of: role).map { headers[$0] } }

@@ -273,8 +273,8 @@ extension CompareCommand {
         func clip(_ sidecar: Sidecar, track: Int, role: String) throws(CommandLineError) -> ClipInput {
             do { return try ClipInput(decoding: sidecar.encoded(), name: "\(demonstrator)#track\(track)", role: role, limits: limits) } catch { throw .failed(error) }
         }
-        return (try clip(pair.demonstrator, track: pair.demonstratorTrack, role: "demonstrator"),
-                try clip(pair.learner, track: pair.learnerTrack, role: "learner"), options)
+        return (try clip(pair.demonstrator, track: pair.demonstratorTrack, role: ComparisonReport.demonstratorRole),
+                try clip(pair.learner, track: pair.learnerTrack, role: ComparisonReport.learnerRole), options)
     }
 
     /// How to compare with the other facing model on this command line: the pair

@@ -11,7 +11,7 @@ struct ShiftCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         operation = try ClipOperation(arguments, spec: Self.spec)
         guard arguments.string("seconds") != nil else { throw .usage("missing --seconds", command: Self.spec) }
-        seconds = try arguments.double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)
+        seconds = try arguments.double("seconds", default: 0, in: Sidecar.EditDefaults.shiftSecondsRange)
     }
 
     func run() throws(CommandLineError) -> Int32 {

@@ -17,11 +17,16 @@ struct StreamCommand: Subcommand {
         arguments: [.init(name: "sidecar", help: "The clip to send (2D).")],
         options: [
             .init(long: "to", valueName: "where", help: "- (standard output), a FIFO path, tcp:PORT or udp:PORT on 127.0.0.1.", defaultValue: "-"),
-            .init(long: "speed", valueName: "x", help: "Times real time (0: as fast as the receiver reads).", defaultValue: "1"),
-            .init(long: "connect-timeout", valueName: "seconds", help: "How long to retry connecting to tcp:PORT.", defaultValue: "10"),
+            .init(long: "speed", valueName: "x", help: "Times real time (0: as fast as the receiver reads).", defaultValue: defaultText(Self.defaultSpeed)),
+            .init(long: "connect-timeout", valueName: "seconds", help: "How long to retry connecting to tcp:PORT.", defaultValue: defaultText(Self.defaultConnectTimeout)),
             .maxInput,
         ]
     )
+
+    /// Times real time unless told otherwise, and the speeds taken (0: as fast as the receiver reads).
+    static let defaultSpeed = 1.0, speedRange: ClosedRange<Double> = 0...1000
+    /// Seconds spent retrying a TCP connection unless told otherwise, and the values taken.
+    static let defaultConnectTimeout = 10.0, connectTimeoutRange: ClosedRange<Double> = 0...3600
 
     let sidecar: String
     let destination: LiveSourceAddress
@@ -38,8 +43,8 @@ struct StreamCommand: Subcommand {
         if case .tcp(0) = destination { throw .usage("--to tcp:PORT needs the receiver's port, not 0", command: Self.spec) }
         if case .udp(0) = destination { throw .usage("--to udp:PORT needs the receiver's port, not 0", command: Self.spec) }
         self.destination = destination
-        speed = try arguments.double("speed", default: 1, in: 0...1000)
-        connectTimeout = try arguments.double("connect-timeout", default: 10, in: 0...3600)
+        speed = try arguments.double("speed", default: Self.defaultSpeed, in: Self.speedRange)
+        connectTimeout = try arguments.double("connect-timeout", default: Self.defaultConnectTimeout, in: Self.connectTimeoutRange)
         limits = try arguments.limits()
     }
 

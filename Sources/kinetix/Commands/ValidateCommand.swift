@@ -20,7 +20,7 @@ struct ValidateCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         files = arguments.positional
         var limits = try arguments.limits()
-        limits.maxDiagnostics = Int(try arguments.double("max-problems", default: Double(SidecarLimits.default.maxDiagnostics), in: 1...100_000))
+        limits.maxDiagnostics = Int(try arguments.double("max-problems", default: Double(SidecarLimits.default.maxDiagnostics), in: SidecarLimits.maxDiagnosticsRange))
         self.limits = limits
     }
 

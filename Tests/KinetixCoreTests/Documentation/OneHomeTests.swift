@@ -90,6 +90,61 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test("the CLI writes no value range of its own: every number option's range is a named one beside its default")
+    func cliRangesBesideDefaults() {
+        let pattern = #"double\("[a-z-]+",.*in: [^)]*\.\.[.<]"#
+        let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !$0.hasPrefix("Sources/kinetix/") })
+        #expect(found.isEmpty, "\(found)")
+        #expect(#"try arguments.double("threads", default: 1, in: 1...1024)"#.range(of: pattern, options: .regularExpression) != nil)
+        #expect(#"try double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)"#.range(of: pattern, options: .regularExpression) != nil)
+    }
+
+    @Test("Core's code knows no batch or Slurm: KinetixBatch names its own settings (Setting.batchShard, .slurmPartition, …)")
+    func coreKnowsNoBatch() {
+        let found = copies(of: #"(?i)slurm|batch"#, home: Self.sources.map(\.path).filter { !$0.hasPrefix("Sources/KinetixCore/") })
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("every Setting a library names has its flag in the command line's flag(for:)")
+    func everySettingHasAFlag() throws {
+        let declaration = try NSRegularExpression(pattern: #"public static (?:let|func) (\w+)(?: = Setting\(|\([^)]*\) -> Setting)"#)
+        var names: [String] = []
+        for file in Self.sources where !file.path.hasPrefix("Sources/kinetix/") {
+            let text = file.text as NSString
+            for match in declaration.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                names.append(text.substring(with: match.range(at: 1)))
+            }
+        }
+        #expect(names.contains("maxLag") && names.contains("batchShard") && names.contains("slurmTimeLimit") && names.contains("profileParameter"), "\(names)")
+        let cli = try #require(Self.sources.first { $0.path == "Sources/kinetix/CLI/CommandLineError.swift" }).text
+        let unworded = names.filter { !cli.contains("case .\($0):") && !cli.contains("case Setting.\($0)Name:") }
+        #expect(unworded.isEmpty, "settings with no flag: \(unworded)")
+    }
+
+    /// The files that read back a result Kinetix wrote: `progress` (assessments and
+    /// comparisons) and batch (its plans, result headers, outcome lines and figures).
+    static let resultReaders = ["Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
+                                "Sources/KinetixBatch/BatchResultHeader.swift", "Sources/KinetixBatch/BatchOutcome.swift", "Sources/KinetixBatch/BatchFigures.swift",
+                                "Sources/KinetixBatch/BatchPlan+File.swift"]
+
+    @Test("a result is read back through its writer's schema (a JSONKeys enum), never by a key spelt in the reader")
+    func resultsReadBySchema() throws {
+        let readers = Self.sources.filter { Self.resultReaders.contains($0.path) }
+        #expect(readers.count == Self.resultReaders.count, "a reader moved: \(Self.resultReaders)")
+        // A literal key: subscripting a JSON value, comparing a member's key, or naming a
+        // member of an object being built or matched.
+        let pattern = #"\[\s*"[A-Za-z_]+"\s*\]|\.key [!=]= "|\("[A-Za-z_]+", \.|case \.string\("[A-Za-z]+"\)"#
+        let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !Self.resultReaders.contains($0) })
+        #expect(found.isEmpty, "\(found)")
+        // The scan sees a literal key where there is one.
+        let sample = #"if case .string(let s) = top["profile"]?["id"] {"#
+        #expect(sample.range(of: pattern, options: .regularExpression) != nil)
+        // Each reader does read through a schema.
+        for reader in readers {
+            #expect(reader.text.contains("Key"), "\(reader.path) reads no schema")
+        }
+    }
+
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
     func typedSuggestion() throws {
         let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
