@@ -1,7 +1,6 @@
+import Foundation
 // swift-tools-version: 6.0
 import PackageDescription
-
-import Foundation
 
 /// Optional code generation for a specific CPU, for builds of this package itself.
 ///
@@ -75,12 +74,17 @@ let package = Package(
         // MARK: - Executables
         .executableTarget(
             name: "kinetix",
-            dependencies: ["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch", "KinetixIO"],
+            dependencies: [
+                "KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch", "KinetixIO",
+            ],
             swiftSettings: cpuSettings
         ),
         .executableTarget(
             name: "kinetix-bench",
-            dependencies: ["KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixDrafting", "KinetixBatch", "_KinetixTestSupport", "_KinetixRealClips"],
+            dependencies: [
+                "KinetixCore", "KinetixFormats", "KinetixProfiles", "KinetixDrafting", "KinetixBatch", "_KinetixTestSupport",
+                "_KinetixRealClips",
+            ],
             path: "Benchmarks/kinetix-bench",
             swiftSettings: cpuSettings
         ),
@@ -179,8 +183,10 @@ let package = Package(
         // skipped, saying why, where its component is absent.
         .testTarget(
             name: "KinetixSystemTests",
-            dependencies: ["kinetix", "KinetixCore", "KinetixFormats", "KinetixReport", "KinetixProfiles", "KinetixDrafting",
-                           "_KinetixTestSupport", "_KinetixCLITestSupport", "_KinetixRealClips"]
+            dependencies: [
+                "kinetix", "KinetixCore", "KinetixFormats", "KinetixReport", "KinetixProfiles", "KinetixDrafting",
+                "_KinetixTestSupport", "_KinetixCLITestSupport", "_KinetixRealClips",
+            ]
         ),
     ]
 )

@@ -17,7 +17,9 @@ func agreementCheck() -> Int {
         do {
             let differing = try KernelAgreement.liveDisagreements(options)
             if differing.frames > 0 || differing.countsDiffer {
-                print("agreement: live \(name): \(differing.frames) final frames differ from offline\(differing.countsDiffer ? ", and their counts" : "")")
+                print(
+                    "agreement: live \(name): \(differing.frames) final frames differ from offline\(differing.countsDiffer ? ", and their counts" : "")"
+                )
                 failures += 1
             }
         } catch {
@@ -26,11 +28,13 @@ func agreementCheck() -> Int {
         }
     }
     #if DEBUG
-    let build = "debug"
+        let build = "debug"
     #else
-    let build = "release"
+        let build = "release"
     #endif
-    print("agreement (\(build) build): \(KernelAgreement.searchCases.count) lag cases at \(sets) and BLAS against the scalar kernel, "
-        + "\(KernelAgreement.liveCases.count) live settings against offline: \(failures == 0 ? "bit for bit equal" : "\(failures) disagreement(s)")")
+    print(
+        "agreement (\(build) build): \(KernelAgreement.searchCases.count) lag cases at \(sets) and BLAS against the scalar kernel, "
+            + "\(KernelAgreement.liveCases.count) live settings against offline: \(failures == 0 ? "bit for bit equal" : "\(failures) disagreement(s)")"
+    )
     return failures
 }

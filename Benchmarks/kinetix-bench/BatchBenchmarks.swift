@@ -15,14 +15,21 @@ func batchThroughput(quick: Bool) {
     let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sidecars")
     var cases: [(name: String, demo: String, learner: String, rows: Int)] = [
-        ("bundled pair (12 s, 30 fps)", bundled.appendingPathComponent("demonstrator.json").path, bundled.appendingPathComponent("learner.json").path, quick ? 20 : 300),
+        (
+            "bundled pair (12 s, 30 fps)", bundled.appendingPathComponent("demonstrator.json").path,
+            bundled.appendingPathComponent("learner.json").path, quick ? 20 : 300
+        )
     ]
     if !quick {
         let (demo, learner) = writeBenchmarkPair(frameRate: 60, seconds: 600, into: folder, prefix: "10min-")
         cases.append(("10-minute pair (60 fps)", demo.path, learner.path, 12))
     }
-    print("batch: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(BatchRunner.availableCores) usable; each figure the median of 3 runs")
-    print("| pairs | rows | bare (library calls, 1 thread): ms/pair | batch run, 1 thread: ms/pair (overhead) | batch run, 2 threads: pairs/s |")
+    print(
+        "batch: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(BatchRunner.availableCores) usable; each figure the median of 3 runs"
+    )
+    print(
+        "| pairs | rows | bare (library calls, 1 thread): ms/pair | batch run, 1 thread: ms/pair (overhead) | batch run, 2 threads: pairs/s |"
+    )
     print("|---|---|---|---|---|")
     for c in cases {
         // The manifest: every row the same two files (read, hashed and decoded per row, as rows are).
@@ -38,7 +45,8 @@ func batchThroughput(quick: Bool) {
             try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             let start = DispatchTime.now().uptimeNanoseconds
             for i in 0..<c.rows {
-                let d = try! ClipInput(contentsOf: c.demo, role: "demonstrator"), l = try! ClipInput(contentsOf: c.learner, role: "learner")
+                let d = try! ClipInput(contentsOf: c.demo, role: "demonstrator")
+                let l = try! ClipInput(contentsOf: c.learner, role: "learner")
                 let report = try! ComparisonReport(demonstrator: d, learner: l, options: ComparisonOptions())
                 let bytes = report.jsonBytes()
                 let file = out.appendingPathComponent("p\(i).json")
@@ -62,9 +70,12 @@ func batchThroughput(quick: Bool) {
                 return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             }
         }
-        let one = batch(threads: 1), two = batch(threads: 2)
+        let one = batch(threads: 1)
+        let two = batch(threads: 2)
         let rows = Double(c.rows)
-        print(String(format: "| %@ | %d | %.1f | %.1f (%+.1f %%) | %.1f |", c.name, c.rows, bare / rows * 1000, one / rows * 1000,
-                     (one - bare) / bare * 100, rows / two))
+        print(
+            String(
+                format: "| %@ | %d | %.1f | %.1f (%+.1f %%) | %.1f |", c.name, c.rows, bare / rows * 1000, one / rows * 1000,
+                (one - bare) / bare * 100, rows / two))
     }
 }

@@ -9,7 +9,8 @@ func writeBenchmarkPair(frameRate: Double, seconds: Double, into folder: URL, pr
     options.motion = .routine
     options.frameRate = frameRate
     options.durationSeconds = seconds
-    let demo = folder.appendingPathComponent("\(prefix)demo.json"), learner = folder.appendingPathComponent("\(prefix)learner.json")
+    let demo = folder.appendingPathComponent("\(prefix)demo.json")
+    let learner = folder.appendingPathComponent("\(prefix)learner.json")
     try! Synth.sidecar(options).encoded().write(to: demo)
     options.seed = 2
     options.delaySeconds = 0.4

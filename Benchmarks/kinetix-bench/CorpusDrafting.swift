@@ -11,21 +11,31 @@ import KinetixProfiles
 /// entry how many drafts were written (every sentence used or recognised, or some not
 /// understood) or refused.
 func corpusDrafting() {
-    let candidates = [ProcessInfo.processInfo.environment["KINETIX_CORPUS"],
-                      FileManager.default.currentDirectoryPath + "/../shared/corpora/free-exercise-db/exercises.json"].compactMap { $0 }
+    let candidates = [
+        ProcessInfo.processInfo.environment["KINETIX_CORPUS"],
+        FileManager.default.currentDirectoryPath + "/../shared/corpora/free-exercise-db/exercises.json",
+    ].compactMap { $0 }
     guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
-          let data = FileManager.default.contents(atPath: path),
-          let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
+        let data = FileManager.default.contents(atPath: path),
+        let entries = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]]
     else { return print("corpus drafting: skipped (../shared/corpora/free-exercise-db not found; set KINETIX_CORPUS to exercises.json)") }
     let drafter = ProfileDrafter(vocabulary: try! DraftVocabulary.shipped())
-    var became = 0, notMeasurable = 0, leftOut = 0, refusedSentences = 0
+    var became = 0
+    var notMeasurable = 0
+    var leftOut = 0
+    var refusedSentences = 0
     var topics: [String: Int] = [:]
-    var complete = 0, partial = 0, refused = 0
+    var complete = 0
+    var partial = 0
+    var refused = 0
     var reasons: [String: Int] = [:]
     /// Unknown words taken for a misspelling of a known one, which stop their sentence.
     var typos: [String: Int] = [:]
     let labels = corpusLabels()
-    var labelled = 0, rightMeasure = 0, rightMeasureAndView = 0, labelledRefused = 0
+    var labelled = 0
+    var rightMeasure = 0
+    var rightMeasureAndView = 0
+    var labelledRefused = 0
     var wrongMeasures: [String: Int] = [:]
     let start = Date()
     for entry in entries {
@@ -57,7 +67,9 @@ func corpusDrafting() {
                 } else if let reason = sentence.notMeasurable, sentence.became.isEmpty {
                     notMeasurable += 1
                     topics[reason, default: 0] += 1
-                } else { became += 1 }
+                } else {
+                    became += 1
+                }
             }
             if draft.isComplete { complete += 1 } else { partial += 1 }
         } catch {
@@ -71,7 +83,9 @@ func corpusDrafting() {
     print("corpus drafting: \(entries.count) entries of \(path) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s")
     print("| sentences | became part of a profile | recognised, not measurable | not understood | in refused drafts |")
     print("|---|---|---|---|---|")
-    print("| \(sentences) | \(share(became, sentences)) | \(share(notMeasurable, sentences)) | \(share(leftOut, sentences)) | \(share(refusedSentences, sentences)) |")
+    print(
+        "| \(sentences) | \(share(became, sentences)) | \(share(notMeasurable, sentences)) | \(share(leftOut, sentences)) | \(share(refusedSentences, sentences)) |"
+    )
     print("| entries | drafted, every sentence used | drafted with sentences left out (--partial) | refused (nothing measurable) |")
     print("|---|---|---|---|")
     print("| \(entries.count) | \(share(complete, entries.count)) | \(share(partial, entries.count)) | \(share(refused, entries.count)) |")
@@ -79,14 +93,19 @@ func corpusDrafting() {
         print("labelled entries (Benchmarks/corpus-labels.json, the main measure each name states):")
         print("| labelled | counted on a right measure | and seen from the right view | refused |")
         print("|---|---|---|---|")
-        print("| \(labelled) | \(share(rightMeasure, labelled)) | \(share(rightMeasureAndView, labelled)) | \(share(labelledRefused, labelled)) |")
+        print(
+            "| \(labelled) | \(share(rightMeasure, labelled)) | \(share(rightMeasureAndView, labelled)) | \(share(labelledRefused, labelled)) |"
+        )
         print("most frequent wrong measures:")
         for (wrong, n) in wrongMeasures.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(8) { print("  \(n)  \(wrong)") }
     }
     print("recognised, not measurable, by reason:")
     for (reason, n) in topics.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }) { print("  \(n)  \(reason)") }
     print("unknown words that stopped a sentence as a likely typo (the vocabulary's next words):")
-    print("  " + typos.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(40).map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    print(
+        "  "
+            + typos.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(40).map { "\($0.key) \($0.value)" }.joined(
+                separator: ", "))
     print("most frequent reasons a sentence was not understood:")
     for (reason, n) in reasons.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(8) { print("  \(n)  \(reason)") }
 }
@@ -96,8 +115,9 @@ func corpusDrafting() {
 func corpusLabels() -> [String: (measures: [String], view: String?)] {
     let path = FileManager.default.currentDirectoryPath + "/Benchmarks/corpus-labels.json"
     guard let data = FileManager.default.contents(atPath: path),
-          let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-          let entries = root["entries"] as? [[String: Any]] else { return [:] }
+        let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        let entries = root["entries"] as? [[String: Any]]
+    else { return [:] }
     var labels: [String: (measures: [String], view: String?)] = [:]
     for entry in entries {
         guard let id = entry["id"] as? String, let measures = entry["measures"] as? [String] else { continue }

@@ -56,15 +56,18 @@ func draftingCases() {
         print("|---|---|---|---|---|---|---|")
         for (name, os) in rows + [("all", rows.flatMap(\.1))] where !os.isEmpty {
             let right = os.filter(\.measure)
-            print("| \(name) | \(os.count) | \(share(right.count, os.count)) | \(share(right.filter(\.view).count, right.count)) | \(share(os.filter(\.mode).count, os.count)) "
-                  + "| \(share(os.filter(\.refused).count, os.count)) | \(share(os.map(\.notUnderstood).reduce(0, +), os.map(\.sentences).reduce(0, +))) |")
+            print(
+                "| \(name) | \(os.count) | \(share(right.count, os.count)) | \(share(right.filter(\.view).count, right.count)) | \(share(os.filter(\.mode).count, os.count)) "
+                    + "| \(share(os.filter(\.refused).count, os.count)) | \(share(os.map(\.notUnderstood).reduce(0, +), os.map(\.sentences).reduce(0, +))) |"
+            )
         }
     }
 
     // 1. The newly labelled corpus entries, dev and test apart.
     if let corpusData = FileManager.default.contents(atPath: corpusPath),
-       let corpus = (try? JSONSerialization.jsonObject(with: corpusData)) as? [[String: Any]],
-       let labels = load(root + "/Benchmarks/drafting-cases/corpus-labels-new.json")?["entries"] as? [[String: Any]] {
+        let corpus = (try? JSONSerialization.jsonObject(with: corpusData)) as? [[String: Any]],
+        let labels = load(root + "/Benchmarks/drafting-cases/corpus-labels-new.json")?["entries"] as? [[String: Any]]
+    {
         var byId: [String: [String: Any]] = [:]
         for entry in corpus { if let id = entry["id"] as? String { byId[id] = entry } }
         for split in ["dev", "test"] {
@@ -76,18 +79,25 @@ func draftingCases() {
                 let measures = label["measures"] as? [String] ?? []
                 let (o, _) = judge(text, measures: measures, view: label["view"] as? String, mode: label["mode"] as? String ?? "reps")
                 families[label["family"] as? String ?? "?", default: []].append(o)
-                if !o.measure { wrong["\(measures.first ?? "refusal") drafted as \(o.metric.replacingOccurrences(of: "Either", with: ""))", default: 0] += 1 }
+                if !o.measure {
+                    wrong[
+                        "\(measures.first ?? "refusal") drafted as \(o.metric.replacingOccurrences(of: "Either", with: ""))", default: 0] +=
+                        1
+                }
                 // KINETIX_CASES_VERBOSE=dev lists the dev split's wrong drafts (never the test split's).
                 if !o.measure, split == "dev", ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "dev" {
                     print("  wrong (dev): \(id) [\(label["family"] as? String ?? "")]: \(measures) drafted as \(o.metric)")
                 }
             }
-            table("drafting cases, corpus-labels-new.json, \(split) (\(split == "dev" ? "tuned on: a calibration" : "held out: not looked at while writing rules")):",
-                  families.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+            table(
+                "drafting cases, corpus-labels-new.json, \(split) (\(split == "dev" ? "tuned on: a calibration" : "held out: not looked at while writing rules")):",
+                families.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             print("most frequent wrong measures (\(split)):")
             for (w, n) in wrong.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(10) { print("  \(n)  \(w)") }
         }
-    } else { print("drafting cases: corpus labels skipped (corpus or Benchmarks/drafting-cases/corpus-labels-new.json not found)") }
+    } else {
+        print("drafting cases: corpus labels skipped (corpus or Benchmarks/drafting-cases/corpus-labels-new.json not found)")
+    }
 
     // 2. The physiotherapist's sheets.
     let clips = RealClips.available ? (try? RealClips.load()) ?? [] : []
@@ -105,23 +115,28 @@ func draftingCases() {
     }
     if let sheets = load(root + "/Benchmarks/drafting-cases/physio-sheets.json")?["sheets"] as? [[String: Any]] {
         var outcomes: [Outcome] = []
-        var clipRight = 0, clipRuns = 0
+        var clipRight = 0
+        var clipRuns = 0
         print("drafting cases, physio-sheets.json (written before the rules; not tuned on):")
         print("| sheet | expected | drafted | view | mode | not understood | clip count |")
         print("|---|---|---|---|---|---|---|")
         for sheet in sheets {
             let measures = sheet["measures"] as? [String] ?? []
-            let (o, draft) = judge(sheet["text"] as? String ?? "", measures: measures, view: sheet["view"] as? String, mode: sheet["mode"] as? String ?? "reps")
+            let (o, draft) = judge(
+                sheet["text"] as? String ?? "", measures: measures, view: sheet["view"] as? String, mode: sheet["mode"] as? String ?? "reps"
+            )
             outcomes.append(o)
             var clipCell = "—"
             if let clipName = sheet["clip"] as? String {
                 let (score, note) = count(draft, on: clipName)
                 clipRuns += 1
                 if score?.isRight == true { clipRight += 1 }
-                clipCell = "\(clipName): \(score?.count.map(String.init) ?? "void") of \(score?.clip.trueReps ?? 0)\(score?.isRight == true ? " ✓" : "")\(note.isEmpty ? "" : " (\(note.prefix(60)))")"
+                clipCell =
+                    "\(clipName): \(score?.count.map(String.init) ?? "void") of \(score?.clip.trueReps ?? 0)\(score?.isRight == true ? " ✓" : "")\(note.isEmpty ? "" : " (\(note.prefix(60)))")"
             }
-            print("| \(sheet["name"] as? String ?? "") | \(measures.isEmpty ? "refusal" : measures.joined(separator: "/")) | \(o.metric)\(o.measure ? " ✓" : "") "
-                  + "| \(o.view ? "✓" : "✗") | \(o.mode ? "✓" : "✗") | \(o.notUnderstood)/\(o.sentences) | \(clipCell) |")
+            print(
+                "| \(sheet["name"] as? String ?? "") | \(measures.isEmpty ? "refusal" : measures.joined(separator: "/")) | \(o.metric)\(o.measure ? " ✓" : "") "
+                    + "| \(o.view ? "✓" : "✗") | \(o.mode ? "✓" : "✗") | \(o.notUnderstood)/\(o.sentences) | \(clipCell) |")
         }
         table("physio sheets in total:", [("sheets", outcomes)])
         print("physio sheets run on a real clip of the movement: right count \(share(clipRight, clipRuns))")
@@ -130,10 +145,14 @@ func draftingCases() {
     // 3. The coach's descriptions of the real clips, short and detailed, each run on its clip.
     if clips.isEmpty { return print("drafting cases: described clips skipped (../shared/realdata/exercises not found)") }
     if let described = load(root + "/Benchmarks/drafting-cases/clip-descriptions.json")?["clips_described"] as? [[String: Any]] {
-        print("drafting cases, clip-descriptions.json (written before any run; not tuned on): a draft from each description, assessing its real clip")
+        print(
+            "drafting cases, clip-descriptions.json (written before any run; not tuned on): a draft from each description, assessing its real clip"
+        )
         print("| clip | true | short: measure, count | detailed: measure, count |")
         print("|---|---|---|---|")
-        var right = ["short": 0, "detailed": 0], measureRight = ["short": 0, "detailed": 0], n = 0
+        var right = ["short": 0, "detailed": 0]
+        var measureRight = ["short": 0, "detailed": 0]
+        var n = 0
         for d in described {
             guard let name = d["clip"] as? String, let clip = clips.first(where: { $0.name == name }) else { continue }
             n += 1
@@ -144,7 +163,9 @@ func draftingCases() {
                 let (score, note) = count(draft, on: name)
                 if score?.isRight == true { right[kind]! += 1 }
                 if o.measure { measureRight[kind]! += 1 }
-                cells.append("\(o.metric)\(o.measure ? " ✓" : " ✗"), \(score?.count.map(String.init) ?? "void")\(score?.isRight == true ? " ✓" : "")\(note.isEmpty ? "" : " (\(note.prefix(50)))")")
+                cells.append(
+                    "\(o.metric)\(o.measure ? " ✓" : " ✗"), \(score?.count.map(String.init) ?? "void")\(score?.isRight == true ? " ✓" : "")\(note.isEmpty ? "" : " (\(note.prefix(50)))")"
+                )
             }
             print("| \(name) | \(clip.trueReps) | \(cells[0]) | \(cells[1]) |")
         }

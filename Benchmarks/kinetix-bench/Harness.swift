@@ -33,10 +33,11 @@ struct Harness {
         medians[benchmark.name] = median
         checksums[benchmark.name] = checksum
         let rate = benchmark.units / median
-        print(benchmark.name.padding(toLength: max(52, benchmark.name.count + 2), withPad: " ", startingAt: 0)
-            + String(format: "%10.3f ms  ", median * 1000)
-            + (scaled(rate) + benchmark.unit + "/s").padding(toLength: 18, withPad: " ", startingAt: 0)
-            + String(format: "checksum %.6g", checksum))
+        print(
+            benchmark.name.padding(toLength: max(52, benchmark.name.count + 2), withPad: " ", startingAt: 0)
+                + String(format: "%10.3f ms  ", median * 1000)
+                + (scaled(rate) + benchmark.unit + "/s").padding(toLength: 18, withPad: " ", startingAt: 0)
+                + String(format: "checksum %.6g", checksum))
     }
 
     /// Prints how many times faster `fast` is than `slow`, both measured in this run.

@@ -19,7 +19,8 @@ func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
                 // set the CPU has (what a CPU without AVX-512 or AVX2 would run), then the others.
                 let best = LagSearch.InstructionSet.active
                 let lower = LagSearch.InstructionSet.allCases.filter { $0 < best }.reversed()
-                let kernels: [(LagSearch.Kernel, Int, LagSearch.InstructionSet)] = [(.simd, 1, best), (.simd, 2, best)]
+                let kernels: [(LagSearch.Kernel, Int, LagSearch.InstructionSet)] =
+                    [(.simd, 1, best), (.simd, 2, best)]
                     + lower.map { (.simd, 1, $0) } + [(.scalar, 1, best), (.blas, 1, best)]
                 var checksums: [Double] = []
                 for (kernel, threads, set) in kernels {
@@ -29,10 +30,11 @@ func lagSearchBenchmarks(_ harness: inout Harness, quick: Bool) {
                     // The slow kernels at a million frames take seconds a run: fewer samples.
                     harness.samples = kernel == .simd || frames <= 18_000 || quick ? (quick ? 1 : 5) : 1
                     var matches = LagMatches()
-                    harness.measure(BenchmarkCase(name: name, unit: "pairs", units: pairs) {
-                        search.run(learner: learner, demonstrator: demo, into: &matches)
-                        return Double(matches.lag.reduce(0) { $0 &+ Int($1) })
-                    })
+                    harness.measure(
+                        BenchmarkCase(name: name, unit: "pairs", units: pairs) {
+                            search.run(learner: learner, demonstrator: demo, into: &matches)
+                            return Double(matches.lag.reduce(0) { $0 &+ Int($1) })
+                        })
                     if let checksum = harness.checksums[name] { checksums.append(checksum) }
                 }
                 if Set(checksums).count > 1 {
@@ -54,7 +56,8 @@ func syntheticAngles(frames: Int, nanFraction: Double, seed: UInt64) -> AngleSer
     var rng = SplitMix64(seed: seed)
     var values = [Float](repeating: 0, count: frames * Limb.count)
     for limb in 0..<Limb.count {
-        var angle = 90.0, velocity = 0.0
+        var angle = 90.0
+        var velocity = 0.0
         for f in 0..<frames {
             velocity = 0.95 * velocity + rng.nextGaussian()
             angle = min(180, max(0, angle + velocity))
@@ -73,8 +76,9 @@ func threadScaling(frames: Int, windows: [Int], rounds: Int) {
         let demo = syntheticAngles(frames: frames, nanFraction: masked ? 0.1 : 0, seed: 1)
         let learner = syntheticAngles(frames: frames, nanFraction: masked ? 0.1 : 0, seed: 2)
         for window in windows {
-            var result = RoundRatios(name: "lag threads n=\(frames) window=\(window)\(masked ? " masked" : ""), 2 threads vs 1",
-                                     fastLabel: "2 threads", slowLabel: "1 thread")
+            var result = RoundRatios(
+                name: "lag threads n=\(frames) window=\(window)\(masked ? " masked" : ""), 2 threads vs 1",
+                fastLabel: "2 threads", slowLabel: "1 thread")
             var matches = LagMatches()
             for _ in 0..<rounds {
                 for threads in [1, 2] {

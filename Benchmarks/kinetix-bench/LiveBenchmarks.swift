@@ -16,17 +16,21 @@ func liveBenchmarks(_ harness: inout Harness, quick: Bool) {
         options.mirrorMotion = true
         let learner = Synth.sidecar(options)
         let name = String(format: "live compare, %.0f fps, per learner frame", rate)
-        harness.measure(BenchmarkCase(name: name, unit: "frames", units: Double(learner.frameCount)) {
-            var checksum = 0.0
-            try! LiveComparison.replay(demonstrator: demonstrator, learner: learner, options: ComparisonOptions(), rate: rate) { update in
-                checksum += update.frame.lagSeconds ?? 0
-            }
-            return checksum
-        })
+        harness.measure(
+            BenchmarkCase(name: name, unit: "frames", units: Double(learner.frameCount)) {
+                var checksum = 0.0
+                try! LiveComparison.replay(demonstrator: demonstrator, learner: learner, options: ComparisonOptions(), rate: rate) {
+                    update in
+                    checksum += update.frame.lagSeconds ?? 0
+                }
+                return checksum
+            })
         if let seconds = harness.medians[name] {
             let perFrame = seconds / Double(learner.frameCount)
-            print(String(format: "  %.1f µs per learner frame (with its demonstrator frame): %.2f %% of the %.1f ms between frames",
-                         perFrame * 1e6, 100 * perFrame * rate, 1000 / rate))
+            print(
+                String(
+                    format: "  %.1f µs per learner frame (with its demonstrator frame): %.2f %% of the %.1f ms between frames",
+                    perFrame * 1e6, 100 * perFrame * rate, 1000 / rate))
         }
     }
 }

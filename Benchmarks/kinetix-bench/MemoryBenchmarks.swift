@@ -6,10 +6,10 @@ import KinetixCore
 /// Returns the number of bounds exceeded.
 func memoryChecks(kinetix: URL, quick: Bool) -> Int {
     #if DEBUG
-    print("memory: checks skipped in a debug build (its allocations are not the product's); run the release build")
-    return 0
+        print("memory: checks skipped in a debug build (its allocations are not the product's); run the release build")
+        return 0
     #else
-    return measuredMemoryChecks(kinetix: kinetix, quick: quick)
+        return measuredMemoryChecks(kinetix: kinetix, quick: quick)
     #endif
 }
 
@@ -42,9 +42,11 @@ private func measuredMemoryChecks(kinetix: URL, quick: Bool) -> Int {
     let ordinary = Synth.sidecar(options).encoded()
 
     var failures = 0
-    for (name, data, bound, unit) in [("empty frames", empty, 40e6 + 450.0 * Double(frames), "\(frames) frames, at most 40 MB + 450 B a frame"),
-                                      ("unknown joint names", unknown, 2.0 * Double(unknown.count) + 40e6, "\(keys) names, at most 2× the file + 40 MB"),
-                                      ("ordinary clip", ordinary, 1.5 * Double(ordinary.count) + 40e6, "at most 1.5× the file + 40 MB")] {
+    for (name, data, bound, unit) in [
+        ("empty frames", empty, 40e6 + 450.0 * Double(frames), "\(frames) frames, at most 40 MB + 450 B a frame"),
+        ("unknown joint names", unknown, 2.0 * Double(unknown.count) + 40e6, "\(keys) names, at most 2× the file + 40 MB"),
+        ("ordinary clip", ordinary, 1.5 * Double(ordinary.count) + 40e6, "at most 1.5× the file + 40 MB"),
+    ] {
         let path = folder.appendingPathComponent("\(name).json").path
         _ = FileManager.default.createFile(atPath: path, contents: data)
         let process = Process()
@@ -60,9 +62,11 @@ private func measuredMemoryChecks(kinetix: URL, quick: Bool) -> Int {
         let peak = kilobytes * 1024
         let ok = peak <= bound
         if !ok { failures += 1 }
-        print(String(format: "memory: validate %@ (%.1f MB file): peak %.1f MB, %.0f B a frame or %.2f× the file; bound %@: %@",
-                     name, Double(data.count) / 1e6, peak / 1e6, name == "empty frames" ? peak / Double(frames) : .nan,
-                     peak / Double(data.count), unit, ok ? "ok" : "EXCEEDED"))
+        print(
+            String(
+                format: "memory: validate %@ (%.1f MB file): peak %.1f MB, %.0f B a frame or %.2f× the file; bound %@: %@",
+                name, Double(data.count) / 1e6, peak / 1e6, name == "empty frames" ? peak / Double(frames) : .nan,
+                peak / Double(data.count), unit, ok ? "ok" : "EXCEEDED"))
     }
     return failures
 }

@@ -14,11 +14,14 @@ func onsetAccuracy(quick: Bool) {
         for rate in [30.0, 60.0] {
             for jitter in [1.0, 2.0] {
                 var errors: [Double] = []
-                var truth = 0, extra = 0
+                var truth = 0
+                var extra = 0
                 var rng = SplitMix64(seed: 7)
                 for trial in 0..<(quick ? 2 : 40) {
                     let limb = Limb.allCases[trial % Limb.count]
-                    var starts: [Double] = [], durations: [Double] = [], amplitudes: [Double] = []
+                    var starts: [Double] = []
+                    var durations: [Double] = []
+                    var amplitudes: [Double] = []
                     var t = 1.0 + rng.nextUnit()
                     while t < 18 {
                         starts.append(t)
@@ -26,9 +29,10 @@ func onsetAccuracy(quick: Bool) {
                         amplitudes.append(30 + 60 * rng.nextUnit())
                         t += durations.last! + 1.5 + rng.nextUnit()
                     }
-                    let series = minimumJerkAngles(rate: rate, seconds: 20, limb: limb, from: 45,
-                                                   moves: AngleMove.outAndBack(starts: starts, durations: durations, amplitudes: amplitudes),
-                                                   jitter: jitter, rng: &rng)
+                    let series = minimumJerkAngles(
+                        rate: rate, seconds: 20, limb: limb, from: 45,
+                        moves: AngleMove.outAndBack(starts: starts, durations: durations, amplitudes: amplitudes),
+                        jitter: jitter, rng: &rng)
                     var options = OnsetOptions()
                     options.detector = detector
                     let found = MovementOnsets(angles: series, options: options, rate: rate).movements.compactMap(\.onsetSeconds)
@@ -36,21 +40,25 @@ func onsetAccuracy(quick: Bool) {
                     var used = Set<Int>()
                     for start in starts {
                         // The found onset nearest the true start, within half a second.
-                        guard let (index, onset) = found.enumerated().filter({ !used.contains($0.offset) })
-                            .min(by: { abs($0.element - start) < abs($1.element - start) }), abs(onset - start) < 0.5 else { continue }
+                        guard
+                            let (index, onset) = found.enumerated().filter({ !used.contains($0.offset) })
+                                .min(by: { abs($0.element - start) < abs($1.element - start) }), abs(onset - start) < 0.5
+                        else { continue }
                         used.insert(index)
                         errors.append(onset - start)
                     }
                     extra += found.count - used.count
                 }
                 let bias = errors.isEmpty ? 0 : errors.reduce(0, +) / Double(errors.count)
-                let sd = errors.count < 2 ? 0 : (errors.reduce(0) { $0 + ($1 - bias) * ($1 - bias) } / Double(errors.count - 1)).squareRoot()
+                let sd =
+                    errors.count < 2 ? 0 : (errors.reduce(0) { $0 + ($1 - bias) * ($1 - bias) } / Double(errors.count - 1)).squareRoot()
                 let centred = errors.map { abs($0 - bias) * rate }.sorted()
                 let median = centred.isEmpty ? Double.nan : centred[centred.count / 2]
-                print(String(format: "| %@ | %g | %g° | %d / %d | %d | %+.1f | %.1f | %.2f |", detector.rawValue, rate, jitter,
-                             errors.count, truth, extra, bias * 1000, sd * 1000, median))
+                print(
+                    String(
+                        format: "| %@ | %g | %g° | %d / %d | %d | %+.1f | %.1f | %.2f |", detector.rawValue, rate, jitter,
+                        errors.count, truth, extra, bias * 1000, sd * 1000, median))
             }
         }
     }
 }
-

@@ -23,10 +23,18 @@ func realClipCounting() {
     var inputs: [String: ClipInput] = [:]
     for clip in clips { inputs[clip.name] = try? clip.clip() }
 
-    struct Run { var clip: RealClip; var score: RepScore; var live: Int?; var note: String; var detail = "" }
+    struct Run {
+        var clip: RealClip
+        var score: RepScore
+        var live: Int?
+        var note: String
+        var detail = ""
+    }
     let verbose = ProcessInfo.processInfo.environment["KINETIX_REALCLIPS_VERBOSE"] != nil
     func run(_ profile: Profile, on clip: RealClip) -> Run {
-        guard let input = inputs[clip.name] else { return Run(clip: clip, score: RepScore(reps: nil, clip: clip), live: nil, note: "not converted") }
+        guard let input = inputs[clip.name] else {
+            return Run(clip: clip, score: RepScore(reps: nil, clip: clip), live: nil, note: "not converted")
+        }
         do {
             let parameters = try profile.parameterValues(overriding: [])
             let report = try AssessmentReport(clip: input, profile: profile, parameters: parameters, source: profile.id)
@@ -35,9 +43,20 @@ func realClipCounting() {
             var detail = ""
             if verbose {
                 let a = report.assessment
-                detail = "\(profile.id) [\(profile.reps?.thresholdsText ?? "")] on \(clip.name): " + a.reps.map { String(format: "[%.0f %.0f %.0f c%.2f]", $0.start * clip.fps, ($0.extreme ?? 0) * clip.fps, $0.end * clip.fps, $0.confidence) }.joined(separator: " ")
+                detail =
+                    "\(profile.id) [\(profile.reps?.thresholdsText ?? "")] on \(clip.name): "
+                    + a.reps.map {
+                        String(
+                            format: "[%.0f %.0f %.0f c%.2f]", $0.start * clip.fps, ($0.extreme ?? 0) * clip.fps, $0.end * clip.fps,
+                            $0.confidence)
+                    }.joined(separator: " ")
                     + " | labels " + clip.reps.map { "[\($0.start) \($0.extreme) \($0.end)]" }.joined(separator: " ")
-                if let c = a.repCounting { detail += " | " + (c.notCounted + c.partial).map { String(format: "%.1f-%.1f %@", $0.start, $0.end, $0.note) }.joined(separator: "; ") }
+                if let c = a.repCounting {
+                    detail +=
+                        " | "
+                        + (c.notCounted + c.partial).map { String(format: "%.1f-%.1f %@", $0.start, $0.end, $0.note) }.joined(
+                            separator: "; ")
+                }
             }
             return Run(clip: clip, score: RepScore(report.assessment, clip: clip), live: live, note: note, detail: detail)
         } catch {
@@ -50,25 +69,29 @@ func realClipCounting() {
             let draft = try drafter.draft(description: nil, demonstration: .init(clip: input))
             if verbose { print("  draft from \(clip.name): " + draft.demonstrationNotes.joined(separator: " / ")) }
             return .success(draft.profile)
-        }
-        catch { return .failure(error) }
+        } catch { return .failure(error) }
     }
 
     // The shipped squat profile on every clip: squats counted, other exercises 0.
     var squatRuns: [Run] = []
     for clip in clips { squatRuns.append(run(squat, on: clip)) }
     // A draft from each clip, run on that clip; and on the other clips of its exercise.
-    var selfRuns: [Run] = [], crossRuns: [Run] = []
+    var selfRuns: [Run] = []
+    var crossRuns: [Run] = []
     var drafts: [String: Result<Profile, KinetixError>] = [:]
     for clip in clips { drafts[clip.name] = draft(from: clip) }
     for clip in clips {
         switch drafts[clip.name]! {
         case .success(let profile): selfRuns.append(run(profile, on: clip))
-        case .failure(let error): selfRuns.append(Run(clip: clip, score: RepScore(reps: nil, clip: clip), live: nil, note: "no draft: \(error)"))
+        case .failure(let error):
+            selfRuns.append(Run(clip: clip, score: RepScore(reps: nil, clip: clip), live: nil, note: "no draft: \(error)"))
         }
         for other in clips where other.exercise == clip.exercise && other.name != clip.name {
-            if case .success(let profile) = drafts[other.name]! { crossRuns.append(run(profile, on: clip)) }
-            else { crossRuns.append(Run(clip: clip, score: RepScore(reps: nil, clip: clip), live: nil, note: "no draft from \(other.name)")) }
+            if case .success(let profile) = drafts[other.name]! {
+                crossRuns.append(run(profile, on: clip))
+            } else {
+                crossRuns.append(Run(clip: clip, score: RepScore(reps: nil, clip: clip), live: nil, note: "no draft from \(other.name)"))
+            }
         }
     }
 
@@ -84,8 +107,10 @@ func realClipCounting() {
         if let live = squatRuns[i].live, live != squatRuns[i].score.count { squatCell += " (live \(live))" }
         let liveCell = selfRuns[i].live.map { $0 == selfRuns[i].score.count ? "=" : "\($0)" } ?? "—"
         let cross = crossRuns.filter { $0.clip.name == clip.name }.map(cell).joined(separator: ", ")
-        print("| \(clip.name)\(RealClips.heldOut.contains(clip.name) ? " (set aside)" : "") | \(clip.exercise) | \(clip.trueReps)"
-              + "\(clip.acceptable.isEmpty ? "" : " (" + clip.acceptable.map(String.init).joined(separator: "/") + ")") | \(squatCell) | \(cell(selfRuns[i])) | \(liveCell) | \(cross.isEmpty ? "—" : cross) |")
+        print(
+            "| \(clip.name)\(RealClips.heldOut.contains(clip.name) ? " (set aside)" : "") | \(clip.exercise) | \(clip.trueReps)"
+                + "\(clip.acceptable.isEmpty ? "" : " (" + clip.acceptable.map(String.init).joined(separator: "/") + ")") | \(squatCell) | \(cell(selfRuns[i])) | \(liveCell) | \(cross.isEmpty ? "—" : cross) |"
+        )
     }
     for r in squatRuns + selfRuns + crossRuns where !r.note.isEmpty { print("  \(r.clip.name): \(r.note)") }
     if verbose { for r in selfRuns + squatRuns where !r.detail.isEmpty { print("  " + r.detail) } }
@@ -93,7 +118,8 @@ func realClipCounting() {
     func summary(_ name: String, _ runs: [Run]) {
         guard !runs.isEmpty else { return }
         let n = runs.count
-        let right = runs.filter(\.score.isRight).count, close = runs.filter(\.score.isOffByAtMostOne).count
+        let right = runs.filter(\.score.isRight).count
+        let close = runs.filter(\.score.isOffByAtMostOne).count
         let void = runs.filter { $0.score.count == nil }.count
         let live = runs.filter { $0.live != nil && $0.live == $0.score.count }.count
         let errors = runs.flatMap(\.score.boundaryErrors)
@@ -106,12 +132,15 @@ func realClipCounting() {
             return sorted.isEmpty ? "—" : "\(sorted[min(sorted.count - 1, Int(0.9 * Double(sorted.count)))])"
         }
         func share(_ k: Int) -> String { String(format: "%d/%d (%.0f %%)", k, n, 100 * Double(k) / Double(n)) }
-        print("| \(name) | \(share(right)) | \(share(close)) | \(share(void)) | \(share(live)) | "
-              + "\(median(errors.map(\.start)))/\(p90(errors.map(\.start))) | \(median(errors.map(\.extreme)))/\(p90(errors.map(\.extreme))) | "
-              + "\(median(errors.map(\.end)))/\(p90(errors.map(\.end))) |")
+        print(
+            "| \(name) | \(share(right)) | \(share(close)) | \(share(void)) | \(share(live)) | "
+                + "\(median(errors.map(\.start)))/\(p90(errors.map(\.start))) | \(median(errors.map(\.extreme)))/\(p90(errors.map(\.extreme))) | "
+                + "\(median(errors.map(\.end)))/\(p90(errors.map(\.end))) |")
     }
     print("")
-    print("| set | right count (exact or accepted) | off by at most one | void | live = offline | start error, frames (median/p90) | far end | end |")
+    print(
+        "| set | right count (exact or accepted) | off by at most one | void | live = offline | start error, frames (median/p90) | far end | end |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     let squats = clips.indices.filter { clips[$0].exercise == "squat" }
     summary("squat profile on the squats", squats.map { squatRuns[$0] })
@@ -121,13 +150,16 @@ func realClipCounting() {
     summary("draft from another clip of the exercise", crossRuns)
     let others = clips.indices.filter { clips[$0].exercise != "squat" && clips[$0].exercise != "lunge" }
     let falseSquats = others.filter { (squatRuns[$0].score.count ?? 0) > 0 }.map { clips[$0].name }
-    print("squat profile on the \(others.count) clips of exercises other than squats and lunges: reps counted on \(falseSquats.count)"
-          + (falseSquats.isEmpty ? "" : " (" + falseSquats.joined(separator: ", ") + ")"))
+    print(
+        "squat profile on the \(others.count) clips of exercises other than squats and lunges: reps counted on \(falseSquats.count)"
+            + (falseSquats.isEmpty ? "" : " (" + falseSquats.joined(separator: ", ") + ")"))
 }
 
 /// The reps a live assessment counts, fed the clip frame by frame (nil when the profile does not run live).
 func liveCount(_ profile: Profile, parameters: ParameterValues, clip: Sidecar) -> Int? {
-    guard var live = try? LiveAssessment(profile: profile, parameters: parameters, space: clip.space, rate: clip.analysisFrameRate) else { return nil }
+    guard var live = try? LiveAssessment(profile: profile, parameters: parameters, space: clip.space, rate: clip.analysisFrameRate) else {
+        return nil
+    }
     for frame in 0..<clip.frameCount { _ = try? live.append(clip.poseFrame(frame)) }
     _ = live.finish()
     return live.reps

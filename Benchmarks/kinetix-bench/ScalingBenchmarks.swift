@@ -13,9 +13,12 @@ func scalingTable(kinetix: URL, rates: [Double], minutes: [Double]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-scaling-\(getpid())")
     try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let demo = folder.appendingPathComponent("demo.json").path, learner = folder.appendingPathComponent("learner.json").path
+    let demo = folder.appendingPathComponent("demo.json").path
+    let learner = folder.appendingPathComponent("learner.json").path
     let report = folder.appendingPathComponent("report.json").path
-    print("| fps | input | frames per clip | input MB | 1 core: s (s per input minute) | \(ProcessInfo.processInfo.activeProcessorCount) cores: s (s per input minute) | peak RSS MB (× input) |")
+    print(
+        "| fps | input | frames per clip | input MB | 1 core: s (s per input minute) | \(ProcessInfo.processInfo.activeProcessorCount) cores: s (s per input minute) | peak RSS MB (× input) |"
+    )
     print("|---|---|---|---|---|---|---|")
     for rate in rates {
         for length in minutes {
@@ -35,18 +38,26 @@ func scalingTable(kinetix: URL, rates: [Double], minutes: [Double]) {
             var peak = 0.0
             for oneCore in [true, false] {
                 let prefix = oneCore ? (taskset.map { [$0, "-c", "0"] } ?? []) : []
-                guard !oneCore || taskset != nil else { cells.append("(no taskset)"); continue }
+                guard !oneCore || taskset != nil else {
+                    cells.append("(no taskset)")
+                    continue
+                }
                 let command = prefix + [kinetix.path, "compare", demo, learner, "--format", "json", "-o", report, "--max-input-mb", "4096"]
                 var output = ""
                 guard timedRun("/usr/bin/time", ["-f", "%e %M"] + command, standardError: true, output: &output) != nil,
-                      let line = output.split(separator: "\n").last?.split(separator: " "), line.count == 2,
-                      let seconds = Double(line[0]), let kilobytes = Double(line[1])
-                else { cells.append("failed"); continue }
+                    let line = output.split(separator: "\n").last?.split(separator: " "), line.count == 2,
+                    let seconds = Double(line[0]), let kilobytes = Double(line[1])
+                else {
+                    cells.append("failed")
+                    continue
+                }
                 peak = max(peak, kilobytes * 1024)
                 cells.append(String(format: "%.2f (%.3f)", seconds, seconds / length))
             }
-            print(String(format: "| %g | %g min | %d | %.0f | %@ | %@ | %.0f (%.2f×) |", rate, length, frames, input / 1e6,
-                         cells[0], cells[1], peak / 1e6, peak / input))
+            print(
+                String(
+                    format: "| %g | %g min | %d | %.0f | %@ | %@ | %.0f (%.2f×) |", rate, length, frames, input / 1e6,
+                    cells[0], cells[1], peak / 1e6, peak / input))
         }
     }
 }

@@ -15,12 +15,13 @@ import KinetixCore
 //   agreement: the unit tests' bit-for-bit kernel and live checks, in this build (CI: release; only when asked).
 
 #if DEBUG
-print("""
-************************************************************
-*  DEBUG BUILD: numbers are meaningless. Use:              *
-*     swift run -c release kinetix-bench                   *
-************************************************************
-""")
+    print(
+        """
+        ************************************************************
+        *  DEBUG BUILD: numbers are meaningless. Use:              *
+        *     swift run -c release kinetix-bench                   *
+        ************************************************************
+        """)
 #endif
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -42,42 +43,48 @@ let bytes = clip.encoded()
 let megabytes = Double(bytes.count) / 1e6
 print(String(format: "sidecar: %d frames, %.1f MB", clip.frameCount, megabytes))
 
-harness.measure(BenchmarkCase(name: "decode sidecar, Kinetix reader", unit: "MB", units: megabytes) {
-    let sidecar = try! Sidecar.decode(bytes)
-    return Double(sidecar.frameCount) + Double(sidecar.joints.x[1000 % sidecar.joints.x.count])
-})
-harness.measure(BenchmarkCase(name: "parse sidecar, Foundation JSONSerialization", unit: "MB", units: megabytes) {
-    let object = try! JSONSerialization.jsonObject(with: bytes) as! [String: Any]
-    return Double((object["frames"] as! [Any]).count)
-})
+harness.measure(
+    BenchmarkCase(name: "decode sidecar, Kinetix reader", unit: "MB", units: megabytes) {
+        let sidecar = try! Sidecar.decode(bytes)
+        return Double(sidecar.frameCount) + Double(sidecar.joints.x[1000 % sidecar.joints.x.count])
+    })
+harness.measure(
+    BenchmarkCase(name: "parse sidecar, Foundation JSONSerialization", unit: "MB", units: megabytes) {
+        let object = try! JSONSerialization.jsonObject(with: bytes) as! [String: Any]
+        return Double((object["frames"] as! [Any]).count)
+    })
 harness.ratio("decode sidecar, Kinetix reader", over: "parse sidecar, Foundation JSONSerialization")
 
 // MARK: - Geometry
 
-harness.measure(BenchmarkCase(name: "nine limb angles", unit: "frames", units: Double(clip.frameCount)) {
-    let angles = AngleSeries(clip)
-    return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
-})
+harness.measure(
+    BenchmarkCase(name: "nine limb angles", unit: "frames", units: Double(clip.frameCount)) {
+        let angles = AngleSeries(clip)
+        return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
+    })
 // The same routine as the body's own 3D joints (metres): the 3D path against the 2D one.
 let clip3D: Sidecar = {
     var o = options
     o.spaceKind = .metres
     return Synth.sidecar(o)
 }()
-harness.measure(BenchmarkCase(name: "nine limb angles, 3D", unit: "frames", units: Double(clip3D.frameCount)) {
-    let angles = AngleSeries(clip3D)
-    return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
-})
+harness.measure(
+    BenchmarkCase(name: "nine limb angles, 3D", unit: "frames", units: Double(clip3D.frameCount)) {
+        let angles = AngleSeries(clip3D)
+        return Double(angles.values.reduce(0) { $0 + ($1.isNaN ? 0 : $1) })
+    })
 harness.ratio("nine limb angles, 3D", over: "nine limb angles")
 let bytes3D = clip3D.encoded()
-harness.measure(BenchmarkCase(name: "decode sidecar, 3D", unit: "MB", units: Double(bytes3D.count) / 1e6) {
-    let sidecar = try! Sidecar.decode(bytes3D)
-    return Double(sidecar.frameCount) + Double(sidecar.joints.z![1000 % sidecar.joints.x.count])
-})
+harness.measure(
+    BenchmarkCase(name: "decode sidecar, 3D", unit: "MB", units: Double(bytes3D.count) / 1e6) {
+        let sidecar = try! Sidecar.decode(bytes3D)
+        return Double(sidecar.frameCount) + Double(sidecar.joints.z![1000 % sidecar.joints.x.count])
+    })
 harness.ratio("decode sidecar, 3D", over: "decode sidecar, Kinetix reader")
-harness.measure(BenchmarkCase(name: "body coordinates", unit: "frames", units: Double(clip.frameCount)) {
-    Double(BodySeries(clip).torsoLengthPixels ?? 0)
-})
+harness.measure(
+    BenchmarkCase(name: "body coordinates", unit: "frames", units: Double(clip.frameCount)) {
+        Double(BodySeries(clip).torsoLengthPixels ?? 0)
+    })
 
 // MARK: - Lag search
 
@@ -105,26 +112,33 @@ let learnerOptions: SynthOptions = {
     return o
 }()
 let learnerBytes = Synth.sidecar(learnerOptions).encoded()
-harness.measure(BenchmarkCase(name: "compare end to end in memory (decode + SHA-256 both, faults, compare, JSON)", unit: "MB",
-                              units: Double(bytes.count + learnerBytes.count) / 1e6) {
-    let report = try! ComparisonReport(demonstrator: ClipInput(decoding: bytes, name: "demonstrator", role: "demonstrator"),
-                                       learner: ClipInput(decoding: learnerBytes, name: "learner", role: "learner"),
-                                       options: ComparisonOptions())
-    return Double(report.json().utf8.count)
-})
-let benchReport = try! ComparisonReport(demonstrator: ClipInput(decoding: bytes, name: "demonstrator", role: "demonstrator"),
-                                        learner: ClipInput(decoding: learnerBytes, name: "learner", role: "learner"),
-                                        options: ComparisonOptions())
+harness.measure(
+    BenchmarkCase(
+        name: "compare end to end in memory (decode + SHA-256 both, faults, compare, JSON)", unit: "MB",
+        units: Double(bytes.count + learnerBytes.count) / 1e6
+    ) {
+        let report = try! ComparisonReport(
+            demonstrator: ClipInput(decoding: bytes, name: "demonstrator", role: "demonstrator"),
+            learner: ClipInput(decoding: learnerBytes, name: "learner", role: "learner"),
+            options: ComparisonOptions())
+        return Double(report.json().utf8.count)
+    })
+let benchReport = try! ComparisonReport(
+    demonstrator: ClipInput(decoding: bytes, name: "demonstrator", role: "demonstrator"),
+    learner: ClipInput(decoding: learnerBytes, name: "learner", role: "learner"),
+    options: ComparisonOptions())
 let reportMegabytes = Double(benchReport.jsonBytes().count) / 1e6
-harness.measure(BenchmarkCase(name: "comparison JSON report, written in memory", unit: "MB", units: reportMegabytes) {
-    var bytes = 0
-    benchReport.writeJSON { bytes += $0.count }
-    return Double(bytes)
-})
-harness.measure(BenchmarkCase(name: "compare only (angles, grid, search, tracker)", unit: "frames", units: Double(clip.frameCount)) {
-    let learner = try! Sidecar.decode(learnerBytes)
-    return ComparisonSummary(try! Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1
-})
+harness.measure(
+    BenchmarkCase(name: "comparison JSON report, written in memory", unit: "MB", units: reportMegabytes) {
+        var bytes = 0
+        benchReport.writeJSON { bytes += $0.count }
+        return Double(bytes)
+    })
+harness.measure(
+    BenchmarkCase(name: "compare only (angles, grid, search, tracker)", unit: "frames", units: Double(clip.frameCount)) {
+        let learner = try! Sidecar.decode(learnerBytes)
+        return ComparisonSummary(try! Comparison(demonstrator: clip, learner: learner)).medianLagSeconds ?? -1
+    })
 
 // MARK: - Foundation's JSONDecoder, the usual Swift way to read JSON
 
@@ -139,10 +153,11 @@ struct CodableSidecar: Decodable {
     var frames: [Frame]
 }
 
-harness.measure(BenchmarkCase(name: "decode sidecar, Foundation JSONDecoder (Codable)", unit: "MB", units: megabytes) {
-    let decoded = try! JSONDecoder().decode(CodableSidecar.self, from: bytes)
-    return Double(decoded.frames.count)
-})
+harness.measure(
+    BenchmarkCase(name: "decode sidecar, Foundation JSONDecoder (Codable)", unit: "MB", units: megabytes) {
+        let decoded = try! JSONDecoder().decode(CodableSidecar.self, from: bytes)
+        return Double(decoded.frames.count)
+    })
 harness.ratio("decode sidecar, Kinetix reader", over: "decode sidecar, Foundation JSONDecoder (Codable)")
 
 // MARK: - End to end through the command line, files to report
@@ -151,16 +166,21 @@ let kinetix = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathCom
 if FileManager.default.isExecutableFile(atPath: kinetix.path) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-bench-\(getpid())")
     try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let demoPath = folder.appendingPathComponent("demonstrator.json").path, learnerPath = folder.appendingPathComponent("learner.json").path
+    let demoPath = folder.appendingPathComponent("demonstrator.json").path
+    let learnerPath = folder.appendingPathComponent("learner.json").path
     _ = FileManager.default.createFile(atPath: demoPath, contents: bytes)
     _ = FileManager.default.createFile(atPath: learnerPath, contents: learnerBytes)
     let reportPath = folder.appendingPathComponent("report.json").path
-    harness.measure(BenchmarkCase(name: "kinetix compare --format json, two files to a file", unit: "MB", units: Double(bytes.count + learnerBytes.count) / 1e6) {
-        var ignored = ""
-        precondition(timedRun(kinetix.path, ["compare", demoPath, learnerPath, "--format", "json", "-o", reportPath], output: &ignored) != nil,
-                     "kinetix compare failed")
-        return Double((try? FileManager.default.attributesOfItem(atPath: reportPath)[.size] as? Int) ?? 0)
-    })
+    harness.measure(
+        BenchmarkCase(
+            name: "kinetix compare --format json, two files to a file", unit: "MB", units: Double(bytes.count + learnerBytes.count) / 1e6
+        ) {
+            var ignored = ""
+            precondition(
+                timedRun(kinetix.path, ["compare", demoPath, learnerPath, "--format", "json", "-o", reportPath], output: &ignored) != nil,
+                "kinetix compare failed")
+            return Double((try? FileManager.default.attributesOfItem(atPath: reportPath)[.size] as? Int) ?? 0)
+        })
     // The child's own peak, from /usr/bin/time: getrusage(RUSAGE_CHILDREN) would also
     // count the pages a forked child shares with this process before it execs.
     if FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
@@ -174,7 +194,10 @@ if FileManager.default.isExecutableFile(atPath: kinetix.path) {
         process.waitUntilExit()
         if let kilobytes = output.split(separator: "\n").last.flatMap({ Double($0) }) {
             let input = Double(bytes.count + learnerBytes.count)
-            print(String(format: "  peak memory of kinetix compare: %.1f MB for %.1f MB of input (%.1f×)", kilobytes / 1024, input / 1e6, kilobytes * 1024 / input))
+            print(
+                String(
+                    format: "  peak memory of kinetix compare: %.1f MB for %.1f MB of input (%.1f×)", kilobytes / 1024, input / 1e6,
+                    kilobytes * 1024 / input))
         }
     } else {
         print("  (install /usr/bin/time, Debian package 'time', to measure kinetix compare's peak memory)")
@@ -191,7 +214,8 @@ let wantsPeers = { (name: String) in harness.filters.isEmpty || harness.filters.
 if wantsPeers("peers compare") || wantsPeers("peers kernel") {
     if let peers = peersDirectory() {
         if wantsPeers("peers compare"), FileManager.default.isExecutableFile(atPath: kinetix.path) {
-            compareAgainstNumpy(kinetix: kinetix, peers: peers, rates: quick ? [60] : [60, 240], minutes: quick ? 0.1 : 10, rounds: quick ? 1 : 7)
+            compareAgainstNumpy(
+                kinetix: kinetix, peers: peers, rates: quick ? [60] : [60, 240], minutes: quick ? 0.1 : 10, rounds: quick ? 1 : 7)
         }
         if wantsPeers("peers kernel") {
             kernelAgainstC(peers: peers, frames: quick ? 20_000 : 1_000_000, windows: [31, 241], rounds: quick ? 1 : 5)
@@ -242,7 +266,9 @@ if harness.filters.contains(where: { "agreement".contains($0) }) {
 }
 
 var memoryFailures = 0
-if FileManager.default.isExecutableFile(atPath: kinetix.path), harness.filters.isEmpty || harness.filters.contains(where: { "memory".contains($0) }) {
+if FileManager.default.isExecutableFile(atPath: kinetix.path),
+    harness.filters.isEmpty || harness.filters.contains(where: { "memory".contains($0) })
+{
     memoryFailures = memoryChecks(kinetix: kinetix, quick: quick)
 }
 if memoryFailures > 0 {

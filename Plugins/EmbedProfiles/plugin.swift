@@ -12,11 +12,13 @@ struct EmbedProfiles: BuildToolPlugin {
             .filter { $0.pathExtension == "json" && !$0.lastPathComponent.hasSuffix(".schema.json") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         let output = context.pluginWorkDirectoryURL.appending(path: "ShippedProfileFiles.swift")
-        return [.buildCommand(
-            displayName: "Embedding \(inputs.count) shipped profiles",
-            executable: try context.tool(named: "EmbedProfilesTool").url,
-            arguments: [output.path] + inputs.map(\.path),
-            inputFiles: inputs,
-            outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Embedding \(inputs.count) shipped profiles",
+                executable: try context.tool(named: "EmbedProfilesTool").url,
+                arguments: [output.path] + inputs.map(\.path),
+                inputFiles: inputs,
+                outputFiles: [output])
+        ]
     }
 }

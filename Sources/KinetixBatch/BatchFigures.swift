@@ -18,16 +18,17 @@ enum BatchFigures {
     static func of(_ report: ComparisonReport) -> [(key: String, value: JSONValue)] {
         let s = report.summary
         return Pair.allCases.map { column in
-            let value: JSONValue = switch column {
-            case .lagSeconds: s.medianLagSeconds.map { .number($0) } ?? .null
-            case .worstLimb: s.worstLimb.map { .string($0.name) } ?? .null
-            case .meanErrorDegrees: s.meanDistanceDegrees.map { .number(Double($0)) } ?? .null
-            case .withinTolerancePercent: s.withinTolerancePercent.map { .number($0) } ?? .null
-            case .scoredFrames: .number(Double(s.scoredFrames))
-            case .frames: .number(Double(s.frames))
-            case .lagConfidence: s.lagConfidence.map { .number(Double($0)) } ?? .null
-            case .warning: warning(report).map { .string($0) } ?? .null
-            }
+            let value: JSONValue =
+                switch column {
+                case .lagSeconds: s.medianLagSeconds.map { .number($0) } ?? .null
+                case .worstLimb: s.worstLimb.map { .string($0.name) } ?? .null
+                case .meanErrorDegrees: s.meanDistanceDegrees.map { .number(Double($0)) } ?? .null
+                case .withinTolerancePercent: s.withinTolerancePercent.map { .number($0) } ?? .null
+                case .scoredFrames: .number(Double(s.scoredFrames))
+                case .frames: .number(Double(s.frames))
+                case .lagConfidence: s.lagConfidence.map { .number(Double($0)) } ?? .null
+                case .warning: warning(report).map { .string($0) } ?? .null
+                }
             return (column.rawValue, value)
         }
     }
@@ -36,7 +37,9 @@ enum BatchFigures {
     /// facing model fits better, the lag is uncertain, or few frames match.
     static func warning(_ report: ComparisonReport) -> String? {
         var words: [String] = []
-        if let facing = report.facing, facing.otherFitsBetter { words.append(facing.other.mirror ? "looks facing: compare mirrored" : "looks side by side: compare unmirrored") }
+        if let facing = report.facing, facing.otherFitsBetter {
+            words.append(facing.other.mirror ? "looks facing: compare mirrored" : "looks side by side: compare unmirrored")
+        }
         switch report.summary.doubt {
         case .uncertainLag?: words.append("uncertain lag")
         case .fewMatches?: words.append("few frames match")
@@ -49,13 +52,14 @@ enum BatchFigures {
     static func of(_ report: AssessmentReport) -> [(key: String, value: JSONValue)] {
         let a = report.assessment
         return Single.allCases.map { column in
-            let value: JSONValue = switch column {
-            case .assessment: .string(a.status.rawValue)
-            case .reps: .number(Double(a.reps.count))
-            case .findings: .number(Double(a.findings.count))
-            case .weakerSide: a.weakerSide.map { .string($0.rawValue) } ?? .null
-            case .voidReason: a.voidReason.map { .string($0) } ?? .null
-            }
+            let value: JSONValue =
+                switch column {
+                case .assessment: .string(a.status.rawValue)
+                case .reps: .number(Double(a.reps.count))
+                case .findings: .number(Double(a.findings.count))
+                case .weakerSide: a.weakerSide.map { .string($0.rawValue) } ?? .null
+                case .voidReason: a.voidReason.map { .string($0) } ?? .null
+                }
             return (column.rawValue, value)
         }
     }

@@ -94,7 +94,8 @@ public struct BatchManifest: Sendable {
         let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
         let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
         guard let headerIndex = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("#") }) else {
-            throw KinetixError(.invalidData, file: path, "no header: the first line names the columns (id, demonstrator, learner or id, clip, profile)")
+            throw KinetixError(
+                .invalidData, file: path, "no header: the first line names the columns (id, demonstrator, learner or id, clip, profile)")
         }
         let separator: Character = lines[headerIndex].contains("\t") ? "\t" : ","
         let header = Self.cells(lines[headerIndex], separator: separator).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -104,8 +105,15 @@ public struct BatchManifest: Sendable {
         } else if columns.contains("clip") {
             kind = .assessments
         } else {
-            throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: path, line: headerIndex + 1,
-                message: "the header needs id, demonstrator, learner (pairs) or id, clip, profile (single clips); found \(header.joined(separator: ", "))")])
+            throw KinetixError(
+                kind: .invalidData,
+                diagnostics: [
+                    Diagnostic(
+                        file: path, line: headerIndex + 1,
+                        message:
+                            "the header needs id, demonstrator, learner (pairs) or id, clip, profile (single clips); found \(header.joined(separator: ", "))"
+                    )
+                ])
         }
         let required = kind == .pairs ? ["id", "demonstrator", "learner"] : ["id", "clip", "profile"]
         for name in required where !columns.contains(name) { problem(headerIndex + 1, "the header has no '\(name)' column") }
@@ -127,7 +135,9 @@ public struct BatchManifest: Sendable {
             if raw.trimmingCharacters(in: .whitespaces).isEmpty || raw.hasPrefix("#") { continue }
             let cells = Self.cells(raw, separator: separator)
             guard cells.count == header.count else {
-                problem(line, "\(cells.count) cells for \(header.count) columns (\(header.joined(separator: separator == "\t" ? " TAB " : ", ")))")
+                problem(
+                    line,
+                    "\(cells.count) cells for \(header.count) columns (\(header.joined(separator: separator == "\t" ? " TAB " : ", ")))")
                 continue
             }
             let row = Dictionary(uniqueKeysWithValues: zip(header, cells.map { $0.trimmingCharacters(in: .whitespaces) }))
@@ -136,7 +146,10 @@ public struct BatchManifest: Sendable {
             if let first = seen[id] {
                 problem(line, "id '\(id)' is also on line \(first): ids are unique")
             } else if let other = seenFolded[id.lowercased()] {
-                problem(line, "id '\(id)' differs from '\(other.id)' on line \(other.line) only in case: their result files would be one file on macOS and Windows")
+                problem(
+                    line,
+                    "id '\(id)' differs from '\(other.id)' on line \(other.line) only in case: their result files would be one file on macOS and Windows"
+                )
             } else {
                 seen[id] = line
                 seenFolded[id.lowercased()] = (id, line)
@@ -144,7 +157,10 @@ public struct BatchManifest: Sendable {
             var inputs: [Row.Input] = []
             for column in fileColumns {
                 let value = row[column] ?? ""
-                guard !value.isEmpty else { problem(line, "no \(column) file"); continue }
+                guard !value.isEmpty else {
+                    problem(line, "no \(column) file")
+                    continue
+                }
                 let absolute = value.hasPrefix("/") ? URL(fileURLWithPath: value) : folder.appendingPathComponent(value)
                 let file = absolute.standardizedFileURL.path
                 var isFolder: ObjCBool = false
@@ -158,10 +174,16 @@ public struct BatchManifest: Sendable {
             var profile = row["profile"].flatMap { $0.isEmpty ? nil : $0 }
             if kind == .assessments, profile == nil { problem(line, "no profile (an id such as squat, or a file)") }
             if let reference = profile, reference.hasSuffix(".json") || reference.contains("/") {
-                profile = (reference.hasPrefix("/") ? URL(fileURLWithPath: reference) : folder.appendingPathComponent(reference)).standardizedFileURL.path
+                profile =
+                    (reference.hasPrefix("/") ? URL(fileURLWithPath: reference) : folder.appendingPathComponent(reference))
+                    .standardizedFileURL.path
             }
-            let parameters = parameterColumns.compactMap { name in row[name].flatMap { $0.isEmpty ? nil : Row.Parameter(name: name, value: $0) } }
-            if profile == nil, !parameters.isEmpty { problem(line, "parameters \(parameters.map(\.name).joined(separator: ", ")) need a profile") }
+            let parameters = parameterColumns.compactMap { name in
+                row[name].flatMap { $0.isEmpty ? nil : Row.Parameter(name: name, value: $0) }
+            }
+            if profile == nil, !parameters.isEmpty {
+                problem(line, "parameters \(parameters.map(\.name).joined(separator: ", ")) need a profile")
+            }
             var item = Row(id: id, line: line, inputs: inputs, profile: profile, parameters: parameters)
             if let subject = row["subject"], !subject.isEmpty {
                 if let why = Self.unsafeIDReason(subject, what: "subjects") { problem(line, "subject '\(subject)' \(why)") }
@@ -183,7 +205,9 @@ public struct BatchManifest: Sendable {
     public static func unsafeIDReason(_ id: String, what: String = "ids") -> String? {
         if id.isEmpty { return "is empty" }
         if id.count > 128 { return "is longer than 128 characters" }
-        if id.first == "." || id.first == "-" { return "starts with '\(id.first!)': \(what) name files and must not be hidden or look like options" }
+        if id.first == "." || id.first == "-" {
+            return "starts with '\(id.first!)': \(what) name files and must not be hidden or look like options"
+        }
         if let bad = id.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_")) }) {
             return "has '\(bad)': \(what) name files, so only letters, digits, '.', '-' and '_'"
         }
@@ -194,13 +218,25 @@ public struct BatchManifest: Sendable {
     /// quotes (`"a, b"`, `""` for a quote).
     static func cells(_ line: Substring, separator: Character) -> [String] {
         guard separator == "," else { return line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        var cells: [String] = [], cell = "", quoted = false
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false
         var characters = line.makeIterator()
         while let c = characters.next() {
             if quoted {
                 if c == "\"" {
                     if let next = characters.next() {
-                        if next == "\"" { cell.append("\"") } else { quoted = false; if next == "," { cells.append(cell); cell = "" } else { cell.append(next) } }
+                        if next == "\"" {
+                            cell.append("\"")
+                        } else {
+                            quoted = false
+                            if next == "," {
+                                cells.append(cell)
+                                cell = ""
+                            } else {
+                                cell.append(next)
+                            }
+                        }
                     } else {
                         quoted = false
                     }

@@ -73,20 +73,23 @@ public struct BatchOutcome: Sendable, Equatable {
 
     /// The JSON line (no newline).
     public var jsonLine: String {
-        JSONValue.object(Key.allCases.map { field in
-            let value: JSONValue = switch field {
-            case .id: .string(id)
-            case .line: .number(Double(line))
-            case .key: .string(key)
-            case .status: .string(status.rawValue)
-            case .exitCode: .number(Double(exitCode))
-            case .seconds: .number((seconds * 1000).rounded() / 1000)
-            case .figures: .object(figures.fields)
-            case .result: resultSHA256.map { .object([(Self.sha256Key, .string($0))]) } ?? .null
-            case .error: error.map(JSONValue.string) ?? .null
+        JSONValue.object(
+            Key.allCases.map { field in
+                let value: JSONValue =
+                    switch field {
+                    case .id: .string(id)
+                    case .line: .number(Double(line))
+                    case .key: .string(key)
+                    case .status: .string(status.rawValue)
+                    case .exitCode: .number(Double(exitCode))
+                    case .seconds: .number((seconds * 1000).rounded() / 1000)
+                    case .figures: .object(figures.fields)
+                    case .result: resultSHA256.map { .object([(Self.sha256Key, .string($0))]) } ?? .null
+                    case .error: error.map(JSONValue.string) ?? .null
+                    }
+                return (field.rawValue, value)
             }
-            return (field.rawValue, value)
-        }).compactText()
+        ).compactText()
     }
 
     /// Reads a line written by `jsonLine`; nil for anything else (a line number outside
@@ -95,9 +98,10 @@ public struct BatchOutcome: Sendable, Equatable {
         guard let root = try? JSONValue.parse(Data(jsonLine.utf8)), case .object(let f) = root else { return nil }
         func member(_ name: Key) -> JSONValue? { f.first { $0.key == name.rawValue }?.value }
         guard case .string(let id)? = member(.id), case .number(let line)? = member(.line), case .string(let key)? = member(.key),
-              case .string(let s)? = member(.status),
-              let status = Status(rawValue: s), case .number(let code)? = member(.exitCode),
-              line == line.rounded(), (1...1e9).contains(line), code == code.rounded(), (0...255).contains(code) else { return nil }
+            case .string(let s)? = member(.status),
+            let status = Status(rawValue: s), case .number(let code)? = member(.exitCode),
+            line == line.rounded(), (1...1e9).contains(line), code == code.rounded(), (0...255).contains(code)
+        else { return nil }
         self.id = id
         self.line = Int(line)
         self.key = key
@@ -113,8 +117,10 @@ public struct BatchOutcome: Sendable, Equatable {
         }
     }
 
-    init(row: BatchPlan.Row, status: Status, exitCode: Int32, seconds: Double, figures: [(key: String, value: JSONValue)],
-         resultSHA256: String?, error: String?) {
+    init(
+        row: BatchPlan.Row, status: Status, exitCode: Int32, seconds: Double, figures: [(key: String, value: JSONValue)],
+        resultSHA256: String?, error: String?
+    ) {
         self.id = row.id
         self.line = row.line
         self.key = row.key

@@ -93,7 +93,8 @@ public struct BatchPlan: Sendable {
         var files = [manifest.path] + (file.map { [$0] } ?? [])
         var seen = Set(files)
         for row in rows {
-            for path in row.inputs.map(\.path) + (row.profile.map { [$0.source] } ?? []) where !path.hasPrefix("shipped:") && seen.insert(path).inserted {
+            for path in row.inputs.map(\.path) + (row.profile.map { [$0.source] } ?? [])
+            where !path.hasPrefix("shipped:") && seen.insert(path).inserted {
                 files.append(path)
             }
         }
@@ -124,7 +125,9 @@ public struct BatchPlan: Sendable {
         var profiles: [String: (Row.ProfileRecord, Profile)] = [:]
         var rows: [Row] = []
         for row in manifest.rows {
-            func problem(_ message: String) { problems.append(Diagnostic(file: manifest.path, line: row.line, message: "\(row.id): \(message)")) }
+            func problem(_ message: String) {
+                problems.append(Diagnostic(file: manifest.path, line: row.line, message: "\(row.id): \(message)"))
+            }
             var inputs: [Row.Input] = []
             for input in row.inputs {
                 if let (sha, bytes) = hashes[input.path] {
@@ -147,7 +150,9 @@ public struct BatchPlan: Sendable {
                         (found, profile) = cached
                     } else {
                         let resolved = try library.resolve(reference)
-                        found = .init(reference: reference, source: resolved.source, sha256: SHA256.hex(try ProfileLibrary.bytes(of: resolved.source)))
+                        found = .init(
+                            reference: reference, source: resolved.source, sha256: SHA256.hex(try ProfileLibrary.bytes(of: resolved.source))
+                        )
                         profile = resolved.profile
                         profiles[reference] = (found, profile)
                     }
@@ -163,13 +168,17 @@ public struct BatchPlan: Sendable {
                 }
             }
             let parameters = row.parameters.map { "\($0.name)=\($0.value)" }
-            rows.append(Row(id: row.id, line: row.line, shard: 0, inputs: inputs, profile: record, parameters: parameters, key: "",
-                            subject: row.subject, date: row.date))
+            rows.append(
+                Row(
+                    id: row.id, line: row.line, shard: 0, inputs: inputs, profile: record, parameters: parameters, key: "",
+                    subject: row.subject, date: row.date))
         }
         guard problems.isEmpty else { throw KinetixError(kind: .invalidData, diagnostics: problems) }
         // Largest first, each to the lightest shard (ties: the lower shard, the earlier row).
         var load = [Int](repeating: 0, count: shards)
-        for index in rows.indices.sorted(by: { (rows[$0].inputs.reduce(0) { $0 + $1.bytes }, -$0) > (rows[$1].inputs.reduce(0) { $0 + $1.bytes }, -$1) }) {
+        for index in rows.indices.sorted(by: {
+            (rows[$0].inputs.reduce(0) { $0 + $1.bytes }, -$0) > (rows[$1].inputs.reduce(0) { $0 + $1.bytes }, -$1)
+        }) {
             let lightest = load.indices.min { (load[$0], $0) < (load[$1], $1) }!
             rows[index].shard = lightest
             load[lightest] += rows[index].inputs.reduce(0) { $0 + $1.bytes }
@@ -186,7 +195,9 @@ public struct BatchPlan: Sendable {
 
     /// The row's cache key (see `Row.key`).
     func key(of row: Row) -> String {
-        var text = "kinetix-batch-row 1\n\(kinetixVersion)\n\(kind.rawValue)\nminConfidence=\(jsonNumber(Double(options.minConfidence), digits: 6))\nhtml=\(options.html)\n" + (options.repairSwaps ? "" : "keepSwaps\n")
+        var text =
+            "kinetix-batch-row 1\n\(kinetixVersion)\n\(kind.rawValue)\nminConfidence=\(jsonNumber(Double(options.minConfidence), digits: 6))\nhtml=\(options.html)\n"
+            + (options.repairSwaps ? "" : "keepSwaps\n")
         for input in row.inputs { text += "\(input.role) \(input.sha256)\n" }
         if let profile = row.profile { text += "profile \(profile.sha256)\n" }
         for parameter in row.parameters { text += "param \(parameter)\n" }

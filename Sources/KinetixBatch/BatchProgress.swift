@@ -19,7 +19,8 @@ public struct BatchProgress: Sendable {
     /// first names them. Failed rows are left out (and named in `problem` when fewer than
     /// two sessions remain); a refusal by `ProgressReport` becomes the subject's `problem`.
     public static func subjects(of plan: BatchPlan, outcomes: [BatchOutcome], folder: URL) -> [BatchProgress] {
-        var order: [String] = [], rowsBySubject: [String: [BatchPlan.Row]] = [:]
+        var order: [String] = []
+        var rowsBySubject: [String: [BatchPlan.Row]] = [:]
         for row in plan.rows {
             guard let subject = row.subject else { continue }
             if rowsBySubject[subject] == nil { order.append(subject) }
@@ -39,7 +40,8 @@ public struct BatchProgress: Sendable {
                 }
                 guard sessions.count >= 2 else {
                     let why = failed.isEmpty ? "" : " (failed: \(failed.joined(separator: ", ")))"
-                    result.problem = "\(sessions.count) session\(sessions.count == 1 ? "" : "s") to follow\(why): progress needs two or more"
+                    result.problem =
+                        "\(sessions.count) session\(sessions.count == 1 ? "" : "s") to follow\(why): progress needs two or more"
                     return result
                 }
                 // A pair row may have no profile: its comparisons name their settings.

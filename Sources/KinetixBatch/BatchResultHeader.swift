@@ -28,14 +28,16 @@ struct BatchResultHeader {
 
     /// The result: `{"batch": {…},` on the first line, then the report's own members.
     func prefixed(to report: [UInt8]) -> Data {
-        let header = JSONValue.object(Key.allCases.map { field in
-            switch field {
-            case .id: (field.rawValue, .string(id))
-            case .key: (field.rawValue, .string(key))
-            case .kinetixVersion: (field.rawValue, .string(kinetixVersion))
-            case .figures: (field.rawValue, .object(figures))
+        let header = JSONValue.object(
+            Key.allCases.map { field in
+                switch field {
+                case .id: (field.rawValue, .string(id))
+                case .key: (field.rawValue, .string(key))
+                case .kinetixVersion: (field.rawValue, .string(kinetixVersion))
+                case .figures: (field.rawValue, .object(figures))
+                }
             }
-        }).compactText()
+        ).compactText()
         let prefix = Array("{\(jsonString(Self.member)):\(header),\n".utf8)
         // The report is one JSON object: drop its opening brace (and what precedes it).
         guard let open = report.firstIndex(of: UInt8(ascii: "{")) else { return Data(prefix) }
@@ -64,12 +66,19 @@ struct BatchResultHeader {
         line.removeLast()
         line.append(UInt8(ascii: "}"))
         guard let root = try? JSONValue.parse(line), case .object(let top) = root, top.count == 1, top[0].key == Self.member,
-              case .object(let fields) = top[0].value else { return nil }
-        func string(_ name: Key) -> String? { if case .string(let s)? = fields.first(where: { $0.key == name.rawValue })?.value { s } else { nil } }
+            case .object(let fields) = top[0].value
+        else { return nil }
+        func string(_ name: Key) -> String? {
+            if case .string(let s)? = fields.first(where: { $0.key == name.rawValue })?.value { s } else { nil }
+        }
         guard let id = string(.id), let key = string(.key), let version = string(.kinetixVersion) else { return nil }
         self.id = id
         self.key = key
         kinetixVersion = version
-        if case .object(let figures)? = fields.first(where: { $0.key == Key.figures.rawValue })?.value { self.figures = figures } else { figures = [] }
+        if case .object(let figures)? = fields.first(where: { $0.key == Key.figures.rawValue })?.value {
+            self.figures = figures
+        } else {
+            figures = []
+        }
     }
 }

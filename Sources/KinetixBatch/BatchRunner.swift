@@ -36,7 +36,8 @@ public struct BatchRunner: Sendable {
     /// allocation, a cpuset or `taskset` narrows), else all of them.
     public static var availableCores: Int {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") })
+        {
             var count = 0
             for range in line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",") {
                 let ends = range.split(separator: "-").compactMap { Int($0) }
@@ -58,13 +59,20 @@ public struct BatchRunner: Sendable {
     ///   the folder cannot be written); a row's own failure is its outcome.
     public func run(shard k: Int, into folder: URL, onWait: () -> Void = {}) throws(KinetixError) -> [BatchOutcome] {
         guard (0..<plan.shards).contains(k) else {
-            throw KinetixError(.invalidSetting, "shard \(k) does not exist: the plan has \(plan.shards) shard\(plan.shards == 1 ? "" : "s"), 0 to \(plan.shards - 1)")
+            throw KinetixError(
+                .invalidSetting,
+                "shard \(k) does not exist: the plan has \(plan.shards) shard\(plan.shards == 1 ? "" : "s"), 0 to \(plan.shards - 1)")
         }
-        let results = folder.appendingPathComponent("results"), shards = folder.appendingPathComponent("shards")
+        let results = folder.appendingPathComponent("results")
+        let shards = folder.appendingPathComponent("shards")
         for directory in [folder, results, shards] {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) {
-                guard isFolder.boolValue else { throw KinetixError(.unreadable, file: directory.path, "exists and is not a folder: the batch's output is a folder", setting: .batchOutput) }
+                guard isFolder.boolValue else {
+                    throw KinetixError(
+                        .unreadable, file: directory.path, "exists and is not a folder: the batch's output is a folder",
+                        setting: .batchOutput)
+                }
                 continue
             }
             do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
@@ -86,7 +94,9 @@ public struct BatchRunner: Sendable {
         }
         let list = outcomes.all
         let text = list.map { $0.jsonLine + "\n" }.joined()
-        try OutputFile.write(Data(text.utf8), to: folder.appendingPathComponent(Self.shardFile(k, of: plan.shards)).path, inputs: plan.inputFiles, devices: .refuse)
+        try OutputFile.write(
+            Data(text.utf8), to: folder.appendingPathComponent(Self.shardFile(k, of: plan.shards)).path, inputs: plan.inputFiles,
+            devices: .refuse)
         return list
     }
 
@@ -96,14 +106,17 @@ public struct BatchRunner: Sendable {
         let file = results.appendingPathComponent("\(row.id).json")
         let start = DispatchTime.now().uptimeNanoseconds
         func failed(_ error: KinetixError) -> BatchOutcome {
-            BatchOutcome(row: row, status: .failed, exitCode: error.kind.exitCode, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                         figures: [], resultSHA256: nil, error: error.diagnostics.map(\.description).joined(separator: "; "))
+            BatchOutcome(
+                row: row, status: .failed, exitCode: error.kind.exitCode,
+                seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                figures: [], resultSHA256: nil, error: error.diagnostics.map(\.description).joined(separator: "; "))
         }
         if let header = BatchResultHeader(readingFrom: file), header.key == row.key, let sha = Self.wholeResultSHA256(file) {
             // A result is current only while its inputs are still what the plan hashed.
             do {
                 try checkUnchanged(row)
-                return BatchOutcome(row: row, status: .cached, exitCode: 0, seconds: 0, figures: header.figures, resultSHA256: sha, error: nil)
+                return BatchOutcome(
+                    row: row, status: .cached, exitCode: 0, seconds: 0, figures: header.figures, resultSHA256: sha, error: nil)
             } catch {
                 return failed(error)
             }
@@ -112,13 +125,15 @@ public struct BatchRunner: Sendable {
             let (json, html, figures) = try compute(row)
             let header = BatchResultHeader(id: row.id, key: row.key, kinetixVersion: plan.kinetixVersion, figures: figures)
             if let html {
-                try OutputFile.write(Data(html.utf8), to: results.appendingPathComponent("\(row.id).html").path, resolvedInputs: resolvedInputs,
-                                     devices: .refuse, removesStaleTemporaries: false)
+                try OutputFile.write(
+                    Data(html.utf8), to: results.appendingPathComponent("\(row.id).html").path, resolvedInputs: resolvedInputs,
+                    devices: .refuse, removesStaleTemporaries: false)
             }
             let result = header.prefixed(to: json)
             try OutputFile.write(result, to: file.path, resolvedInputs: resolvedInputs, devices: .refuse, removesStaleTemporaries: false)
-            return BatchOutcome(row: row, status: .ok, exitCode: 0, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
-                                figures: figures, resultSHA256: SHA256.hex(result), error: nil)
+            return BatchOutcome(
+                row: row, status: .ok, exitCode: 0, seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9,
+                figures: figures, resultSHA256: SHA256.hex(result), error: nil)
         } catch {
             return failed(error)
         }
@@ -146,7 +161,8 @@ public struct BatchRunner: Sendable {
     }
 
     static func changed(_ path: String, now: String, planned: String) -> KinetixError {
-        KinetixError(.invalidData, file: path, "changed since the plan (SHA-256 \(now.prefix(12))…, planned \(planned.prefix(12))…): plan again")
+        KinetixError(
+            .invalidData, file: path, "changed since the plan (SHA-256 \(now.prefix(12))…, planned \(planned.prefix(12))…): plan again")
     }
 
     /// The row's result JSON (as the CLI writes it), its HTML report if asked, and its figures.
@@ -154,13 +170,17 @@ public struct BatchRunner: Sendable {
         var clips: [ClipInput] = []
         for input in row.inputs {
             let clip = try ClipInput(contentsOf: input.path, role: input.role, mapping: mapsInputs)
-            guard clip.provenance.sha256 == input.sha256 else { throw Self.changed(input.path, now: clip.provenance.sha256, planned: input.sha256) }
+            guard clip.provenance.sha256 == input.sha256 else {
+                throw Self.changed(input.path, now: clip.provenance.sha256, planned: input.sha256)
+            }
             clips.append(clip)
         }
         var profile: (Profile, ParameterValues, String)?
         if let record = row.profile {
             let bytes = try ProfileLibrary.bytes(of: record.source)
-            guard SHA256.hex(bytes) == record.sha256 else { throw Self.changed(record.source, now: SHA256.hex(bytes), planned: record.sha256) }
+            guard SHA256.hex(bytes) == record.sha256 else {
+                throw Self.changed(record.source, now: SHA256.hex(bytes), planned: record.sha256)
+            }
             let loaded = try Profile.decode(bytes, file: record.source)
             profile = (loaded, try loaded.parameterValues(overriding: row.parameters), record.source)
         }
@@ -182,7 +202,9 @@ public struct BatchRunner: Sendable {
             options.minConfidence = plan.options.minConfidence
             options.repairSwaps = plan.options.repairSwaps
             let report = try AssessmentReport(clip: clips[0], profile: p, parameters: values, source: source, options: options)
-            return (Array(report.json().utf8), plan.options.html ? AssessmentHTMLReport.html(report, profile: p) : nil, BatchFigures.of(report))
+            return (
+                Array(report.json().utf8), plan.options.html ? AssessmentHTMLReport.html(report, profile: p) : nil, BatchFigures.of(report)
+            )
         }
     }
 }
@@ -192,8 +214,16 @@ private final class Outcomes: @unchecked Sendable {
     private var slots: [BatchOutcome?]
     private let lock = NSLock()
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ outcome: BatchOutcome) { lock.lock(); slots[i] = outcome; lock.unlock() }
-    var all: [BatchOutcome] { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 } }
+    func set(_ i: Int, _ outcome: BatchOutcome) {
+        lock.lock()
+        slots[i] = outcome
+        lock.unlock()
+    }
+    var all: [BatchOutcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { $0 }
+    }
 }
 
 /// Hands out row indices to workers.

@@ -1,8 +1,8 @@
 import Foundation
 import KinetixCore
 import KinetixIO
-import KinetixReport
 import KinetixProfiles
+import KinetixReport
 
 /// A finished batch: every row's outcome from the shards' files, checked complete, and
 /// the summary table (CSV, JSON with counts and distributions, an HTML index).
@@ -37,7 +37,11 @@ public struct BatchSummary: Sendable {
             guard let data = try? readInput(file.path, limits: Self.shardFileLimits), let text = String(data: data, encoding: .utf8) else {
                 if !rows.isEmpty {
                     let ids = rows.prefix(5).map(\.id).joined(separator: ", ") + (rows.count > 5 ? ", …" : "")
-                    missing.append(Diagnostic(file: file.path, message: "shard \(k) of \(plan.shards) is missing (\(rows.count) row\(rows.count == 1 ? "" : "s"): \(ids))", setting: .batchShard(k)))
+                    missing.append(
+                        Diagnostic(
+                            file: file.path,
+                            message: "shard \(k) of \(plan.shards) is missing (\(rows.count) row\(rows.count == 1 ? "" : "s"): \(ids))",
+                            setting: .batchShard(k)))
                 }
                 continue
             }
@@ -45,8 +49,14 @@ public struct BatchSummary: Sendable {
                 func problem(_ message: String, rerun: Bool = true) {
                     problems.append(Diagnostic(file: file.path, line: n + 1, message: message, setting: rerun ? .batchShard(k) : nil))
                 }
-                guard let outcome = BatchOutcome(jsonLine: line) else { problem("not an outcome line of this Kinetix"); continue }
-                guard let row = planned[outcome.id] else { problem("id '\(outcome.id)' is not in the plan", rerun: false); continue }
+                guard let outcome = BatchOutcome(jsonLine: line) else {
+                    problem("not an outcome line of this Kinetix")
+                    continue
+                }
+                guard let row = planned[outcome.id] else {
+                    problem("id '\(outcome.id)' is not in the plan", rerun: false)
+                    continue
+                }
                 if row.shard != k { problem("id '\(outcome.id)' belongs to shard \(row.shard), not \(k)", rerun: false) }
                 if byID[outcome.id] != nil { problem("id '\(outcome.id)' appears twice", rerun: false) }
                 if outcome.key != row.key {
@@ -57,7 +67,10 @@ public struct BatchSummary: Sendable {
                 byID[outcome.id] = outcome
             }
             for row in rows where byID[row.id] == nil {
-                problems.append(Diagnostic(file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes", setting: .batchShard(k)))
+                problems.append(
+                    Diagnostic(
+                        file: file.path, message: "row '\(row.id)' (manifest line \(row.line)) is missing from shard \(k)'s outcomes",
+                        setting: .batchShard(k)))
             }
         }
         if !missing.isEmpty { throw KinetixError(kind: .notFound, diagnostics: missing + problems) }
@@ -79,9 +92,13 @@ public struct BatchSummary: Sendable {
         guard outcome.status != .failed else { return nil }
         let file = folder.appendingPathComponent("results/\(outcome.id).json")
         guard let recorded = outcome.resultSHA256 else { return "the outcome records no result" }
-        guard let data = try? readInput(file.path, limits: shardFileLimits) else { return "results/\(outcome.id).json is missing or unreadable" }
+        guard let data = try? readInput(file.path, limits: shardFileLimits) else {
+            return "results/\(outcome.id).json is missing or unreadable"
+        }
         let sha = SHA256.hex(data)
-        return sha == recorded ? nil : "results/\(outcome.id).json is not the file the shard wrote (SHA-256 \(sha.prefix(12))…, recorded \(recorded.prefix(12))…)"
+        return sha == recorded
+            ? nil
+            : "results/\(outcome.id).json is not the file the shard wrote (SHA-256 \(sha.prefix(12))…, recorded \(recorded.prefix(12))…)"
     }
 
     /// How many rows have each status.
@@ -141,8 +158,9 @@ public struct BatchSummary: Sendable {
             }.sorted()
             guard !values.isEmpty else { return nil }
             func q(_ p: Double) -> Double { quantile(sorted: values, p) }
-            return Distribution(column: column, count: values.count, min: values[0], q1: q(0.25), median: q(0.5), q3: q(0.75),
-                                max: values[values.count - 1], mean: values.reduce(0, +) / Double(values.count))
+            return Distribution(
+                column: column, count: values.count, min: values[0], q1: q(0.25), median: q(0.5), q3: q(0.75),
+                max: values[values.count - 1], mean: values.reduce(0, +) / Double(values.count))
         }
     }
 
@@ -182,61 +200,82 @@ public struct BatchSummary: Sendable {
     public func json(progressFolder: String? = nil) -> String {
         let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
         let distributions: [(key: String, value: JSONValue)] = self.distributions.map { d in
-            (d.column, .object(DistributionKey.allCases.map { field in
-                let value: Double = switch field {
-                case .count: Double(d.count)
-                case .min: d.min
-                case .q1: d.q1
-                case .median: d.median
-                case .q3: d.q3
-                case .max: d.max
-                case .mean: d.mean
-                }
-                return (field.rawValue, .number(value))
-            }))
+            (
+                d.column,
+                .object(
+                    DistributionKey.allCases.map { field in
+                        let value: Double =
+                            switch field {
+                            case .count: Double(d.count)
+                            case .min: d.min
+                            case .q1: d.q1
+                            case .median: d.median
+                            case .q3: d.q3
+                            case .max: d.max
+                            case .mean: d.mean
+                            }
+                        return (field.rawValue, .number(value))
+                    })
+            )
         }
         let rows: [JSONValue] = outcomes.map { o in
-            .object(RowKey.allCases.map { field in
-                let value: JSONValue = switch field {
-                case .id: .string(o.id)
-                case .line: .number(Double(o.line))
-                case .status: .string(o.status.rawValue)
-                case .exitCode: .number(Double(o.exitCode))
-                case .figures: .object(o.figures.fields)
-                case .error: o.error.map(JSONValue.string) ?? .null
-                case .result: o.status == .failed ? .null : .string("results/\(o.id).json")
-                }
-                return (field.rawValue, value)
-            })
+            .object(
+                RowKey.allCases.map { field in
+                    let value: JSONValue =
+                        switch field {
+                        case .id: .string(o.id)
+                        case .line: .number(Double(o.line))
+                        case .status: .string(o.status.rawValue)
+                        case .exitCode: .number(Double(o.exitCode))
+                        case .figures: .object(o.figures.fields)
+                        case .error: o.error.map(JSONValue.string) ?? .null
+                        case .result: o.status == .failed ? .null : .string("results/\(o.id).json")
+                        }
+                    return (field.rawValue, value)
+                })
         }
-        let counts: [(key: String, value: JSONValue)] = [(CountKey.rows.rawValue, .number(Double(outcomes.count))), (CountKey.ok.rawValue, .number(Double(ok))),
-                                                          (CountKey.cached.rawValue, .number(Double(cached))), (CountKey.failed.rawValue, .number(Double(failed)))]
-        return JSONValue.object(Key.allCases.compactMap { field -> (key: String, value: JSONValue)? in
-            let value: JSONValue? = switch field {
-            case .format: .string(Self.formatName)
-            case .formatVersion: .number(1)
-            case .kinetixVersion: .string(plan.kinetixVersion)
-            case .kind: .string(plan.kind.rawValue)
-            case .manifest: .string(plan.manifest.path)
-            case .shards: .number(Double(plan.shards))
-            case .counts: .object(counts)
-            case .distributions: .object(distributions)
-            case .rows: .array(rows)
-            case .progress: progress.isEmpty ? nil : .array(progress.map { Self.progressJSON($0, folder: progressFolder) })
+        let counts: [(key: String, value: JSONValue)] = [
+            (CountKey.rows.rawValue, .number(Double(outcomes.count))), (CountKey.ok.rawValue, .number(Double(ok))),
+            (CountKey.cached.rawValue, .number(Double(cached))), (CountKey.failed.rawValue, .number(Double(failed))),
+        ]
+        return JSONValue.object(
+            Key.allCases.compactMap { field -> (key: String, value: JSONValue)? in
+                let value: JSONValue? =
+                    switch field {
+                    case .format: .string(Self.formatName)
+                    case .formatVersion: .number(1)
+                    case .kinetixVersion: .string(plan.kinetixVersion)
+                    case .kind: .string(plan.kind.rawValue)
+                    case .manifest: .string(plan.manifest.path)
+                    case .shards: .number(Double(plan.shards))
+                    case .counts: .object(counts)
+                    case .distributions: .object(distributions)
+                    case .rows: .array(rows)
+                    case .progress: progress.isEmpty ? nil : .array(progress.map { Self.progressJSON($0, folder: progressFolder) })
+                    }
+                return value.map { (field.rawValue, $0) }
             }
-            return value.map { (field.rawValue, $0) }
-        }).indentedText(digits: 4)
+        ).indentedText(digits: 4)
     }
 
     /// One subject's line in the summary JSON: its sessions, what improved or got worse
     /// at the last one, and its files (or why there are none).
     static func progressJSON(_ p: BatchProgress, folder: String?) -> JSONValue {
-        var fields: [(key: String, value: JSONValue)] = [(ProgressKey.subject.rawValue, .string(p.subject)), (ProgressKey.sessions.rawValue, .array(p.rows.map(JSONValue.string)))]
+        var fields: [(key: String, value: JSONValue)] = [
+            (ProgressKey.subject.rawValue, .string(p.subject)), (ProgressKey.sessions.rawValue, .array(p.rows.map(JSONValue.string))),
+        ]
         if let report = p.report {
             let last = report.sessions.count - 1
-            func named(_ verdict: ProgressReport.Verdict) -> JSONValue { .array(report.measureNames(verdict, at: last).map(JSONValue.string)) }
-            fields += [(ProgressKey.improved.rawValue, named(.improved)), (ProgressKey.worse.rawValue, named(.worse)),
-                       (ProgressKey.files.rawValue, .array(BatchProgress.fileNames(p.subject).map { .string((folder.map { $0 + "/" } ?? "") + $0) }))]
+            func named(_ verdict: ProgressReport.Verdict) -> JSONValue {
+                .array(report.measureNames(verdict, at: last).map(JSONValue.string))
+            }
+            fields += [
+                (ProgressKey.improved.rawValue, named(.improved)), (ProgressKey.worse.rawValue, named(.worse)),
+                (
+                    ProgressKey.files.rawValue,
+                    .array(BatchProgress.fileNames(p.subject).map { .string((folder.map { $0 + "/" } ?? "") + $0) })
+                ),
+            ]
         }
         fields.append((ProgressKey.problem.rawValue, p.problem.map(JSONValue.string) ?? .null))
         return .object(fields)
@@ -254,23 +293,28 @@ public struct BatchSummary: Sendable {
         let results = Self.relativePath(from: page.deletingLastPathComponent(), to: folder.appendingPathComponent("results"))
         let columns = BatchFigures.columns(plan.kind)
         let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
-        var out = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Kinetix batch: \(Self.escape(plan.manifest.path))</title>"
-        out += "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left}"
+        var out =
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Kinetix batch: \(Self.escape(plan.manifest.path))</title>"
+        out +=
+            "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left}"
         out += ".failed{color:#b00020}.num{text-align:right;font-variant-numeric:tabular-nums}</style></head><body>"
         out += "<h1>Kinetix batch</h1><p>\(Self.escape(plan.manifest.path)): \(outcomes.count) rows in \(plan.shards) shards; "
         out += "\(ok) computed, \(cached) cached, \(failed) failed. Kinetix \(Self.escape(plan.kinetixVersion)).</p>"
         let distributions = self.distributions
         if !distributions.isEmpty {
             // The same figures as the JSON's distributions, with a box plot on each figure's own scale.
-            out += "<h2>Distributions</h2><table id=\"distributions\"><thead><tr><th>figure</th><th class=\"num\">rows</th><th class=\"num\">min</th><th class=\"num\">q1</th>"
+            out +=
+                "<h2>Distributions</h2><table id=\"distributions\"><thead><tr><th>figure</th><th class=\"num\">rows</th><th class=\"num\">min</th><th class=\"num\">q1</th>"
                 + "<th class=\"num\">median</th><th class=\"num\">q3</th><th class=\"num\">max</th><th class=\"num\">mean</th><th>min → max</th></tr></thead><tbody>"
             for d in distributions {
                 let span = Swift.max(d.max - d.min, 1e-12)
                 func x(_ v: Double) -> String { String(format: "%.1f", 4 + 152 * (v - d.min) / span) }
-                let box = "<svg width=\"160\" height=\"16\"><line x1=\"\(x(d.min))\" x2=\"\(x(d.max))\" y1=\"8\" y2=\"8\" stroke=\"#8a93a3\"/>"
+                let box =
+                    "<svg width=\"160\" height=\"16\"><line x1=\"\(x(d.min))\" x2=\"\(x(d.max))\" y1=\"8\" y2=\"8\" stroke=\"#8a93a3\"/>"
                     + "<rect x=\"\(x(d.q1))\" y=\"3\" width=\"\(String(format: "%.1f", Swift.max(1, 152 * (d.q3 - d.q1) / span)))\" height=\"10\" fill=\"#dbe6fb\" stroke=\"#2d6cdf\"/>"
                     + "<line x1=\"\(x(d.median))\" x2=\"\(x(d.median))\" y1=\"2\" y2=\"14\" stroke=\"#1d2430\" stroke-width=\"2\"/></svg>"
-                out += "<tr><td>\(Self.escape(d.column))</td><td class=\"num\">\(d.count)</td>"
+                out +=
+                    "<tr><td>\(Self.escape(d.column))</td><td class=\"num\">\(d.count)</td>"
                     + [d.min, d.q1, d.median, d.q3, d.max, d.mean].map { "<td class=\"num\">\(jsonNumber($0, digits: 2))</td>" }.joined()
                     + "<td>\(box)</td></tr>"
             }
@@ -278,13 +322,18 @@ public struct BatchSummary: Sendable {
         }
         if !progress.isEmpty {
             let pages = Self.relativePath(from: page.deletingLastPathComponent(), to: Self.progressFolder(page.deletingPathExtension()))
-            out += "<h2>Progress per subject</h2><table id=\"progress\"><thead><tr><th>subject</th><th>sessions</th><th>improved at the last</th><th>worse at the last</th><th>problem</th></tr></thead><tbody>"
+            out +=
+                "<h2>Progress per subject</h2><table id=\"progress\"><thead><tr><th>subject</th><th>sessions</th><th>improved at the last</th><th>worse at the last</th><th>problem</th></tr></thead><tbody>"
             for p in progress {
                 func named(_ verdict: ProgressReport.Verdict) -> String {
                     p.report.map { $0.measureNames(verdict, at: $0.sessions.count - 1).joined(separator: ", ") } ?? ""
                 }
-                let name = p.report == nil ? Self.escape(p.subject) : "<a href=\"\(Self.escape(Self.href(pages + "/" + p.subject + ".html")))\">\(Self.escape(p.subject))</a>"
-                out += "<tr><td>\(name)</td><td>\(Self.escape(p.rows.joined(separator: ", ")))</td><td>\(Self.escape(named(.improved)))</td>"
+                let name =
+                    p.report == nil
+                    ? Self.escape(p.subject)
+                    : "<a href=\"\(Self.escape(Self.href(pages + "/" + p.subject + ".html")))\">\(Self.escape(p.subject))</a>"
+                out +=
+                    "<tr><td>\(name)</td><td>\(Self.escape(p.rows.joined(separator: ", ")))</td><td>\(Self.escape(named(.improved)))</td>"
                     + "<td>\(Self.escape(named(.worse)))</td><td>\(Self.escape(p.problem ?? ""))</td></tr>"
             }
             out += "</tbody></table>"
@@ -293,8 +342,12 @@ public struct BatchSummary: Sendable {
         out += "<table><thead><tr><th>id</th><th>status</th>"
         out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
         for o in outcomes {
-            let report = FileManager.default.fileExists(atPath: folder.appendingPathComponent("results/\(o.id).html").path) ? "\(o.id).html" : "\(o.id).json"
-            let link = o.status == .failed ? Self.escape(o.id) : "<a href=\"\(Self.escape(Self.href(results + "/" + report)))\">\(Self.escape(o.id))</a>"
+            let report =
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("results/\(o.id).html").path)
+                ? "\(o.id).html" : "\(o.id).json"
+            let link =
+                o.status == .failed
+                ? Self.escape(o.id) : "<a href=\"\(Self.escape(Self.href(results + "/" + report)))\">\(Self.escape(o.id))</a>"
             out += "<tr class=\"\(o.status.rawValue)\"><td>\(link)</td><td>\(o.status.rawValue)</td>"
             for column in columns {
                 switch o.figures[column] {
@@ -317,14 +370,17 @@ public struct BatchSummary: Sendable {
     public func write(prefix: String) throws(KinetixError) {
         let name = URL(fileURLWithPath: prefix).lastPathComponent
         guard !prefix.isEmpty, !prefix.hasSuffix("/"), prefix != "-", name != ".", name != ".." else {
-            throw KinetixError(.invalidSetting, "-o '\(prefix)': expected a file prefix such as out/summary (writes summary.csv, .json, .html)")
+            throw KinetixError(
+                .invalidSetting, "-o '\(prefix)': expected a file prefix such as out/summary (writes summary.csv, .json, .html)")
         }
         let base = URL(fileURLWithPath: prefix).standardizedFileURL
         let page = base.appendingPathExtension("html")
         let shardFiles = (0..<plan.shards).map { folder.appendingPathComponent(BatchRunner.shardFile($0, of: plan.shards)).path }
-        var files = [(base.appendingPathExtension("csv").path, Data(csv().utf8)),
-                     (base.appendingPathExtension("json").path, Data(json(progressFolder: Self.progressFolder(base).lastPathComponent).utf8)),
-                     (page.path, Data(html(page: page).utf8))]
+        var files = [
+            (base.appendingPathExtension("csv").path, Data(csv().utf8)),
+            (base.appendingPathExtension("json").path, Data(json(progressFolder: Self.progressFolder(base).lastPathComponent).utf8)),
+            (page.path, Data(html(page: page).utf8)),
+        ]
         let followed = progress.compactMap { p in p.report.map { (p.subject, $0) } }
         if !followed.isEmpty {
             let subjects = Self.progressFolder(base)
@@ -359,7 +415,8 @@ public struct BatchSummary: Sendable {
 
     /// `to` relative to the folder `from` (both absolute).
     static func relativePath(from: URL, to: URL) -> String {
-        let a = from.standardizedFileURL.pathComponents, b = to.standardizedFileURL.pathComponents
+        let a = from.standardizedFileURL.pathComponents
+        let b = to.standardizedFileURL.pathComponents
         var common = 0
         while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
         let parts = Array(repeating: "..", count: a.count - common) + b[common...]

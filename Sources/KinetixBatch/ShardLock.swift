@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetixCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An exclusive `flock` on a shard's lock file, held while the shard runs, so two runs
 /// of one shard into one folder never compute its rows twice at once. The lock goes with

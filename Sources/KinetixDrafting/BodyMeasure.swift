@@ -43,19 +43,37 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
     func helperMetrics(_ side: BodySide?) -> [(name: String, json: JSONValue)] {
         if plane != nil, let segment = Self.seenSegment[kind] {
             let s = side == .right ? "right" : "left"
-            return [(lengthName(side), .object([
-                ("expr", .string("distance(\(s)Shoulder, \(s)\(segment.joint))")), ("unit", .string("torso")),
-                ("description", .string("The \(segment.words) as seen, torso lengths; its 95th percentile is this person's \(segment.words) seen square-on.")),
-                ("rest", .object([("percentile", .number(95))])),
-            ]))]
+            return [
+                (
+                    lengthName(side),
+                    .object([
+                        ("expr", .string("distance(\(s)Shoulder, \(s)\(segment.joint))")), ("unit", .string("torso")),
+                        (
+                            "description",
+                            .string(
+                                "The \(segment.words) as seen, torso lengths; its 95th percentile is this person's \(segment.words) seen square-on."
+                            )
+                        ),
+                        ("rest", .object([("percentile", .number(95))])),
+                    ])
+                )
+            ]
         }
         guard kind == .hipDrop else { return [] }
-        return [("hipHeight", .object([
-            ("expr", .string("y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee))")), ("unit", .string("torso")),
-            ("description", .string("Hip-midpoint height above the lower knee, torso lengths; its rest level is this person's standing height.")),
-            ("smooth", .object([("lowPassHertz", .number(6))])),
-            ("rest", .object([("percentile", .number(90)), ("min", .number(0.4)), ("max", .number(1.1))])),
-        ]))]
+        return [
+            (
+                "hipHeight",
+                .object([
+                    ("expr", .string("y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee))")), ("unit", .string("torso")),
+                    (
+                        "description",
+                        .string("Hip-midpoint height above the lower knee, torso lengths; its rest level is this person's standing height.")
+                    ),
+                    ("smooth", .object([("lowPassHertz", .number(6))])),
+                    ("rest", .object([("percentile", .number(90)), ("min", .number(0.4)), ("max", .number(1.1))])),
+                ])
+            )
+        ]
     }
     /// The value standing at rest. Feet hip-width apart are about 0.6 torso lengths from
     /// ankle to ankle (hip joints 0.19 of standing height apart, torso 0.29: Winter).
@@ -91,7 +109,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         func inPlane(_ to: String) -> String {
             let angle = elevation("Shoulder", to)
             guard plane != nil, let segment = Self.seenSegment[kind] else { return angle }
-            return "if(distance(\(s)Shoulder, \(s)\(to)) >= \(Self.leastSeenFraction) * max(\(segment.floor), rest(\(lengthName(side)))), \(angle), 0)"
+            return
+                "if(distance(\(s)Shoulder, \(s)\(to)) >= \(Self.leastSeenFraction) * max(\(segment.floor), rest(\(lengthName(side)))), \(angle), 0)"
         }
         switch kind {
         case .armElevation: return inPlane("Wrist")
@@ -191,7 +210,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case .trunkLean: "trunk lean from vertical (0° upright)"
         case .kneeValgus: "knee valgus (frontal-plane projection angle; positive: the knee inside the hip–ankle line)"
         case .stanceWidth: "stance width (ankle to ankle, torso lengths)"
-        case .hipDrop: "hip drop (0 standing, 1 with the hips at knee height, as a fraction of this person's standing hip height above the knees)"
+        case .hipDrop:
+            "hip drop (0 standing, 1 with the hips at knee height, as a fraction of this person's standing hip height above the knees)"
         }
     }
 
@@ -209,7 +229,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case (.lean?, _), (.turn?, .trunk?): return .trunkLean
         case (.step?, _): return .stanceWidth
         case (.raise?, .arm?), (.lower?, .arm?), (.turn?, .arm?): return .armElevation
-        case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?), (.turn?, .upperArm?): return .upperArmElevation
+        case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?), (.turn?, .upperArm?):
+            return .upperArmElevation
         case (.bend?, .upperArm?), (.straighten?, .upperArm?): return .elbowFlexion
         case (.raise?, .knee?), (.raise?, .thigh?), (.lower?, .knee?), (.lower?, .thigh?): return .thighElevation
         case (.raise?, .leg?), (.lower?, .leg?): return .legElevation

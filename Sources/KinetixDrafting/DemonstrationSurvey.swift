@@ -34,7 +34,9 @@ struct DemonstrationSurvey: Sendable {
         for kind in Self.candidates {
             let measure = BodyMeasure(kind: kind)
             for side in measure.isSided ? [BodySide.left, .right] : [nil] {
-                for helper in measure.helperMetrics(side) where !helpers.contains(where: { $0.key == helper.name }) { helpers.append((helper.name, helper.json)) }
+                for helper in measure.helperMetrics(side) where !helpers.contains(where: { $0.key == helper.name }) {
+                    helpers.append((helper.name, helper.json))
+                }
                 metrics.append((measure.name(side), DraftProfileWriter.metricJSON(measure, side: side, relative: false)))
             }
         }
@@ -50,14 +52,20 @@ struct DemonstrationSurvey: Sendable {
         series = Dictionary(uniqueKeysWithValues: assessment.metrics.map { ($0.name, $0.values) })
         shoulderWidthRatio = assessment.shoulderWidthRatio
         let seen = Self.dominantView(assessment.views) ?? CameraView(shoulderWidthRatio: shoulderWidthRatio)
-        view = switch seen {
-        case .front?: .front
-        case .side?: .side
-        default: nil
-        }
-        let joints = Set(Self.candidates.flatMap { kind in [BodySide.left, .right].flatMap { BodyMeasure(kind: kind).joints($0) } }.compactMap(Joint.init(name:)))
-        hidden = HiddenSide(sidecar, candidates: joints, view: seen, frames: Array(0..<sidecar.frameCount),
-                            minConfidence: minConfidence, minCoverage: Profile.Requirements().minCoverage).hidden
+        view =
+            switch seen {
+            case .front?: .front
+            case .side?: .side
+            default: nil
+            }
+        let joints = Set(
+            Self.candidates.flatMap { kind in [BodySide.left, .right].flatMap { BodyMeasure(kind: kind).joints($0) } }.compactMap(
+                Joint.init(name:)))
+        hidden =
+            HiddenSide(
+                sidecar, candidates: joints, view: seen, frames: Array(0..<sidecar.frameCount),
+                minConfidence: minConfidence, minCoverage: Profile.Requirements().minCoverage
+            ).hidden
     }
 
     /// The view held longest in `stretches`.
@@ -162,11 +170,14 @@ struct DemonstrationSurvey: Sendable {
             if let found = counted(measure, side == .left ? .left : .right) { each.append((side, found)) }
         }
         guard let first = each.max(by: { ($0.1.reps.count, $0.1.range) < ($1.1.reps.count, $1.1.range) }) else { return nil }
-        guard each.count == 2, let other = each.first(where: { $0.0 != first.0 }), other.1.range >= 0.5 * first.1.range, !other.1.reps.isEmpty else {
+        guard each.count == 2, let other = each.first(where: { $0.0 != first.0 }), other.1.range >= 0.5 * first.1.range,
+            !other.1.reps.isEmpty
+        else {
             // One side moves (or the view shows one): the near side when the other is hidden.
             return shown.count == 1 ? counted(measure, .both) : first.1
         }
-        let l = series[measure.name(.left)] ?? [], r = series[measure.name(.right)] ?? []
+        let l = series[measure.name(.left)] ?? []
+        let r = series[measure.name(.right)] ?? []
         if Self.correlation(l, r) > 0.3 { return counted(measure, .both) }
         // In turn: each side's reps count.
         var turns = first.1
@@ -183,11 +194,14 @@ struct DemonstrationSurvey: Sendable {
         guard let direction = restDirection(values) else { return nil }
         let reps = reps(values, direction: direction, floor: Self.leastRange(measure) * 0.6)
         if ProcessInfo.processInfo.environment["KINETIX_SURVEY_DEBUG"] != nil {
-            print("survey \(measure.label) \(sides) \(direction): \(reps.count) reps", reps.map { "\($0.start)-\($0.extreme)-\($0.end) r\(Int($0.range)) \($0.withdrawn ?? "")" }, "hidden", hidden.map(\.name))
+            print(
+                "survey \(measure.label) \(sides) \(direction): \(reps.count) reps",
+                reps.map { "\($0.start)-\($0.extreme)-\($0.end) r\(Int($0.range)) \($0.withdrawn ?? "")" }, "hidden", hidden.map(\.name))
         }
         guard !reps.isEmpty else { return nil }
-        return Movement(measure: measure, sides: sides, direction: direction, parts: [(values, reps)],
-                        range: Double(RepSegmenter.median(reps.map(\.range))), score: Self.score(measure, reps: reps))
+        return Movement(
+            measure: measure, sides: sides, direction: direction, parts: [(values, reps)],
+            range: Double(RepSegmenter.median(reps.map(\.range))), score: Self.score(measure, reps: reps))
     }
 
     /// The range a drafted movement must repeat, in the measure's unit.
@@ -268,14 +282,16 @@ struct DemonstrationSurvey: Sendable {
                 // Held: at least `restSeconds` of tracked frames within a quarter of the range.
                 let frames = stretch.filter { values[$0].isFinite }
                 guard let a = frames.first, let b = frames.last, times[b] - times[a] >= Self.restSeconds,
-                      let low = frames.map({ values[$0] }).min(), let high = frames.map({ values[$0] }).max(),
-                      Double(high - low) <= 0.25 * range else { continue }
+                    let low = frames.map({ values[$0] }).min(), let high = frames.map({ values[$0] }).max(),
+                    Double(high - low) <= 0.25 * range
+                else { continue }
                 let level = Double(RepSegmenter.median(frames.map { values[$0] }))
                 if abs(level - rest) <= 0.25 * range { held += 1 }
             }
             return (reps.count, held)
         }
-        let rise = judge(.rise), dip = judge(.dip)
+        let rise = judge(.rise)
+        let dip = judge(.dip)
         if rise.reps != dip.reps { return rise.reps > dip.reps ? .rise : .dip }
         return dip.held > rise.held ? .dip : .rise
     }
@@ -296,9 +312,16 @@ struct DemonstrationSurvey: Sendable {
         let pairs = zip(a, b).filter { $0.isFinite && $1.isFinite }.map { (Double($0), Double($1)) }
         guard pairs.count >= 3 else { return 0 }
         let n = Double(pairs.count)
-        let ma = pairs.reduce(0) { $0 + $1.0 } / n, mb = pairs.reduce(0) { $0 + $1.1 } / n
-        var sab = 0.0, saa = 0.0, sbb = 0.0
-        for (x, y) in pairs { sab += (x - ma) * (y - mb); saa += (x - ma) * (x - ma); sbb += (y - mb) * (y - mb) }
+        let ma = pairs.reduce(0) { $0 + $1.0 } / n
+        let mb = pairs.reduce(0) { $0 + $1.1 } / n
+        var sab = 0.0
+        var saa = 0.0
+        var sbb = 0.0
+        for (x, y) in pairs {
+            sab += (x - ma) * (y - mb)
+            saa += (x - ma) * (x - ma)
+            sbb += (y - mb) * (y - mb)
+        }
         return saa > 0 && sbb > 0 ? sab / (saa * sbb).squareRoot() : 0
     }
 
@@ -331,19 +354,26 @@ struct DemonstrationSurvey: Sendable {
     /// Rep figures of the movement on `values` (the sides' reps when they take turns:
     /// `reps`), from the chosen 1-based reps (all when nil).
     /// - Throws: a message when there are no reps or the choice is out of range.
-    func repFigures(_ parts: [(values: [Float], reps: [RepSegmenter.Segment])], direction: Profile.RepCounter.Movement,
-                    choose chosen: ClosedRange<Int>?, tolerance: (Double) -> Double) throws(KinetixError) -> RepFigures {
+    func repFigures(
+        _ parts: [(values: [Float], reps: [RepSegmenter.Segment])], direction: Profile.RepCounter.Movement,
+        choose chosen: ClosedRange<Int>?, tolerance: (Double) -> Double
+    ) throws(KinetixError) -> RepFigures {
         // Each rep with the series it was counted on, in time order.
-        let counted = parts.flatMap { part in part.reps.map { (values: part.values, segment: $0) } }.sorted { $0.segment.start < $1.segment.start }
+        let counted = parts.flatMap { part in part.reps.map { (values: part.values, segment: $0) } }.sorted {
+            $0.segment.start < $1.segment.start
+        }
         let segments = counted.map(\.segment)
         guard !segments.isEmpty else {
-            throw KinetixError(.invalidData, "the demonstration has no complete rep of the movement (it must leave rest and come back at least once)")
+            throw KinetixError(
+                .invalidData, "the demonstration has no complete rep of the movement (it must leave rest and come back at least once)")
         }
         var used = segments
         if let chosen {
             guard chosen.lowerBound >= 1, chosen.upperBound <= segments.count else {
-                throw KinetixError(.invalidSetting, "the demonstration has \(segments.count) rep\(segments.count == 1 ? "" : "s"); reps \(chosen.lowerBound)-\(chosen.upperBound) are out of range",
-                                   setting: .demonstrationReps)
+                throw KinetixError(
+                    .invalidSetting,
+                    "the demonstration has \(segments.count) rep\(segments.count == 1 ? "" : "s"); reps \(chosen.lowerBound)-\(chosen.upperBound) are out of range",
+                    setting: .demonstrationReps)
             }
             used = Array(segments[(chosen.lowerBound - 1)...(chosen.upperBound - 1)])
         }
@@ -354,7 +384,10 @@ struct DemonstrationSurvey: Sendable {
         let target = Self.median(peaks)
         let spread = Self.standardDeviation(peaks)
         let tol = tolerance(spread)
-        var atTop: [Double] = [], rising: [Double] = [], returning: [Double] = [], lengths: [Double] = []
+        var atTop: [Double] = []
+        var rising: [Double] = []
+        var returning: [Double] = []
+        var lengths: [Double] = []
         for (s, values) in zip(used, usedValues) {
             let near = (s.start...s.end).filter { values[$0].isFinite && sign * values[$0] >= sign * Float(target) - Float(tol) }
             atTop.append(Double(near.count) / rate)
@@ -362,11 +395,12 @@ struct DemonstrationSurvey: Sendable {
             returning.append(times[s.end] - times[s.extreme])
             lengths.append(times[s.end] - times[s.start])
         }
-        return RepFigures(all: segments.map { $0.start..<($0.end + 1) }, used: used.map { $0.start..<($0.end + 1) },
-                          rest: Self.median(rests), peaks: peaks, target: target, peakSpread: spread,
-                          secondsAtTop: Self.median(atTop), secondsRising: Self.median(rising),
-                          secondsReturning: Self.median(returning), seconds: Self.median(lengths),
-                          minRange: 0.4 * Double(RepSegmenter.median(used.map(\.range))))
+        return RepFigures(
+            all: segments.map { $0.start..<($0.end + 1) }, used: used.map { $0.start..<($0.end + 1) },
+            rest: Self.median(rests), peaks: peaks, target: target, peakSpread: spread,
+            secondsAtTop: Self.median(atTop), secondsRising: Self.median(rising),
+            secondsReturning: Self.median(returning), seconds: Self.median(lengths),
+            minRange: 0.4 * Double(RepSegmenter.median(used.map(\.range))))
     }
 
     /// Frames per second.

@@ -44,8 +44,10 @@ enum DescriptionReader {
     static func sentences(in description: String) -> [Sentence] {
         var sentences: [Sentence] = []
         // The sentence being read: its characters and where each was.
-        var text: [Character] = [], places: [(line: Int, column: Int)] = []
-        var line = 1, column = 1
+        var text: [Character] = []
+        var places: [(line: Int, column: Int)] = []
+        var line = 1
+        var column = 1
         let characters = Array(description)
         func finish() {
             // A list marker ("-", "*", "•", "1.", "2)") is not part of the sentence.
@@ -74,7 +76,9 @@ enum DescriptionReader {
                 while j < characters.count, characters[j] == " " || characters[j] == "\t" || characters[j] == "\r" { j += 1 }
                 let next = j < characters.count ? characters[j] : "\n"
                 let numbered = next.isNumber && j + 1 < characters.count && (characters[j + 1] == "." || characters[j + 1] == ")")
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered { finish() } else {
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered {
+                    finish()
+                } else {
                     text.append(" ")
                     places.append((line, column))
                 }
@@ -88,9 +92,13 @@ enum DescriptionReader {
             let decimalPoint = c == "." && i > 0 && characters[i - 1].isNumber && i + 1 < characters.count && characters[i + 1].isNumber
             // "1." at the start of a line is a list marker, not the end of a sentence.
             let marker = c == "." && text.dropLast().allSatisfy { $0.isNumber || $0.isWhitespace } && text.contains { $0.isNumber }
-            let spacedDash = (c == "–" || c == "—" || c == "-") && i > 0 && characters[i - 1] == " " && i + 1 < characters.count && characters[i + 1].isWhitespace
-            let endsTitle = (c == ":" || spacedDash) && sentences.isEmpty
-                && (1...maxTitleWords).contains(String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).count)
+            let spacedDash =
+                (c == "–" || c == "—" || c == "-") && i > 0 && characters[i - 1] == " " && i + 1 < characters.count
+                && characters[i + 1].isWhitespace
+            let endsTitle =
+                (c == ":" || spacedDash) && sentences.isEmpty
+                && (1...maxTitleWords).contains(
+                    String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).count)
                 && text.allSatisfy({ !".!?;".contains($0) })
             if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker || endsTitle { finish() }
             column += 1
@@ -109,8 +117,10 @@ enum DescriptionReader {
     /// punctuation dropped.
     static func tokens(in text: String, places: [(line: Int, column: Int)]? = nil) -> [Token] {
         var tokens: [Token] = []
-        var word = "", wordStart = (line: 1, column: 1)
-        var line = 1, column = 1
+        var word = ""
+        var wordStart = (line: 1, column: 1)
+        var line = 1
+        var column = 1
         var comma = false
         func append(_ token: Token) {
             var token = token
@@ -127,7 +137,14 @@ enum DescriptionReader {
         }
         var skipUntil = 0
         for (i, c) in characters.enumerated() {
-            defer { if c == "\n" { line += 1; column = 1 } else { column += 1 } }
+            defer {
+                if c == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            }
             if i < skipUntil { continue }
             let previous = i > 0 ? characters[i - 1] : " "
             if word.isEmpty, c.isNumber || !(previous.isLetter || previous.isNumber), let number = NumberScanner.scan(characters, at: i) {
@@ -143,7 +160,9 @@ enum DescriptionReader {
             let joinsWord = (c == "'" || c == "’" || c == "-") && !word.isEmpty && next.isLetter
             if c.isLetter || isDigit || inNumber || joinsWord {
                 // A number and a unit written together ("15deg", "2s") are two words.
-                if let last = word.last, (last.isNumber && c.isLetter) || (last.isLetter && isDigit && word.allSatisfy(\.isNumber)) { flush() }
+                if let last = word.last, (last.isNumber && c.isLetter) || (last.isLetter && isDigit && word.allSatisfy(\.isNumber)) {
+                    flush()
+                }
                 if word.isEmpty { wordStart = place(i) }
                 word.append(c == "’" ? "'" : c)
             } else {
@@ -169,7 +188,10 @@ enum DescriptionReader {
             let longest = vocabulary.longestStartingWith[words[i]] ?? 0
             for length in stride(from: min(longest, words.count - i), through: 1, by: -1) {
                 if let meaning = vocabulary.meaning(of: words[i..<(i + length)]) {
-                    phrases.append(Phrase(text: words[i..<(i + length)].joined(separator: " "), meaning: meaning, line: token.line, column: token.column, afterComma: token.afterComma))
+                    phrases.append(
+                        Phrase(
+                            text: words[i..<(i + length)].joined(separator: " "), meaning: meaning, line: token.line, column: token.column,
+                            afterComma: token.afterComma))
                     i += length
                     matched = true
                     break
@@ -178,7 +200,8 @@ enum DescriptionReader {
             if matched { continue }
             let word = words[i]
             if let number = Double(word), number.isFinite {
-                phrases.append(Phrase(text: word, meaning: .number(number), line: token.line, column: token.column, afterComma: token.afterComma))
+                phrases.append(
+                    Phrase(text: word, meaning: .number(number), line: token.line, column: token.column, afterComma: token.afterComma))
             } else {
                 let stem = Lemmatizer.lemmas(of: word).lazy.compactMap { vocabulary.meaning(of: [$0]) }.first
                 phrases.append(Phrase(text: word, meaning: stem, line: token.line, column: token.column, afterComma: token.afterComma))

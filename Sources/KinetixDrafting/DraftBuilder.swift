@@ -48,8 +48,13 @@ struct DraftBuilder {
                 r.failure.map { "sentence \(r.sentence.index): \($0)" }
                     ?? r.notMeasurable.map { "sentence \(r.sentence.index): recognised, not measurable from body keypoints: \($0)" }
             }
-            throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description"
-                + (survey == nil ? "" : " or the demonstration"))] + why.map { Diagnostic(message: $0) })
+            throw KinetixError(
+                kind: .invalidData,
+                diagnostics: [
+                    Diagnostic(
+                        message: "nothing measurable in the description"
+                            + (survey == nil ? "" : " or the demonstration"))
+                ] + why.map { Diagnostic(message: $0) })
         }
     }
 
@@ -72,12 +77,17 @@ struct DraftBuilder {
         }
         if let survey {
             let seen = survey.shoulderWidthRatio.map { String(format: "%.2f", $0) } ?? "unknown"
-            demonstrationNotes.append("filmed \(survey.view.map { "from the \($0.rawValue)" } ?? "at an angle") (shoulder width \(seen) torso lengths)")
-            if let view = survey.view { plan.view = view; plan.viewFromDemonstration = true }
+            demonstrationNotes.append(
+                "filmed \(survey.view.map { "from the \($0.rawValue)" } ?? "at an angle") (shoulder width \(seen) torso lengths)")
+            if let view = survey.view {
+                plan.view = view
+                plan.viewFromDemonstration = true
+            }
         }
         if let (view, index) = wordsView, let i = readings.firstIndex(where: { $0.sentence.index == index }) {
             if let demonstrated = survey?.view, demonstrated != view {
-                readings[i].failure = "the demonstration was filmed from the \(demonstrated.rawValue), not the \(view.rawValue): film it again from the \(view.rawValue), or drop this sentence"
+                readings[i].failure =
+                    "the demonstration was filmed from the \(demonstrated.rawValue), not the \(view.rawValue): film it again from the \(view.rawValue), or drop this sentence"
             } else {
                 plan.view = view
                 plan.viewFromDemonstration = false
@@ -103,7 +113,8 @@ struct DraftBuilder {
         // A longer one is a name when written as one, in title case ("Bent Over Two-Dumbbell Row
         // With Palms In"); "raise both arms … without swinging" is an instruction.
         let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
-        let isTitle = first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
+        let isTitle =
+            first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
         if isTitle { return NamedExercise.named(in: words, table: exercises) }
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
@@ -125,7 +136,14 @@ struct DraftBuilder {
         exercise = Self.namedExercise(readings, exercises: exercises)
         if let exercise {
             if exercise.kinds.isEmpty {
-                throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(message: "nothing measurable in the description: '\(exercise.name)' is not something body keypoints can count: \(exercise.unmeasurable ?? "")")])
+                throw KinetixError(
+                    kind: .invalidData,
+                    diagnostics: [
+                        Diagnostic(
+                            message:
+                                "nothing measurable in the description: '\(exercise.name)' is not something body keypoints can count: \(exercise.unmeasurable ?? "")"
+                        )
+                    ])
             }
             for pass in 0..<2 where target == nil {
                 for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil && !reading.isSetUp {
@@ -134,7 +152,9 @@ struct DraftBuilder {
                         case (0, .movement(let t)), (1, .reps(let t?)):
                             // The name's own measure, or another it allows when the sentence gives its goal
                             // ("until the thighs are parallel"); "drop the back knee" alone is the split squat's knees.
-                            guard t.measure.kind == exercise.kinds[0] || (exercise.kinds.contains(t.measure.kind) && t.target != nil) else { continue }
+                            guard t.measure.kind == exercise.kinds[0] || (exercise.kinds.contains(t.measure.kind) && t.target != nil) else {
+                                continue
+                            }
                             target = t
                             index = i
                         default: break
@@ -144,8 +164,9 @@ struct DraftBuilder {
             }
             if target == nil {
                 let measure = BodyMeasure(kind: exercise.kinds[0], plane: exercise.plane)
-                target = DraftTarget(measure: measure, sides: measure.isSided ? .both : .none, target: exercise.target,
-                                     targetSource: exercise.target.map { _ in "the exercise's name, '\(exercise.name)'" }, movement: exercise.movement)
+                target = DraftTarget(
+                    measure: measure, sides: measure.isSided ? .both : .none, target: exercise.target,
+                    targetSource: exercise.target.map { _ in "the exercise's name, '\(exercise.name)'" }, movement: exercise.movement)
                 index = 0
                 countedFromName = true
                 // A title's own reading is replaced by the name's; an instruction that names a hold
@@ -154,15 +175,21 @@ struct DraftBuilder {
                 if exercise.standsOnNamedSide, measure.isSided {
                     // "On the left leg": the leg stood on; the other is lifted. No side named: either leg.
                     let words = Set(readings.flatMap { $0.sentence.tokens.map(\.word) })
-                    let standsOn: BodySide? = words.contains("left") == words.contains("right") ? nil : words.contains("left") ? .left : .right
+                    let standsOn: BodySide? =
+                        words.contains("left") == words.contains("right") ? nil : words.contains("left") ? .left : .right
                     target!.sides = standsOn == .left ? .right : standsOn == .right ? .left : .either
-                    if let standsOn { defaultsUsed.append("stood on the \(standsOn.rawValue) leg: the \(standsOn == .left ? "right" : "left") leg is lifted and measured") }
+                    if let standsOn {
+                        defaultsUsed.append(
+                            "stood on the \(standsOn.rawValue) leg: the \(standsOn == .left ? "right" : "left") leg is lifted and measured")
+                    }
                 }
                 let described = readings.filter { !$0.isSetUp && $0.failure == nil }.flatMap(\.statements).compactMap { s -> BodyMeasure? in
                     if case .movement(let t) = s { t.measure } else { nil }
                 }.first
                 if let described, described.kind != measure.kind {
-                    defaultsUsed.append("check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), noted beside it: check the counted one")
+                    defaultsUsed.append(
+                        "check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), noted beside it: check the counted one"
+                    )
                 }
             }
         }
@@ -174,7 +201,9 @@ struct DraftBuilder {
                     switch (pass, statement) {
                     case (0, .movement(let t)), (1, .reps(let t?)), (2, .title(_, let t?)), (4, .movement(let t)):
                         if pass == 4 {
-                            defaultsUsed.append("check: the counted \(t.measure.label) comes from a set-up sentence (sentence \(reading.sentence.index)), which may describe the start position rather than the movement")
+                            defaultsUsed.append(
+                                "check: the counted \(t.measure.label) comes from a set-up sentence (sentence \(reading.sentence.index)), which may describe the start position rather than the movement"
+                            )
                         }
                         target = t
                         index = i
@@ -182,10 +211,12 @@ struct DraftBuilder {
                     case (3, .goal(let part, let position?, _)):
                         // "Arms up high above the head": a height alone is reached by a raise.
                         guard let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true),
-                              SentenceInterpreter.elevations.contains(kind) else { continue }
+                            SentenceInterpreter.elevations.contains(kind)
+                        else { continue }
                         let measure = BodyMeasure(kind: kind)
-                        target = DraftTarget(measure: measure, sides: part.isSided ? .both : .none, target: position.elevation,
-                                             targetSource: "'\(position.text)'", movement: .raise)
+                        target = DraftTarget(
+                            measure: measure, sides: part.isSided ? .both : .none, target: position.elevation,
+                            targetSource: "'\(position.text)'", movement: .raise)
                         index = i
                         mainGoalSentence = reading.sentence.index
                     default: break
@@ -202,22 +233,29 @@ struct DraftBuilder {
         } else if let survey, let found = survey.mainMovement() {
             let others = survey.movements().dropFirst().prefix(3)
             if !others.isEmpty {
-                demonstrationNotes.append("also moving: " + others.map { m in
-                    "\(m.measure.label) (\(Self.sidesText(m.sides)), \(m.reps.count) reps of \(m.range.shortText)\(DraftProfileWriter.symbol(m.measure.unit)), score \(String(format: "%.2f", m.score)))"
-                }.joined(separator: "; ") + String(format: "; the movement's score %.2f", found.score))
+                demonstrationNotes.append(
+                    "also moving: "
+                        + others.map { m in
+                            "\(m.measure.label) (\(Self.sidesText(m.sides)), \(m.reps.count) reps of \(m.range.shortText)\(DraftProfileWriter.symbol(m.measure.unit)), score \(String(format: "%.2f", m.score)))"
+                        }.joined(separator: "; ") + String(format: "; the movement's score %.2f", found.score))
             }
             let measure = found.measure
             target = DraftTarget(measure: measure, sides: found.sides)
             movement = Self.movementWord(measure)
             demonstrated = found
-            demonstrationNotes.append("the movement: \(measure.label), \(Self.sidesText(found.sides)), "
-                + "\(found.direction == .rise ? "rising" : "dipping") from the rest the clip starts at, range \(found.range.shortText)\(DraftProfileWriter.symbol(measure.unit))")
+            demonstrationNotes.append(
+                "the movement: \(measure.label), \(Self.sidesText(found.sides)), "
+                    + "\(found.direction == .rise ? "rising" : "dipping") from the rest the clip starts at, range \(found.range.shortText)\(DraftProfileWriter.symbol(measure.unit))"
+            )
         }
         // Words and a demonstration check each other: the words chose the measure; when the
         // clip's largest repeated movement is another, the draft says so.
-        if let words = target, demonstrated == nil, let survey, let shown = survey.mainMovement(), shown.measure.kind != words.measure.kind {
-            demonstrationNotes.append("check: the words count \(words.measure.label), but the demonstration's largest repeated movement is \(shown.measure.label) "
-                + "(\(shown.reps.count) reps of \(shown.range.shortText)\(DraftProfileWriter.symbol(shown.measure.unit))): the words and the clip disagree")
+        if let words = target, demonstrated == nil, let survey, let shown = survey.mainMovement(), shown.measure.kind != words.measure.kind
+        {
+            demonstrationNotes.append(
+                "check: the words count \(words.measure.label), but the demonstration's largest repeated movement is \(shown.measure.label) "
+                    + "(\(shown.reps.count) reps of \(shown.range.shortText)\(DraftProfileWriter.symbol(shown.measure.unit))): the words and the clip disagree"
+            )
         }
         guard var target else { return }
         mainSentence = index.map { readings[$0].sentence.index }
@@ -234,25 +272,37 @@ struct DraftBuilder {
         // view (a goblet squat filmed from the front was void for a drafted thigh measure).
         // (A squat by its name or its verb: "Goblet squat … bend your knees"; not a jump's knee bend.)
         let isSquat = exercise.map { $0.movement == .squat && !$0.notStanding } ?? (movement == .squat)
-        let squatAnyView = survey == nil && !viewWorded && isSquat
+        let squatAnyView =
+            survey == nil && !viewWorded && isSquat
             && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
         if squatAnyView { plan.view = .any }
-        if squatAnyView || (survey == nil && plan.view == .front && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
-            && (movement == .squat || movement == .bend || movement == .lower)) {
+        if squatAnyView
+            || (survey == nil && plan.view == .front && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
+                && (movement == .squat || movement == .bend || movement == .lower))
+        {
             let toPosition = target.target != nil
-            target = DraftTarget(measure: BodyMeasure(kind: .hipDrop), sides: .none,
-                                 target: toPosition ? Self.hipDropAtParallel : nil,
-                                 targetSource: toPosition ? "\(target.targetSource ?? "the position"), seen from the front as the hips' drop" : nil, movement: .squat)
+            target = DraftTarget(
+                measure: BodyMeasure(kind: .hipDrop), sides: .none,
+                target: toPosition ? Self.hipDropAtParallel : nil,
+                targetSource: toPosition ? "\(target.targetSource ?? "the position"), seen from the front as the hips' drop" : nil,
+                movement: .squat)
             movement = .squat
         }
         if let failure = invisible(target.measure) {
             // A title only names the exercise: its movement is a fallback, never an error.
-            if let index, fromTitle { note(readings[index], "its movement is not measured: \(failure)"); return }
-            if let index { readings[index].failure = failure; return }
+            if let index, fromTitle {
+                note(readings[index], "its movement is not measured: \(failure)")
+                return
+            }
+            if let index {
+                readings[index].failure = failure
+                return
+            }
             throw KinetixError(.invalidData, "the demonstration's movement, \(target.measure.label): \(failure)")
         }
-        var main = DraftPlan.MainMovement(measure: target.measure, sides: target.sides, rest: target.measure.rest, target: 0,
-                                          tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement)
+        var main = DraftPlan.MainMovement(
+            measure: target.measure, sides: target.sides, rest: target.measure.rest, target: 0,
+            tolerance: DraftDefaults.tolerance(target.measure.unit), movement: movement)
         // A named exercise that starts away from the measure's anatomical rest (a bridge lies
         // with the hips bent and straightens them): its own rest and direction.
         if let exercise, exercise.kinds.first == target.measure.kind, survey == nil {
@@ -268,10 +318,13 @@ struct DraftBuilder {
             // Words and a clip: the words chose the measure, the clip says which way it goes.
             let values = survey.values(target.measure, target.sides)
             // The words chose a measure the clip barely moves: its count would be the estimator's noise.
-            if demonstrated == nil, let failure = DemonstrationSurvey.barelyMoves(values, target.measure) { throw KinetixError(.invalidData, failure) }
+            if demonstrated == nil, let failure = DemonstrationSurvey.barelyMoves(values, target.measure) {
+                throw KinetixError(.invalidData, failure)
+            }
             let direction = demonstrated?.direction ?? survey.restDirection(values) ?? .rise
             main.direction = direction
-            let parts = demonstrated?.parts
+            let parts =
+                demonstrated?.parts
                 ?? [(values, survey.reps(values, direction: direction, floor: DemonstrationSurvey.leastRange(target.measure) * 0.6))]
             let unit = DraftProfileWriter.symbol(target.measure.unit)
             let figures = try survey.repFigures(parts, direction: direction, choose: chosenReps) { spread in
@@ -279,22 +332,27 @@ struct DraftBuilder {
             }
             main.rest = figures.rest
             main.tolerance = max(DraftDefaults.leastDemonstratedTolerance, 3 * figures.peakSpread)
-            demonstrationNotes.append("\(figures.all.count) reps found; learning from "
-                + (chosenReps.map { "reps \($0.lowerBound)-\($0.upperBound)" } ?? "all of them")
-                + ": far ends \(figures.peaks.map { $0.shortText }.joined(separator: ", "))\(unit), rest \(figures.rest.shortText)\(unit), "
-                + "a rep lasts \(figures.seconds.shortText) s")
+            demonstrationNotes.append(
+                "\(figures.all.count) reps found; learning from "
+                    + (chosenReps.map { "reps \($0.lowerBound)-\($0.upperBound)" } ?? "all of them")
+                    + ": far ends \(figures.peaks.map { $0.shortText }.joined(separator: ", "))\(unit), rest \(figures.rest.shortText)\(unit), "
+                    + "a rep lasts \(figures.seconds.shortText) s")
             origin.append("rest \(main.rest.shortText) and tolerance \(main.tolerance.shortText) from the demonstration")
             main.target = target.target ?? figures.target
-            origin.append(target.target == nil ? "goal \(main.target.shortText) from the demonstration" : "goal from \(target.targetSource!)")
+            origin.append(
+                target.target == nil ? "goal \(main.target.shortText) from the demonstration" : "goal from \(target.targetSource!)")
         } else {
             main.target = target.target ?? DraftDefaults.target(target.measure.kind)
-            if target.target == nil { defaultsUsed.append("goal of \(target.measure.label): \(main.target.shortText) \(target.measure.unit)") }
+            if target.target == nil {
+                defaultsUsed.append("goal of \(target.measure.label): \(main.target.shortText) \(target.measure.unit)")
+            }
             // A rep this small is within the estimator's noise: a typical performance barely moves it.
             let noise = target.measure.unit == "deg" ? DraftDefaults.estimatorNoiseDegrees : DraftDefaults.estimatorNoiseFraction
             if abs(main.target - main.rest) < DraftDefaults.leastRepInNoise * noise {
-                defaultsUsed.append("check: a rep of \(abs(main.target - main.rest).shortText)\(DraftProfileWriter.symbol(target.measure.unit)) of \(target.measure.label) "
-                    + "is under \(DraftDefaults.leastRepInNoise.shortText) times the estimator's noise (about \(noise.shortText)\(DraftProfileWriter.symbol(target.measure.unit))): "
-                    + "a typical performance barely moves it, so the count may be noise")
+                defaultsUsed.append(
+                    "check: a rep of \(abs(main.target - main.rest).shortText)\(DraftProfileWriter.symbol(target.measure.unit)) of \(target.measure.label) "
+                        + "is under \(DraftDefaults.leastRepInNoise.shortText) times the estimator's noise (about \(noise.shortText)\(DraftProfileWriter.symbol(target.measure.unit))): "
+                        + "a typical performance barely moves it, so the count may be noise")
             }
             defaultsUsed.append("tolerance of the goal: \(main.tolerance.shortText) \(target.measure.unit)")
             origin.append(target.target == nil ? "goal by default" : "goal from \(target.targetSource!)")
@@ -302,8 +360,12 @@ struct DraftBuilder {
         }
         let least = target.measure.unit == "deg" ? 10.0 : 0.1
         guard (main.direction == .rise ? main.target - main.rest : main.rest - main.target) >= least else {
-            let failure = "the goal (\(main.target.shortText)) is not \(main.direction == .rise ? "above" : "below") the resting \(target.measure.label) (\(main.rest.shortText)): nothing to count"
-            if let index { readings[index].failure = failure; return }
+            let failure =
+                "the goal (\(main.target.shortText)) is not \(main.direction == .rise ? "above" : "below") the resting \(target.measure.label) (\(main.rest.shortText)): nothing to count"
+            if let index {
+                readings[index].failure = failure
+                return
+            }
             throw KinetixError(.invalidData, failure)
         }
         plan.main = main
@@ -311,7 +373,8 @@ struct DraftBuilder {
         if let exercise, exercise.stretch || exercise.hold, exercise.kinds.contains(target.measure.kind) {
             plan.holdSeconds = DraftDefaults.stretchHoldSeconds
             plan.isHold = true
-            defaultsUsed.append("hold of a \(exercise.stretch ? "stretch" : exercise.name): \(DraftDefaults.stretchHoldSeconds.shortText) s")
+            defaultsUsed.append(
+                "hold of a \(exercise.stretch ? "stretch" : exercise.name): \(DraftDefaults.stretchHoldSeconds.shortText) s")
         }
         let text = Self.describe(main, sides: target.sides, origin: origin.joined(separator: "; "))
         if let index { became[readings[index].sentence.index, default: []] += text } else { demonstrationNotes += text }
@@ -322,10 +385,12 @@ struct DraftBuilder {
         let unit = DraftProfileWriter.symbol(main.measure.unit)
         let least = DraftPlan.MainMovement.minRangeFraction * abs(main.target - main.rest)
         let rises = main.direction == .rise
-        return ["measures \(main.measure.explained), \(Self.sidesText(sides))",
-                "reps: \(main.measure.repMetricName(sides)) \(rises ? "rises" : "dips") from the rest before each rep by at least \(least.shortText)\(unit) "
-                    + "and half the clip's typical rep, and comes back",
-                "rule reachTarget: warn when a rep \(rises ? "peaks below" : "bottoms out above") \(main.target.shortText) \(rises ? "−" : "+") \(main.tolerance.shortText)\(unit) (\(origin))"]
+        return [
+            "measures \(main.measure.explained), \(Self.sidesText(sides))",
+            "reps: \(main.measure.repMetricName(sides)) \(rises ? "rises" : "dips") from the rest before each rep by at least \(least.shortText)\(unit) "
+                + "and half the clip's typical rep, and comes back",
+            "rule reachTarget: warn when a rep \(rises ? "peaks below" : "bottoms out above") \(main.target.shortText) \(rises ? "−" : "+") \(main.tolerance.shortText)\(unit) (\(origin))",
+        ]
     }
 
     /// The main movement with the goal of a sentence like "The thighs must get parallel
@@ -335,7 +400,8 @@ struct DraftBuilder {
         for reading in readings where reading.failure == nil {
             for statement in reading.statements {
                 guard case .goal(let part, let position, let degrees) = statement,
-                      let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: position != nil) else { continue }
+                    let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: position != nil)
+                else { continue }
                 let measure = BodyMeasure(kind: kind, plane: target.measure.plane)
                 let isElevation = [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(kind)
                 guard let value = isElevation ? position?.elevation ?? degrees : degrees else { continue }
@@ -386,11 +452,13 @@ struct DraftBuilder {
             became[index, default: []].append("the start position (\(target.measure.label)): not counted, not a rule")
         case .movement(let target) where target.measure.kind == .trunkLean && exercise?.notStanding == true && mainSentence != index:
             // "Lower your chest to the floor" in a push-up: the trunk moves with the whole body.
-            became[index, default: []].append("the trunk moving with the whole body in a \(exercise!.name): part of the counted movement, not a rule of its own")
+            became[index, default: []].append(
+                "the trunk moving with the whole body in a \(exercise!.name): part of the counted movement, not a rule of its own")
         case .movement(let target) where countedFromName && mainSentence != index && target.target == nil:
             // The name decided the count and this sentence's movement is another, with no goal of
             // its own ("feet on a step", "bend your knees slightly"): a default goal would be a guess.
-            became[index, default: []].append("\(target.measure.label) beside the counted \(exercise?.name ?? "movement"), with no goal given: noted, not a rule")
+            became[index, default: []].append(
+                "\(target.measure.label) beside the counted \(exercise?.name ?? "movement"), with no goal given: noted, not a rule")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.
@@ -411,7 +479,9 @@ struct DraftBuilder {
             let value = target.target ?? demonstrated(target.measure, target.sides) ?? DraftDefaults.target(target.measure.kind)
             let tolerance = DraftDefaults.tolerance(target.measure.unit)
             plan.reaches.append(.init(measure: target.measure, sides: target.sides, target: value, tolerance: tolerance))
-            became[index, default: []].append("rule: each rep must reach \(target.measure.label) \(value.shortText) − \(tolerance.shortText), \(Self.sidesText(target.sides))")
+            became[index, default: []].append(
+                "rule: each rep must reach \(target.measure.label) \(value.shortText) − \(tolerance.shortText), \(Self.sidesText(target.sides))"
+            )
         case .reps(let target):
             guard let main = plan.main else { return "there is no movement to count: describe it ('raise both arms to shoulder height')" }
             if let target, target.measure.kind != main.measure.kind {
@@ -439,31 +509,37 @@ struct DraftBuilder {
             guard let main = plan.main, let seconds else { return "a tempo needs a movement" }
             let into = (direction == .down) == DraftProfileWriter.goesDown(main.measure, main.movement)
             if into { plan.intoSeconds = seconds } else { plan.returnSeconds = seconds }
-            became[index, default: []].append("rule: warn when the way \(direction == .down ? "down" : "up") takes less than \(seconds.shortText) s")
+            became[index, default: []].append(
+                "rule: warn when the way \(direction == .down ? "down" : "up") takes less than \(seconds.shortText) s")
         case .symmetry(let measure, let degrees, let percent):
             guard let measure = measure ?? plan.main?.measure else { return "say which part must stay even ('keep both arms level')" }
             guard measure.isSided else { return "\(measure.label) has no left and right" }
             if let failure = invisible(measure) { return failure }
             let difference = survey.flatMap { s -> Double? in
-                let l = s.series[measure.name(.left)] ?? [], r = s.series[measure.name(.right)] ?? []
+                let l = s.series[measure.name(.left)] ?? []
+                let r = s.series[measure.name(.right)] ?? []
                 return s.high(zip(l, r).map { abs($0 - $1) }).map { $0 + DraftDefaults.demonstratedMargin }
             }
             let limit = degrees ?? difference ?? DraftDefaults.symmetryLimit
             if degrees == nil && difference == nil { defaultsUsed.append("left–right difference limit: \(limit.shortText)°") }
             plan.symmetry = (measure, limit, percent && degrees != nil)
-            became[index, default: []].append("rule uneven: warn when left and right \(measure.label) differ by more than \(limit.shortText)\(percent && degrees != nil ? " % of the larger side" : "°")"
-                + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
+            became[index, default: []].append(
+                "rule uneven: warn when left and right \(measure.label) differ by more than \(limit.shortText)\(percent && degrees != nil ? " % of the larger side" : "°")"
+                    + (degrees == nil ? (difference == nil ? " (default)" : " (from the demonstration)") : ""))
         case .constraint(var measure, var sides, let degrees, let relative):
             // "Keep your body straight" on a push-up, a plank or a bridge: the body lies or
             // leans by design, so straight is the hips kept straight, not the trunk vertical.
             if measure.kind == .trunkLean, !relative, exercise?.notStanding == true {
                 if plan.main?.measure.kind == .hipFlexion {
-                    became[index, default: []].append("the body kept straight: the main movement's own goal (hip flexion), not a vertical trunk")
+                    became[index, default: []].append(
+                        "the body kept straight: the main movement's own goal (hip flexion), not a vertical trunk")
                     return nil
                 }
                 measure = BodyMeasure(kind: .hipFlexion)
                 sides = .both
-                became[index, default: []].append("the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical")
+                became[index, default: []].append(
+                    "the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical"
+                )
             }
             // "Keep the trunk upright" from the front: the trunk's lean from vertical reads the same
             // expression in the picture, and from the front it is the sideways lean a front view shows.
@@ -476,31 +552,40 @@ struct DraftBuilder {
             // still keeps the other still too.
             if let main = plan.main, main.measure.kind == measure.kind || Self.movesWith(main.measure.kind, measure.kind) {
                 let same = main.measure.kind == measure.kind ? "" : ", which moves with \(measure.label)"
-                return "this keeps \(measure.label) still or straight, and the draft counts \(main.measure.label)\(same): the words contradict each other (check which movement is counted)"
+                return
+                    "this keeps \(measure.label) still or straight, and the draft counts \(main.measure.label)\(same): the words contradict each other (check which movement is counted)"
             }
             sides = sameSideAsMain(sides)
-            let fallback: Double = switch measure.kind {
-            case .trunkLean: DraftDefaults.uprightLimit
-            case .kneeValgus: DraftDefaults.valgusLimit
-            default: relative ? DraftDefaults.stillLimit : DraftDefaults.straightLimit
-            }
+            let fallback: Double =
+                switch measure.kind {
+                case .trunkLean: DraftDefaults.uprightLimit
+                case .kneeValgus: DraftDefaults.valgusLimit
+                default: relative ? DraftDefaults.stillLimit : DraftDefaults.straightLimit
+                }
             let learned = relative ? nil : demonstrated(measure, sides).map { $0 + DraftDefaults.demonstratedMargin }
             let limit = degrees ?? learned ?? fallback
             if degrees == nil && learned == nil { defaultsUsed.append("\(measure.label) limit: \(limit.shortText)°") }
-            plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: relative,
-                                          cue: Self.cue(cueText) ?? Self.constraintCue(measure, relative: relative), sentence: index))
-            became[index, default: []].append("rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.shortText)° "
-                + "for 0.3 s\(Self.ruleSidesText(sides))" + (degrees == nil ? (learned == nil ? " (default)" : " (from the demonstration)") : ""))
+            plan.constraints.append(
+                .init(
+                    measure: measure, sides: sides, limit: limit, relative: relative,
+                    cue: Self.cue(cueText) ?? Self.constraintCue(measure, relative: relative), sentence: index))
+            became[index, default: []].append(
+                "rule: warn when \(measure.label)\(relative ? " changes by" : " exceeds") \(limit.shortText)° "
+                    + "for 0.3 s\(Self.ruleSidesText(sides))"
+                    + (degrees == nil ? (learned == nil ? " (default)" : " (from the demonstration)") : ""))
         case .limit(let measure, var sides, let comparison, let value):
             if let failure = invisible(measure) { return failure }
             sides = sameSideAsMain(sides)
             let above = comparison != .less && comparison != .atLeast
-            if !above && plan.main == nil { return "'\(comparison == .less ? "less than" : "at least")' is checked per rep: describe the movement to count" }
+            if !above && plan.main == nil {
+                return "'\(comparison == .less ? "less than" : "at least")' is checked per rep: describe the movement to count"
+            }
             let cue = above ? Self.constraintCue(measure, relative: false) : DraftProfileWriter.reachCue(measure, nil)
             plan.limits.append(.init(measure: measure, sides: sides, above: above, value: value, cue: cue, sentence: index))
-            became[index, default: []].append(above
-                ? "rule: warn when \(measure.label) exceeds \(value.shortText) for 0.2 s\(Self.ruleSidesText(sides))"
-                : "rule: warn when a rep's highest \(measure.label) stays below \(value.shortText)")
+            became[index, default: []].append(
+                above
+                    ? "rule: warn when \(measure.label) exceeds \(value.shortText) for 0.2 s\(Self.ruleSidesText(sides))"
+                    : "rule: warn when a rep's highest \(measure.label) stays below \(value.shortText)")
         }
         return nil
     }
@@ -514,7 +599,9 @@ struct DraftBuilder {
             guard invisible(measure) == nil else { continue }
             let sides: SideChoice = measure.isSided ? .both : .none
             let still = sides.sides.allSatisfy { side in
-                DemonstrationSurvey.spread(survey.series[measure.name(side)] ?? []).map { $0.high - $0.low < DemonstrationSurvey.stillRangeDegrees } ?? false
+                DemonstrationSurvey.spread(survey.series[measure.name(side)] ?? []).map {
+                    $0.high - $0.low < DemonstrationSurvey.stillRangeDegrees
+                } ?? false
             }
             guard still, let high = demonstrated(measure, sides) else { continue }
             let limit = high + DraftDefaults.demonstratedMargin
@@ -523,15 +610,20 @@ struct DraftBuilder {
                 demonstrationNotes.append("kept still: \(measure.label) at \(high.shortText)°, near its end of range: no limit")
                 continue
             }
-            plan.constraints.append(.init(measure: measure, sides: sides, limit: limit, relative: false,
-                                          cue: Self.constraintCue(measure, relative: false), sentence: 0))
+            plan.constraints.append(
+                .init(
+                    measure: measure, sides: sides, limit: limit, relative: false,
+                    cue: Self.constraintCue(measure, relative: false), sentence: 0))
             demonstrationNotes.append("kept still: \(measure.label) (at most \(high.shortText)°): rule at \(limit.shortText)°")
         }
         if main.sides == .both {
-            let l = survey.series[main.measure.name(.left)] ?? [], r = survey.series[main.measure.name(.right)] ?? []
+            let l = survey.series[main.measure.name(.left)] ?? []
+            let r = survey.series[main.measure.name(.right)] ?? []
             if let high = survey.high(zip(l, r).map { abs($0 - $1) }) {
                 plan.symmetry = (main.measure, high + DraftDefaults.demonstratedMargin, false)
-                demonstrationNotes.append("both sides together: left–right difference at most \(high.shortText)°: rule at \((high + DraftDefaults.demonstratedMargin).shortText)°")
+                demonstrationNotes.append(
+                    "both sides together: left–right difference at most \(high.shortText)°: rule at \((high + DraftDefaults.demonstratedMargin).shortText)°"
+                )
             }
         }
     }
@@ -558,10 +650,12 @@ struct DraftBuilder {
             plan.main = main
             defaultsUsed.removeAll { $0.hasPrefix("goal of hip drop") }
             if let sentence = mainSentence, let old = became[sentence] {
-                became[sentence] = old.filter { !$0.hasPrefix("measures ") && !$0.hasPrefix("reps: ") && !$0.hasPrefix("rule reachTarget: ") }
+                became[sentence] =
+                    old.filter { !$0.hasPrefix("measures ") && !$0.hasPrefix("reps: ") && !$0.hasPrefix("rule reachTarget: ") }
                     + Self.describe(main, sides: main.sides, origin: "goal from sentence \(index); tolerance by default")
             }
-            became[index, default: []].append("the goal of the main movement, seen from the front: hip drop \(Self.hipDropAtParallel.shortText) (thighs about parallel)")
+            became[index, default: []].append(
+                "the goal of the main movement, seen from the front: hip drop \(Self.hipDropAtParallel.shortText) (thighs about parallel)")
         } else if became[index] == nil {
             became[index] = ["the main movement again (hip drop, the squat seen from the front): nothing new to measure"]
         }
@@ -572,7 +666,8 @@ struct DraftBuilder {
     private func invisible(_ measure: BodyMeasure) -> String? {
         guard measure.view != .any, plan.view != .any, measure.view != plan.view else { return nil }
         let filmed = survey?.view == plan.view ? "the demonstration was filmed" : "the draft is filmed"
-        return "\(measure.label) cannot be seen from the \(plan.view.rawValue) (\(filmed) from the \(plan.view.rawValue)); it needs a \(measure.view.rawValue) view"
+        return
+            "\(measure.label) cannot be seen from the \(plan.view.rawValue) (\(filmed) from the \(plan.view.rawValue)); it needs a \(measure.view.rawValue) view"
     }
 
     /// The demonstration's 98th percentile of a measure (the higher side), or nil.

@@ -53,8 +53,10 @@ public struct DraftEvaluation: Sendable {
 
     /// Runs `profile` (with its defaults) on every clip.
     public init(profile: Profile, same: [ClipInput], different: [ClipInput], minConfidence: Float = BodySeries.defaultMinConfidence) {
-        let assessor = Assessor(profile: profile, parameters: (try? profile.parameterValues(overriding: [])) ?? [:], minConfidence: minConfidence)
-        clips = same.map { Self.result(assessor.assess($0.sidecar), name: $0.provenance.path, same: true) }
+        let assessor = Assessor(
+            profile: profile, parameters: (try? profile.parameterValues(overriding: [])) ?? [:], minConfidence: minConfidence)
+        clips =
+            same.map { Self.result(assessor.assess($0.sidecar), name: $0.provenance.path, same: true) }
             + different.map { Self.result(assessor.assess($0.sidecar), name: $0.provenance.path, same: false) }
     }
 
@@ -62,14 +64,17 @@ public struct DraftEvaluation: Sendable {
         let passing = assessment.reps.filter { rep in
             !assessment.findings.contains { $0.start <= rep.end && $0.end >= rep.start }
         }.count
-        return ClipResult(name: name, isSameMovement: same, voidReason: assessment.status == .void ? assessment.voidReason : nil,
-                          reps: assessment.reps.count, passingReps: passing, findings: assessment.findings.count)
+        return ClipResult(
+            name: name, isSameMovement: same, voidReason: assessment.status == .void ? assessment.voidReason : nil,
+            reps: assessment.reps.count, passingReps: passing, findings: assessment.findings.count)
     }
 
     /// For each limb, the smallest fault (either sign, held over the whole clip) on a
     /// synthesized performance of `motion` that adds a finding the unfaulted clip does
     /// not have. The clip is filmed from the profile's required view.
-    public static func sensitivity(of profile: Profile, motion: SynthOptions, minConfidence: Float = BodySeries.defaultMinConfidence) -> [Sensitivity] {
+    public static func sensitivity(of profile: Profile, motion: SynthOptions, minConfidence: Float = BodySeries.defaultMinConfidence)
+        -> [Sensitivity]
+    {
         let parameters = (try? profile.parameterValues(overriding: [])) ?? [:]
         let assessor = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
         var options = motion
@@ -85,7 +90,9 @@ public struct DraftEvaluation: Sendable {
                     var faulted = options
                     faulted.faults = [SynthOptions.Fault(limb: limb, degrees: sign * size, from: 0, to: options.durationSeconds)]
                     let found = findingsByRule(assessor.assess(Synth.sidecar(faulted)))
-                    if found.contains(where: { $0.value > (baseline[$0.key] ?? 0) + 0.25 }) { return Sensitivity(limb: limb, smallestFlaggedDegrees: size) }
+                    if found.contains(where: { $0.value > (baseline[$0.key] ?? 0) + 0.25 }) {
+                        return Sensitivity(limb: limb, smallestFlaggedDegrees: size)
+                    }
                 }
             }
             return Sensitivity(limb: limb, smallestFlaggedDegrees: nil)

@@ -1,5 +1,6 @@
 import KinetixCore
 import KinetixProfiles
+
 /// A draft's content with every number settled, before it is written as a profile
 /// (`DraftProfileWriter`). Each part remembers the sentence it came from (0: the demonstration).
 struct DraftPlan: Sendable {

@@ -22,7 +22,12 @@ struct DraftProfileWriter {
     static func metricJSON(_ measure: BodyMeasure, side: BodySide?, relative: Bool) -> JSONValue {
         var fields: [(key: String, value: JSONValue)] = [
             ("expr", .string(measure.expression(side))), ("unit", .string(measure.unit)),
-            ("description", .string((side.map { "\($0.rawValue.capitalized) " } ?? "") + measure.explained + (relative ? ", change from the clip's first second" : ""))),
+            (
+                "description",
+                .string(
+                    (side.map { "\($0.rawValue.capitalized) " } ?? "") + measure.explained
+                        + (relative ? ", change from the clip's first second" : ""))
+            ),
             ("smooth", .object([("lowPassHertz", .number(6))])),
         ]
         if relative { fields.append(("relativeToBaseline", .bool(true))) }
@@ -39,11 +44,20 @@ struct DraftProfileWriter {
         var reps: JSONValue?
         if let main = plan.main, main.measure.view == .any, plan.view != .any, plan.viewFromDemonstration {
             viewFound = true
-            parameters.append(("view", .object([
-                ("type", .string("choice")), ("choices", .array(["auto", "front", "side"].map(JSONValue.string))), ("default", .string("auto")),
-                ("description", .string("Where the camera is: auto (as the clip shows it), or one required. \(main.measure.label.capitalizedFirst) reads alike from the front or the side; "
-                    + "measures that need the \(plan.view.rawValue) view (as drafted) are measured only in it.")),
-            ])))
+            parameters.append(
+                (
+                    "view",
+                    .object([
+                        ("type", .string("choice")), ("choices", .array(["auto", "front", "side"].map(JSONValue.string))),
+                        ("default", .string("auto")),
+                        (
+                            "description",
+                            .string(
+                                "Where the camera is: auto (as the clip shows it), or one required. \(main.measure.label.capitalizedFirst) reads alike from the front or the side; "
+                                    + "measures that need the \(plan.view.rawValue) view (as drafted) are measured only in it.")
+                        ),
+                    ])
+                ))
         }
         if let main = plan.main {
             countedMeasure = main.measure
@@ -51,7 +65,8 @@ struct DraftProfileWriter {
             let unit = main.measure.unit
             let rises = main.direction == .rise
             // A rise is judged by its highest value, a dip by its lowest.
-            let far = rises ? "highest" : "lowest", timeToFar = rises ? "timeToHighest" : "timeToLowest"
+            let far = rises ? "highest" : "lowest"
+            let timeToFar = rises ? "timeToHighest" : "timeToLowest"
             number("rest", main.rest, "The \(main.measure.label) at rest, \(unit).")
             number("target", main.target, "The goal of each rep, \(unit).")
             number("tolerance", main.tolerance, "How far short of the goal a rep still passes, \(unit).")
@@ -59,32 +74,45 @@ struct DraftProfileWriter {
                 ("peak", .string("\(far)(\(m))")), ("seconds", .string("duration()")),
                 ("intoSeconds", .string("\(timeToFar)(\(m))")), ("returnSeconds", .string("duration() - \(timeToFar)(\(m))")),
             ]
-            rule("reachTarget", scope: "reps", when: rises ? "highest(\(m)) < $target - $tolerance" : "lowest(\(m)) > $target + $tolerance",
-                 cue: Self.reachCue(main.measure, main.movement),
-                 detail: "Reached {\(far):\(m):\(Self.format(unit))}\(Self.symbol(unit)) (goal {$target:\(Self.format(unit))}\(Self.symbol(unit)), "
+            rule(
+                "reachTarget", scope: "reps", when: rises ? "highest(\(m)) < $target - $tolerance" : "lowest(\(m)) > $target + $tolerance",
+                cue: Self.reachCue(main.measure, main.movement),
+                detail:
+                    "Reached {\(far):\(m):\(Self.format(unit))}\(Self.symbol(unit)) (goal {$target:\(Self.format(unit))}\(Self.symbol(unit)), "
                     + "tolerance {$tolerance:\(Self.format(unit))}\(Self.symbol(unit)))")
             if let hold = plan.holdSeconds {
-                metrics.append(("atTarget", .object([("expr", .string(rises ? "if(\(m) >= $target - $tolerance, 1, 0)" : "if(\(m) <= $target + $tolerance, 1, 0)")),
-                                                     ("description", .string("1 in frames at the goal (within the tolerance), else 0."))])))
+                metrics.append(
+                    (
+                        "atTarget",
+                        .object([
+                            ("expr", .string(rises ? "if(\(m) >= $target - $tolerance, 1, 0)" : "if(\(m) <= $target + $tolerance, 1, 0)")),
+                            ("description", .string("1 in frames at the goal (within the tolerance), else 0.")),
+                        ])
+                    ))
                 number("holdSeconds", hold, "The least time at the goal in each rep, seconds.")
                 summary.append(("holdSeconds", .string("average(atTarget) * duration()")))
-                rule("holdTooShort", scope: "reps", when: "average(atTarget) * duration() < $holdSeconds", cue: "Hold it longer at the top",
-                     detail: "Held at the goal for less than {$holdSeconds:.1f} s")
+                rule(
+                    "holdTooShort", scope: "reps", when: "average(atTarget) * duration() < $holdSeconds", cue: "Hold it longer at the top",
+                    detail: "Held at the goal for less than {$holdSeconds:.1f} s")
             }
             let intoWord = Self.goesDown(main.measure, main.movement) == rises ? "down" : "up"
             let returnWord = intoWord == "down" ? "up" : "down"
             if let seconds = plan.intoSeconds {
                 number("intoSeconds", seconds, "The least time for the way \(intoWord) in each rep, seconds.")
-                rule("tooFast\(intoWord.capitalized)", scope: "reps", when: "\(timeToFar)(\(m)) < $intoSeconds", cue: "Slower on the way \(intoWord)",
-                     detail: "The way \(intoWord) took less than {$intoSeconds:.1f} s")
+                rule(
+                    "tooFast\(intoWord.capitalized)", scope: "reps", when: "\(timeToFar)(\(m)) < $intoSeconds",
+                    cue: "Slower on the way \(intoWord)",
+                    detail: "The way \(intoWord) took less than {$intoSeconds:.1f} s")
             }
             if let seconds = plan.returnSeconds {
                 number("returnSeconds", seconds, "The least time for the way \(returnWord) in each rep, seconds.")
-                rule("tooFast\(returnWord.capitalized)", scope: "reps", when: "duration() - \(timeToFar)(\(m)) < $returnSeconds",
-                     cue: "Slower on the way \(returnWord)", detail: "The way \(returnWord) took less than {$returnSeconds:.1f} s")
+                rule(
+                    "tooFast\(returnWord.capitalized)", scope: "reps", when: "duration() - \(timeToFar)(\(m)) < $returnSeconds",
+                    cue: "Slower on the way \(returnWord)", detail: "The way \(returnWord) took less than {$returnSeconds:.1f} s")
             }
             // Sides taking turns are counted each on its own: a lift of either is a rep.
-            let counted: JSONValue = main.sides == .either
+            let counted: JSONValue =
+                main.sides == .either
                 ? .array([.string(base(main.measure, .left)), .string(base(main.measure, .right))]) : .string(m)
             reps = .object([
                 ("metric", counted),
@@ -100,56 +128,87 @@ struct DraftProfileWriter {
             number(target, reach.target, "The goal of \(reach.measure.label) in each rep, \(reach.measure.unit).")
             let tolerance = uniqueParameter("\(name)Tolerance")
             number(tolerance, reach.tolerance, "How far short of it still passes, \(reach.measure.unit).")
-            rule(uniqueRule("reach\(name.capitalizedFirst)"), scope: "reps", when: "highest(\(m)) < $\(target) - $\(tolerance)",
-                 cue: Self.reachCue(reach.measure, nil),
-                 detail: "\(reach.measure.label.capitalizedFirst) reached {highest:\(m):\(Self.format(reach.measure.unit))}\(Self.symbol(reach.measure.unit)) "
+            rule(
+                uniqueRule("reach\(name.capitalizedFirst)"), scope: "reps", when: "highest(\(m)) < $\(target) - $\(tolerance)",
+                cue: Self.reachCue(reach.measure, nil),
+                detail:
+                    "\(reach.measure.label.capitalizedFirst) reached {highest:\(m):\(Self.format(reach.measure.unit))}\(Self.symbol(reach.measure.unit)) "
                     + "(goal {$\(target):\(Self.format(reach.measure.unit))}\(Self.symbol(reach.measure.unit)))")
         }
         if let symmetry = plan.symmetry {
-            let l = base(symmetry.measure, .left), r = base(symmetry.measure, .right)
+            let l = base(symmetry.measure, .left)
+            let r = base(symmetry.measure, .right)
             if symmetry.percent {
-                number("symmetryPercent", symmetry.limit, "The largest left–right difference of \(symmetry.measure.label), percent of the larger side.")
-                rule("uneven", when: "abs(\(l) - \(r)) > $symmetryPercent / 100 * max(abs(\(l)), abs(\(r)))", minSeconds: 0.3, cue: "Keep both sides even",
-                     detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryPercent:.0f} %")
+                number(
+                    "symmetryPercent", symmetry.limit,
+                    "The largest left–right difference of \(symmetry.measure.label), percent of the larger side.")
+                rule(
+                    "uneven", when: "abs(\(l) - \(r)) > $symmetryPercent / 100 * max(abs(\(l)), abs(\(r)))", minSeconds: 0.3,
+                    cue: "Keep both sides even",
+                    detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryPercent:.0f} %")
             } else {
-                number("symmetryLimit", symmetry.limit, "The largest left–right difference of \(symmetry.measure.label), \(symmetry.measure.unit).")
-                rule("uneven", when: "abs(\(l) - \(r)) > $symmetryLimit", minSeconds: 0.3, cue: "Keep both sides even",
-                     detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryLimit:.0f}°")
+                number(
+                    "symmetryLimit", symmetry.limit,
+                    "The largest left–right difference of \(symmetry.measure.label), \(symmetry.measure.unit).")
+                rule(
+                    "uneven", when: "abs(\(l) - \(r)) > $symmetryLimit", minSeconds: 0.3, cue: "Keep both sides even",
+                    detail: "Left and right \(symmetry.measure.label) differ by more than {$symmetryLimit:.0f}°")
             }
         }
         for constraint in plan.constraints {
             let parameter = uniqueParameter(constraint.measure.kind.rawValue + (constraint.relative ? "Change" : "") + "Limit")
-            number(parameter, constraint.limit, "The most \(constraint.measure.label)\(constraint.relative ? " may change from the start" : "") allowed, \(constraint.measure.unit).")
+            number(
+                parameter, constraint.limit,
+                "The most \(constraint.measure.label)\(constraint.relative ? " may change from the start" : "") allowed, \(constraint.measure.unit)."
+            )
             for side in constraint.sides.sides {
                 let m = base(constraint.measure, side, relative: constraint.relative)
                 let value = constraint.relative ? "abs(\(m))" : m
-                rule(uniqueRule(m + "OverLimit"), when: "\(value) > $\(parameter)", minSeconds: 0.3, cue: constraint.cue,
-                     detail: "\((side.map { "\($0.rawValue.capitalized) " } ?? "") + constraint.measure.label)\(constraint.relative ? " changed" : "") "
-                        + "{\(m):\(Self.format(constraint.measure.unit))}\(Self.symbol(constraint.measure.unit)) (limit {$\(parameter):\(Self.format(constraint.measure.unit))}\(Self.symbol(constraint.measure.unit)))")
+                rule(
+                    uniqueRule(m + "OverLimit"), when: "\(value) > $\(parameter)", minSeconds: 0.3, cue: constraint.cue,
+                    detail:
+                        "\((side.map { "\($0.rawValue.capitalized) " } ?? "") + constraint.measure.label)\(constraint.relative ? " changed" : "") "
+                        + "{\(m):\(Self.format(constraint.measure.unit))}\(Self.symbol(constraint.measure.unit)) (limit {$\(parameter):\(Self.format(constraint.measure.unit))}\(Self.symbol(constraint.measure.unit)))"
+                )
             }
         }
         for limit in plan.limits {
             let parameter = uniqueParameter(limit.measure.kind.rawValue + (limit.above ? "Limit" : "Least"))
             let unit = limit.measure.unit
-            number(parameter, limit.value, (limit.above ? "Warn above" : "Warn when a rep stays below") + " this \(limit.measure.label), \(unit).")
+            number(
+                parameter, limit.value,
+                (limit.above ? "Warn above" : "Warn when a rep stays below") + " this \(limit.measure.label), \(unit).")
             if limit.above {
                 for side in limit.sides.sides {
                     let m = base(limit.measure, side)
-                    rule(uniqueRule(m + "OverLimit"), when: "\(m) > $\(parameter)", minSeconds: 0.2, cue: limit.cue,
-                         detail: "\((side.map { "\($0.rawValue.capitalized) " } ?? "") + limit.measure.label) {\(m):\(Self.format(unit))}\(Self.symbol(unit)) (limit {$\(parameter):\(Self.format(unit))}\(Self.symbol(unit)))")
+                    rule(
+                        uniqueRule(m + "OverLimit"), when: "\(m) > $\(parameter)", minSeconds: 0.2, cue: limit.cue,
+                        detail:
+                            "\((side.map { "\($0.rawValue.capitalized) " } ?? "") + limit.measure.label) {\(m):\(Self.format(unit))}\(Self.symbol(unit)) (limit {$\(parameter):\(Self.format(unit))}\(Self.symbol(unit)))"
+                    )
                 }
             } else {
                 let m = combined(limit.measure, limit.sides)
-                rule(uniqueRule(m + "TooLittle"), scope: "reps", when: "highest(\(m)) < $\(parameter)", cue: limit.cue,
-                     detail: "\(limit.measure.label.capitalizedFirst) reached {highest:\(m):\(Self.format(unit))}\(Self.symbol(unit)) (at least {$\(parameter):\(Self.format(unit))}\(Self.symbol(unit)))")
+                rule(
+                    uniqueRule(m + "TooLittle"), scope: "reps", when: "highest(\(m)) < $\(parameter)", cue: limit.cue,
+                    detail:
+                        "\(limit.measure.label.capitalizedFirst) reached {highest:\(m):\(Self.format(unit))}\(Self.symbol(unit)) (at least {$\(parameter):\(Self.format(unit))}\(Self.symbol(unit)))"
+                )
             }
         }
         var document: [(key: String, value: JSONValue)] = [
             ("format", .string(Profile.formatName)), ("formatVersion", .number(1)),
             ("id", .string(plan.id)), ("version", .string("0.1.0")), ("title", .string(plan.title)),
-            ("description", .string(description)), ("tags", .array((plan.isHold ? ["draft", "hold"] : ["draft"]).map(JSONValue.string))), ("kind", .string("body")),
+            ("description", .string(description)), ("tags", .array((plan.isHold ? ["draft", "hold"] : ["draft"]).map(JSONValue.string))),
+            ("kind", .string("body")),
             ("parameters", .object(parameters)),
-            ("requirements", .object([("view", .string(viewFound ? "$view" : plan.view.rawValue)), ("joints", .array(joints.map(JSONValue.string))), ("minCoverage", .number(0.8))])),
+            (
+                "requirements",
+                .object([
+                    ("view", .string(viewFound ? "$view" : plan.view.rawValue)), ("joints", .array(joints.map(JSONValue.string))),
+                    ("minCoverage", .number(0.8)),
+                ])
+            ),
         ]
         if usesBaseline { document.append(("baseline", .object([("seconds", .number(1))]))) }
         document.append(("metrics", .object(metrics)))
@@ -164,10 +223,13 @@ struct DraftProfileWriter {
     private mutating func base(_ measure: BodyMeasure, _ side: BodySide?, relative: Bool = false) -> String {
         let name = measure.name(side) + (relative ? "Change" : "")
         if !metrics.contains(where: { $0.key == name }) {
-            for helper in measure.helperMetrics(side) where !metrics.contains(where: { $0.key == helper.name }) { metrics.append((helper.name, helper.json)) }
+            for helper in measure.helperMetrics(side) where !metrics.contains(where: { $0.key == helper.name }) {
+                metrics.append((helper.name, helper.json))
+            }
             var json = Self.metricJSON(measure, side: side, relative: relative)
             if viewFound, measure.view != .any, case .object(var fields) = json, let i = fields.firstIndex(where: { $0.key == "expr" }),
-               case .string(let expr) = fields[i].value {
+                case .string(let expr) = fields[i].value
+            {
                 fields[i].value = .string("if($view == \"\(measure.view.rawValue)\", \(expr))")
                 json = .object(fields)
             }
@@ -186,35 +248,59 @@ struct DraftProfileWriter {
         case .left: return base(measure, .left)
         case .right: return base(measure, .right)
         case .both, .either:
-            let l = base(measure, .left), r = base(measure, .right)
+            let l = base(measure, .left)
+            let r = base(measure, .right)
             let name = measure.repMetricName(sides)
             if !metrics.contains(where: { $0.key == name }) {
-                metrics.append((name, .object([
-                    ("expr", .string(sides == .both ? "mean(\(l), \(r))" : "max(\(l), \(r))")), ("unit", .string(measure.unit)),
-                    ("description", .string(sides == .both ? "Mean of both sides' \(measure.label) (the near side's where a side view hides the other)" : "The higher side's \(measure.label)")),
-                ])))
+                metrics.append(
+                    (
+                        name,
+                        .object([
+                            ("expr", .string(sides == .both ? "mean(\(l), \(r))" : "max(\(l), \(r))")), ("unit", .string(measure.unit)),
+                            (
+                                "description",
+                                .string(
+                                    sides == .both
+                                        ? "Mean of both sides' \(measure.label) (the near side's where a side view hides the other)"
+                                        : "The higher side's \(measure.label)")
+                            ),
+                        ])
+                    ))
             }
             return name
         }
     }
 
     private mutating func number(_ name: String, _ value: Double, _ description: String) {
-        parameters.append((name, .object([("type", .string("number")), ("default", .number(Self.rounded(value))), ("description", .string(description))])))
+        parameters.append(
+            (
+                name,
+                .object([("type", .string("number")), ("default", .number(Self.rounded(value))), ("description", .string(description))])
+            ))
     }
 
     private func uniqueParameter(_ name: String) -> String {
-        var candidate = name, n = 2
-        while parameters.contains(where: { $0.key == candidate }) { candidate = name + String(n); n += 1 }
+        var candidate = name
+        var n = 2
+        while parameters.contains(where: { $0.key == candidate }) {
+            candidate = name + String(n)
+            n += 1
+        }
         return candidate
     }
 
     private func uniqueRule(_ id: String) -> String {
-        let ids = Set(rules.compactMap { rule -> String? in
-            if case .object(let fields) = rule, case .string(let id)? = fields.first?.value { return id }
-            return nil
-        })
-        var candidate = id, n = 2
-        while ids.contains(candidate) { candidate = id + String(n); n += 1 }
+        let ids = Set(
+            rules.compactMap { rule -> String? in
+                if case .object(let fields) = rule, case .string(let id)? = fields.first?.value { return id }
+                return nil
+            })
+        var candidate = id
+        var n = 2
+        while ids.contains(candidate) {
+            candidate = id + String(n)
+            n += 1
+        }
         return candidate
     }
 

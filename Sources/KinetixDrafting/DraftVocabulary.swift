@@ -75,23 +75,33 @@ public struct DraftVocabulary: Sendable {
         var newExercises: [NamedExercise.Row] = []
         guard case .object(let sections) = root else { throw KinetixError(.invalidData, "\(file): a vocabulary is a JSON object") }
         func words(_ value: JSONValue, _ path: String) -> [String] {
-            guard case .array(let items) = value else { problems.append("\(path): expected a list of words"); return [] }
+            guard case .array(let items) = value else {
+                problems.append("\(path): expected a list of words")
+                return []
+            }
             return items.enumerated().compactMap { index, item in
                 guard case .string(let text) = item, text.count <= Self.maxPhraseCharacters else {
-                    problems.append("\(path)[\(index)]: expected a word or phrase of at most \(Self.maxPhraseCharacters) characters"); return nil
+                    problems.append("\(path)[\(index)]: expected a word or phrase of at most \(Self.maxPhraseCharacters) characters")
+                    return nil
                 }
                 let count = Self.words(of: text).count
                 guard (1...Self.maxWordsPerPhrase).contains(count) else {
-                    problems.append("\(path)[\(index)]: a phrase has 1 to \(Self.maxWordsPerPhrase) words; this has \(count)"); return nil
+                    problems.append("\(path)[\(index)]: a phrase has 1 to \(Self.maxWordsPerPhrase) words; this has \(count)")
+                    return nil
                 }
                 return text
             }
         }
         func named<T>(_ value: JSONValue, _ section: String, _ make: (String) -> T?, _ known: [String], _ add: (T, String) -> Void) {
-            guard case .object(let members) = value else { problems.append("\(section): expected an object"); return }
+            guard case .object(let members) = value else {
+                problems.append("\(section): expected an object")
+                return
+            }
             for (key, list) in members {
                 guard let meaning = make(key) else {
-                    problems.append("\(section).\(key): not a meaning the drafter knows\(Diagnostic.didYouMean(closestName(to: key, in: known))); known: \(known.joined(separator: ", "))")
+                    problems.append(
+                        "\(section).\(key): not a meaning the drafter knows\(Diagnostic.didYouMean(closestName(to: key, in: known))); known: \(known.joined(separator: ", "))"
+                    )
                     continue
                 }
                 for word in words(list, "\(section).\(key)") { add(meaning, word) }
@@ -105,65 +115,92 @@ public struct DraftVocabulary: Sendable {
                 if value != .number(1) { problems.append("formatVersion: this Kinetix reads version 1") }
             case "comment": break
             case "parts": named(value, key, DraftBodyPart.init(rawValue:), DraftBodyPart.allCases.map(\.rawValue)) { add(.part($0), $1) }
-            case "movements": named(value, key, DraftMovement.init(rawValue:), DraftMovement.allCases.map(\.rawValue)) { add(.movement($0), $1) }
+            case "movements":
+                named(value, key, DraftMovement.init(rawValue:), DraftMovement.allCases.map(\.rawValue)) { add(.movement($0), $1) }
             case "planes": named(value, key, MovementPlane.init(rawValue:), MovementPlane.allCases.map(\.rawValue)) { add(.plane($0), $1) }
             case "views":
-                named(value, key, { Profile.Requirements.View(rawValue: $0).flatMap { $0 == .any ? nil : $0 } }, ["front", "side"]) { add(.view($0), $1) }
+                let view: (String) -> Profile.Requirements.View? = {
+                    Profile.Requirements.View(rawValue: $0).flatMap { $0 == .any ? nil : $0 }
+                }
+                named(value, key, view, ["front", "side"]) { add(.view($0), $1) }
             case "sides": named(value, key, SideWord.init(rawValue:), SideWord.allCases.map(\.rawValue)) { add(.side($0), $1) }
-            case "comparisons": named(value, key, DraftComparison.init(rawValue:), DraftComparison.allCases.map(\.rawValue)) { add(.comparison($0), $1) }
+            case "comparisons":
+                named(value, key, DraftComparison.init(rawValue:), DraftComparison.allCases.map(\.rawValue)) { add(.comparison($0), $1) }
             case "units": named(value, key, DraftUnit.init(rawValue:), DraftUnit.allCases.map(\.rawValue)) { add(.unit($0), $1) }
             case "keywords": named(value, key, Keyword.init(rawValue:), Keyword.allCases.map(\.rawValue)) { add(.keyword($0), $1) }
             case "positions":
-                guard case .object(let members) = value else { problems.append("positions: expected an object"); continue }
+                guard case .object(let members) = value else {
+                    problems.append("positions: expected an object")
+                    continue
+                }
                 for (name, entry) in members {
                     guard case .object(let fields) = entry,
-                          let elevation = fields.first(where: { $0.key == "elevation" })?.value, case .number(let degrees) = elevation,
-                          (0...180).contains(degrees),
-                          let list = fields.first(where: { $0.key == "words" })?.value else {
+                        let elevation = fields.first(where: { $0.key == "elevation" })?.value, case .number(let degrees) = elevation,
+                        (0...180).contains(degrees),
+                        let list = fields.first(where: { $0.key == "words" })?.value
+                    else {
                         problems.append("positions.\(name): expected {\"elevation\": degrees 0…180, \"words\": [...]}")
                         continue
                     }
                     for word in words(list, "positions.\(name).words") { add(.position(name: name, elevation: degrees), word) }
                 }
             case "notMeasurable":
-                guard case .object(let members) = value else { problems.append("notMeasurable: expected an object"); continue }
+                guard case .object(let members) = value else {
+                    problems.append("notMeasurable: expected an object")
+                    continue
+                }
                 for (topic, entry) in members {
                     guard case .object(let fields) = entry,
-                          case .string(let reason)? = fields.first(where: { $0.key == "reason" })?.value,
-                          !reason.isEmpty, reason.count <= Self.maxPhraseCharacters,
-                          let list = fields.first(where: { $0.key == "words" })?.value else {
-                        problems.append("notMeasurable.\(topic): expected {\"reason\": \"why keypoints cannot see it\" (at most \(Self.maxPhraseCharacters) characters), \"words\": [...], \"always\": true or false (optional)}")
+                        case .string(let reason)? = fields.first(where: { $0.key == "reason" })?.value,
+                        !reason.isEmpty, reason.count <= Self.maxPhraseCharacters,
+                        let list = fields.first(where: { $0.key == "words" })?.value
+                    else {
+                        problems.append(
+                            "notMeasurable.\(topic): expected {\"reason\": \"why keypoints cannot see it\" (at most \(Self.maxPhraseCharacters) characters), \"words\": [...], \"always\": true or false (optional)}"
+                        )
                         continue
                     }
                     let always = fields.first(where: { $0.key == "always" })?.value == .bool(true)
-                    for word in words(list, "notMeasurable.\(topic).words") { add(.notMeasurable(topic: topic, reason: reason, always: always), word) }
+                    for word in words(list, "notMeasurable.\(topic).words") {
+                        add(.notMeasurable(topic: topic, reason: reason, always: always), word)
+                    }
                 }
             case "numbers":
-                guard case .object(let members) = value else { problems.append("numbers: expected an object"); continue }
+                guard case .object(let members) = value else {
+                    problems.append("numbers: expected an object")
+                    continue
+                }
                 for (word, number) in members {
                     guard case .number(let n) = number, n.isFinite, abs(n) <= 1e9 else {
-                        problems.append("numbers.\(word): expected a number from -1e9 to 1e9"); continue
+                        problems.append("numbers.\(word): expected a number from -1e9 to 1e9")
+                        continue
                     }
                     for phrase in words(.array([.string(word)]), "numbers.\(word)") { add(.number(n), phrase) }
                 }
             case "fillers":
                 for word in words(value, key) { add(.filler, word) }
             case "exercises":
-                guard case .array(let items) = value else { problems.append("exercises: expected a list of exercises"); continue }
+                guard case .array(let items) = value else {
+                    problems.append("exercises: expected a list of exercises")
+                    continue
+                }
                 var rows: [NamedExercise.Row] = []
                 for (index, item) in items.enumerated() {
                     if let row = Self.exercise(item, "exercises[\(index)]", words: words, problems: &problems) { rows.append(row) }
                 }
                 newExercises += rows
             default:
-                let known = ["format", "formatVersion", "comment", "parts", "movements", "positions", "planes", "views", "sides",
-                             "comparisons", "units", "numbers", "keywords", "notMeasurable", "fillers", "exercises"]
+                let known = [
+                    "format", "formatVersion", "comment", "parts", "movements", "positions", "planes", "views", "sides",
+                    "comparisons", "units", "numbers", "keywords", "notMeasurable", "fillers", "exercises",
+                ]
                 problems.append("\(key): unknown section" + Diagnostic.didYouMean(closestName(to: key, in: known)))
             }
         }
         guard problems.isEmpty else {
-            throw KinetixError(diagnostics: problems.prefix(50).map { Diagnostic(file: file, message: $0) }
-                + (problems.count > 50 ? [Diagnostic(file: file, message: "… and \(problems.count - 50) more problems")] : []))
+            throw KinetixError(
+                diagnostics: problems.prefix(50).map { Diagnostic(file: file, message: $0) }
+                    + (problems.count > 50 ? [Diagnostic(file: file, message: "… and \(problems.count - 50) more problems")] : []))
         }
         exercises = newExercises + exercises
         try finishMerge(file: file)
@@ -173,9 +210,14 @@ public struct DraftVocabulary: Sendable {
     /// optionally "plane", "direction" ("rise"/"dip"), "rest", "target" (degrees), "notStanding",
     /// "stretch", "hold", "standsOnNamedSide" (true/false), "unmeasurable" (why, when
     /// "measures" is empty)}. Problems are added to `problems`, by JSON path.
-    private static func exercise(_ item: JSONValue, _ path: String, words: (JSONValue, String) -> [String],
-                                 problems: inout [String]) -> NamedExercise.Row? {
-        guard case .object(let fields) = item else { problems.append("\(path): expected an object"); return nil }
+    private static func exercise(
+        _ item: JSONValue, _ path: String, words: (JSONValue, String) -> [String],
+        problems: inout [String]
+    ) -> NamedExercise.Row? {
+        guard case .object(let fields) = item else {
+            problems.append("\(path): expected an object")
+            return nil
+        }
         let before = problems.count
         func field(_ name: String) -> JSONValue? { fields.first { $0.key == name }?.value }
         let flags = ["notStanding", "stretch", "hold", "standsOnNamedSide"]
@@ -184,38 +226,56 @@ public struct DraftVocabulary: Sendable {
             problems.append("\(path).\(key): unknown field" + Diagnostic.didYouMean(closestName(to: key, in: knownFields)))
         }
         let names = field("names").map { words($0, "\(path).names") } ?? []
-        if names.isEmpty, field("names") == nil || problems.count == before { problems.append("\(path).names: expected a list of at least one name") }
+        if names.isEmpty, field("names") == nil || problems.count == before {
+            problems.append("\(path).names: expected a list of at least one name")
+        }
         var kinds: [BodyMeasure.Kind] = []
         if case .array(let list)? = field("measures") {
             for (i, entry) in list.enumerated() {
                 guard case .string(let text) = entry, let kind = BodyMeasure.Kind(rawValue: text) else {
-                    problems.append("\(path).measures[\(i)]: not a measure the drafter knows; known: \(BodyMeasure.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    problems.append(
+                        "\(path).measures[\(i)]: not a measure the drafter knows; known: \(BodyMeasure.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                     continue
                 }
                 kinds.append(kind)
             }
-        } else { problems.append("\(path).measures: expected a list of measures ([] when the keypoints cannot count it)") }
+        } else {
+            problems.append("\(path).measures: expected a list of measures ([] when the keypoints cannot count it)")
+        }
         guard case .string(let movementName)? = field("movement"), let movement = DraftMovement(rawValue: movementName) else {
             problems.append("\(path).movement: expected one of \(DraftMovement.allCases.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
         var exercise = NamedExercise(kinds: kinds, movement: movement)
         if let value = field("plane") {
-            if case .string(let text) = value, let plane = MovementPlane(rawValue: text) { exercise.plane = plane }
-            else { problems.append("\(path).plane: expected \(MovementPlane.allCases.map(\.rawValue).joined(separator: " or "))") }
+            if case .string(let text) = value, let plane = MovementPlane(rawValue: text) {
+                exercise.plane = plane
+            } else {
+                problems.append("\(path).plane: expected \(MovementPlane.allCases.map(\.rawValue).joined(separator: " or "))")
+            }
         }
         if let value = field("direction") {
-            if case .string(let text) = value, let direction = Profile.RepCounter.Movement(rawValue: text) { exercise.direction = direction }
-            else { problems.append("\(path).direction: expected rise or dip") }
+            if case .string(let text) = value, let direction = Profile.RepCounter.Movement(rawValue: text) {
+                exercise.direction = direction
+            } else {
+                problems.append("\(path).direction: expected rise or dip")
+            }
         }
         for name in ["rest", "target"] {
             guard let value = field(name) else { continue }
-            guard case .number(let degrees) = value, (0...180).contains(degrees) else { problems.append("\(path).\(name): expected degrees 0…180"); continue }
+            guard case .number(let degrees) = value, (0...180).contains(degrees) else {
+                problems.append("\(path).\(name): expected degrees 0…180")
+                continue
+            }
             if name == "rest" { exercise.rest = degrees } else { exercise.target = degrees }
         }
         for name in flags {
             guard let value = field(name) else { continue }
-            guard case .bool(let on) = value else { problems.append("\(path).\(name): expected true or false"); continue }
+            guard case .bool(let on) = value else {
+                problems.append("\(path).\(name): expected true or false")
+                continue
+            }
             switch name {
             case "notStanding": exercise.notStanding = on
             case "stretch": exercise.stretch = on
@@ -224,8 +284,12 @@ public struct DraftVocabulary: Sendable {
             }
         }
         if let value = field("unmeasurable") {
-            if case .string(let text) = value, !text.isEmpty, text.count <= maxPhraseCharacters { exercise.unmeasurable = text }
-            else { problems.append("\(path).unmeasurable: expected why the keypoints cannot count it, at most \(maxPhraseCharacters) characters") }
+            if case .string(let text) = value, !text.isEmpty, text.count <= maxPhraseCharacters {
+                exercise.unmeasurable = text
+            } else {
+                problems.append(
+                    "\(path).unmeasurable: expected why the keypoints cannot count it, at most \(maxPhraseCharacters) characters")
+            }
         }
         if kinds.isEmpty, exercise.unmeasurable == nil, problems.count == before {
             problems.append("\(path).unmeasurable: an exercise with no measures needs the reason the keypoints cannot count it")
@@ -240,7 +304,10 @@ public struct DraftVocabulary: Sendable {
         let key = words.joined(separator: " ")
         // A filler never hides a meaningful phrase, whichever section came first.
         if meaning == .filler, let existing = phrases[key], existing != .filler { return }
-        if phrases.count >= Self.maxPhrases, phrases[key] == nil { refusedPhrases += 1; return }
+        if phrases.count >= Self.maxPhrases, phrases[key] == nil {
+            refusedPhrases += 1
+            return
+        }
         phrases[key] = meaning
         longestPhrase = max(longestPhrase, words.count)
         longestStartingWith[words[0]] = max(longestStartingWith[words[0]] ?? 0, words.count)
@@ -249,8 +316,10 @@ public struct DraftVocabulary: Sendable {
     /// Checks the size limits after a merge and sorts the did-you-mean words, once a file.
     private mutating func finishMerge(file: String) throws(KinetixError) {
         if refusedPhrases > 0 {
-            throw KinetixError(.invalidData, "\(file): the vocabulary would hold \(phrases.count + refusedPhrases) phrases; "
-                + "at most \(Self.maxPhrases), the shipped words included")
+            throw KinetixError(
+                .invalidData,
+                "\(file): the vocabulary would hold \(phrases.count + refusedPhrases) phrases; "
+                    + "at most \(Self.maxPhrases), the shipped words included")
         }
         var words = Set<Substring>()
         for key in phrases.keys { for word in key.split(separator: " ") where word.count >= 3 { words.insert(word) } }

@@ -55,12 +55,23 @@ enum Lemmatizer {
         if word.hasSuffix("ied"), word.count > 4 { add(String(word.dropLast(3)) + "y") }
         if word.hasSuffix("ings"), word.count > 6 { stemForms(String(word.dropLast(4))).forEach(add) }
         if word.hasSuffix("ing"), word.count > 5 { stemForms(String(word.dropLast(3))).forEach(add) }
-        if word.hasSuffix("ed"), word.count > 4 { stemForms(String(word.dropLast(2))).forEach(add); add(String(word.dropLast())) }
-        if word.hasSuffix("ly"), word.count > 4 { add(String(word.dropLast(2))); add(String(word.dropLast(2)) + "le") }
+        if word.hasSuffix("ed"), word.count > 4 {
+            stemForms(String(word.dropLast(2))).forEach(add)
+            add(String(word.dropLast()))
+        }
+        if word.hasSuffix("ly"), word.count > 4 {
+            add(String(word.dropLast(2)))
+            add(String(word.dropLast(2)) + "le")
+        }
         if word.hasSuffix("es"), word.count > 4 {
             let stem = String(word.dropLast(2))
             // "presses", "pushes", "reaches", "boxes": -es after a sibilant; else "raises" → "raise".
-            if ["ss", "sh", "ch", "x", "z"].contains(where: stem.hasSuffix) { add(stem) } else { add(String(word.dropLast())); add(stem) }
+            if ["ss", "sh", "ch", "x", "z"].contains(where: stem.hasSuffix) {
+                add(stem)
+            } else {
+                add(String(word.dropLast()))
+                add(stem)
+            }
         } else if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"), word.count > 3 {
             add(String(word.dropLast()))
         }

@@ -1,5 +1,6 @@
 import KinetixCore
 import KinetixProfiles
+
 /// Exercises known by name, and the movement each one counts: what a title ("Push-ups.",
 /// "Glute bridge:") says before any sentence does. A description is read as a whole:
 /// the exercise its name states decides the counted measure, its movement sentences give
@@ -56,7 +57,8 @@ struct NamedExercise: Equatable, Sendable {
             for name in row.names {
                 let nameWords = name.split(separator: " ").map(String.init)
                 guard forms.count >= nameWords.count, best.map({ nameWords.count > $0.length }) ?? true,
-                      nameWords.indices.allSatisfy({ forms[$0].contains(nameWords[$0]) }) else { continue }
+                    nameWords.indices.allSatisfy({ forms[$0].contains(nameWords[$0]) })
+                else { continue }
                 var exercise = row.exercise
                 exercise.name = name
                 best = (nameWords.count, exercise)

@@ -22,7 +22,10 @@ import KinetixProfiles
         }
         guard digit(i) || (i + 1 < characters.count && characters[i] == "." && digit(i + 1)) else { return nil }
         var integer = ""
-        while digit(i) { integer.append(characters[i]); i += 1 }
+        while digit(i) {
+            integer.append(characters[i])
+            i += 1
+        }
         // Thousands groups: "1,000", "12,345,678" (one to three digits first, then groups of exactly three).
         if (1...3).contains(integer.count) {
             var k = i
@@ -31,23 +34,38 @@ import KinetixProfiles
                 groups += String(characters[(k + 1)...(k + 3)])
                 k += 4
             }
-            if !groups.isEmpty { integer += groups; i = k }
+            if !groups.isEmpty {
+                integer += groups
+                i = k
+            }
         }
         text += integer.isEmpty ? "0" : integer
         // A decimal point, or a decimal comma (a comma not followed by exactly three digits, handled above).
         if i + 1 < characters.count, characters[i] == "." || characters[i] == ",", digit(i + 1) {
             text.append(".")
             i += 1
-            while digit(i) { text.append(characters[i]); i += 1 }
+            while digit(i) {
+                text.append(characters[i])
+                i += 1
+            }
         }
         // An exponent: e or E, an optional sign, digits, and no letter right after ("2em" is not 2e).
         if i < characters.count, characters[i] == "e" || characters[i] == "E" {
             var k = i + 1
             var exponent = "e"
-            if k < characters.count, "-−+".contains(characters[k]) { exponent += characters[k] == "+" ? "+" : "-"; k += 1 }
+            if k < characters.count, "-−+".contains(characters[k]) {
+                exponent += characters[k] == "+" ? "+" : "-"
+                k += 1
+            }
             if digit(k) {
-                while digit(k) { exponent.append(characters[k]); k += 1 }
-                if !(k < characters.count && characters[k].isLetter) { text += exponent; i = k }
+                while digit(k) {
+                    exponent.append(characters[k])
+                    k += 1
+                }
+                if !(k < characters.count && characters[k].isLetter) {
+                    text += exponent
+                    i = k
+                }
             }
         }
         guard let value = Double(text) else { return nil }

@@ -91,7 +91,10 @@ public struct ProfileDrafter: Sendable {
     ///   description over `maxDescriptionBytes`.
     public func draft(description: String?, demonstration: Demonstration?) throws(KinetixError) -> Draft {
         if let description, description.utf8.count > Self.maxDescriptionBytes {
-            throw KinetixError(.limitExceeded, "the description is \(description.utf8.count) bytes; a description is at most \(Self.maxDescriptionBytes) (an exercise sheet, not a book)")
+            throw KinetixError(
+                .limitExceeded,
+                "the description is \(description.utf8.count) bytes; a description is at most \(Self.maxDescriptionBytes) (an exercise sheet, not a book)"
+            )
         }
         let sentences = DescriptionReader.sentences(in: description ?? "")
         // Each sentence is read knowing the body parts last named before it ("… then lower them").
@@ -105,7 +108,9 @@ public struct ProfileDrafter: Sendable {
         guard !sentences.isEmpty || demonstration != nil else {
             throw KinetixError(.invalidData, "nothing to draft from: give a description or a demonstration")
         }
-        let survey = try demonstration.map { (d) throws(KinetixError) in try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence) }
+        let survey = try demonstration.map { (d) throws(KinetixError) in
+            try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence)
+        }
         var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps, exercises: vocabulary.exercises)
         try builder.build(&readings)
         if let demonstration, builder.plan.id == DraftPlan().id {
@@ -129,31 +134,48 @@ public struct ProfileDrafter: Sendable {
             generated.append(("demonstration", .object(fields)))
         }
         let reports = readings.map { (reading: SentenceReading) -> SentenceReport in
-            SentenceReport(index: reading.sentence.index, text: reading.sentence.text,
-                           line: reading.sentence.tokens.first?.line ?? 1, column: reading.sentence.tokens.first?.column ?? 1,
-                           failureLine: reading.failurePlace?.line ?? reading.sentence.tokens.first?.line ?? 1,
-                           failureColumn: reading.failurePlace?.column ?? reading.sentence.tokens.first?.column ?? 1,
-                           became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
-                           failure: reading.failure,
-                           notMeasurable: reading.notMeasurable,
-                           clausesLeftOut: reading.failure == nil ? reading.clausesLeftOut : [],
-                           unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + Diagnostic.didYouMean($0.suggestion) })
+            SentenceReport(
+                index: reading.sentence.index, text: reading.sentence.text,
+                line: reading.sentence.tokens.first?.line ?? 1, column: reading.sentence.tokens.first?.column ?? 1,
+                failureLine: reading.failurePlace?.line ?? reading.sentence.tokens.first?.line ?? 1,
+                failureColumn: reading.failurePlace?.column ?? reading.sentence.tokens.first?.column ?? 1,
+                became: reading.failure == nil ? builder.became[reading.sentence.index] ?? [] : [],
+                failure: reading.failure,
+                notMeasurable: reading.notMeasurable,
+                clausesLeftOut: reading.failure == nil ? reading.clausesLeftOut : [],
+                unknownWords: reading.unknownWords.map { "'\($0.word)' at \($0.line):\($0.column)" + Diagnostic.didYouMean($0.suggestion) })
         }
-        generated.append(("sentences", JSONValue.array(reports.map { (report: SentenceReport) -> JSONValue in
-            var fields: [(key: String, value: JSONValue)] = [("sentence", .number(Double(report.index))), ("text", .string(report.text))]
-            if let failure = report.failure { fields.append(("leftOut", .string(failure))) }
-            else {
-                // A sentence may give a movement and a clause keypoints cannot see ("… without shrugging").
-                if !report.became.isEmpty || report.notMeasurable == nil { fields.append(("became", .array(report.became.map(JSONValue.string)))) }
-                if let reason = report.notMeasurable { fields.append(("notMeasurable", .string(reason))) }
-                if !report.clausesLeftOut.isEmpty { fields.append(("clausesLeftOut", .array(report.clausesLeftOut.map(JSONValue.string)))) }
-            }
-            if !report.unknownWords.isEmpty { fields.append(("unknownWords", .array(report.unknownWords.map(JSONValue.string)))) }
-            return .object(fields)
-        })))
+        generated.append(
+            (
+                "sentences",
+                JSONValue.array(
+                    reports.map { (report: SentenceReport) -> JSONValue in
+                        var fields: [(key: String, value: JSONValue)] = [
+                            ("sentence", .number(Double(report.index))), ("text", .string(report.text)),
+                        ]
+                        if let failure = report.failure {
+                            fields.append(("leftOut", .string(failure)))
+                        } else {
+                            // A sentence may give a movement and a clause keypoints cannot see ("… without shrugging").
+                            if !report.became.isEmpty || report.notMeasurable == nil {
+                                fields.append(("became", .array(report.became.map(JSONValue.string))))
+                            }
+                            if let reason = report.notMeasurable { fields.append(("notMeasurable", .string(reason))) }
+                            if !report.clausesLeftOut.isEmpty {
+                                fields.append(("clausesLeftOut", .array(report.clausesLeftOut.map(JSONValue.string))))
+                            }
+                        }
+                        if !report.unknownWords.isEmpty {
+                            fields.append(("unknownWords", .array(report.unknownWords.map(JSONValue.string))))
+                        }
+                        return .object(fields)
+                    })
+            ))
         if !builder.defaultsUsed.isEmpty { generated.append(("defaults", .array(builder.defaultsUsed.map(JSONValue.string)))) }
 
-        let summary = (description?.isEmpty == false ? "Drafted from the description" + (demonstration != nil ? " and a demonstration" : "") : "Drafted from a demonstration")
+        let summary =
+            (description?.isEmpty == false
+                ? "Drafted from the description" + (demonstration != nil ? " and a demonstration" : "") : "Drafted from a demonstration")
             + " by Kinetix's profile drafter; check it, then edit freely."
         var document = DraftProfileWriter.document(builder.plan, description: summary)
         document.append(("_generated", .object(generated)))
@@ -163,8 +185,9 @@ public struct ProfileDrafter: Sendable {
             // A draft that does not load is a bug in the drafter, not in the words.
             throw KinetixError(.invalidData, "internal error: the draft does not load: \(error.description)")
         }
-        return Draft(text: text, profile: profile, sentences: reports, demonstrationNotes: builder.demonstrationNotes,
-                     defaultsUsed: builder.defaultsUsed)
+        return Draft(
+            text: text, profile: profile, sentences: reports, demonstrationNotes: builder.demonstrationNotes,
+            defaultsUsed: builder.defaultsUsed)
     }
 }
 

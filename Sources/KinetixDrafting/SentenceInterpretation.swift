@@ -50,8 +50,10 @@ struct SentenceContext: Sendable {
 enum SentenceInterpreter {
     /// - Parameter earlier: the body parts and plane last named in earlier sentences; a
     ///   movement that names none ("then lower them", "every lift counts") is theirs.
-    static func read(_ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary,
-                     earlier: SentenceContext = SentenceContext()) -> SentenceReading {
+    static func read(
+        _ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary,
+        earlier: SentenceContext = SentenceContext()
+    ) -> SentenceReading {
         let phrases = DescriptionReader.phrases(sentence, vocabulary: vocabulary)
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil, cueText: sentence.text)
         reading.isSetUp = isSetUp(phrases)
@@ -59,9 +61,12 @@ enum SentenceInterpreter {
             // A word known only inside a phrase ("front" of "from the front") suggests nothing.
             // Only words with the same first letter are suggested ("wiggle" is not "single"),
             // and short words are easily close to anything: there the first two letters must agree too.
-            let suggestion = n < 10 ? vocabulary.suggestion(for: phrase.text).flatMap { suggestion in
-                suggestion == phrase.text || (phrase.text.count <= 5 && suggestion.prefix(2) != phrase.text.prefix(2)) ? nil : suggestion
-            } : nil  // hints for the first ten unknown words of a sentence
+            let suggestion =
+                n < 10
+                ? vocabulary.suggestion(for: phrase.text).flatMap { suggestion in
+                    suggestion == phrase.text || (phrase.text.count <= 5 && suggestion.prefix(2) != phrase.text.prefix(2))
+                        ? nil : suggestion
+                } : nil  // hints for the first ten unknown words of a sentence
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
         if let split = clauses(phrases, sentence: sentence, earlier: earlier, reading: reading) { return split }
@@ -71,8 +76,10 @@ enum SentenceInterpreter {
 
     /// The reading of `phrases` as one clause: statements, or the topic keypoints cannot
     /// see, or why neither.
-    private static func interpret(_ phrases: [DescriptionReader.Phrase], _ sentence: DescriptionReader.Sentence,
-                                  earlier: SentenceContext, into reading: inout SentenceReading) {
+    private static func interpret(
+        _ phrases: [DescriptionReader.Phrase], _ sentence: DescriptionReader.Sentence,
+        earlier: SentenceContext, into reading: inout SentenceReading
+    ) {
         var slots = Slots(phrases)
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         let namesItsParts = !slots.parts.isEmpty
@@ -80,17 +87,21 @@ enum SentenceInterpreter {
         // ("Slowly lower" is the movement itself, said with its pace: it borrows the part.)
         let timesTheMovement = slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }
         if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlier.parts.isEmpty,
-           BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil {
+            BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil
+        {
             slots.parts = earlier.parts
         }
         // "Take the leg out to the side", "bring one knee up": a limb sent out or up is raised.
-        if slots.movements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty, !slots.numbers.contains(where: { $0.unit == .seconds }),
-           let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) {
+        if slots.movements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty,
+            !slots.numbers.contains(where: { $0.unit == .seconds }),
+            let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part)
+        {
             slots.movements = [.raise]
         }
         // "Lateral raise … Raise the arms to shoulder height": an arm raise keeps the plane said before.
         if slots.plane == nil, slots.movements.contains(where: { $0 == .raise || $0 == .lower }) || !slots.positions.isEmpty,
-           !slots.parts.isEmpty, slots.parts.allSatisfy({ [.arm, .upperArm, .elbow].contains($0.part) }) {
+            !slots.parts.isEmpty, slots.parts.allSatisfy({ [.arm, .upperArm, .elbow].contains($0.part) })
+        {
             slots.plane = earlier.plane
         }
         do {
@@ -105,9 +116,12 @@ enum SentenceInterpreter {
         // "Curl the weight forward as you breathe out": a movement of a part the sentence names
         // stands, the topic beside it.
         if namesItsParts, reading.statements.contains(where: \.isMovement),
-           let topic = slots.notMeasurable.first(where: \.always) {
+            let topic = slots.notMeasurable.first(where: \.always)
+        {
             reading.notMeasurable = topic.reason
-        } else if !isTitleReading, let topic = slots.notMeasurable.first(where: \.always) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil) {
+        } else if !isTitleReading,
+            let topic = slots.notMeasurable.first(where: \.always) ?? (reading.statements.isEmpty ? slots.notMeasurable.first : nil)
+        {
             reading.statements = []
             reading.failure = nil
             reading.notMeasurable = topic.reason
@@ -116,7 +130,9 @@ enum SentenceInterpreter {
         // A misspelt word may have carried the meaning: then the reading is not trusted.
         // A title is free text: its words need not be known.
         if isTitleReading { reading.unknownWords = [] }
-        if !isTitleReading, let typo = reading.unknownWords.first(where: { w in w.suggestion.map { isLikelyTypo($0, of: w.word) } ?? false }) {
+        if !isTitleReading,
+            let typo = reading.unknownWords.first(where: { w in w.suggestion.map { isLikelyTypo($0, of: w.word) } ?? false })
+        {
             reading.statements = []
             reading.failurePlace = (typo.line, typo.column)
             reading.failure = "'\(typo.word)' is not a word the drafter knows" + Diagnostic.didYouMean(typo.suggestion)
@@ -136,9 +152,12 @@ enum SentenceInterpreter {
     ///   movement (split at "and", "while", "as" and commas; ", then …" is the return and stays).
     ///
     /// Nil too when the movement part gives no movement, or a step's other clause fails.
-    private static func clauses(_ phrases: [DescriptionReader.Phrase], sentence: DescriptionReader.Sentence,
-                                earlier: SentenceContext, reading: SentenceReading) -> SentenceReading? {
-        var rest: [DescriptionReader.Phrase] = [], constraints: [[DescriptionReader.Phrase]] = []
+    private static func clauses(
+        _ phrases: [DescriptionReader.Phrase], sentence: DescriptionReader.Sentence,
+        earlier: SentenceContext, reading: SentenceReading
+    ) -> SentenceReading? {
+        var rest: [DescriptionReader.Phrase] = []
+        var constraints: [[DescriptionReader.Phrase]] = []
         var inClause = false
         for (i, phrase) in phrases.enumerated() {
             // "Keeping your head and chest up": "and" before a body part joins parts, not clauses.
@@ -159,7 +178,9 @@ enum SentenceInterpreter {
             movementClauses = [[]]
             for (i, phrase) in rest.enumerated() {
                 let then = i + 1 < rest.count && rest[i + 1].text == "then"
-                let boundary = (phrase.afterComma && phrase.text != "then") || (phrase.meaning == .filler && ["and", "while", "as"].contains(phrase.text) && !then)
+                let boundary =
+                    (phrase.afterComma && phrase.text != "then")
+                    || (phrase.meaning == .filler && ["and", "while", "as"].contains(phrase.text) && !then)
                 if boundary, !movementClauses[movementClauses.count - 1].isEmpty { movementClauses.append([]) }
                 movementClauses[movementClauses.count - 1].append(phrase)
             }
@@ -168,13 +189,15 @@ enum SentenceInterpreter {
             movementClauses = movementClauses.filter(isExercise) + movementClauses.filter { !isExercise($0) }
         }
         // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
-        let restNamesPart = rest.contains(where: \.isPart)
+        let restNamesPart =
+            rest.contains(where: \.isPart)
             || movements.contains { [.squat, .lunge, .stepUp].contains($0) }
         guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty, restNamesPart else { return nil }
         var main = reading
         interpret(movementClauses[0], sentence, earlier: earlier, into: &main)
         guard main.failure == nil, main.notMeasurable == nil,
-              main.statements.contains(where: \.isMovement) else { return nil }
+            main.statements.contains(where: \.isMovement)
+        else { return nil }
         var context = earlier.updated(by: main.named)
         for clause in movementClauses.dropFirst() {
             var part = reading
@@ -212,7 +235,8 @@ enum SentenceInterpreter {
         abs(suggestion.count - word.count) <= 2 && !suggestion.hasPrefix(word) && !word.hasPrefix(suggestion)
             // An inflected form ("drifts", "inwards", "flared") is a word of its own, not a misspelling,
             // unless its stem is one letter from the known word ("elbos": "elbo", "elbow").
-            && (!Lemmatizer.isInflected(word) || Lemmatizer.lemmas(of: word).contains { $0 != suggestion && editDistance($0, suggestion) <= 1 })
+            && (!Lemmatizer.isInflected(word)
+                || Lemmatizer.lemmas(of: word).contains { $0 != suggestion && editDistance($0, suggestion) <= 1 })
             // A short word ("sag", "pike", "pass") is too near too many words to be taken for a typo of one.
             && word.count >= 5
     }
@@ -228,7 +252,8 @@ enum SentenceInterpreter {
             sawMovement = true
             let before = i > 0 ? phrases[i - 1].text : ""
             let first = phrase.text.split(separator: " ").first.map(String.init) ?? phrase.text
-            let state = stateWords.contains(phrase.text) || stateWords.contains(first)
+            let state =
+                stateWords.contains(phrase.text) || stateWords.contains(first)
                 || first.hasSuffix("ed")  // an instruction is never in -ed: "knees bent", "palms tilted inwards"
                 || ["slight", "a", "with", "should", "be", "are", "is", "remain", "stay"].contains(before)
             if !state { return false }
@@ -236,9 +261,14 @@ enum SentenceInterpreter {
         return sawMovement
     }
     /// Words of a position, not a movement.
-    private static let stateWords: Set<String> = ["bent", "straight", "flat", "extended", "fully extended", "locked", "arched", "rounded", "tilted", "flexed", "raised", "lifted", "lowered"]
+    private static let stateWords: Set<String> = [
+        "bent", "straight", "flat", "extended", "fully extended", "locked", "arched", "rounded", "tilted", "flexed", "raised", "lifted",
+        "lowered",
+    ]
     /// Words of the start position.
-    private static let startWords: Set<String> = ["start", "starting", "begin", "beginning", "starting position", "start position", "initial"]
+    private static let startWords: Set<String> = [
+        "start", "starting", "begin", "beginning", "starting position", "start position", "initial",
+    ]
 
     /// The little words that end a keep / do-not clause.
     private static let clauseWords: Set<String> = ["and", "then", "while", "but", "as", "when"]
@@ -257,11 +287,15 @@ enum SentenceInterpreter {
         }
         switch unit {
         case .degrees?:
-            return (0...180).contains(value) ? nil : "\(NumberScanner.plain(value)) degrees is not an angle a joint makes: angles here are 0 to 180 degrees (say which way with words: 'lower', 'behind')"
+            return (0...180).contains(value)
+                ? nil
+                : "\(NumberScanner.plain(value)) degrees is not an angle a joint makes: angles here are 0 to 180 degrees (say which way with words: 'lower', 'behind')"
         case .percent?:
             return (0...100).contains(value) ? nil : "\(NumberScanner.plain(value)) % is outside 0 to 100 %"
         case .seconds?:
-            return value >= minSeconds ? nil : "\(NumberScanner.plain(value)) seconds is too short to see: a time is at least \(NumberScanner.plain(minSeconds)) seconds"
+            return value >= minSeconds
+                ? nil
+                : "\(NumberScanner.plain(value)) seconds is too short to see: a time is at least \(NumberScanner.plain(minSeconds)) seconds"
         case nil:
             return value >= 0 ? nil : "\(NumberScanner.plain(value)) is negative: amounts here are 0 or more (say which way with words)"
         }
@@ -269,8 +303,6 @@ enum SentenceInterpreter {
 
     /// The shortest time a sentence may give, seconds (a frame at 20 fps).
     static let minSeconds = 0.05
-
-
 
     /// The meanings of a sentence, sorted by role.
     struct Slots {
@@ -314,17 +346,22 @@ enum SentenceInterpreter {
                     if case .unit(let unit)? = next, s == .either || s == .both {
                         numbers.append((s == .either ? 1 : 2, unit, lastComparison))
                         lastComparison = nil
-                    } else if !["one", "two", "all", "a single"].contains(texts[i]) || next.map({ if case .part = $0 { true } else { false } }) == true {
+                    } else if !["one", "two", "all", "a single"].contains(texts[i])
+                        || next.map({ if case .part = $0 { true } else { false } }) == true
+                    {
                         // "one arm", but not "one squat": a quantifier counts only before a body part.
                         sides.append(s)
                     }
-                case .comparison(let c): comparisons.append(c); lastComparison = c
+                case .comparison(let c):
+                    comparisons.append(c)
+                    lastComparison = c
                 case .number(let n):
                     var unit: DraftUnit?
                     if case .unit(let u)? = next { unit = u }
                     // "one hundred and ten", "forty five": one number.
                     if let j = lastNumber, j == i - 1 || (j == i - 2 && texts[i - 1] == "and"), let previous = numbers.last,
-                       previous.unit == nil, Self.compounds(previous.value, n) {
+                        previous.unit == nil, Self.compounds(previous.value, n)
+                    {
                         numbers[numbers.count - 1].value += n
                         numbers[numbers.count - 1].unit = unit
                     } else {
@@ -334,7 +371,9 @@ enum SentenceInterpreter {
                     lastNumber = i
                 case .unit: break
                 case .keyword(let k): keywords.insert(k)
-                case .filler: hasFiller = true; fillers.insert(texts[i])
+                case .filler:
+                    hasFiller = true
+                    fillers.insert(texts[i])
                 case .notMeasurable(_, let reason, let always): notMeasurable.append((reason, always))
                 }
             }
@@ -366,7 +405,9 @@ enum SentenceInterpreter {
         // "Lift your left knee to hip height, 10 each side": the movement, done by each side in turn.
         // ("Every lift counts once" is every rep, not each side.)
         if s.sides.contains(.each), !s.keywords.contains(.even), !found.contains(where: \.isEachSide),
-           !sentence.tokens.contains(where: { $0.word == "every" }), found.contains(where: { if case .movement = $0 { true } else { false } }) {
+            !sentence.tokens.contains(where: { $0.word == "every" }),
+            found.contains(where: { if case .movement = $0 { true } else { false } })
+        {
             found.append(.eachSide)
         }
         // "Squat facing the camera": a view said beside a movement is still the view.
@@ -384,7 +425,8 @@ enum SentenceInterpreter {
         // A name the reader cut off before a colon or dash ("Marching on the spot:") is one whatever its words.
         let namedBeforeColon = sentence.index == 1 && sentence.text.last.map { ":–—-".contains($0) } == true
         // A short first sentence that moves nothing ("Standing hip abduction.") can only be a name.
-        let shortName = sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
+        let shortName =
+            sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
             && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
         if namedBeforeColon || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
@@ -401,12 +443,17 @@ enum SentenceInterpreter {
         // "Repeat on the other side", "do ten on each side", "alternate legs": the main
         // movement is done by each side in turn.
         // "Bend to the side, 5 each way": a movement with no body part of its own is the main one's.
-        if s.movements.isEmpty || s.parts.isEmpty, s.positions.isEmpty, (k.contains(.other) && !k.contains(.even)) || (s.sides.contains(.each) && !k.contains(.even)),
-           k.isDisjoint(with: [.warn, .keep, .negate, .hold]) {
+        if s.movements.isEmpty || s.parts.isEmpty, s.positions.isEmpty,
+            (k.contains(.other) && !k.contains(.even)) || (s.sides.contains(.each) && !k.contains(.even)),
+            k.isDisjoint(with: [.warn, .keep, .negate, .hold])
+        {
             return [.eachSide]
         }
         if k.contains(.other) && !k.contains(.even) {
-            throw Failure(message: "'the other' side depends on which side moves: name the side ('the left arm') or compare the sides ('more than 15 degrees lower than the other')")
+            throw Failure(
+                message:
+                    "'the other' side depends on which side moves: name the side ('the left arm') or compare the sides ('more than 15 degrees lower than the other')"
+            )
         }
         if k.contains(.count) {
             if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
@@ -429,9 +476,14 @@ enum SentenceInterpreter {
             if k.isDisjoint(with: [.down, .up, .tempo]), s.fillers.contains("for") || k.contains(.still) || k.contains(.keep) {
                 return movement + [.hold(seconds: seconds.value)]
             }
-            let direction: Keyword? = k.contains(.down) ? .down : k.contains(.up) ? .up
-                : s.movements.contains(.lower) || s.movements.contains(.squat) ? .down
-                : s.movements.contains(.raise) ? .up : nil
+            let direction: Keyword? =
+                k.contains(.down)
+                ? .down
+                : k.contains(.up)
+                    ? .up
+                    : s.movements.contains(.lower) || s.movements.contains(.squat)
+                        ? .down
+                        : s.movements.contains(.raise) ? .up : nil
             guard let direction else {
                 throw Failure(message: "a time needs a direction ('to go down', 'on the way up') or 'hold'")
             }
@@ -441,7 +493,9 @@ enum SentenceInterpreter {
             let measure = s.parts.isEmpty && s.movements.isEmpty ? nil : try measure(s, defaultMovement: .raise)
             let limit = s.numbers.first { $0.unit == .degrees || $0.unit == .percent || ($0.unit == nil && $0.comparison != nil) }
             if let measure, !measure.isSided { throw Failure(message: "\(measure.label) has no sides to compare") }
-            if let limit, limit.unit == nil, measure?.unit ?? "deg" == "deg", let problem = physicalRangeProblem(limit.value, unit: .degrees) {
+            if let limit, limit.unit == nil, measure?.unit ?? "deg" == "deg",
+                let problem = physicalRangeProblem(limit.value, unit: .degrees)
+            {
                 throw Failure(message: problem)
             }
             return [.symmetry(measure, limit: limit?.value, percent: limit?.unit == .percent)]
@@ -454,8 +508,10 @@ enum SentenceInterpreter {
             // The number in the measure's own unit first ("1,000 … more than 15 degrees":
             // 15); an angle's limit is then checked as an angle.
             let inDegrees = measure.unit == "deg"
-            guard let number = (inDegrees ? s.numbers.first(where: { $0.unit == .degrees }) : nil)
-                    ?? s.numbers.first(where: { $0.unit != .seconds }) else {
+            guard
+                let number = (inDegrees ? s.numbers.first(where: { $0.unit == .degrees }) : nil)
+                    ?? s.numbers.first(where: { $0.unit != .seconds })
+            else {
                 throw Failure(message: "a warning needs a number: 'more than 15 degrees'")
             }
             if inDegrees, number.unit == nil, let problem = physicalRangeProblem(number.value, unit: .degrees) {
@@ -500,31 +556,37 @@ enum SentenceInterpreter {
             // Straight means not bent; "do not X" means X stays small.
             let movement: DraftMovement = straight ? .bend : s.movements.first { $0 != .straighten }!
             guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: false) else {
-                throw Failure(message: part.map { "cannot tell what to measure when the \($0.rawValue) does '\(movement.rawValue)'" }
-                    ?? "'\(movement.rawValue)' needs a body part ('\(movement.rawValue) the knees')")
+                throw Failure(
+                    message: part.map { "cannot tell what to measure when the \($0.rawValue) does '\(movement.rawValue)'" }
+                        ?? "'\(movement.rawValue)' needs a body part ('\(movement.rawValue) the knees')")
             }
             let measure = BodyMeasure(kind: kind, plane: s.plane)
             return .constraint(measure, sides(s, measure), degrees: degrees, relative: false)
         }
         if k.contains(.still), let part {
-            let kind: BodyMeasure.Kind = switch part {
-            case .arm: .armElevation
-            case .upperArm: .upperArmElevation
-            case .elbow: .elbowFlexion
-            case .hip: .hipFlexion
-            case .thigh: .thighElevation
-            case .knee: .kneeFlexion
-            case .leg: .legElevation
-            case .trunk: .trunkLean
-            case .head: .headTilt
-            }
+            let kind: BodyMeasure.Kind =
+                switch part {
+                case .arm: .armElevation
+                case .upperArm: .upperArmElevation
+                case .elbow: .elbowFlexion
+                case .hip: .hipFlexion
+                case .thigh: .thighElevation
+                case .knee: .kneeFlexion
+                case .leg: .legElevation
+                case .trunk: .trunkLean
+                case .head: .headTilt
+                }
             let measure = BodyMeasure(kind: kind)
             return .constraint(measure, sides(s, measure), degrees: degrees, relative: true)
         }
         if !s.movements.isEmpty, !negated {
-            throw Failure(message: "keeping a part '\(s.movements[0].rawValue)' is not something a draft can check; say what must not happen ('do not bend the knees') or 'keep … still/straight'")
+            throw Failure(
+                message:
+                    "keeping a part '\(s.movements[0].rawValue)' is not something a draft can check; say what must not happen ('do not bend the knees') or 'keep … still/straight'"
+            )
         }
-        throw Failure(message: "a 'keep …'/'do not …' sentence needs a body part and how it stays ('straight', 'still') or a movement to avoid")
+        throw Failure(
+            message: "a 'keep …'/'do not …' sentence needs a body part and how it stays ('straight', 'still') or a movement to avoid")
     }
 
     /// The measure a sentence's part and movement name.
@@ -551,8 +613,11 @@ enum SentenceInterpreter {
         // "Push both arms up overhead until the elbows are straight": a height is reached
         // by raising the part that has one, whatever else the sentence straightens.
         if !s.positions.isEmpty, !Self.elevations.contains(measure.kind),
-           let part = s.parts.first(where: { BodyMeasure.described(part: $0.part, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true })?.part,
-           let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true) {
+            let part = s.parts.first(where: {
+                BodyMeasure.described(part: $0.part, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true
+            })?.part,
+            let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true)
+        {
             measure = BodyMeasure(kind: kind, plane: s.plane)
             movement = .raise
         }

@@ -29,14 +29,17 @@ public enum COCO17Converter {
 
     /// Converts COCO results already in memory; `name` is used in messages.
     public static func convert(data: Data, name file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
-        guard let fps = options.frameRate else { throw KinetixError(.invalidData, file: file, "COCO results have no times: give the frame rate", setting: .frameRate) }
+        guard let fps = options.frameRate else {
+            throw KinetixError(.invalidData, file: file, "COCO results have no times: give the frame rate", setting: .frameRate)
+        }
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
         let entries: [JSONValue]
         switch root {
         case .array(let items): entries = items
         case .object: if case .array(let items)? = root["annotations"] { entries = items } else { fallthrough }
-        default: throw KinetixError(.invalidData, file: file, "expected a JSON array of keypoint results (or an object with \"annotations\")")
+        default:
+            throw KinetixError(.invalidData, file: file, "expected a JSON array of keypoint results (or an object with \"annotations\")")
         }
         var byFrame: [Int: [DetectedPerson]] = [:]
         var warnings: [Diagnostic] = []
@@ -58,8 +61,9 @@ public enum COCO17Converter {
         options.inputName = file
         var source = ["detector": "COCO-17 keypoints", "format": "coco17"]
         let size = imageSize(options, frames: frames, file: file, warnings: &warnings, source: &source)
-        let assembled = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
-                                   source: source, options: options, warnings: &warnings)
+        let assembled = try assemble(
+            frames, space: CoordinateSpace(kind: .pixels, width: size.width, height: size.height),
+            source: source, options: options, warnings: &warnings)
         return ConversionResult(assembled, warnings: warnings, inputFiles: [file])
     }
 
@@ -76,15 +80,26 @@ public enum COCO17Converter {
         guard let frame, frame >= 0 else { throw Diagnostic(field: "image_id", message: "missing, or no frame number in it") }
         guard case .array(let values)? = entry["keypoints"] else { throw Diagnostic(field: "keypoints", message: "missing") }
         guard values.count == 51 else {
-            throw Diagnostic(field: "keypoints", message: "\(values.count) numbers; COCO-17 has 51 ([x, y, score] × 17)\(values.count == 75 ? ": this looks like OpenPose BODY_25" : "")", setting: values.count == 75 ? .sourceFormat : nil)
+            throw Diagnostic(
+                field: "keypoints",
+                message:
+                    "\(values.count) numbers; COCO-17 has 51 ([x, y, score] × 17)\(values.count == 75 ? ": this looks like OpenPose BODY_25" : "")",
+                setting: values.count == 75 ? .sourceFormat : nil)
         }
         var k: [Float] = []
         for (i, value) in values.enumerated() {
-            guard case .number(let v) = value, v.isFinite else { throw Diagnostic(field: "keypoints[\(i)]", message: "expected a number, found \(value.kindDescription)") }
+            guard case .number(let v) = value, v.isFinite else {
+                throw Diagnostic(field: "keypoints[\(i)]", message: "expected a number, found \(value.kindDescription)")
+            }
             k.append(Float(v))
         }
         var person = DetectedPerson()
-        for key in ["track_id", "idx"] { if case .number(let v)? = entry[key] { person.id = Int(checking: v); break } }
+        for key in ["track_id", "idx"] {
+            if case .number(let v)? = entry[key] {
+                person.id = Int(checking: v)
+                break
+            }
+        }
         for (joint, index) in indices where k[3 * index + 2] > 0 {
             person.joints[joint] = (k[3 * index], k[3 * index + 1], min(1, k[3 * index + 2]))
         }

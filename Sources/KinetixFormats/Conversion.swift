@@ -26,7 +26,8 @@ public struct DetectedPerson: Sendable {
             guard let p = joints[a], let q = joints[b], p.confidence > 0, q.confidence > 0 else { return nil }
             return ((p.x + q.x) / 2, (p.y + q.y) / 2, min(p.confidence, q.confidence))
         }
-        for (middle, a, b) in [(Joint.neck, Joint.leftShoulder, Joint.rightShoulder), (.root, .leftHip, .rightHip)] where joints[middle] == nil {
+        for (middle, a, b) in [(Joint.neck, Joint.leftShoulder, Joint.rightShoulder), (.root, .leftHip, .rightHip)]
+        where joints[middle] == nil {
             joints[middle] = midpoint(a, b)
             if joints[middle] != nil, let za = depth[a], let zb = depth[b] { depth[middle] = (za + zb) / 2 }
         }
@@ -38,7 +39,8 @@ public struct DetectedPerson: Sendable {
         var points = joints.values.filter { $0.confidence > 0 }
         if points.count < 2 { points = face.values.filter { $0.confidence > 0 } }
         guard points.count >= 2 else { return 0 }
-        let xs = points.map(\.x), ys = points.map(\.y)
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
         return hypot(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
     }
 }
@@ -79,13 +81,21 @@ public enum PersonSelection: Equatable, Sendable {
 
     /// Parses `largest`, `3`, `id:7`, `left`, `right` or `track:1`.
     public init?(_ text: String) {
-        if text == "largest" { self = .largest }
-        else if text == "left" { self = .left }
-        else if text == "right" { self = .right }
-        else if let n = Int(text), n >= 0 { self = .index(n) }
-        else if text.hasPrefix("id:"), let n = Int(text.dropFirst(3)) { self = .id(n) }
-        else if text.hasPrefix("track:"), let n = Int(text.dropFirst(6)), n >= 0 { self = .track(n) }
-        else { return nil }
+        if text == "largest" {
+            self = .largest
+        } else if text == "left" {
+            self = .left
+        } else if text == "right" {
+            self = .right
+        } else if let n = Int(text), n >= 0 {
+            self = .index(n)
+        } else if text.hasPrefix("id:"), let n = Int(text.dropFirst(3)) {
+            self = .id(n)
+        } else if text.hasPrefix("track:"), let n = Int(text.dropFirst(6)), n >= 0 {
+            self = .track(n)
+        } else {
+            return nil
+        }
     }
 
     /// True for the selections `PeopleTracker` makes (everyone followed, then one or all kept).
@@ -186,10 +196,13 @@ public enum SourceFormat: String, CaseIterable, Sendable {
 /// and `source["imageSize"] = "inferred"`. Pixel coordinates are isotropic, so angles,
 /// body coordinates and every score are the same whatever the size; only drawings
 /// placed on the image would notice.
-func imageSize(_ options: ConversionOptions, frames: [DetectedFrame], file: String,
-               warnings: inout [Diagnostic], source: inout [String: String]) -> ImageSize {
+func imageSize(
+    _ options: ConversionOptions, frames: [DetectedFrame], file: String,
+    warnings: inout [Diagnostic], source: inout [String: String]
+) -> ImageSize {
     if let size = options.imageSize { return size }
-    var maxX: Float = 1, maxY: Float = 1
+    var maxX: Float = 1
+    var maxY: Float = 1
     for frame in frames {
         for person in frame.people {
             for p in person.joints.values where p.confidence > 0 && p.x.isFinite && p.y.isFinite {
@@ -198,17 +211,25 @@ func imageSize(_ options: ConversionOptions, frames: [DetectedFrame], file: Stri
             }
         }
     }
-    let size = ImageSize(width: min(Sidecar.maxImageDimension, Double(maxX.rounded(.up)) + 1), height: min(Sidecar.maxImageDimension, Double(maxY.rounded(.up)) + 1))
-    warnings.append(Diagnostic(file: file, message: "the source does not record the image size: inferred \(Int(size.width))×\(Int(size.height)) from the keypoints' extent (scores do not depend on it)",
-                               setting: .imageSize))
+    let size = ImageSize(
+        width: min(Sidecar.maxImageDimension, Double(maxX.rounded(.up)) + 1),
+        height: min(Sidecar.maxImageDimension, Double(maxY.rounded(.up)) + 1))
+    warnings.append(
+        Diagnostic(
+            file: file,
+            message:
+                "the source does not record the image size: inferred \(Int(size.width))×\(Int(size.height)) from the keypoints' extent (scores do not depend on it)",
+            setting: .imageSize))
     source["imageSize"] = "inferred"
     return size
 }
 
 /// Builds the sidecar from frames of detected people: picks and follows one person, or
 /// (`PersonSelection.tracksEveryone`) follows everyone and keeps the track(s) asked for.
-func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
-              warnings: inout [Diagnostic]) throws(KinetixError) -> Assembled {
+func assemble(
+    _ input: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
+    warnings: inout [Diagnostic]
+) throws(KinetixError) -> Assembled {
     // A frame without a usable time, or at the time of an earlier one, is reported and
     // skipped, like any other bad frame; the rest of the clip converts.
     var frames: [DetectedFrame] = []
@@ -220,14 +241,19 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
         } else if let previous = frames.last, frame.t == previous.t {
             problem = "duplicate time: source frame \(previous.number) has the same t=\(String(format: "%.6f", frame.t))s; skipped"
         }
-        guard let problem else { frames.append(frame); continue }
-        let diagnostic = Diagnostic(file: options.inputName, frameIndex: frame.number, time: frame.t.isFinite ? frame.t : nil, field: "t", message: problem)
+        guard let problem else {
+            frames.append(frame)
+            continue
+        }
+        let diagnostic = Diagnostic(
+            file: options.inputName, frameIndex: frame.number, time: frame.t.isFinite ? frame.t : nil, field: "t", message: problem)
         if options.strict { throw KinetixError(diagnostics: [diagnostic]) }
         warnings.append(diagnostic)
     }
     for i in frames.indices where frames[i].people.count > options.maxPeople {
-        let diagnostic = Diagnostic(file: options.inputName, frameIndex: i, time: frames[i].t,
-                                    message: "\(frames[i].people.count) people, more than the limit of \(options.maxPeople)")
+        let diagnostic = Diagnostic(
+            file: options.inputName, frameIndex: i, time: frames[i].t,
+            message: "\(frames[i].people.count) people, more than the limit of \(options.maxPeople)")
         if options.strict { throw KinetixError(diagnostics: [diagnostic]) }
         warnings.append(diagnostic)
         frames[i].people = []
@@ -239,7 +265,9 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
     let chosen = PersonTracker(selection: options.person).follow(frames, warnings: &warnings, file: options.inputName)
     if !chosen.contains(where: { $0 != nil }) {
         let most = frames.map(\.people.count).max() ?? 0
-        let message = most == 0 ? "nobody was detected in any frame"
+        let message =
+            most == 0
+            ? "nobody was detected in any frame"
             : "the person asked for never appears (frames have at most \(most) \(most == 1 ? "person" : "people"))"
         throw KinetixError(.invalidData, file: options.inputName, message, setting: most == 0 ? nil : .person)
     }
@@ -248,16 +276,22 @@ func assemble(_ input: [DetectedFrame], space: CoordinateSpace, source: [String:
 
 /// Follows everyone (`PeopleTracker`) and builds the sidecar of each track asked for,
 /// with the track in its `source`; frames where identity is uncertain are left empty.
-func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
-                    warnings: inout [Diagnostic]) throws(KinetixError) -> Assembled {
+func assembleTracks(
+    _ frames: [DetectedFrame], space: CoordinateSpace, source: [String: String], options: ConversionOptions,
+    warnings: inout [Diagnostic]
+) throws(KinetixError) -> Assembled {
     let scale = space.kind == .normalized ? SIMD2(Float(space.width), Float(space.height)) : SIMD2<Float>(1, 1)
     // The assignment costs n³ a frame: a crowd is not followed (and cannot stall a conversion).
     var frames = frames
     let crowded = frames.indices.filter { frames[$0].people.count > PeopleTracker.maxPeople }
     let crowdSizes = crowded.map { frames[$0].people.count }
     if let first = crowded.first {
-        warnings.append(Diagnostic(file: options.inputName, frameIndex: first, time: frames[first].t,
-                                   message: "\(crowded.count) frame\(crowded.count == 1 ? "" : "s") with more than \(PeopleTracker.maxPeople) people skipped: a crowd is not followed"))
+        warnings.append(
+            Diagnostic(
+                file: options.inputName, frameIndex: first, time: frames[first].t,
+                message:
+                    "\(crowded.count) frame\(crowded.count == 1 ? "" : "s") with more than \(PeopleTracker.maxPeople) people skipped: a crowd is not followed"
+            ))
         for i in crowded { frames[i].people = [] }
     }
     let tracking = PeopleTracker().track(frames, scale: scale)
@@ -268,12 +302,17 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
         // Frames emptied as a crowd are not frames where nobody was seen: say which.
         if most == 0, let first = crowded.first {
             let size = crowdSizes[0]
-            throw KinetixError(.invalidData, file: options.inputName,
-                               "a crowd: \(crowded.count) of \(frames.count) frames list more than \(PeopleTracker.maxPeople) people (\(size) in frame \(first)), more than the tracker follows, and no other frame has anyone in it; take one person instead (the largest, or N-th from the left)",
-                               setting: .person)
+            throw KinetixError(
+                .invalidData, file: options.inputName,
+                "a crowd: \(crowded.count) of \(frames.count) frames list more than \(PeopleTracker.maxPeople) people (\(size) in frame \(first)), more than the tracker follows, and no other frame has anyone in it; take one person instead (the largest, or N-th from the left)",
+                setting: .person)
         }
-        throw KinetixError(.invalidData, file: options.inputName, most == 0 ? "nobody was detected in any frame"
-            : "nobody could be followed for long enough (\(tracking.leftOut.count) brief or small \(tracking.leftOut.count == 1 ? "person" : "people") left out)")
+        throw KinetixError(
+            .invalidData, file: options.inputName,
+            most == 0
+                ? "nobody was detected in any frame"
+                : "nobody could be followed for long enough (\(tracking.leftOut.count) brief or small \(tracking.leftOut.count == 1 ? "person" : "people") left out)"
+        )
     }
     let picked: [PersonTrack]
     let how: String
@@ -282,7 +321,10 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
     case .right: (picked, how) = ([tracks[tracks.count - 1]], "right")
     case .track(let k):
         guard k < tracks.count else {
-            throw KinetixError(.invalidData, file: options.inputName, "there is no track \(k): \(tracks.count) \(tracks.count == 1 ? "person was" : "people were") followed (tracks 0–\(tracks.count - 1), left to right)", setting: .person)
+            throw KinetixError(
+                .invalidData, file: options.inputName,
+                "there is no track \(k): \(tracks.count) \(tracks.count == 1 ? "person was" : "people were") followed (tracks 0–\(tracks.count - 1), left to right)",
+                setting: .person)
         }
         (picked, how) = ([tracks[k]], "track:\(k)")
     default: (picked, how) = (tracks, "every track")
@@ -293,7 +335,10 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
         var unsure = 0
         for (f, k) in track.people.enumerated() {
             guard let k else { continue }
-            if track.isUncertain(f) { unsure += 1; continue }
+            if track.isUncertain(f) {
+                unsure += 1
+                continue
+            }
             chosen[f] = frames[f].people[k]
         }
         var trackSource = source
@@ -304,8 +349,12 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
         if !track.uncertain.isEmpty {
             let ranges = Sidecar.listText(track.uncertain.map { "\($0.lowerBound)-\($0.upperBound)" })
             trackSource["identityUncertainFrames"] = ranges
-            warnings.append(Diagnostic(file: options.inputName, frameIndex: track.uncertain[0].lowerBound, time: frames[track.uncertain[0].lowerBound].t,
-                                       message: "track \(track.id): \(unsure) frame\(unsure == 1 ? "" : "s") left empty where this person came too close to another to be told apart (frames \(ranges))"))
+            warnings.append(
+                Diagnostic(
+                    file: options.inputName, frameIndex: track.uncertain[0].lowerBound, time: frames[track.uncertain[0].lowerBound].t,
+                    message:
+                        "track \(track.id): \(unsure) frame\(unsure == 1 ? "" : "s") left empty where this person came too close to another to be told apart (frames \(ranges))"
+                ))
         }
         for note in track.notes { warnings.append(Diagnostic(file: options.inputName, message: "track \(track.id): \(note)")) }
         sidecars.append(try sidecar(of: chosen, frames: frames, space: space, source: trackSource, options: options))
@@ -314,8 +363,10 @@ func assembleTracks(_ frames: [DetectedFrame], space: CoordinateSpace, source: [
 }
 
 /// The sidecar of one person chosen per frame (nil: nobody that frame).
-func sidecar(of chosen: [DetectedPerson?], frames: [DetectedFrame], space: CoordinateSpace, source: [String: String],
-             options: ConversionOptions) throws(KinetixError) -> Sidecar {
+func sidecar(
+    of chosen: [DetectedPerson?], frames: [DetectedFrame], space: CoordinateSpace, source: [String: String],
+    options: ConversionOptions
+) throws(KinetixError) -> Sidecar {
     let n = frames.count
     let is3D = space.depth != nil
     var joints = PointTable<Joint>(frameCount: n, depth: is3D)
@@ -370,7 +421,9 @@ extension ConversionResult {
     /// left/right swaps undone and listed in the sidecar's `source["repairedSwaps"]`
     /// (`first-last` frame ranges). Every person's sidecar is checked (`people`); the
     /// check returned is the first's.
-    public func checkedForFaults(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> (result: ConversionResult, check: FaultCheck) {
+    public func checkedForFaults(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> (
+        result: ConversionResult, check: FaultCheck
+    ) {
         let checked = checkedPeople(repairSwaps: repairSwaps, minConfidence: minConfidence)
         var result = ConversionResult(sidecar: checked[0].sidecar, warnings: warnings, inputFiles: inputFiles)
         result.people = checked.map(\.sidecar)
@@ -379,7 +432,9 @@ extension ConversionResult {
     }
 
     /// Each person's sidecar with its faults found (and swaps repaired when asked).
-    public func checkedPeople(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> [(sidecar: Sidecar, check: FaultCheck)] {
+    public func checkedPeople(repairSwaps: Bool, minConfidence: Float = BodySeries.defaultMinConfidence) -> [(
+        sidecar: Sidecar, check: FaultCheck
+    )] {
         (people.isEmpty ? [sidecar] : people).map { person in
             var (clip, check) = person.checkedForFaults(role: "sidecar", repairSwaps: repairSwaps, minConfidence: minConfidence)
             if check.repairedSwaps {

@@ -37,7 +37,8 @@ public enum RecognisedInput: Equatable, Sendable, CustomStringConvertible {
         if isDirectory.boolValue {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             guard let first = names.filter({ $0.hasSuffix(".json") }).sorted().first,
-                  let data = try? readInput((path as NSString).appendingPathComponent(first), limits: limits) else { return .unknown }
+                let data = try? readInput((path as NSString).appendingPathComponent(first), limits: limits)
+            else { return .unknown }
             return recognise(data) == .openPoseFrameFile ? .estimator(.openpose) : .unknown
         }
         guard let data = try? readInput(path, limits: limits) else { return .unknown }
@@ -132,7 +133,10 @@ struct JSONShape {
         for _ in 0..<itemsLooked {
             do throws(JSONSyntaxError) {
                 guard try reader.nextElement(first: &first) else { break }
-                guard try reader.peekKind() == .object else { try reader.skipValue(); continue }
+                guard try reader.peekKind() == .object else {
+                    try reader.skipValue()
+                    continue
+                }
                 try reader.beginObject()
                 var firstKey = true
                 var count = 0

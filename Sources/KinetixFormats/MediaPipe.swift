@@ -60,21 +60,40 @@ public enum MediaPipeConverter {
         let frames: [DetectedFrame]
         let space: CoordinateSpace
         if file.lowercased().hasSuffix(".csv") {
-            if options.worldLandmarks { throw KinetixError(.unsupported, file: file, "the CSV layout has no world landmarks: use the JSON layout's mp33_world", setting: .worldLandmarks) }
-            guard let size = options.imageSize else { throw KinetixError(.invalidData, file: file, "the CSV layout has normalized coordinates: give the image size", setting: .imageSize) }
+            if options.worldLandmarks {
+                throw KinetixError(
+                    .unsupported, file: file, "the CSV layout has no world landmarks: use the JSON layout's mp33_world",
+                    setting: .worldLandmarks)
+            }
+            guard let size = options.imageSize else {
+                throw KinetixError(
+                    .invalidData, file: file, "the CSV layout has normalized coordinates: give the image size", setting: .imageSize)
+            }
             space = CoordinateSpace(kind: .pixels, width: size.width, height: size.height)
-            frames = try readCSV(String(decoding: data, as: UTF8.self), size: size, fps: options.frameRate, file: file, strict: options.strict, warnings: &warnings)
+            frames = try readCSV(
+                String(decoding: data, as: UTF8.self), size: size, fps: options.frameRate, file: file, strict: options.strict,
+                warnings: &warnings)
         } else {
             let root: JSONValue
-            do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
-            var width = options.imageSize?.width, height = options.imageSize?.height
-            if case .number(let w)? = root["video"]?["width"], case .number(let h)? = root["video"]?["height"] { width = width ?? w; height = height ?? h }
-            guard let width, let height else { throw KinetixError(.invalidData, file: file, "no video.width/height in the file: give the image size", setting: .imageSize) }
+            do { root = try JSONValue.parse(data, maxDepth: 16) } catch {
+                throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)")
+            }
+            var width = options.imageSize?.width
+            var height = options.imageSize?.height
+            if case .number(let w)? = root["video"]?["width"], case .number(let h)? = root["video"]?["height"] {
+                width = width ?? w
+                height = height ?? h
+            }
+            guard let width, let height else {
+                throw KinetixError(.invalidData, file: file, "no video.width/height in the file: give the image size", setting: .imageSize)
+            }
             var fps = options.frameRate
             if fps == nil, case .number(let f)? = root["video"]?["fps"], f.isFinite, f > 0 { fps = f }
             options.frameRate = fps  // recorded in the sidecar's source
             space = options.worldLandmarks ? .metres(.root) : CoordinateSpace(kind: .pixels, width: width, height: height)
-            guard case .array(let items)? = root["frames"] else { throw KinetixError(.invalidData, file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)") }
+            guard case .array(let items)? = root["frames"] else {
+                throw KinetixError(.invalidData, file: file, "missing \"frames\" (expected the keypoints-pose-v1 layout)")
+            }
             var result: [DetectedFrame] = []
             for (i, item) in items.enumerated() {
                 do {
@@ -95,11 +114,18 @@ public enum MediaPipeConverter {
         let timed = frames.filter { $0.t.isFinite }
         var latest = 0
         for k in timed.indices.dropFirst() {
-            if timed[k].t > timed[latest].t { latest = k; continue }
+            if timed[k].t > timed[latest].t {
+                latest = k
+                continue
+            }
             guard k + 1 < timed.count, timed[k + 1].t > timed[k].t, timed[k + 1].t < timed[latest].t else { continue }
-            throw KinetixError(diagnostics: [Diagnostic(
-                file: file, frameIndex: timed[k].number, time: timed[k].t, field: "t",
-                message: "the time goes back from \(jsonNumber(timed[latest].t, digits: 6)) s (frame \(timed[latest].number)) to \(jsonNumber(timed[k].t, digits: 6)) s and runs on from there: the times restart, as when two recordings are joined; split the file there")])
+            throw KinetixError(diagnostics: [
+                Diagnostic(
+                    file: file, frameIndex: timed[k].number, time: timed[k].t, field: "t",
+                    message:
+                        "the time goes back from \(jsonNumber(timed[latest].t, digits: 6)) s (frame \(timed[latest].number)) to \(jsonNumber(timed[k].t, digits: 6)) s and runs on from there: the times restart, as when two recordings are joined; split the file there"
+                )
+            ])
         }
         if options.worldLandmarks, !frames.contains(where: { !$0.people.isEmpty }) {
             throw KinetixError(.invalidData, file: file, "no frame has world landmarks (mp33_world)", setting: .worldLandmarks)
@@ -130,13 +156,17 @@ public enum MediaPipeConverter {
                 worldRows = rows
             }
             for (joint, i) in indices {
-                guard case .array(let p) = landmarks[i], p.count >= 2, case .number(let x) = p[0], case .number(let y) = p[1] else { continue }
+                guard case .array(let p) = landmarks[i], p.count >= 2, case .number(let x) = p[0], case .number(let y) = p[1] else {
+                    continue
+                }
                 var c = 1.0
                 if p.count >= 4, case .number(let v) = p[3] { c = v }
                 guard c > 0 else { continue }
                 if world {
                     guard !worldRows.isEmpty else { break }
-                    guard case .array(let w) = worldRows[i], w.count >= 3, case .number(let wx) = w[0], case .number(let wy) = w[1], case .number(let wz) = w[2] else {
+                    guard case .array(let w) = worldRows[i], w.count >= 3, case .number(let wx) = w[0], case .number(let wy) = w[1],
+                        case .number(let wz) = w[2]
+                    else {
                         throw Diagnostic(field: "mp33_world[\(i)]", message: "expected [X, Y, Z] in metres")
                     }
                     person.joints[joint] = (Float(wx), Float(-wy), Float(min(1, c)))
@@ -156,14 +186,22 @@ public enum MediaPipeConverter {
         return DetectedFrame(t: t, number: number, people: people)
     }
 
-    static func readCSV(_ text: String, size: ImageSize, fps: Double?, file: String, strict: Bool,
-                        warnings: inout [Diagnostic]) throws(KinetixError) -> [DetectedFrame] {
+    static func readCSV(
+        _ text: String, size: ImageSize, fps: Double?, file: String, strict: Bool,
+        warnings: inout [Diagnostic]
+    ) throws(KinetixError) -> [DetectedFrame] {
         var lines = text.split(whereSeparator: \.isNewline).map(String.init)
         guard !lines.isEmpty else { throw KinetixError(.invalidData, file: file, "the file is empty") }
-        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let frameColumn = header.firstIndex(of: "frame") else { throw KinetixError(.invalidData, file: file, "line 1: the header needs a 'frame' column") }
+        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard let frameColumn = header.firstIndex(of: "frame") else {
+            throw KinetixError(.invalidData, file: file, "line 1: the header needs a 'frame' column")
+        }
         let timeColumn = header.firstIndex(of: "t")
-        if timeColumn == nil, fps == nil { throw KinetixError(.invalidData, file: file, "line 1: no 't' column: give the frame rate", setting: .frameRate) }
+        if timeColumn == nil, fps == nil {
+            throw KinetixError(.invalidData, file: file, "line 1: no 't' column: give the frame rate", setting: .frameRate)
+        }
         var columns: [Joint: (x: Int, y: Int, v: Int?)] = [:]
         for (joint, i) in indices {
             let name = names[i]
@@ -177,13 +215,15 @@ public enum MediaPipeConverter {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             let lineNumber = offset + 2
             guard fields.count == header.count else {
-                let diagnostic = Diagnostic(file: file, line: lineNumber, column: 1, message: "\(fields.count) fields, the header has \(header.count)")
+                let diagnostic = Diagnostic(
+                    file: file, line: lineNumber, column: 1, message: "\(fields.count) fields, the header has \(header.count)")
                 if strict { throw KinetixError(diagnostics: [diagnostic]) }
                 warnings.append(diagnostic)
                 continue
             }
             guard let number = Int(fields[frameColumn]) else {
-                let diagnostic = Diagnostic(file: file, line: lineNumber, column: 1, field: "frame", message: "'\(fields[frameColumn])' is not a frame number")
+                let diagnostic = Diagnostic(
+                    file: file, line: lineNumber, column: 1, field: "frame", message: "'\(fields[frameColumn])' is not a frame number")
                 if strict { throw KinetixError(diagnostics: [diagnostic]) }
                 warnings.append(diagnostic)
                 continue

@@ -43,10 +43,12 @@ public enum MotionFile {
 
     /// The angles as an OpenSim motion file (`.mot`) named `name`.
     public static func write(_ angles: AngleSeries, name: String) -> String {
-        var out = "\(headerText(name))\nversion=1\nnRows=\(angles.frameCount)\nnColumns=\(Limb.count + openSimColumns.count + 1)\ninDegrees=yes\n\n"
+        var out =
+            "\(headerText(name))\nversion=1\nnRows=\(angles.frameCount)\nnColumns=\(Limb.count + openSimColumns.count + 1)\ninDegrees=yes\n\n"
         let plane = angles.dimensions == .three ? "in 3D" : "in the image plane"
         out += "Kinetix limb angles: theta = angle(b - a, c - b) \(plane), 0 = straight, 180 = fully folded; NaN = not tracked.\n"
-        out += "OpenSim-named columns (knee_angle, elbow_flex, hip_flexion, arm_flex) follow OpenSim's conventions"
+        out +=
+            "OpenSim-named columns (knee_angle, elbow_flex, hip_flexion, arm_flex) follow OpenSim's conventions"
             + (angles.dimensions == .three ? ", unsigned, from 3D markers (see README).\n" : " as 2D projections (see README).\n")
         out += "endheader\n"
         out += "time\t" + (Limb.allCases.map(\.name) + openSimColumns.map(\.name)).joined(separator: "\t") + "\n"

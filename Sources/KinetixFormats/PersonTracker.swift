@@ -41,7 +41,10 @@ struct PersonTracker {
             let scored = people.map { ($0, Self.distance(previous.person, $0)) }.filter { !$0.1.isNaN }
             if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 0.5 {
                 if let start = lostSince {
-                    report(start, "the chosen person was lost until frame \(i) (t=\(String(format: "%.3f", frame.t))s): nobody near their last position")
+                    report(
+                        start,
+                        "the chosen person was lost until frame \(i) (t=\(String(format: "%.3f", frame.t))s): nobody near their last position"
+                    )
                     lostSince = nil
                 }
                 result[i] = best.0
@@ -62,7 +65,8 @@ struct PersonTracker {
     /// Mean distance between the joints two detections share, in units of the
     /// first one's size; NaN when they share fewer than 3.
     static func distance(_ a: DetectedPerson, _ b: DetectedPerson) -> Float {
-        var sum: Float = 0, count = 0
+        var sum: Float = 0
+        var count = 0
         for (joint, p) in a.joints where p.confidence > 0 {
             guard let q = b.joints[joint], q.confidence > 0 else { continue }
             sum += hypot(p.x - q.x, p.y - q.y)

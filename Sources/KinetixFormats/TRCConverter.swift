@@ -40,7 +40,8 @@ public enum TRCConverter {
             throw fail(1, nil, "not a .trc marker file: the first line should start with PathFileType")
         }
         // Lines 2 and 3: a row of header names and a row of their values.
-        let keys = fields(lines[1]), values = fields(lines[2])
+        let keys = fields(lines[1])
+        let values = fields(lines[2])
         var header: [String: String] = [:]
         for (key, value) in zip(keys, values) { header[key] = value }
         guard let unitName = header["Units"] else { throw fail(2, "Units", "missing: the header names the markers' units (m or mm)") }
@@ -52,7 +53,10 @@ public enum TRCConverter {
         }
         var rate = options.frameRate
         var headerRate: Double?
-        if rate == nil, let text = header["DataRate"], let value = Double(text), value.isFinite, value > 0 { rate = value; headerRate = value }
+        if rate == nil, let text = header["DataRate"], let value = Double(text), value.isFinite, value > 0 {
+            rate = value
+            headerRate = value
+        }
 
         // Line 4: Frame#, Time, then each marker's name over its three columns.
         let names = fields(lines[3])
@@ -67,7 +71,8 @@ public enum TRCConverter {
         // together (spaces, or single tabs) is read in order.
         let named = names.indices.dropFirst(firstColumn).filter { !names[$0].isEmpty }
         let positional = lines[3].contains("\t") && named.allSatisfy { ($0 - firstColumn) % 3 == 0 }
-        let markerColumns: [(column: Int, name: String)] = positional
+        let markerColumns: [(column: Int, name: String)] =
+            positional
             ? named.map { ($0, names[$0]) }
             : named.enumerated().map { (firstColumn + 3 * $0.offset, names[$0.element]) }
         let markers = markerColumns.map(\.name)
@@ -92,7 +97,10 @@ public enum TRCConverter {
             source["nose"] = head.name
         }
         guard !columns.isEmpty else {
-            throw fail(4, nil, "none of the markers (\(markers.prefix(8).joined(separator: ", "))) is a body joint Kinetix knows: see TRCMarkers for the names read")
+            throw fail(
+                4, nil,
+                "none of the markers (\(markers.prefix(8).joined(separator: ", "))) is a body joint Kinetix knows: see TRCMarkers for the names read"
+            )
         }
         if !ignored.isEmpty { source["ignoredMarkers"] = Sidecar.listText(ignored) }
 
@@ -113,8 +121,9 @@ public enum TRCConverter {
             // A .trc numbers its frames from 1 (some from 0); one far outside is not a frame
             // number, and Int.min would overflow the 0-based number below.
             guard (0...Self.largestFrameNumber).contains(frameNumber) else {
-                let d = Diagnostic(file: file, line: lineNumber, column: 1, field: "Frame#",
-                                   message: "\(frameNumber) is not a frame number (a whole number from 0 to \(Self.largestFrameNumber))")
+                let d = Diagnostic(
+                    file: file, line: lineNumber, column: 1, field: "Frame#",
+                    message: "\(frameNumber) is not a frame number (a whole number from 0 to \(Self.largestFrameNumber))")
                 if options.strict { throw KinetixError(diagnostics: [d]) }
                 warnings.append(d)
                 continue
@@ -122,7 +131,9 @@ public enum TRCConverter {
             var t = hasTime ? number(1) : nil
             if t == nil, let rate { t = Double(frameNumber - 1) / rate }
             guard let t else {
-                let d = Diagnostic(file: file, line: lineNumber, column: 2, field: "Time", message: "not a number, and no DataRate to compute it", setting: .frameRate)
+                let d = Diagnostic(
+                    file: file, line: lineNumber, column: 2, field: "Time", message: "not a number, and no DataRate to compute it",
+                    setting: .frameRate)
                 if options.strict { throw KinetixError(diagnostics: [d]) }
                 warnings.append(d)
                 continue
@@ -137,9 +148,15 @@ public enum TRCConverter {
         }
         // A Time column is what was measured: a DataRate that contradicts it (12 against
         // rows 1/120 s apart) is named and the times' own rate used, never the header's.
-        if let declared = headerRate, hasTime, let measured = estimatedFrameRate(frames.map(\.t)), abs(measured - declared) > 0.02 * measured {
-            warnings.append(Diagnostic(file: file, line: 3, column: 1, field: "DataRate",
-                                       message: "\(jsonNumber(declared, digits: 6)) Hz contradicts the Time column (\(jsonNumber(measured, digits: 6)) Hz): the times are used"))
+        if let declared = headerRate, hasTime, let measured = estimatedFrameRate(frames.map(\.t)),
+            abs(measured - declared) > 0.02 * measured
+        {
+            warnings.append(
+                Diagnostic(
+                    file: file, line: 3, column: 1, field: "DataRate",
+                    message:
+                        "\(jsonNumber(declared, digits: 6)) Hz contradicts the Time column (\(jsonNumber(measured, digits: 6)) Hz): the times are used"
+                ))
             rate = nil
         }
         if let rate { options.frameRate = rate }

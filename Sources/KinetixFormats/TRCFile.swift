@@ -33,7 +33,10 @@ public enum TRCFile {
         for frame in 0..<n {
             out += "\(frame + 1)\t" + String(format: "%.6f", sidecar.times[frame])
             for joint in Joint.allCases {
-                guard let p = joints[joint, frame] else { out += "\t\t\t"; continue }
+                guard let p = joints[joint, frame] else {
+                    out += "\t\t\t"
+                    continue
+                }
                 let (x, y) = space.isotropic(x: p.x, y: p.y)
                 var z: Float = 0
                 if joints.hasDepth {
@@ -53,10 +56,12 @@ public enum TRCFile {
 /// character (a file name may hold them) becomes `_`, so the name cannot add fields or
 /// lines that shift the header a reader expects.
 func headerText(_ name: String) -> String {
-    String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: "_"
-        default: scalar
-        }
-    }))
+    String(
+        String.UnicodeScalarView(
+            name.unicodeScalars.map { scalar in
+                switch scalar.value {
+                case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: "_"
+                default: scalar
+                }
+            }))
 }

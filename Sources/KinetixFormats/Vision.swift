@@ -45,13 +45,21 @@ public enum VisionConverter {
     /// Converts a Vision dump already in memory; `name` is used in messages.
     public static func convert(data: Data, name file: String, options: ConversionOptions) throws(KinetixError) -> ConversionResult {
         let root: JSONValue
-        do { root = try JSONValue.parse(data, maxDepth: 16) } catch { throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)") }
+        do { root = try JSONValue.parse(data, maxDepth: 16) } catch {
+            throw KinetixError(.invalidData, file: file, "not valid JSON: \(error.message)")
+        }
         let is3D: Bool
         if case .string(let format)? = root["format"] { is3D = format == format3D } else { is3D = false }
-        var width = options.imageSize?.width, height = options.imageSize?.height
-        if case .number(let w)? = root["width"], case .number(let h)? = root["height"] { width = width ?? w; height = height ?? h }
+        var width = options.imageSize?.width
+        var height = options.imageSize?.height
+        if case .number(let w)? = root["width"], case .number(let h)? = root["height"] {
+            width = width ?? w
+            height = height ?? h
+        }
         if is3D { (width, height) = (0, 0) }
-        guard let width, let height else { throw KinetixError(.invalidData, file: file, "no width/height in the dump: give the image size", setting: .imageSize) }
+        guard let width, let height else {
+            throw KinetixError(.invalidData, file: file, "no width/height in the dump: give the image size", setting: .imageSize)
+        }
         guard case .array(let items)? = root["frames"] else { throw KinetixError(.invalidData, file: file, "missing \"frames\"") }
         var frames: [DetectedFrame] = []
         var warnings: [Diagnostic] = []
@@ -59,7 +67,8 @@ public enum VisionConverter {
             var t: Double?
             if case .number(let v)? = item["t"] { t = v } else if let fps = options.frameRate { t = Double(i) / fps }
             guard let t else {
-                let d = Diagnostic(file: file, frameIndex: i, field: "t", message: "missing, and no frame rate given to compute it", setting: .frameRate)
+                let d = Diagnostic(
+                    file: file, frameIndex: i, field: "t", message: "missing, and no frame rate given to compute it", setting: .frameRate)
                 if options.strict { throw KinetixError(diagnostics: [d]) }
                 warnings.append(d)
                 continue
@@ -72,13 +81,18 @@ public enum VisionConverter {
                     for (name, value) in members {
                         guard let joint = is3D ? names3D[name] ?? Joint(name: name) : Joint(name: name) else {
                             if Joint.ignoredVisionNames.contains(name) || (is3D && ignored3D.contains(name)) { continue }
-                            let d = Diagnostic(file: file, frameIndex: i, time: t, field: "joint '\(name)'", message: "unknown Vision joint")
+                            let d = Diagnostic(
+                                file: file, frameIndex: i, time: t, field: "joint '\(name)'", message: "unknown Vision joint")
                             if options.strict { throw KinetixError(diagnostics: [d]) }
                             warnings.append(d)
                             continue
                         }
-                        guard case .array(let p) = value, p.count == 3, case .number(let x) = p[0], case .number(let y) = p[1], case .number(let third) = p[2] else {
-                            let d = Diagnostic(file: file, frameIndex: i, time: t, field: "joint '\(name)'", message: is3D ? "expected [x, y, z] in metres" : "expected [x, y, confidence]")
+                        guard case .array(let p) = value, p.count == 3, case .number(let x) = p[0], case .number(let y) = p[1],
+                            case .number(let third) = p[2]
+                        else {
+                            let d = Diagnostic(
+                                file: file, frameIndex: i, time: t, field: "joint '\(name)'",
+                                message: is3D ? "expected [x, y, z] in metres" : "expected [x, y, confidence]")
                             if options.strict { throw KinetixError(diagnostics: [d]) }
                             warnings.append(d)
                             continue

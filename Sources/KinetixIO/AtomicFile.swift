@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CKinetixIO
 import Foundation
 import KinetixCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Replacing a file so that a reader sees the old file or the whole new one, never part
 /// of it, even when the writer is killed or the machine loses power: the bytes go into a

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KinetixCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// An output the user (or a batch) named, opened so that writing it never destroys
 /// anything else: the one way the CLI and batch runs write files.
@@ -58,8 +59,10 @@ package final class OutputFile {
     /// `removesStaleTemporaries: false` when the caller has already removed those of its
     /// directory (`removeStaleTemporaries(in:)`) for a set of outputs: listing a folder of
     /// thousands of results once per result made a batch quadratic.
-    package init(_ path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough,
-                 removesStaleTemporaries: Bool = true) throws(KinetixError) {
+    package init(
+        _ path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough,
+        removesStaleTemporaries: Bool = true
+    ) throws(KinetixError) {
         self.path = path
         if path.isEmpty { throw Self.refusal(path, "an empty name: name a file") }
         if path == "-" {
@@ -81,7 +84,9 @@ package final class OutputFile {
                 return
             case S_IFLNK:
                 if let descriptor = Self.descriptorLink(path) {
-                    guard devices == .writeThrough else { throw Self.refusal(path, "leads to an open descriptor, not a file; refusing to write to it") }
+                    guard devices == .writeThrough else {
+                        throw Self.refusal(path, "leads to an open descriptor, not a file; refusing to write to it")
+                    }
                     destination = .descriptor(descriptor, close: false)
                     return
                 }
@@ -162,14 +167,18 @@ package final class OutputFile {
     }
 
     /// Writes `data` to `path` at once: `init`, `write`, `commit`.
-    package static func write(_ data: Data, to path: String, inputs: [String] = [], devices: DevicePolicy = .writeThrough) throws(KinetixError) {
+    package static func write(_ data: Data, to path: String, inputs: [String] = [], devices: DevicePolicy = .writeThrough)
+        throws(KinetixError)
+    {
         try write(data, to: path, resolvedInputs: resolved(inputs), devices: devices)
     }
 
     /// `write(_:to:inputs:devices:)` for one of many outputs: the inputs resolved once
     /// (`resolved(_:)`), the stale temporaries of the folder removed once by the caller.
-    package static func write(_ data: Data, to path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough,
-                              removesStaleTemporaries: Bool = true) throws(KinetixError) {
+    package static func write(
+        _ data: Data, to path: String, resolvedInputs: Set<URL>, devices: DevicePolicy = .writeThrough,
+        removesStaleTemporaries: Bool = true
+    ) throws(KinetixError) {
         let file = try OutputFile(path, resolvedInputs: resolvedInputs, devices: devices, removesStaleTemporaries: removesStaleTemporaries)
         try file.write(data)
         try file.commit()
@@ -245,7 +254,9 @@ package final class OutputFile {
             default: break
             }
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return nil }
-            current = destination.hasPrefix("/") ? destination
+            current =
+                destination.hasPrefix("/")
+                ? destination
                 : (URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).standardizedFileURL.path)
         }
         return nil
@@ -282,4 +293,3 @@ package final class OutputFile {
         return removed
     }
 }
-

@@ -218,8 +218,9 @@ public struct Profile: Sendable {
             case .learned(let movement, let minRange):
                 RepSegmenter.Settings(movement: movement, minRange: Float(minRange.value(parameters)), minSeconds: minSeconds)
             case .fixed(let enter, let exit):
-                RepSegmenter.Settings(movement: movement(parameters), minRange: 0, minSeconds: minSeconds,
-                                      fixed: (Float(enter.value(parameters)), Float(exit.value(parameters))))
+                RepSegmenter.Settings(
+                    movement: movement(parameters), minRange: 0, minSeconds: minSeconds,
+                    fixed: (Float(enter.value(parameters)), Float(exit.value(parameters))))
             }
         }
 
@@ -425,8 +426,9 @@ extension Profile {
             }
             guard let parameter = parameters.first(where: { $0.name == parts[0] }) else {
                 let known = parameters.isEmpty ? "it has none" : "it has " + parameters.map(\.name).joined(separator: ", ")
-                throw KinetixError(.invalidSetting, "profile '\(id)' has no parameter '\(parts[0])'; \(known)", setting: .profileParameter(parts[0]),
-                                   suggestion: closestName(to: parts[0], in: parameters.map(\.name)))
+                throw KinetixError(
+                    .invalidSetting, "profile '\(id)' has no parameter '\(parts[0])'; \(known)", setting: .profileParameter(parts[0]),
+                    suggestion: closestName(to: parts[0], in: parameters.map(\.name)))
             }
             values[parameter.name] = try parameter.parse(parts[1])
         }

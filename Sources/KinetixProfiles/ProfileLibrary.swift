@@ -121,8 +121,9 @@ public struct ProfileLibrary: Sendable {
         let suggestion = closestName(to: reference, in: ids)
         var searched = folders
         if includesShipped { searched.append("the shipped profiles") }
-        throw KinetixError(.notFound, "no profile '\(reference)'; searched \(searched.isEmpty ? "nothing" : searched.joined(separator: ", "))",
-                           setting: .profile, suggestion: suggestion)
+        throw KinetixError(
+            .notFound, "no profile '\(reference)'; searched \(searched.isEmpty ? "nothing" : searched.joined(separator: ", "))",
+            setting: .profile, suggestion: suggestion)
     }
 }
 

@@ -17,51 +17,63 @@ struct SVGTimeline {
     /// With a `valueFormat` the first row carries the value scale (0, the band and the
     /// maximum, formatted by it), and mark labels are placed where they overlap neither each other nor the
     /// plot's edges (`MarkLayout`).
-    func rows(_ series: [(label: String, values: [Float], highlight: Bool)], times: [Double], maxValue: Float, band: Float?,
-              unit: String, marks: [(t: Double, label: String, color: String)], id: String, underlay: String = "",
-              valueFormat: String? = nil) -> String {
+    func rows(
+        _ series: [(label: String, values: [Float], highlight: Bool)], times: [Double], maxValue: Float, band: Float?,
+        unit: String, marks: [(t: Double, label: String, color: String)], id: String, underlay: String = "",
+        valueFormat: String? = nil
+    ) -> String {
         let rowHeight = 28.0
         let placed = MarkLayout.place(marks.map { (x: x($0.t), label: $0.label) }, from: left, to: width - right)
         let tiers = (placed.map(\.tier).max() ?? -1) + 1
         let top = 16.0 + 11 * Double(max(0, tiers - 1))
         let height = top + rowHeight * Double(series.count) + 22
-        var svg = "<svg class=\"timeline\" id=\"\(HTMLPage.escape(id))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(id))\">"
+        var svg =
+            "<svg class=\"timeline\" id=\"\(HTMLPage.escape(id))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(HTMLPage.escape(id))\">"
         svg += underlay
         for (row, s) in series.enumerated() {
             let y0 = top + Double(row) * rowHeight
             let base = y0 + rowHeight - 4
             let scale = (rowHeight - 8) / Double(max(maxValue, 1e-6))
-            svg += "<text x=\"4\" y=\"\(fmt(base - 6))\"\(s.highlight ? " style=\"fill:var(--bad);font-weight:600\"" : "")>\(HTMLPage.escape(s.label))</text>"
+            svg +=
+                "<text x=\"4\" y=\"\(fmt(base - 6))\"\(s.highlight ? " style=\"fill:var(--bad);font-weight:600\"" : "")>\(HTMLPage.escape(s.label))</text>"
             svg += "<line x1=\"\(fmt(left))\" x2=\"\(fmt(width - right))\" y1=\"\(fmt(base))\" y2=\"\(fmt(base))\" stroke=\"#d9dee6\"/>"
             if let band {
                 let h = Double(min(band, maxValue)) * scale
-                svg += "<rect x=\"\(fmt(left))\" y=\"\(fmt(base - h))\" width=\"\(fmt(width - left - right))\" height=\"\(fmt(h))\" fill=\"#2f8a4c\" opacity=\"0.10\"/>"
+                svg +=
+                    "<rect x=\"\(fmt(left))\" y=\"\(fmt(base - h))\" width=\"\(fmt(width - left - right))\" height=\"\(fmt(h))\" fill=\"#2f8a4c\" opacity=\"0.10\"/>"
             }
-            svg += "<path d=\"\(path(times, s.values, base: base, scale: scale))\" fill=\"none\" stroke=\"\(s.highlight ? "#c43d3d" : "#2d6cdf")\" stroke-width=\"1.3\"/>"
+            svg +=
+                "<path d=\"\(path(times, s.values, base: base, scale: scale))\" fill=\"none\" stroke=\"\(s.highlight ? "#c43d3d" : "#2d6cdf")\" stroke-width=\"1.3\"/>"
             if row == 0, let valueFormat {
                 // The value scale, once: every row shares it.
                 var ticks: [(Float, Double)] = [(0, base), (maxValue, base - Double(maxValue) * scale)]
                 if let band, band < maxValue * 0.8, band > maxValue * 0.2 { ticks.append((band, base - Double(band) * scale)) }
                 for (value, y) in ticks {
-                    svg += "<text class=\"scale\" x=\"\(fmt(left + 3))\" y=\"\(fmt(min(base - 1, y + 8)))\" style=\"fill:#8a93a3;font-size:9px\">"
+                    svg +=
+                        "<text class=\"scale\" x=\"\(fmt(left + 3))\" y=\"\(fmt(min(base - 1, y + 8)))\" style=\"fill:#8a93a3;font-size:9px\">"
                         + HTMLPage.escape(String(format: valueFormat, value)) + "</text>"
                 }
             }
         }
         for (mark, place) in zip(marks, placed) {
-            svg += "<line x1=\"\(fmt(x(mark.t)))\" x2=\"\(fmt(x(mark.t)))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"\(HTMLPage.escape(mark.color))\" stroke-dasharray=\"4 3\"/>"
+            svg +=
+                "<line x1=\"\(fmt(x(mark.t)))\" x2=\"\(fmt(x(mark.t)))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"\(HTMLPage.escape(mark.color))\" stroke-dasharray=\"4 3\"/>"
             guard place.tier >= 0 else { continue }
-            svg += "<text x=\"\(fmt(place.textX))\" y=\"\(fmt(12 + 11 * Double(place.tier)))\" text-anchor=\"\(place.anchor)\" style=\"fill:\(HTMLPage.escape(mark.color))\">\(HTMLPage.escape(mark.label))</text>"
+            svg +=
+                "<text x=\"\(fmt(place.textX))\" y=\"\(fmt(12 + 11 * Double(place.tier)))\" text-anchor=\"\(place.anchor)\" style=\"fill:\(HTMLPage.escape(mark.color))\">\(HTMLPage.escape(mark.label))</text>"
         }
         svg += axis(y: height - 6)
-        svg += "<line class=\"cursor\" x1=\"\(fmt(left))\" x2=\"\(fmt(left))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"#1d2430\" stroke-width=\"1.5\"/>"
+        svg +=
+            "<line class=\"cursor\" x1=\"\(fmt(left))\" x2=\"\(fmt(left))\" y1=\"\(fmt(top - 6))\" y2=\"\(fmt(height - 20))\" stroke=\"#1d2430\" stroke-width=\"1.5\"/>"
         svg += "<text x=\"\(fmt(width - right))\" y=\"12\" text-anchor=\"end\">\(HTMLPage.escape(unit))</text></svg>"
         return svg
     }
 
     /// Vertical bands for intervals (reps), under everything else.
     func bands(_ intervals: [(Double, Double)], height: Double) -> String {
-        intervals.map { "<rect x=\"\(fmt(x($0.0)))\" y=\"0\" width=\"\(fmt(max(1, x($0.1) - x($0.0))))\" height=\"\(fmt(height))\" fill=\"#2d6cdf\" opacity=\"0.07\"/>" }.joined()
+        intervals.map {
+            "<rect x=\"\(fmt(x($0.0)))\" y=\"0\" width=\"\(fmt(max(1, x($0.1) - x($0.0))))\" height=\"\(fmt(height))\" fill=\"#2d6cdf\" opacity=\"0.07\"/>"
+        }.joined()
     }
 
     /// A polyline through the finite values, broken at gaps, at most ~1500 points
@@ -93,7 +105,8 @@ struct SVGTimeline {
         var svg = ""
         var t = (start / step).rounded(.up) * step
         while t <= end + 1e-9 {
-            svg += "<text x=\"\(fmt(x(t)))\" y=\"\(fmt(y))\" text-anchor=\"middle\">\(step < 1 ? String(format: "%.1f", t) : String(format: "%.0f", t)) s</text>"
+            svg +=
+                "<text x=\"\(fmt(x(t)))\" y=\"\(fmt(y))\" text-anchor=\"middle\">\(step < 1 ? String(format: "%.1f", t) : String(format: "%.0f", t)) s</text>"
             t += step
         }
         return svg
@@ -114,7 +127,9 @@ enum MarkLayout {
 
     /// For each mark (x of its line, its label), the label's anchor, text x and tier
     /// (-1: no room, left out).
-    static func place(_ marks: [(x: Double, label: String)], from low: Double, to high: Double) -> [(anchor: String, textX: Double, tier: Int)] {
+    static func place(_ marks: [(x: Double, label: String)], from low: Double, to high: Double) -> [(
+        anchor: String, textX: Double, tier: Int
+    )] {
         var taken: [(from: Double, to: Double, tier: Int)] = []
         var result = [(anchor: String, textX: Double, tier: Int)](repeating: ("start", 0, 0), count: marks.count)
         for i in marks.indices.sorted(by: { marks[$0].x < marks[$1].x }) {

@@ -39,7 +39,8 @@ public enum KernelAgreement {
         var rng = SplitMix64(seed: seed)
         var series = AngleSeries(times: (0..<frames).map { Double($0) / 30 })
         for limb in Limb.allCases {
-            let phase = rng.nextUnit() * 6.28, speed = 0.05 + rng.nextUnit() * 0.2
+            let phase = rng.nextUnit() * 6.28
+            let speed = 0.05 + rng.nextUnit() * 0.2
             for f in 0..<frames {
                 let untracked = rng.nextUnit() < missing
                 let wave: Double = 90 + 80 * sin(phase + speed * Double(f))
@@ -62,8 +63,12 @@ public enum KernelAgreement {
 
     /// The case's learner and demonstrator.
     public static func pair(_ c: SearchCase) -> (learner: AngleSeries, demonstrator: AngleSeries) {
-        c.ties ? (levels(frames: c.frames, missing: c.missing, seed: 12), levels(frames: c.frames, missing: c.missing, seed: 11))
-            : (angles(frames: c.frames, missing: c.missing, seed: UInt64(c.frames) + 6), angles(frames: c.frames, missing: c.missing, seed: UInt64(c.frames) + 5))
+        c.ties
+            ? (levels(frames: c.frames, missing: c.missing, seed: 12), levels(frames: c.frames, missing: c.missing, seed: 11))
+            : (
+                angles(frames: c.frames, missing: c.missing, seed: UInt64(c.frames) + 6),
+                angles(frames: c.frames, missing: c.missing, seed: UInt64(c.frames) + 5)
+            )
     }
 
     /// The scalar reference's result on `c` (its pair, when already made).
@@ -84,7 +89,8 @@ public enum KernelAgreement {
             if search.run(learner: learner, demonstrator: demonstrator) != reference { differing.append("SIMD \(set)") }
         }
         if LagSearch(maxLag: c.maxLag, weights: c.weights, minSharedWeight: c.minSharedWeight, kernel: .blas)
-            .run(learner: learner, demonstrator: demonstrator) != reference {
+            .run(learner: learner, demonstrator: demonstrator) != reference
+        {
             differing.append("BLAS")
         }
         return differing
@@ -92,7 +98,9 @@ public enum KernelAgreement {
 
     /// Live settings to check: name and options.
     public static let liveCases: [(name: String, options: ComparisonOptions)] = {
-        var perFrame = ComparisonOptions(), sideBySide = ComparisonOptions(), weighted = ComparisonOptions()
+        var perFrame = ComparisonOptions()
+        var sideBySide = ComparisonOptions()
+        var weighted = ComparisonOptions()
         perFrame.lagWindowSeconds = 0
         sideBySide.mirror = false
         sideBySide.lagWindowSeconds = 2
@@ -100,14 +108,17 @@ public enum KernelAgreement {
         weighted.minSharedWeight = 3
         weighted.maxLagSeconds = 1.5
         weighted.offsetSeconds = 0.1
-        return [("default", ComparisonOptions()), ("per-frame lag", perFrame), ("side by side, short window", sideBySide),
-                ("weighted, long lag, offset", weighted)]
+        return [
+            ("default", ComparisonOptions()), ("per-frame lag", perFrame), ("side by side, short window", sideBySide),
+            ("weighted, long lag, offset", weighted),
+        ]
     }()
 
     /// How many final live updates of the bundled pair differ from the offline frames (or
     /// their cue) under `options`, and whether the counts of updates and frames differ.
     public static func liveDisagreements(_ options: ComparisonOptions) throws -> (frames: Int, countsDiffer: Bool) {
-        let demonstrator = Synth.sidecar(BundledClips.demonstrator), learner = Synth.sidecar(BundledClips.learner)
+        let demonstrator = Synth.sidecar(BundledClips.demonstrator)
+        let learner = Synth.sidecar(BundledClips.learner)
         var options = options
         let rate = options.analysisRate(learner: learner)
         var finals: [LiveComparison.Update] = []

@@ -28,8 +28,10 @@ public struct AngleMove: Sendable {
 /// Nine angles at `rate` over `seconds`, every limb at 90° but `limb`, which starts at
 /// `from` degrees and makes `moves`; each angle gets Gaussian jitter of `jitter` degrees
 /// when positive (drawn frame by frame, limb by limb, from `rng`). Times start at `timeOffset`.
-package func minimumJerkAngles(rate: Double, seconds: Double, limb: Limb, from: Double = 90, moves: [AngleMove],
-                              jitter: Double = 0, rng: inout SplitMix64, timeOffset: Double = 0) -> AngleSeries {
+package func minimumJerkAngles(
+    rate: Double, seconds: Double, limb: Limb, from: Double = 90, moves: [AngleMove],
+    jitter: Double = 0, rng: inout SplitMix64, timeOffset: Double = 0
+) -> AngleSeries {
     let n = Int(seconds * rate) + 1
     var values = [Float](repeating: 90, count: n * Limb.count)
     for f in 0..<n {

@@ -49,7 +49,7 @@ public enum KnownPose {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

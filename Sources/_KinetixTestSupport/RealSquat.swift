@@ -17,11 +17,14 @@ extension Sidecar {
         let sides: [(hip: Joint, knee: Joint, ankle: Joint)] = [(.leftHip, .leftKnee, .leftAnkle), (.rightHip, .rightKnee, .rightAnkle)]
         for frame in 0..<frameCount {
             let alpha = thighDegrees(times[frame]) * .pi / 180
-            let thigh = Float(cos(alpha)), shin = Float(cos(alpha / 2))
+            let thigh = Float(cos(alpha))
+            let shin = Float(cos(alpha / 2))
             var shift: (x: Float, y: Float) = (0, 0)
             var shifted = 0
             for side in sides {
-                guard let hip = joints[side.hip, frame], let knee = joints[side.knee, frame], let ankle = joints[side.ankle, frame] else { continue }
+                guard let hip = joints[side.hip, frame], let knee = joints[side.knee, frame], let ankle = joints[side.ankle, frame] else {
+                    continue
+                }
                 let newKnee = (x: ankle.x + (knee.x - ankle.x) * shin, y: ankle.y + (knee.y - ankle.y) * shin)
                 let newHip = (x: newKnee.x + (hip.x - knee.x) * thigh, y: newKnee.y + (hip.y - knee.y) * thigh)
                 result.joints[side.knee, frame] = (newKnee.x, newKnee.y, knee.confidence)
@@ -47,7 +50,8 @@ extension Sidecar {
 
     /// `squatting(reps:depthDegrees:seconds:)` with each rep to its own depth, in order.
     public func squatting(depthsDegrees: [Double], seconds: Double = 2) -> Sidecar {
-        let start = times.first ?? 0, period = duration / Double(max(depthsDegrees.count, 1))
+        let start = times.first ?? 0
+        let period = duration / Double(max(depthsDegrees.count, 1))
         return squatting { t in
             let rep = Int((t - start) / period)
             let phase = (t - start).truncatingRemainder(dividingBy: period) - (period - seconds) / 2

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The guide, KinetixCore.docc/Embedding.md, quotes this code verbatim, laid out for reading.)
 // The code of `Sources/KinetixCore/KinetixCore.docc/Embedding.md`, compiled and run.
 // Each `// snippet: NAME` … `// end snippet` region must appear verbatim in the guide
 // (the last test checks it), so the guide's code always builds against the public API:

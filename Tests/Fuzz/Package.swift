@@ -17,25 +17,37 @@ let package = Package(
     targets: [
         .target(name: "CFuzzerDriver"),
         .executableTarget(name: "SidecarFuzz", dependencies: ["CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix")]),
-        .executableTarget(name: "ProfileFuzz", dependencies: [
-            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
-            .product(name: "KinetixDrafting", package: "Kinetix"),
-        ]),
-        .executableTarget(name: "ConverterFuzz", dependencies: [
-            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixFormats", package: "Kinetix"),
-        ]),
-        .executableTarget(name: "PairFuzz", dependencies: [
-            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
-        ]),
-        .executableTarget(name: "ProgressFuzz", dependencies: [
-            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
-            .product(name: "KinetixReport", package: "Kinetix"),
-        ]),
-        .executableTarget(name: "TrackerFuzz", dependencies: [
-            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixFormats", package: "Kinetix"),
-        ]),
-        .executableTarget(name: "SlurmFuzz", dependencies: [
-            "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixBatch", package: "Kinetix"),
-        ]),
+        .executableTarget(
+            name: "ProfileFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
+                .product(name: "KinetixDrafting", package: "Kinetix"),
+            ]),
+        .executableTarget(
+            name: "ConverterFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixFormats", package: "Kinetix"),
+            ]),
+        .executableTarget(
+            name: "PairFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
+            ]),
+        .executableTarget(
+            name: "ProgressFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
+                .product(name: "KinetixReport", package: "Kinetix"),
+            ]),
+        .executableTarget(
+            name: "TrackerFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixFormats", package: "Kinetix"),
+            ]),
+        .executableTarget(
+            name: "SlurmFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixBatch", package: "Kinetix"),
+            ]),
     ]
 )

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KinetixBatch
 import KinetixCore
 import KinetixProfiles
+import Testing
+
+@testable import KinetixBatch
 
 /// The batch library's values, without the command line: manifest rows, outcome lines.
 @Suite("Batch values")
@@ -48,15 +49,20 @@ struct BatchValueTests {
         if case .object(let members)? = value { members.map(\.key) } else { [] }
     }
 
-    @Test("an outcome line, a result's header and a pair's figures are written and read back by one schema each (BatchOutcome.Key, BatchResultHeader.Key, BatchFigures.Pair)")
+    @Test(
+        "an outcome line, a result's header and a pair's figures are written and read back by one schema each (BatchOutcome.Key, BatchResultHeader.Key, BatchFigures.Pair)"
+    )
     func schemas() throws {
-        let line = #"{"id": "a", "line": 2, "key": "k", "status": "ok", "exitCode": 0, "seconds": 1, "figures": {}, "result": {"sha256": "00"}, "error": null}"#
+        let line =
+            #"{"id": "a", "line": 2, "key": "k", "status": "ok", "exitCode": 0, "seconds": 1, "figures": {}, "result": {"sha256": "00"}, "error": null}"#
         let outcome = try #require(BatchOutcome(jsonLine: Substring(line)))
         #expect(Self.keys(try JSONValue.parse(Data(outcome.jsonLine.utf8))) == BatchOutcome.Key.allCases.map(\.rawValue))
 
         let clip = Synth.sidecar(SynthOptions())
         func input(_ role: String) -> ClipInput {
-            ClipInput(sidecar: clip, provenance: .init(role: role, path: "\(role).json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
+            ClipInput(
+                sidecar: clip,
+                provenance: .init(role: role, path: "\(role).json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
         }
         let report = try ComparisonReport(demonstrator: input("demonstrator"), learner: input("learner"), options: ComparisonOptions())
         let figures = BatchFigures.of(report)
@@ -77,7 +83,9 @@ struct BatchValueTests {
         #expect(JSONValue.object(read.figures).compactText() == JSONValue.object(figures).compactText(), "to the written digits")
     }
 
-    @Test("a plan file is written and read back by one schema (BatchPlan.Key, RowKey, InputKey, …), and its run's summary written by BatchSummary's: every field written is declared")
+    @Test(
+        "a plan file is written and read back by one schema (BatchPlan.Key, RowKey, InputKey, …), and its run's summary written by BatchSummary's: every field written is declared"
+    )
     func planSchema() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-plan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -90,10 +98,16 @@ struct BatchValueTests {
         #expect(Self.keys(top) == BatchPlan.Key.allCases.map(\.rawValue))
         #expect(Self.keys(top[BatchPlan.Key.options.rawValue]) == BatchPlan.OptionKey.allCases.map(\.rawValue))
         #expect(Self.keys(top[BatchPlan.Key.manifest.rawValue]) == BatchPlan.ManifestKey.allCases.map(\.rawValue))
-        guard case .array(let rows)? = top[BatchPlan.Key.rows.rawValue], let row = rows.first else { Issue.record("no rows"); return }
+        guard case .array(let rows)? = top[BatchPlan.Key.rows.rawValue], let row = rows.first else {
+            Issue.record("no rows")
+            return
+        }
         #expect(Self.keys(row) == BatchPlan.RowKey.allCases.map(\.rawValue))
         #expect(Self.keys(row[BatchPlan.RowKey.profile.rawValue]) == BatchPlan.ProfileKey.allCases.map(\.rawValue))
-        guard case .array(let inputs)? = row[BatchPlan.RowKey.inputs.rawValue] else { Issue.record("no inputs"); return }
+        guard case .array(let inputs)? = row[BatchPlan.RowKey.inputs.rawValue] else {
+            Issue.record("no inputs")
+            return
+        }
         for input in inputs { #expect(Self.keys(input) == BatchPlan.InputKey.allCases.map(\.rawValue)) }
         let file = folder.appendingPathComponent("plan.json")
         try Data(plan.jsonText().utf8).write(to: file)
@@ -112,11 +126,17 @@ struct BatchValueTests {
         for column in Self.keys(distributions) {
             #expect(Self.keys(distributions?[column]) == BatchSummary.DistributionKey.allCases.map(\.rawValue))
         }
-        guard case .array(let summaryRows)? = summary[BatchSummary.Key.rows.rawValue], case .array(let subjects)? = summary[BatchSummary.Key.progress.rawValue],
-              let summaryRow = summaryRows.first, let subject = subjects.first else { Issue.record("no rows or progress"); return }
+        guard case .array(let summaryRows)? = summary[BatchSummary.Key.rows.rawValue],
+            case .array(let subjects)? = summary[BatchSummary.Key.progress.rawValue],
+            let summaryRow = summaryRows.first, let subject = subjects.first
+        else {
+            Issue.record("no rows or progress")
+            return
+        }
         #expect(Self.keys(summaryRow) == BatchSummary.RowKey.allCases.map(\.rawValue))
         #expect(Self.keys(summaryRow[BatchSummary.RowKey.figures.rawValue]) == BatchFigures.columns(.assessments))
         // One session: no report, so no improved, worse or files.
-        #expect(Self.keys(subject) == BatchSummary.ProgressKey.allCases.filter { ![.improved, .worse, .files].contains($0) }.map(\.rawValue))
+        #expect(
+            Self.keys(subject) == BatchSummary.ProgressKey.allCases.filter { ![.improved, .worse, .files].contains($0) }.map(\.rawValue))
     }
 }

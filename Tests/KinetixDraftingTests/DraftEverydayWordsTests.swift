@@ -1,8 +1,9 @@
 import Foundation
+import KinetixCore
 import Testing
+
 @testable import KinetixDrafting
 @testable import KinetixProfiles
-import KinetixCore
 
 /// Issue 36: sentences that are recognised but not measurable, body parts carried from
 /// one sentence to the next, titles before a colon or dash, "each side", and a view said
@@ -14,7 +15,8 @@ struct DraftEverydayWordsTests {
 
     @Test("breathing, equipment and sets are recognised, not measurable, and never block the draft")
     func notMeasurableNeverBlocks() throws {
-        let draft = try T.draft("Raise both arms out to the side to shoulder height. Breathe out as you lift. Hold light dumbbells. Do three sets of ten.")
+        let draft = try T.draft(
+            "Raise both arms out to the side to shoulder height. Breathe out as you lift. Hold light dumbbells. Do three sets of ten.")
         #expect(draft.isComplete)
         #expect(draft.sentences[0].notMeasurable == nil && !draft.sentences[0].became.isEmpty)
         #expect(draft.sentences[1].notMeasurable?.contains("breathing") == true)
@@ -97,9 +99,11 @@ struct DraftEverydayWordsTests {
         } throws: { error in
             "\(error)".contains("notMeasurable.gaze") && "\(error)".contains("mine.vocabulary.json")
         }
-        let good = #"{"format": "kinetix-vocabulary", "formatVersion": 1, "notMeasurable": {"gaze": {"reason": "where the eyes look is not in 15 body keypoints", "words": ["look at"]}}}"#
+        let good =
+            #"{"format": "kinetix-vocabulary", "formatVersion": 1, "notMeasurable": {"gaze": {"reason": "where the eyes look is not in 15 body keypoints", "words": ["look at"]}}}"#
         try vocabulary.merge(Data(good.utf8), file: "mine.vocabulary.json")
-        let draft = try ProfileDrafter(vocabulary: vocabulary).draft(description: "Raise both arms to shoulder height. Look at the wall.", demonstration: nil)
+        let draft = try ProfileDrafter(vocabulary: vocabulary).draft(
+            description: "Raise both arms to shoulder height. Look at the wall.", demonstration: nil)
         #expect(draft.sentences[1].notMeasurable == "where the eyes look is not in 15 body keypoints")
     }
 
@@ -117,15 +121,31 @@ struct DraftEverydayWordsTests {
     }
 
     static let ownMovements: [OwnMovement] = [
-        .init(text: "Lateral raise with light dumbbells. Raise the arms to shoulder height without shrugging, then lower.", own: .lateralRaise, other: .frontRaise, view: .front),
-        .init(text: "Front raise, side-on to the camera. Lift both arms forward to shoulder height.", own: .frontRaise, other: .lateralRaise, view: .side),
-        .init(text: "Biceps curl. Keep the upper arms still by your sides and bend the elbows to lift the weights. Breathe out as you lift.", own: .curl, other: .lateralRaise, view: .front),
-        .init(text: "Sit-to-stand: from sitting on a chair, stand up fully, then sit back down. Repeat ten times.", own: .sitToStand, other: .frontRaise, view: .side),
-        .init(text: "Lunge. Step forward with one leg and bend both knees to about 90 degrees, then push back. Alternate legs.", own: .lunge, other: .frontRaise, view: .side),
-        .init(text: "Jumping jacks: jump the feet apart while raising the arms overhead, then return.", own: .jumpingJack, other: .march, view: .front),
+        .init(
+            text: "Lateral raise with light dumbbells. Raise the arms to shoulder height without shrugging, then lower.",
+            own: .lateralRaise, other: .frontRaise, view: .front),
+        .init(
+            text: "Front raise, side-on to the camera. Lift both arms forward to shoulder height.", own: .frontRaise, other: .lateralRaise,
+            view: .side),
+        .init(
+            text: "Biceps curl. Keep the upper arms still by your sides and bend the elbows to lift the weights. Breathe out as you lift.",
+            own: .curl, other: .lateralRaise, view: .front),
+        .init(
+            text: "Sit-to-stand: from sitting on a chair, stand up fully, then sit back down. Repeat ten times.", own: .sitToStand,
+            other: .frontRaise, view: .side),
+        .init(
+            text: "Lunge. Step forward with one leg and bend both knees to about 90 degrees, then push back. Alternate legs.", own: .lunge,
+            other: .frontRaise, view: .side),
+        .init(
+            text: "Jumping jacks: jump the feet apart while raising the arms overhead, then return.", own: .jumpingJack, other: .march,
+            view: .front),
         // The synthesized march lifts the thigh to 70°, short of hip height.
-        .init(text: "March on the spot, side-on to the camera, lifting each knee in turn to about 70 degrees.", own: .march, other: .curl, view: .side, reps: 8...10),
-        .init(text: "Bicep curls: with your elbows tucked into your sides, curl the weights up to your shoulders, then lower under control.", own: .curl, other: .frontRaise, view: .side),
+        .init(
+            text: "March on the spot, side-on to the camera, lifting each knee in turn to about 70 degrees.", own: .march, other: .curl,
+            view: .side, reps: 8...10),
+        .init(
+            text: "Bicep curls: with your elbows tucked into your sides, curl the weights up to your shoulders, then lower under control.",
+            own: .curl, other: .frontRaise, view: .side),
     ]
 
     @Test("a drafted profile counts its own synthesized movement, with no finding, and no rep of the other", arguments: ownMovements)
@@ -141,7 +161,9 @@ struct DraftEverydayWordsTests {
     @Test("a plane said in words is measured in it: the real MediaPipe lateral raise counts, a front raise filmed from the front does not")
     func planeSeparatesRaises() throws {
         let lateral = try T.draft("Raise both arms out to the side to shoulder height, then lower them.")
-        #expect(lateral.profile.metrics.first { $0.name == "armElevationLeft" }?.expression.hasPrefix("if(distance(leftShoulder, leftWrist) >= 0.35 * max(0.9, rest(armLengthLeft))") == true)
+        #expect(
+            lateral.profile.metrics.first { $0.name == "armElevationLeft" }?.expression.hasPrefix(
+                "if(distance(leftShoulder, leftWrist) >= 0.35 * max(0.9, rest(armLengthLeft))") == true)
         let plain = try T.draft("Raise both arms to shoulder height, then lower them.")
         #expect(plain.profile.metrics.first?.expression.hasPrefix("abs(atan2(") == true, "no plane said: the 2D angle as it is")
         #expect(try T.assess(plain, T.clip(.frontRaise, view: .front)).reps.count > 0, "the careless measure counts the other plane")

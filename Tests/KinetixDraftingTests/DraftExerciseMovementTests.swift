@@ -1,8 +1,9 @@
 import Foundation
+import KinetixCore
 import Testing
+
 @testable import KinetixDrafting
 @testable import KinetixProfiles
-import KinetixCore
 
 /// Issue 54: the exercise's movement is what is counted (its name and movement sentences,
 /// not a set-up, posture or grip sentence); whole-body and lying exercises; inflections
@@ -14,7 +15,9 @@ struct DraftExerciseMovementTests {
 
     @Test("a set-up sentence's bent knees are the start position: a sit-up counts the trunk curling up")
     func setUpSentenceIsNotCounted() throws {
-        let draft = try T.draft("Sit-up. Lie on your back. Your legs should be bent at the knees. Curl your trunk up until you are sitting, then lower yourself back down.")
+        let draft = try T.draft(
+            "Sit-up. Lie on your back. Your legs should be bent at the knees. Curl your trunk up until you are sitting, then lower yourself back down."
+        )
         #expect(draft.profile.reps?.metric.hasPrefix("hipFlexion") == true, "\(draft.profile.reps?.metric ?? "no reps")")
         #expect(draft.sentences[2].became.contains { $0.hasPrefix("the start position") }, "\(draft.sentences[2].became)")
         #expect(!draft.text.contains("kneeFlexionTarget"), "the set-up's knee bend became no rule")
@@ -22,7 +25,8 @@ struct DraftExerciseMovementTests {
 
     @Test("push-ups count the elbows, not a trunk lean; 'keep your body straight' is the hips kept straight")
     func pushUps() throws {
-        let draft = try T.draft("Push-ups. Start in a plank with your arms straight. Keep your body straight. Lower your chest to the floor and push back up.")
+        let draft = try T.draft(
+            "Push-ups. Start in a plank with your arms straight. Keep your body straight. Lower your chest to the floor and push back up.")
         #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true, "\(draft.profile.reps?.metric ?? "no reps")")
         #expect(!draft.text.contains("trunkLean"), "no vertical-trunk rule on a push-up")
         #expect(draft.sentences[2].became.contains { $0.contains("hip flexion") }, "\(draft.sentences[2].became)")
@@ -32,26 +36,37 @@ struct DraftExerciseMovementTests {
     func besideTheName() throws {
         let draft = try T.draft("Decline push-up: feet on a step, lower your chest and push up.")
         #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
-        #expect(!draft.text.contains("stanceWidth") && draft.profile.requirements.view != .front, "a step to stand on is no stance-width rule")
+        #expect(
+            !draft.text.contains("stanceWidth") && draft.profile.requirements.view != .front, "a step to stand on is no stance-width rule")
         #expect(draft.defaultsUsed.contains { $0.hasPrefix("check:") }, "the sentence's other movement is said")
     }
 
     @Test("a bridge counts the hips straightening from the bent rest it lies in (a dip of hip flexion)")
     func bridge() throws {
-        let draft = try T.draft("Glute bridge. Lie on your back with your knees bent and feet flat. Squeeze your buttocks and lift your hips until your body is in a straight line. Lower slowly.")
+        let draft = try T.draft(
+            "Glute bridge. Lie on your back with your knees bent and feet flat. Squeeze your buttocks and lift your hips until your body is in a straight line. Lower slowly."
+        )
         #expect(draft.profile.reps?.metric.hasPrefix("hipFlexion") == true, "\(draft.profile.reps?.metric ?? "no reps")")
         #expect(draft.profile.reps?.movement(try draft.profile.parameterValues(overriding: [])) == .dip)
-        let rest = try #require(T.parameter(draft, "rest")), target = try #require(T.parameter(draft, "target"))
+        let rest = try #require(T.parameter(draft, "rest"))
+        let target = try #require(T.parameter(draft, "target"))
         #expect(rest > target)
     }
 
-    @Test("named exercises decide the measure when their sentences only set up",
-          arguments: [
-            ("Barbell Bench Press. Lie back on a flat bench. Grasp the bar with a medium grip. This will be your starting position.", "elbowFlexion"),
-            ("Bent Over Barbell Row. Hold a barbell with a pronated grip. Bend your knees slightly and bring your torso forward, keeping the back straight.", "elbowFlexion"),
+    @Test(
+        "named exercises decide the measure when their sentences only set up",
+        arguments: [
+            (
+                "Barbell Bench Press. Lie back on a flat bench. Grasp the bar with a medium grip. This will be your starting position.",
+                "elbowFlexion"
+            ),
+            (
+                "Bent Over Barbell Row. Hold a barbell with a pronated grip. Bend your knees slightly and bring your torso forward, keeping the back straight.",
+                "elbowFlexion"
+            ),
             ("Straight leg raise. Lie on your back with one knee bent.", "hipFlexion"),
             ("Crunches. Lie flat on your back with your feet flat on the ground, knees bent.", "hipFlexion"),
-          ])
+        ])
     func namedExercise(_ text: String, _ measure: String) throws {
         let draft = try T.draft(text)
         #expect(draft.profile.reps?.metric.hasPrefix(measure) == true, "\(text): \(draft.profile.reps?.metric ?? "no reps")")
@@ -63,9 +78,12 @@ struct DraftExerciseMovementTests {
         #expect(draft.defaultsUsed.contains { $0.hasPrefix("check:") && $0.contains("set-up") }, "\(draft.defaultsUsed)")
     }
 
-    @Test("calf raises, shrugs and wrist curls are refused saying the keypoints do not show them",
-          arguments: ["Heel raises. Rise up onto your toes and lower slowly.", "Barbell Shrug. Raise your shoulders up as far as you can.",
-                      "Seated Dumbbell Palms-Up Wrist Curl. Curl the dumbbell up with your wrist."])
+    @Test(
+        "calf raises, shrugs and wrist curls are refused saying the keypoints do not show them",
+        arguments: [
+            "Heel raises. Rise up onto your toes and lower slowly.", "Barbell Shrug. Raise your shoulders up as far as you can.",
+            "Seated Dumbbell Palms-Up Wrist Curl. Curl the dumbbell up with your wrist.",
+        ])
     func unmeasurableRefused(_ text: String) {
         do {
             let draft = try T.draft(text)
@@ -88,8 +106,10 @@ struct DraftExerciseMovementTests {
     func namesWithThe() throws {
         #expect(throws: KinetixError.self) { try T.draft("Barbell Shrug Behind The Back. Lift the bar by elevating your shoulders.") }
         let vocabulary = try DraftVocabulary.shipped()
-        #expect(DraftBuilder.namedExercise([SentenceInterpreter.read(DescriptionReader.sentences(in: "Stand tall with your elbows bent.")[0], vocabulary: vocabulary)],
-                                           exercises: vocabulary.exercises) == nil)
+        #expect(
+            DraftBuilder.namedExercise(
+                [SentenceInterpreter.read(DescriptionReader.sentences(in: "Stand tall with your elbows bent.")[0], vocabulary: vocabulary)],
+                exercises: vocabulary.exercises) == nil)
     }
 
     @Test("a time 'for' which nothing goes up or down is a hold: single-leg stance on the left leg for 10 seconds")
@@ -152,7 +172,9 @@ struct DraftExerciseMovementTests {
     @Test("exercise names are read through their inflections, the longest name first")
     func names() throws {
         let table = try DraftVocabulary.shipped().exercises
-        func name(_ title: String) -> String? { NamedExercise.named(in: DescriptionReader.tokens(in: title).map(\.word), table: table)?.name }
+        func name(_ title: String) -> String? {
+            NamedExercise.named(in: DescriptionReader.tokens(in: title).map(\.word), table: table)?.name
+        }
         #expect(name("Push-Ups With Feet Elevated") == "push-up")
         #expect(name("Standing Calf Raises") == "calf raise")
         #expect(name("Lying Leg Curls") == "leg curl")

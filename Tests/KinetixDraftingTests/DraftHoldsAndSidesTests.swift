@@ -1,8 +1,9 @@
 import Foundation
+import KinetixCore
 import Testing
+
 @testable import KinetixDrafting
 @testable import KinetixProfiles
-import KinetixCore
 
 /// Issue 54, round four: holds drafted as holds (timed, tagged "hold"), "each side" /
 /// "5 each way" / "alternate" drafted for both sides or the one named, and drafts that
@@ -18,11 +19,14 @@ struct DraftHoldsAndSidesTests {
         #expect(T.parameter(draft, "holdSeconds") == seconds, "\(text): holdSeconds \(T.parameter(draft, "holdSeconds") ?? -1)")
     }
 
-    @Test("planks, side planks and wall sits are holds, timed by default or by the words",
-          arguments: [("Plank.", 15.0), ("Plank. Hold your body straight for 30 seconds.", 30),
-                      ("Forearm plank: keep your hips level for 45 seconds.", 45),
-                      ("Side plank on your left side for 20 seconds.", 20),
-                      ("Wall sit.", 15), ("Wall sit. Slide down the wall until your thighs are parallel to the floor. Hold for 30 seconds.", 30)])
+    @Test(
+        "planks, side planks and wall sits are holds, timed by default or by the words",
+        arguments: [
+            ("Plank.", 15.0), ("Plank. Hold your body straight for 30 seconds.", 30),
+            ("Forearm plank: keep your hips level for 45 seconds.", 45),
+            ("Side plank on your left side for 20 seconds.", 20),
+            ("Wall sit.", 15), ("Wall sit. Slide down the wall until your thighs are parallel to the floor. Hold for 30 seconds.", 30),
+        ])
     func namedHolds(_ text: String, _ seconds: Double) throws {
         let draft = try T.draft(text)
         Self.expectHold(draft, seconds: seconds, text)
@@ -35,7 +39,9 @@ struct DraftHoldsAndSidesTests {
         #expect(draft.profile.reps?.metric.hasPrefix("trunkLean") == true, "\(draft.profile.reps?.metric ?? "no reps")")
         #expect(draft.text.contains("hipFlexion") && !draft.profile.reps!.metric.hasPrefix("hipFlexion"))
         let wall = try T.draft("Wall sit.")
-        #expect(["kneeFlexion", "thighElevation", "hipDrop"].contains { wall.profile.reps?.metric.hasPrefix($0) == true }, "\(wall.profile.reps?.metric ?? "no reps")")
+        #expect(
+            ["kneeFlexion", "thighElevation", "hipDrop"].contains { wall.profile.reps?.metric.hasPrefix($0) == true },
+            "\(wall.profile.reps?.metric ?? "no reps")")
     }
 
     @Test("'hold for 30 seconds' after a movement with no body part of its own ('squat down') is a hold of it")
@@ -49,7 +55,9 @@ struct DraftHoldsAndSidesTests {
         let text = "Single-leg stance on the left leg for 10 seconds."
         let draft = try T.draft(text)
         Self.expectHold(draft, seconds: 10, text)
-        #expect(draft.profile.reps?.metric.hasSuffix("Right") == true, "standing on the left, the right leg lifts: \(draft.profile.reps?.metric ?? "no reps")")
+        #expect(
+            draft.profile.reps?.metric.hasSuffix("Right") == true,
+            "standing on the left, the right leg lifts: \(draft.profile.reps?.metric ?? "no reps")")
         // The synthesized stance stands on the right leg, the left knee lifted: the draft for the other side counts none of it.
         let either = try T.draft("Single-leg stance for 10 seconds.")
         #expect(either.profile.reps?.metrics.count == 2, "no side named: either leg: \(either.profile.reps?.metrics ?? [])")
@@ -63,18 +71,22 @@ struct DraftHoldsAndSidesTests {
 
     // MARK: - Sides
 
-    @Test("'each side', 'each way', 'alternate' in the movement's own sentence: both sides in turn",
-          arguments: ["Lift your left knee to hip height, 10 each side.",
-                      "Lift your right leg out to the side, 5 each way.",
-                      "Raise one arm out to the side to shoulder height, alternating arms."])
+    @Test(
+        "'each side', 'each way', 'alternate' in the movement's own sentence: both sides in turn",
+        arguments: [
+            "Lift your left knee to hip height, 10 each side.",
+            "Lift your right leg out to the side, 5 each way.",
+            "Raise one arm out to the side to shoulder height, alternating arms.",
+        ])
     func eachSideInTheSentence(_ text: String) throws {
         let draft = try T.draft(text)
         #expect(draft.profile.reps?.metrics.count == 2, "\(text): \(draft.profile.reps?.metrics ?? [])")
         #expect(draft.isComplete, "\(text): \(draft.sentences.map { $0.failure ?? "used" })")
     }
 
-    @Test("'5 each way' of a movement with no left and right (a side bend, a neck tilt) is both ways of one measure, not refused",
-          arguments: ["Side bend. Bend to the side, 5 each way.", "Neck side bend. Tilt your head toward your shoulder. 5 each way."])
+    @Test(
+        "'5 each way' of a movement with no left and right (a side bend, a neck tilt) is both ways of one measure, not refused",
+        arguments: ["Side bend. Bend to the side, 5 each way.", "Neck side bend. Tilt your head toward your shoulder. 5 each way."])
     func eachWayUnsided(_ text: String) throws {
         let draft = try T.draft(text)
         #expect(draft.isComplete, "\(text): \(draft.sentences.map { $0.failure ?? "used" })")
@@ -101,13 +113,15 @@ struct DraftHoldsAndSidesTests {
     func barelyMovesInDemonstration() throws {
         // Words for a curl, a demonstration of a squat: the elbows hardly move.
         do {
-            let draft = try ProfileDemonstrationDraftTests.draft("Bend your elbows to curl the weights up.", demo: ProfileDemonstrationDraftTests.clip(.squat))
+            let draft = try ProfileDemonstrationDraftTests.draft(
+                "Bend your elbows to curl the weights up.", demo: ProfileDemonstrationDraftTests.clip(.squat))
             Issue.record("drafted \(draft.profile.reps?.metric ?? "no reps") with notes \(draft.demonstrationNotes)")
         } catch {
             #expect("\(error)".contains("barely moves"), "\(error)")
         }
         // The same words on a curl are drafted.
-        let curl = try ProfileDemonstrationDraftTests.draft("Bend your elbows to curl the weights up.", demo: ProfileDemonstrationDraftTests.clip(.curl))
+        let curl = try ProfileDemonstrationDraftTests.draft(
+            "Bend your elbows to curl the weights up.", demo: ProfileDemonstrationDraftTests.clip(.curl))
         #expect(curl.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
     }
 
@@ -131,22 +145,27 @@ struct DraftExerciseNamesDataTests {
     func namesFromAFile() throws {
         let shipped = try DraftVocabulary.shipped()
         #expect(shipped.exercises.contains { $0.names.contains("push-up") })
-        let extra = #"{"format": "kinetix-vocabulary", "formatVersion": 1, "exercises": [{"names": ["skier swing"], "measures": ["hipFlexion"], "movement": "bend"}]}"#
+        let extra =
+            #"{"format": "kinetix-vocabulary", "formatVersion": 1, "exercises": [{"names": ["skier swing"], "measures": ["hipFlexion"], "movement": "bend"}]}"#
         let draft = try T.draft("Skier swings.", vocabulary: extra)
         #expect(draft.profile.reps?.metric.hasPrefix("hipFlexion") == true, "\(draft.profile.reps?.metric ?? "no reps")")
     }
 
-    @Test("a wrong exercise entry is refused, naming the file and the field",
-          arguments: [(#"{"names": ["x"], "measures": ["elbowBend"], "movement": "bend"}"#, "exercises[0].measures[0]"),
-                      (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "wiggle"}"#, "exercises[0].movement"),
-                      (#"{"names": ["x"], "measures": [], "movement": "bend"}"#, "exercises[0].unmeasurable"),
-                      (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "bend", "hold": "yes"}"#, "exercises[0].hold"),
-                      (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "bend", "targte": 90}"#, "exercises[0].targte")])
+    @Test(
+        "a wrong exercise entry is refused, naming the file and the field",
+        arguments: [
+            (#"{"names": ["x"], "measures": ["elbowBend"], "movement": "bend"}"#, "exercises[0].measures[0]"),
+            (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "wiggle"}"#, "exercises[0].movement"),
+            (#"{"names": ["x"], "measures": [], "movement": "bend"}"#, "exercises[0].unmeasurable"),
+            (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "bend", "hold": "yes"}"#, "exercises[0].hold"),
+            (#"{"names": ["x"], "measures": ["elbowFlexion"], "movement": "bend", "targte": 90}"#, "exercises[0].targte"),
+        ])
     func wrongEntry(_ entry: String, _ path: String) throws {
         var vocabulary = try DraftVocabulary.shipped()
         let before = vocabulary.exercises.count
         do {
-            try vocabulary.merge(Data(#"{"format": "kinetix-vocabulary", "formatVersion": 1, "exercises": [\#(entry)]}"#.utf8), file: "mine.json")
+            try vocabulary.merge(
+                Data(#"{"format": "kinetix-vocabulary", "formatVersion": 1, "exercises": [\#(entry)]}"#.utf8), file: "mine.json")
             Issue.record("accepted \(entry)")
         } catch {
             #expect("\(error)".contains("mine.json") && "\(error)".contains(path), "\(error)")
@@ -167,7 +186,8 @@ struct DraftSquatAnyViewTests {
         let draft = try T.draft("Goblet squat. Bend your knees and squat down until your hips are level with your knees. Stand back up.")
         #expect(draft.profile.requirements.view == .any, "\(draft.profile.requirements.view)")
         #expect(draft.profile.reps?.metric == "hipDrop", "\(draft.profile.reps?.metric ?? "no reps")")
-        let front = try T.assess(draft, T.clip(.squat, view: .front)), side = try T.assess(draft, T.clip(.squat, view: .side))
+        let front = try T.assess(draft, T.clip(.squat, view: .front))
+        let side = try T.assess(draft, T.clip(.squat, view: .side))
         #expect(front.reps.count >= 3 && front.reps.count == side.reps.count, "front \(front.reps.count), side \(side.reps.count)")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
+
 @testable import KinetixDrafting
 @testable import KinetixProfiles
 
@@ -19,11 +20,12 @@ struct DraftNumberTests {
         }
     }
 
-    @Test("a number is read whole: decimal point or comma, exponent, thousands separator, Unicode minus",
-          arguments: [
+    @Test(
+        "a number is read whole: decimal point or comma, exponent, thousands separator, Unicode minus",
+        arguments: [
             ("Hold for 1,5 seconds.", 1.5), ("Hold for 2.5 seconds.", 2.5), ("Hold for 2 seconds.", 2.0),
             ("Hold for 1.5e0 seconds.", 1.5), ("Hold for 3,25 seconds.", 3.25), ("Hold for 0,5 s.", 0.5),
-          ])
+        ])
     func holds(_ sentence: String, _ seconds: Double) throws {
         let draft = try ProfileDraftingTests.draft(Self.raise + sentence)
         #expect(draft.sentences[1].failure == nil, "\(sentence): \(draft.sentences[1].failure ?? "")")
@@ -36,8 +38,9 @@ struct DraftNumberTests {
         #expect(failure?.contains("1000 degrees") == true && failure?.contains("0 to 180") == true, "\(failure ?? "used")")
     }
 
-    @Test("amounts outside a measure's physical range are refused by their sentence, never written",
-          arguments: [
+    @Test(
+        "amounts outside a measure's physical range are refused by their sentence, never written",
+        arguments: [
             ("Raise both arms sideways to 10000 degrees.", 1, "0 to 180"),
             ("Raise both arms sideways to -90 degrees.", 1, "0 to 180"),
             ("Raise both arms sideways to −90 degrees.", 1, "0 to 180"),
@@ -47,7 +50,7 @@ struct DraftNumberTests {
             (raise + "Hold for 0 seconds.", 2, "at least 0.05 seconds"),
             (raise + "Hold for -2 seconds.", 2, "at least 0.05 seconds"),
             (raise + "Hold for 1e308 seconds.", 2, "not a plausible amount"),
-          ])
+        ])
     func outOfRange(_ text: String, _ sentence: Int, _ message: String) throws {
         let draft = try? ProfileDraftingTests.draft(text)
         let failure = draft?.sentences[sentence - 1].failure
@@ -67,7 +70,8 @@ struct DraftNumberTests {
     @Test("a range written with a hyphen is two numbers, neither negative: 10-20 degrees")
     func hyphenRange() {
         let tokens = DescriptionReader.tokens(in: "bend 10-20 degrees, then −5 or -5.5e1 and 1,5 but 1,000")
-        #expect(tokens.map(\.word) == ["bend", "10", "20", "degrees", "then", "-5", "or", "-55", "and", "1.5", "but", "1000"],
-                "\(tokens.map(\.word))")
+        #expect(
+            tokens.map(\.word) == ["bend", "10", "20", "degrees", "then", "-5", "or", "-55", "and", "1.5", "but", "1000"],
+            "\(tokens.map(\.word))")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
+
 @testable import KinetixDrafting
 @testable import KinetixProfiles
 
@@ -15,14 +16,19 @@ struct DraftVocabularyLimitsTests {
     }
 
     static func problems(_ json: String) -> [String] {
-        do { _ = try merged(json); return [] } catch { return error.diagnostics.map(\.message) }
+        do {
+            _ = try merged(json)
+            return []
+        } catch { return error.diagnostics.map(\.message) }
     }
 
     static func header(_ body: String) -> String { #"{"format": "kinetix-vocabulary", "formatVersion": 1, "# + body + "}" }
 
     @Test("a number word that is no word, or a number past ±1e9, is refused with its path (an empty one trapped)")
     func numbers() {
-        #expect(Self.problems(Self.header(#""numbers": {"": 5}"#)).first?.hasPrefix("numbers.[0]: a phrase has 1 to 8 words; this has 0") == true)
+        #expect(
+            Self.problems(Self.header(#""numbers": {"": 5}"#)).first?.hasPrefix("numbers.[0]: a phrase has 1 to 8 words; this has 0")
+                == true)
         #expect(Self.problems(Self.header(#""numbers": {"zorp": -1e308}"#)) == ["numbers.zorp: expected a number from -1e9 to 1e9"])
         #expect(Self.problems(Self.header(#""numbers": {"a dozen": 12}"#)).isEmpty)
     }
@@ -32,7 +38,10 @@ struct DraftVocabularyLimitsTests {
         let long = Array(repeating: "very", count: 9).joined(separator: " ")
         #expect(Self.problems(Self.header(#""fillers": [""# + long + #""]"#)) == ["fillers[0]: a phrase has 1 to 8 words; this has 9"])
         let wide = String(repeating: "a", count: 201)
-        #expect(Self.problems(Self.header(#""fillers": [""# + wide + #""]"#)) == ["fillers[0]: expected a word or phrase of at most 200 characters"])
+        #expect(
+            Self.problems(Self.header(#""fillers": [""# + wide + #""]"#)) == [
+                "fillers[0]: expected a word or phrase of at most 200 characters"
+            ])
         let many = Array(repeating: #""""#, count: 120).joined(separator: ",")
         let listed = Self.problems(Self.header(#""fillers": ["# + many + "]"))
         #expect(listed.count == 51 && listed.last == "… and 70 more problems")
@@ -53,7 +62,9 @@ struct DraftVocabularyLimitsTests {
         #expect(full.meaning(of: [last]) == .filler)
         #expect(full.suggestion(for: last) == last)
         var over = full
-        let refused = #expect(throws: KinetixError.self) { try over.merge(Data(fillers(2, from: DraftVocabulary.maxPhrases).utf8), file: "more.json") }
+        let refused = #expect(throws: KinetixError.self) {
+            try over.merge(Data(fillers(2, from: DraftVocabulary.maxPhrases).utf8), file: "more.json")
+        }
         #expect(refused?.description == "more.json: the vocabulary would hold 100002 phrases; at most 100000, the shipped words included")
         // A refused file leaves the vocabulary as it was.
         #expect(over.phrases.count == DraftVocabulary.maxPhrases && over.meaning(of: [word(DraftVocabulary.maxPhrases)]) == nil)

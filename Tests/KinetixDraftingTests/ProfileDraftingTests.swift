@@ -1,9 +1,10 @@
 import Foundation
+import KinetixCore
 import Testing
+import _KinetixTestSupport
+
 @testable import KinetixDrafting
 @testable import KinetixProfiles
-import KinetixCore
-import _KinetixTestSupport
 
 /// Drafting profiles from words: every construct of the description language, each
 /// draft run on synthesized clips with a known answer.
@@ -16,9 +17,11 @@ struct ProfileDraftingTests {
     }
 
     /// A synthesized clip (a cue-response clip has every trial withheld: the subject stands still).
-    static func clip(_ motion: SynthOptions.Motion, view: SynthOptions.View = .front, seconds: Double = 12,
-                     faults: [SynthOptions.Fault] = [], valgus: Double = 0, seed: UInt64 = 1,
-                     height: Double = 1.75, distance: Double = 3) -> Sidecar {
+    static func clip(
+        _ motion: SynthOptions.Motion, view: SynthOptions.View = .front, seconds: Double = 12,
+        faults: [SynthOptions.Fault] = [], valgus: Double = 0, seed: UInt64 = 1,
+        height: Double = 1.75, distance: Double = 3
+    ) -> Sidecar {
         var o = SynthOptions()
         o.motion = motion
         o.view = view
@@ -89,7 +92,9 @@ struct ProfileDraftingTests {
 
     @Test("symmetry in degrees: one arm 30° lower is flagged, numbers in words")
     func symmetryDegrees() throws {
-        let d = try Self.draft("Raise both arms to the side to one hundred and twenty degrees. Warn if one arm is more than fifteen degrees lower than the other.")
+        let d = try Self.draft(
+            "Raise both arms to the side to one hundred and twenty degrees. Warn if one arm is more than fifteen degrees lower than the other."
+        )
         #expect(Self.parameter(d, "target") == 120 && Self.parameter(d, "symmetryLimit") == 15)
         let a = try Self.assess(d, Self.clip(.armRaise, faults: [.init(limb: .rightShoulder, degrees: -30, from: 5, to: 8)]))
         #expect(Self.flagged(a) == ["uneven"])
@@ -98,9 +103,13 @@ struct ProfileDraftingTests {
 
     @Test("symmetry in percent of the larger side")
     func symmetryPercent() throws {
-        let d = try Self.draft("Raise both arms sideways to shoulder height. Warn if one side is more than 25 percent lower than the other.")
+        let d = try Self.draft(
+            "Raise both arms sideways to shoulder height. Warn if one side is more than 25 percent lower than the other.")
         #expect(Self.parameter(d, "symmetryPercent") == 25)
-        #expect(Self.flagged(try Self.assess(d, Self.clip(.armRaise, faults: [.init(limb: .leftShoulder, degrees: -60, from: 5, to: 8)]))) == ["uneven"])
+        #expect(
+            Self.flagged(try Self.assess(d, Self.clip(.armRaise, faults: [.init(limb: .leftShoulder, degrees: -60, from: 5, to: 8)]))) == [
+                "uneven"
+            ])
         #expect(try Self.assess(d, Self.clip(.armRaise)).findings.isEmpty)
     }
 
@@ -157,7 +166,8 @@ struct ProfileDraftingTests {
 
     @Test("knee flexion in degrees passes; a tempo down is the way into a squat")
     func kneesTempoDown() throws {
-        let d = try Self.draft("Bend the knees to 60 degrees, then straighten them. Film from the side. Take at least two seconds to go down.")
+        let d = try Self.draft(
+            "Bend the knees to 60 degrees, then straighten them. Film from the side. Take at least two seconds to go down.")
         #expect(Self.parameter(d, "intoSeconds") == 2)
         let a = try Self.assess(d, Self.clip(.squat, view: .side))
         #expect(a.reps.count == 4 && Self.flagged(a) == ["tooFastDown"])
@@ -179,7 +189,9 @@ struct ProfileDraftingTests {
         #expect(try Self.assess(d, Self.clip(.squat, view: .side)).reps.count == 4)
     }
 
-    @Test("knees caving in, from the front: a valgus limit, and the title's squat counted by the hips' drop (the knee angle is not visible there)")
+    @Test(
+        "knees caving in, from the front: a valgus limit, and the title's squat counted by the hips' drop (the knee angle is not visible there)"
+    )
     func valgusFront() throws {
         let d = try Self.draft("Squat. Film from the front. Don't let the knees cave in.")
         #expect(d.isComplete && d.profile.reps?.metric == "hipDrop" && Self.parameter(d, "kneeValgusLimit") == DraftDefaults.valgusLimit)
@@ -215,7 +227,9 @@ struct ProfileDraftingTests {
 
     /// A subject standing still whose left or right elbow curls twice (at 2–4 s and 6–8 s).
     static func curls(_ limb: Limb) -> Sidecar {
-        clip(.cueResponse, seconds: 10, faults: [.init(limb: limb, degrees: 90, from: 2, to: 4), .init(limb: limb, degrees: 90, from: 6, to: 8)])
+        clip(
+            .cueResponse, seconds: 10,
+            faults: [.init(limb: limb, degrees: 90, from: 2, to: 4), .init(limb: limb, degrees: 90, from: 6, to: 8)])
     }
 
     @Test("a curl of one forearm with the upper arm kept still: two reps, no finding")
@@ -238,7 +252,8 @@ struct ProfileDraftingTests {
     func headStill() throws {
         let d = try Self.draft("Keep the head still.")
         #expect(d.profile.reps == nil && d.profile.metrics.contains { $0.name == "headTiltChange" && $0.relativeToBaseline })
-        let a = try Self.assess(d, Self.clip(.cueResponse, view: .side, seconds: 8, faults: [.init(limb: .neck, degrees: 30, from: 3, to: 5)]))
+        let a = try Self.assess(
+            d, Self.clip(.cueResponse, view: .side, seconds: 8, faults: [.init(limb: .neck, degrees: 30, from: 3, to: 5)]))
         #expect(Self.flagged(a) == ["headTiltChangeOverLimit"])
         #expect(try Self.assess(d, Self.clip(.cueResponse, view: .side, seconds: 8)).findings.isEmpty)
     }
@@ -259,7 +274,9 @@ struct ProfileDraftingTests {
 
     @Test("unknown words with nothing to measure; 'the other' refused; a view that cannot see the measure")
     func refusals() throws {
-        let d = try Self.draft("Raise one arm at a time to shoulder height. Wiggle the pinkies. Warn if the other arm rises above 30 degrees. Film from the side. Keep the knees from caving in.")
+        let d = try Self.draft(
+            "Raise one arm at a time to shoulder height. Wiggle the pinkies. Warn if the other arm rises above 30 degrees. Film from the side. Keep the knees from caving in."
+        )
         #expect(d.sentences.map { $0.failure == nil } == [true, false, false, true, false])
         #expect(d.sentences[1].failure == "no body part or movement the drafter knows")
         #expect(d.sentences[1].unknownWords == ["'wiggle' at 1:45", "'pinkies' at 1:56"])
@@ -294,7 +311,8 @@ struct ProfileDraftingTests {
     func vocabularyExtension() throws {
         let text = "Raise the delts to shoulder height."
         #expect(throws: KinetixError.self) { try Self.draft(text) }
-        let extended = try Self.draft(text, vocabulary: #"{"format": "kinetix-vocabulary", "formatVersion": 1, "parts": {"arm": ["delts"]}}"#)
+        let extended = try Self.draft(
+            text, vocabulary: #"{"format": "kinetix-vocabulary", "formatVersion": 1, "parts": {"arm": ["delts"]}}"#)
         #expect(extended.isComplete && extended.profile.reps?.metric == "armElevation")
         // A bad vocabulary file is refused with the JSON path of each problem.
         #expect {
@@ -308,12 +326,15 @@ struct ProfileDraftingTests {
 
     @Test("the draft is a normal, deterministic profile: it reloads, and a _generated block records the words")
     func draftFile() throws {
-        let text = "Front raise. Lift both arms forward until the hands are at shoulder height, then lower them. Count one rep each time. Keep the elbows straight."
-        let a = try Self.draft(text), b = try Self.draft(text)
+        let text =
+            "Front raise. Lift both arms forward until the hands are at shoulder height, then lower them. Count one rep each time. Keep the elbows straight."
+        let a = try Self.draft(text)
+        let b = try Self.draft(text)
         #expect(a.text == b.text)
         let reloaded = try Profile.decode(Data(a.text.utf8), file: "draft.json")
         #expect(reloaded.id == "front-raise" && reloaded.requirements.view == .side)
-        let generated = try #require(try JSONSerialization.jsonObject(with: Data(a.text.utf8)) as? [String: Any])["_generated"] as? [String: Any]
+        let generated =
+            try #require(try JSONSerialization.jsonObject(with: Data(a.text.utf8)) as? [String: Any])["_generated"] as? [String: Any]
         #expect(generated?["description"] as? String == text)
         #expect((generated?["sentences"] as? [[String: Any]])?.count == 4)
         // A forward raise is measured from the side, where the synthesized routine's front raise (right arm) shows.
@@ -358,10 +379,16 @@ struct DraftingFuzzRegressionTests {
         }
     }
 
-    @Test("a warning on an angle takes the number in degrees, and a bare count beyond 180 is refused as an angle, not drafted into a profile that cannot load")
+    @Test(
+        "a warning on an angle takes the number in degrees, and a bare count beyond 180 is refused as an angle, not drafted into a profile that cannot load"
+    )
     func angleLimitNumbers() throws {
-        func number(_ p: ProfileParameter) -> Double { if case .number(let v) = p.defaultValue { return v }; return 0 }
-        let both = try ProfileDraftingTests.draft("Raise both arms forward 10 times. Warn if one arm is more than 15 degrees lower than the other.")
+        func number(_ p: ProfileParameter) -> Double {
+            if case .number(let v) = p.defaultValue { return v }
+            return 0
+        }
+        let both = try ProfileDraftingTests.draft(
+            "Raise both arms forward 10 times. Warn if one arm is more than 15 degrees lower than the other.")
         let limits = both.profile.parameters.filter { $0.name.hasSuffix("Limit") || $0.name.hasSuffix("Least") }
         #expect(!limits.isEmpty && limits.allSatisfy { number($0) <= 180 }, "\(limits.map { ($0.name, number($0)) })")
         do {

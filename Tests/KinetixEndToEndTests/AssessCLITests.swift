@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 
 @Suite("kinetix assess and profile", .serialized)
 struct AssessCLITests {
@@ -11,7 +11,10 @@ struct AssessCLITests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines[0].hasPrefix("id") && lines[0].contains("version") && lines[0].contains("tags"))
-        #expect(lines.contains { $0.hasPrefix("squat ") && $0.contains("3.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("squat ") && $0.contains("3.0.0") && $0.contains("Squat form") && $0.hasSuffix("shipped:squat.json")
+            })
         #expect(lines.contains { $0.hasPrefix("facial-symmetry ") && $0.contains("seated-friendly") })
         #expect(lines.contains { $0.hasPrefix("copy-demonstrator ") })
     }
@@ -26,8 +29,9 @@ struct AssessCLITests {
         let folder = try Kinetix.temporaryFolder()
         let bad = folder.appendingPathComponent("squat.json").path
         var text = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), encoding: .utf8)
-        text = text.replacingOccurrences(of: "y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee)))\"",
-                                         with: "y(midpoint(leftHip, rightHip)) - min(y(leftKnees), y(rightKnee)))\"")
+        text = text.replacingOccurrences(
+            of: "y(midpoint(leftHip, rightHip)) - min(y(leftKnee), y(rightKnee)))\"",
+            with: "y(midpoint(leftHip, rightHip)) - min(y(leftKnees), y(rightKnee)))\"")
         try text.write(toFile: bad, atomically: true, encoding: .utf8)
         let failed = try Kinetix.run(["profile", "lint", bad])
         #expect(failed.status == 65)
@@ -47,9 +51,15 @@ struct AssessCLITests {
         #expect(object["status"] as? String == "ok" && object["voidReason"] is NSNull)
         #expect((object["parameters"] as! [String: Any])["valgusLimit"] as? Double == 10)
         let reps = object["reps"] as! [[String: Any]]
-        #expect(reps.count == 4 && reps[0]["start"] is Double && (reps[0]["values"] as? [String: Any])?["peakValgusLeft"] is Double && reps[0]["confidence"] is Double)
+        #expect(
+            reps.count == 4 && reps[0]["start"] is Double && (reps[0]["values"] as? [String: Any])?["peakValgusLeft"] is Double
+                && reps[0]["confidence"] is Double)
         let findings = object["findings"] as! [[String: Any]]
-        #expect(findings.contains { $0["rule"] as? String == "kneeValgusLeft" && $0["cue"] as? String == "Push your knees out" && $0["severity"] as? String == "warning" })
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "kneeValgusLeft" && $0["cue"] as? String == "Push your knees out"
+                    && $0["severity"] as? String == "warning"
+            })
         let provenance = object["provenance"] as! [String: Any]
         let sha = ((provenance["inputs"] as! [String: Any])["sidecar"] as! [String: Any])["sha256"] as? String
         #expect(sha == SHA256.hex(try Data(contentsOf: Kinetix.packageRoot.appendingPathComponent("Sidecars/squat-front.json"))))
@@ -62,7 +72,9 @@ struct AssessCLITests {
         var text = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"id\": \"squat\"", with: "\"id\": \"my-squat\"")
             .replacingOccurrences(of: "\"Push your knees out\"", with: "\"Knees over toes\"")
-            .replacingOccurrences(of: "\"valgusLimit\": {\"type\": \"number\", \"default\": 10", with: "\"valgusLimit\": {\"type\": \"number\", \"default\": 15")
+            .replacingOccurrences(
+                of: "\"valgusLimit\": {\"type\": \"number\", \"default\": 10",
+                with: "\"valgusLimit\": {\"type\": \"number\", \"default\": 15")
         try text.write(toFile: copy, atomically: true, encoding: .utf8)
         let result = try Kinetix.run(["assess", "Sidecars/squat-front.json", "--profile", copy, "--cues"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -93,7 +105,9 @@ struct AssessCLITests {
         let result = try Kinetix.run(["assess", "Sidecars/squat-side.json", "--profile", "squat", "--param", "view=front"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("VOID: the camera sees the subject from the side"))
-        let json = try Kinetix.run(["assess", "Sidecars/squat-side.json", "--profile", "squat", "--param", "view=front", "--format", "json"])
+        let json = try Kinetix.run([
+            "assess", "Sidecars/squat-side.json", "--profile", "squat", "--param", "view=front", "--format", "json",
+        ])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect(object["status"] as? String == "void" && (object["voidReason"] as? String)?.contains("frontal view") == true)
     }
@@ -115,15 +129,29 @@ struct AssessCLITests {
         #expect((unmirrored["parameters"] as! [String: Any])["mirror"] as? Bool == false)
     }
 
-    @Test("profile errors: unknown profile 66, bad parameter 64, wrong kind 64", arguments: [
-        (["assess", "Sidecars/squat-front.json", "--profile", "squats"], 66, "Error: no profile 'squats' (did you mean 'squat'?)"),
-        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "valgusLimit=high"], 64, "Error: parameter 'valgusLimit': expected a number, got 'high' [--param valgusLimit=…]"),
-        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "depth=1"], 64, "Error: profile 'squat' has no parameter 'depth'"),
-        (["assess", "Sidecars/squat-front.json", "--profile", "copy-demonstrator"], 64, "Error: profile 'copy-demonstrator' compares two people"),
-        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", "squat"], 64, "Error: profile 'squat' is a body profile"),
-        (["assess", "Sidecars/squat-front.json"], 64, "Error: missing --profile"),
-        (["profile", "lnt"], 64, "Error: unknown action 'lnt' (did you mean 'lint'?)"),
-    ])
+    @Test(
+        "profile errors: unknown profile 66, bad parameter 64, wrong kind 64",
+        arguments: [
+            (["assess", "Sidecars/squat-front.json", "--profile", "squats"], 66, "Error: no profile 'squats' (did you mean 'squat'?)"),
+            (
+                ["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "valgusLimit=high"], 64,
+                "Error: parameter 'valgusLimit': expected a number, got 'high' [--param valgusLimit=…]"
+            ),
+            (
+                ["assess", "Sidecars/squat-front.json", "--profile", "squat", "--param", "depth=1"], 64,
+                "Error: profile 'squat' has no parameter 'depth'"
+            ),
+            (
+                ["assess", "Sidecars/squat-front.json", "--profile", "copy-demonstrator"], 64,
+                "Error: profile 'copy-demonstrator' compares two people"
+            ),
+            (
+                ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", "squat"], 64,
+                "Error: profile 'squat' is a body profile"
+            ),
+            (["assess", "Sidecars/squat-front.json"], 64, "Error: missing --profile"),
+            (["profile", "lnt"], 64, "Error: unknown action 'lnt' (did you mean 'lint'?)"),
+        ])
     func errors(_ arguments: [String], _ status: Int32, _ prefix: String) throws {
         let result = try Kinetix.run(arguments)
         #expect(result.status == status)

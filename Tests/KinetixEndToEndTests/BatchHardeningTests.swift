@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import _KinetixCLITestSupport
+
 @_spi(Fuzzing) @testable import KinetixBatch
 
 /// A batch in hostile hands: paths that are shell code, outputs that are inputs, files
@@ -11,21 +12,21 @@ struct BatchHardeningTests {
     /// `sh -c`, once per array index with `SLURM_ARRAY_TASK_ID` set. It logs every
     /// argument, one per line, to `$FAKE_SBATCH_LOG`.
     static let fakeSbatch = #"""
-    #!/bin/bash
-    array="" wrap=""
-    for a in "$@"; do
-      case "$a" in --array=*) array="${a#--array=}";; --wrap=*) wrap="${a#--wrap=}";; esac
-      printf '%s\n' "$a" >> "$FAKE_SBATCH_LOG"
-    done
-    printf -- '--\n' >> "$FAKE_SBATCH_LOG"
-    if [ -n "$array" ]; then
-      range="${array%%\%*}"
-      for ((i=${range%-*}; i<=${range#*-}; i++)); do SLURM_ARRAY_TASK_ID=$i sh -c "$wrap" >> "$FAKE_SBATCH_LOG.tasks" 2>&1 || exit 1; done
-    else
-      sh -c "$wrap" >> "$FAKE_SBATCH_LOG.tasks" 2>&1 || exit 1
-    fi
-    echo "$RANDOM;cluster"
-    """#
+        #!/bin/bash
+        array="" wrap=""
+        for a in "$@"; do
+          case "$a" in --array=*) array="${a#--array=}";; --wrap=*) wrap="${a#--wrap=}";; esac
+          printf '%s\n' "$a" >> "$FAKE_SBATCH_LOG"
+        done
+        printf -- '--\n' >> "$FAKE_SBATCH_LOG"
+        if [ -n "$array" ]; then
+          range="${array%%\%*}"
+          for ((i=${range%-*}; i<=${range#*-}; i++)); do SLURM_ARRAY_TASK_ID=$i sh -c "$wrap" >> "$FAKE_SBATCH_LOG.tasks" 2>&1 || exit 1; done
+        else
+          sh -c "$wrap" >> "$FAKE_SBATCH_LOG.tasks" 2>&1 || exit 1
+        fi
+        echo "$RANDOM;cluster"
+        """#
 
     @Test("a plan and output folder named with quotes, $(…), backticks and % run through the script as data, never as commands")
     func hostilePaths() throws {
@@ -35,12 +36,16 @@ struct BatchHardeningTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         for (name, seed) in [("d.json", 1), ("l.json", 2)] {
-            #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "3", "--seed", "\(seed)", "-o", path(name)]).status == 0)
+            #expect(
+                try Kinetix.run(["synth", "--motion", "routine", "--duration", "3", "--seed", "\(seed)", "-o", path(name)]).status == 0)
         }
         try Data("id,demonstrator,learner\np1,d.json,l.json\np2,d.json,l.json\n".utf8).write(to: URL(fileURLWithPath: path("m.csv")))
         #expect(try Kinetix.run(["batch", "plan", path("m.csv"), "--shards", "2", "-o", path("plan.json")]).status == 0)
         let out = path("out 50%x")
-        let made = try Kinetix.run(["batch", "slurm", path("plan.json"), "--out", out, "--partition", "short", "--time", "0:10:00", "-o", root.appendingPathComponent("submit.sh").path])
+        let made = try Kinetix.run([
+            "batch", "slurm", path("plan.json"), "--out", out, "--partition", "short", "--time", "0:10:00", "-o",
+            root.appendingPathComponent("submit.sh").path,
+        ])
         #expect(made.status == 0, "\(made.stderr)")
         let bin = root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -50,7 +55,8 @@ struct BatchHardeningTests {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["FAKE_SBATCH_LOG"] = log
-        let submitted = try Kinetix.run(["submit.sh"], executable: URL(fileURLWithPath: "/bin/bash"), directory: root, environment: environment)
+        let submitted = try Kinetix.run(
+            ["submit.sh"], executable: URL(fileURLWithPath: "/bin/bash"), directory: root, environment: environment)
         let tasks = (try? String(contentsOfFile: log + ".tasks", encoding: .utf8)) ?? ""
         #expect(submitted.status == 0, "\(submitted.stderr)\n\(tasks)")
         #expect(submitted.stdout.contains("array ") && submitted.stdout.contains("merge "))
@@ -68,7 +74,9 @@ struct BatchHardeningTests {
         #expect(arguments.contains("--partition=short") && arguments.contains("--time=0:10:00"))
     }
 
-    @Test("paths starting with '-' reach mkdir, exec and kinetix as paths, never options; a bare executable name is not looked up in PATH; a quote before a combining mark is escaped (fuzz finds)")
+    @Test(
+        "paths starting with '-' reach mkdir, exec and kinetix as paths, never options; a bare executable name is not looked up in PATH; a quote before a combining mark is escaped (fuzz finds)"
+    )
     func optionLikePaths() throws {
         let script = try SlurmScript(plan: "-plan.json", output: "--wrap=x", shards: 2, executable: "kinetix", executableSHA256: "00").text
         #expect(script.contains("plan=./-plan.json\n"))
@@ -76,7 +84,8 @@ struct BatchHardeningTests {
         #expect(script.contains("--wrap='exec ./kinetix batch run ./-plan.json --shard-from-env SLURM_ARRAY_TASK_ID --out ./--wrap=x "))
         #expect(script.contains("--output=./--wrap=x/logs/%x-%A_%a.out"))
         // A quote followed by a combining mark is one Character but still a quote to bash.
-        let marked = try SlurmScript(plan: "/p/a'\u{07EF}b", output: "/o%\u{07EF}", shards: 1, executable: "/k", executableSHA256: "00").text
+        let marked = try SlurmScript(plan: "/p/a'\u{07EF}b", output: "/o%\u{07EF}", shards: 1, executable: "/k", executableSHA256: "00")
+            .text
         #expect(marked.contains("plan='/p/a'\\''\u{07EF}b'\n"))
         #expect(marked.contains("--out '\\''/o%\u{07EF}'\\''"))
         #expect(marked.contains("'--output=/o%%\u{07EF}/logs/%x-%A_%a.out'"))
@@ -115,11 +124,15 @@ struct BatchHardeningTests {
         let sha = try #require(script.range(of: "--engine-sha256 ").map { String(script[$0.upperBound...].prefix(64)) })
         #expect(sha.count == 64 && sha.allSatisfy(\.isHexDigit))
         #expect(try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--engine-sha256", sha]).status == 0)
-        let other = try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--engine-sha256", String(repeating: "0", count: 64)])
+        let other = try Kinetix.run([
+            "batch", "run", f.path("plan.json"), "--shard", "0", "--engine-sha256", String(repeating: "0", count: 64),
+        ])
         #expect(other.status == 65 && other.stderr.contains("is not the one the script was made with"), "\(other.stderr)")
     }
 
-    @Test("batch never writes over what it was given: an input kept in results/, the manifest or plan as merge's -o, names that are not prefixes")
+    @Test(
+        "batch never writes over what it was given: an input kept in results/, the manifest or plan as merge's -o, names that are not prefixes"
+    )
     func outputsAreNeverInputs() throws {
         let f = try BatchFixture(count: 2)
         // pair-2's learner kept where its result would go.
@@ -132,7 +145,8 @@ struct BatchHardeningTests {
         let run = try Kinetix.run(["batch", "run", f.path("sessions.json"), "--shard", "0"])
         #expect(run.status == 73 && run.stderr.contains("results/pair-2.json: refusing to overwrite an input file"), "\(run.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.path("results/pair-2.json"))) == original)
-        let manifest = try Data(contentsOf: URL(fileURLWithPath: f.path("sessions.csv"))), plan = try Data(contentsOf: URL(fileURLWithPath: f.path("sessions.json")))
+        let manifest = try Data(contentsOf: URL(fileURLWithPath: f.path("sessions.csv")))
+        let plan = try Data(contentsOf: URL(fileURLWithPath: f.path("sessions.json")))
         let over = try Kinetix.run(["batch", "merge", f.folder.path, "--plan", f.path("sessions.json"), "-o", f.path("sessions")])
         #expect(over.status == 73 && over.stderr.contains("refusing to overwrite an input file"), "\(over.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.path("sessions.csv"))) == manifest)
@@ -161,7 +175,9 @@ struct BatchHardeningTests {
         #expect(readOnly.status == 73 && readOnly.stderr.contains("permission denied"), "\(readOnly.stderr)")
     }
 
-    @Test("merge refuses shard lines of another plan and results cut short or edited, naming the command that redoes them; a rerun recomputes the damaged row")
+    @Test(
+        "merge refuses shard lines of another plan and results cut short or edited, naming the command that redoes them; a rerun recomputes the damaged row"
+    )
     func staleAndDamaged() throws {
         let f = try BatchFixture(count: 3)
         try f.plan("plan.json", shards: 1)
@@ -173,7 +189,8 @@ struct BatchHardeningTests {
         let whole = try Data(contentsOf: URL(fileURLWithPath: result))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: result))
         let damaged = try Kinetix.run(merge)
-        #expect(damaged.status == 65 && damaged.stderr.contains("row 'pair-2': results/pair-2.json is not the file the shard wrote")
+        #expect(
+            damaged.status == 65 && damaged.stderr.contains("row 'pair-2': results/pair-2.json is not the file the shard wrote")
                 && damaged.stderr.contains("kinetix batch run PLAN --shard 0"), "\(damaged.stderr)")
         #expect(try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--out", f.path("out")]).status == 0)
         #expect(try f.statuses("out", shard: 0, of: 1)["pair-2"] == "ok")
@@ -181,7 +198,9 @@ struct BatchHardeningTests {
         // The plan made again with another option: the old shard file is stale.
         try f.plan("plan.json", shards: 1, extra: ["--min-confidence", "0.5"])
         let stale = try Kinetix.run(merge)
-        #expect(stale.status == 65 && stale.stderr.contains("was run for another plan") && stale.stderr.contains("the shard file is stale"), "\(stale.stderr)")
+        #expect(
+            stale.status == 65 && stale.stderr.contains("was run for another plan") && stale.stderr.contains("the shard file is stale"),
+            "\(stale.stderr)")
     }
 
     @Test("shard files and plans edited to trap: huge line numbers and exit codes, 10⁷ shards, a pair row with one input")
@@ -198,7 +217,8 @@ struct BatchHardeningTests {
             #expect(result.status == 65 && result.stderr.contains("line 1: not an outcome line"), "\(to): \(result.stderr)")
         }
         let plan = try String(contentsOfFile: f.path("plan.json"), encoding: .utf8)
-        try plan.replacingOccurrences(of: "\"shards\": 1,", with: "\"shards\": 10000000,").write(toFile: f.path("huge.json"), atomically: true, encoding: .utf8)
+        try plan.replacingOccurrences(of: "\"shards\": 1,", with: "\"shards\": 10000000,").write(
+            toFile: f.path("huge.json"), atomically: true, encoding: .utf8)
         let huge = try Kinetix.run(["batch", "merge", f.path("out"), "--plan", f.path("huge.json"), "-o", f.path("out/summary")])
         #expect(huge.status == 65 && huge.stderr.contains("shards: expected 1 to 100000 shards"), "\(huge.stderr)")
         // One input left in a pair row (the key recomputed, as anyone could).
@@ -209,18 +229,24 @@ struct BatchHardeningTests {
         edited["rows"] = rows
         try JSONSerialization.data(withJSONObject: edited).write(to: URL(fileURLWithPath: f.path("one-input.json")))
         let single = try Kinetix.run(["batch", "run", f.path("one-input.json"), "--shard", "0", "--out", f.path("out2")])
-        #expect(single.status == 65 && single.stderr.contains("rows[0].inputs: a pair row has the inputs demonstrator, learner"), "\(single.stderr)")
+        #expect(
+            single.status == 65 && single.stderr.contains("rows[0].inputs: a pair row has the inputs demonstrator, learner"),
+            "\(single.stderr)")
     }
 
     @Test("CRLF manifests with a byte-order mark, as Excel writes them, are read; ids differing only in case are refused")
     func spreadsheetManifests() throws {
         let f = try BatchFixture(count: 2)
-        try Data("\u{FEFF}id,demonstrator,learner\r\npair-1,demo-1.json,l1.json\r\npair-2,demo-2.json,l2.json\r\n".utf8).write(to: URL(fileURLWithPath: f.path("excel.csv")))
+        try Data("\u{FEFF}id,demonstrator,learner\r\npair-1,demo-1.json,l1.json\r\npair-2,demo-2.json,l2.json\r\n".utf8).write(
+            to: URL(fileURLWithPath: f.path("excel.csv")))
         let plan = try Kinetix.run(["batch", "plan", f.path("excel.csv"), "-o", f.path("excel.json")])
         #expect(plan.status == 0 && plan.stderr.contains("2 pairs"), "\(plan.stderr)")
-        try Data("id,demonstrator,learner\nPair-1,demo-1.json,l1.json\npair-1,demo-2.json,l2.json\n".utf8).write(to: URL(fileURLWithPath: f.path("case.csv")))
+        try Data("id,demonstrator,learner\nPair-1,demo-1.json,l1.json\npair-1,demo-2.json,l2.json\n".utf8).write(
+            to: URL(fileURLWithPath: f.path("case.csv")))
         let folded = try Kinetix.run(["batch", "plan", f.path("case.csv"), "-o", f.path("case.json")])
-        #expect(folded.status == 65 && folded.stderr.contains("line 3: id 'pair-1' differs from 'Pair-1' on line 2 only in case"), "\(folded.stderr)")
+        #expect(
+            folded.status == 65 && folded.stderr.contains("line 3: id 'pair-1' differs from 'Pair-1' on line 2 only in case"),
+            "\(folded.stderr)")
     }
 
     @Test("a run of a shard whose lock another process holds says so and waits; it goes on when the lock is let go")
@@ -252,7 +278,9 @@ struct BatchHardeningTests {
         #expect(try Kinetix.run(["batch", "run", f.path("plan.json"), "--shard", "0", "--out", out]).status == 0)
         #expect(try Kinetix.run(["batch", "merge", out, "--plan", f.path("plan.json"), "-o", f.path("index")]).status == 0)
         let html = try String(contentsOfFile: f.path("index.html"), encoding: .utf8)
-        #expect(html.contains("<a href=\"javascript%3Aalert%281%29/results/pair-1.json\">pair-1</a>") && !html.contains("href=\"javascript:"), "\(html)")
+        #expect(
+            html.contains("<a href=\"javascript%3Aalert%281%29/results/pair-1.json\">pair-1</a>") && !html.contains("href=\"javascript:"),
+            "\(html)")
     }
 }
 
@@ -264,18 +292,25 @@ struct ControlCharacterTests {
         let name = folder.appendingPathComponent("clip\u{1B}[2J\u{202E}nosj.\r.json").path
         let result = try Kinetix.run(["validate", name])
         #expect(result.status == 66)
-        #expect(!result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x0D }, "\(result.stderr.debugDescription)")
+        #expect(
+            !result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0.value == 0x0D },
+            "\(result.stderr.debugDescription)")
         #expect(result.stderr.contains("clip\\u001B[2J\\u202Enosj.\\u000D.json"), "\(result.stderr)")
     }
 
-    @Test("cues out of order are judged in time order; a cue before the first frame is 'before the clip', not 'tracking lost'; cue times beyond ±1e9 s are refused")
+    @Test(
+        "cues out of order are judged in time order; a cue before the first frame is 'before the clip', not 'tracking lost'; cue times beyond ±1e9 s are refused"
+    )
     func cueOrder() throws {
         let folder = try Kinetix.temporaryFolder()
         let clip = folder.appendingPathComponent("c.json").path
         #expect(try Kinetix.run(["synth", "--motion", "cue-response", "--duration", "8", "--seed", "3", "-o", clip]).status == 0)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: clip))) as? [String: Any])
         let first = try #require(((object["frames"] as? [[String: Any]])?.first?["t"]) as? Double)
-        object["events"] = [["t": first + 5, "label": "late"], ["t": first + 1, "label": "early"], ["t": first - 3, "label": "before"], ["t": first + 500, "label": "after"]]
+        object["events"] = [
+            ["t": first + 5, "label": "late"], ["t": first + 1, "label": "early"], ["t": first - 3, "label": "before"],
+            ["t": first + 500, "label": "after"],
+        ]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: folder.appendingPathComponent("e.json").path))
         let judged = try Kinetix.run(["onset", folder.appendingPathComponent("e.json").path, "--cues"])
         #expect(judged.status == 0, "\(judged.stderr)")
@@ -285,7 +320,9 @@ struct ControlCharacterTests {
             return String(head.split(separator: " ").last ?? "")
         }
         #expect(labels == ["before", "early", "late", "after"], "\(judged.stdout)")
-        #expect(cueLines.first?.contains("not judged: before the clip starts") == true && cueLines.last?.contains("not judged: after the clip ends") == true, "\(judged.stdout)")
+        #expect(
+            cueLines.first?.contains("not judged: before the clip starts") == true
+                && cueLines.last?.contains("not judged: after the clip ends") == true, "\(judged.stdout)")
         object["events"] = [["t": 1e308, "label": "far"]]
         try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: folder.appendingPathComponent("far.json").path))
         let far = try Kinetix.run(["onset", folder.appendingPathComponent("far.json").path, "--cues"])
@@ -295,11 +332,14 @@ struct ControlCharacterTests {
     @Test("a learner clip much shorter than the demonstrator's is said to be a fragment")
     func fragment() throws {
         let folder = try Kinetix.temporaryFolder()
-        let demo = folder.appendingPathComponent("d.json").path, learner = folder.appendingPathComponent("l.json").path
+        let demo = folder.appendingPathComponent("d.json").path
+        let learner = folder.appendingPathComponent("l.json").path
         #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "12", "--seed", "1", "-o", demo]).status == 0)
         #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "0.02", "--seed", "2", "-o", learner]).status == 0)
         let result = try Kinetix.run(["compare", demo, learner])
-        #expect(result.status == 0 && result.stdout.contains("note          the learner's clip spans 0.00 s of the demonstrator's 12.00 s"), "\(result.stdout)")
+        #expect(
+            result.status == 0 && result.stdout.contains("note          the learner's clip spans 0.00 s of the demonstrator's 12.00 s"),
+            "\(result.stdout)")
         let whole = try Kinetix.run(["compare", demo, demo])
         #expect(!whole.stdout.contains("fragment"))
     }

@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 
 @Suite("kinetix command line", .serialized)
 struct CLITests {
@@ -9,29 +9,31 @@ struct CLITests {
     func validateBundled() throws {
         let result = try Kinetix.run(["validate", "Sidecars/demonstrator.json", "Sidecars/learner.json", "Sidecars/squat-side.json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-        Sidecars/demonstrator.json: OK (361 frames, 12.000 s, pixels 1080×1920, 2D)
-        Sidecars/learner.json: OK (361 frames, 12.000 s, pixels 1080×1920, 2D)
-        Sidecars/squat-side.json: OK (301 frames, 10.000 s, pixels 1080×1920, 2D)
+        #expect(
+            result.stdout == """
+                Sidecars/demonstrator.json: OK (361 frames, 12.000 s, pixels 1080×1920, 2D)
+                Sidecars/learner.json: OK (361 frames, 12.000 s, pixels 1080×1920, 2D)
+                Sidecars/squat-side.json: OK (301 frames, 10.000 s, pixels 1080×1920, 2D)
 
-        """)
+                """)
     }
 
     #if os(Linux)
-    @Test("OpenBLAS is not loaded when the process starts: its idle pool threads would spin on a core every command needs")
-    func openBLASNotLinked() throws {
-        // The dynamic loader lists what it would load and exits before main runs.
-        let result = try Kinetix.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
-        #expect(result.stdout.contains("libswiftCore"), "the loader's list: \(result.stdout)")
-        #expect(!result.stdout.contains("openblas"), "the loader's list: \(result.stdout)")
-    }
+        @Test("OpenBLAS is not loaded when the process starts: its idle pool threads would spin on a core every command needs")
+        func openBLASNotLinked() throws {
+            // The dynamic loader lists what it would load and exits before main runs.
+            let result = try Kinetix.run([], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+            #expect(result.stdout.contains("libswiftCore"), "the loader's list: \(result.stdout)")
+            #expect(!result.stdout.contains("openblas"), "the loader's list: \(result.stdout)")
+        }
     #endif
 
     @Test("validate: bad data exits 65 with located messages; a missing file exits 66")
     func validateBad() throws {
         let folder = try Kinetix.temporaryFolder()
         let bad = folder.appendingPathComponent("learner.json").path
-        try #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0, "joints": {}}, {"t": 7.067, "joints": {"leftKnee": [1, 2, 1.7]}}]}"#
+        try
+            #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0, "joints": {}}, {"t": 7.067, "joints": {"leftKnee": [1, 2, 1.7]}}]}"#
             .write(toFile: bad, atomically: true, encoding: .utf8)
         let result = try Kinetix.run(["validate", bad])
         #expect(result.status == 65)
@@ -54,17 +56,25 @@ struct CLITests {
         #expect(result.stderr == "\(path): file is 3 MB, over the input limit of 2 MB [--max-input-mb]\n")
     }
 
-    @Test("usage errors exit 64 with Error: and Usage: lines", arguments: [
-        (["angles"], "Error: missing <file>"),
-        (["angles", "Sidecars/learner.json", "--formt", "csv"], "Error: unknown option '--formt' (did you mean '--format'?)"),
-        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--html", "r.html"], "Error: unknown option '--html' (did you mean '--report'?)"),
-        (["assess", "Sidecars/squat-front.json", "--profile", "squat", "--html", "r.html"], "Error: unknown option '--html' (did you mean '--report'?)"),
-        (["angles", "Sidecars/learner.json", "--format", "xml"], "Error: '--format' must be one of csv, json, mot, got 'xml'"),
-        (["inspect", "Sidecars/learner.json", "--min-confidence", "2"], "Error: '--min-confidence' must be in 0.0...1.0, got 2"),
-        (["synth", "--fault", "leftShouldr:-4@1-2"], "Error: '--fault': unknown limb 'leftShouldr' (did you mean 'leftShoulder'?)"),
-        (["valdate"], "Error: unknown subcommand 'valdate' (did you mean 'validate'?)"),
-        ([], "Error: missing subcommand"),
-    ])
+    @Test(
+        "usage errors exit 64 with Error: and Usage: lines",
+        arguments: [
+            (["angles"], "Error: missing <file>"),
+            (["angles", "Sidecars/learner.json", "--formt", "csv"], "Error: unknown option '--formt' (did you mean '--format'?)"),
+            (
+                ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--html", "r.html"],
+                "Error: unknown option '--html' (did you mean '--report'?)"
+            ),
+            (
+                ["assess", "Sidecars/squat-front.json", "--profile", "squat", "--html", "r.html"],
+                "Error: unknown option '--html' (did you mean '--report'?)"
+            ),
+            (["angles", "Sidecars/learner.json", "--format", "xml"], "Error: '--format' must be one of csv, json, mot, got 'xml'"),
+            (["inspect", "Sidecars/learner.json", "--min-confidence", "2"], "Error: '--min-confidence' must be in 0.0...1.0, got 2"),
+            (["synth", "--fault", "leftShouldr:-4@1-2"], "Error: '--fault': unknown limb 'leftShouldr' (did you mean 'leftShoulder'?)"),
+            (["valdate"], "Error: unknown subcommand 'valdate' (did you mean 'validate'?)"),
+            ([], "Error: missing subcommand"),
+        ])
     func usageErrors(_ arguments: [String], _ expected: String) throws {
         let result = try Kinetix.run(arguments)
         #expect(result.status == 64)
@@ -76,7 +86,8 @@ struct CLITests {
     /// Every subcommand in the command table, as `kinetix --help` lists it (the list is made from the table).
     static let subcommands: [String] = {
         guard let overview = try? Kinetix.run(["--help"]).stdout,
-              let section = overview.components(separatedBy: "SUBCOMMANDS:\n").last else { return [] }
+            let section = overview.components(separatedBy: "SUBCOMMANDS:\n").last
+        else { return [] }
         return section.split(separator: "\n").prefix { $0.hasPrefix("  ") && !$0.hasPrefix("  See ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
     }()

@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 import _KinetixTestSupport
 
 @Suite("kinetix compare", .serialized)
@@ -15,7 +15,9 @@ struct CompareCLITests {
         #expect(result.stdout.contains("lag           learner 0.40 s (12 frames) behind"))
         #expect(result.stdout.contains("worst limb    right shoulder"))
         #expect(result.stdout.contains("form breaks   at "))
-        #expect(result.stdout.contains("right shoulder") && result.stdout.contains("← worst") && !result.stdout.contains("rightShoulder"), "limbs in words people read")
+        #expect(
+            result.stdout.contains("right shoulder") && result.stdout.contains("← worst") && !result.stdout.contains("rightShoulder"),
+            "limbs in words people read")
     }
 
     @Test("a clip compared with itself names no worst limb: every error is 0° (issue 37)")
@@ -24,7 +26,9 @@ struct CompareCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("worst limb    none: every limb matches exactly"))
         #expect(!result.stdout.contains("← worst"))
-        let json = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/demonstrator.json", "--no-mirror", "--format", "json"])
+        let json = try Kinetix.run([
+            "compare", "Sidecars/demonstrator.json", "Sidecars/demonstrator.json", "--no-mirror", "--format", "json",
+        ])
         #expect(json.stdout.contains("\"worstLimb\": null"))
     }
 
@@ -32,7 +36,9 @@ struct CompareCLITests {
     func atClamps() throws {
         let after = try Kinetix.run(pair + ["--at", "99"])
         #expect(after.status == 0)
-        #expect(after.stdout.hasPrefix("asked for 99.000 s, after the learner's clip (0.000–12.000 s): its last frame is shown\nlearner     12.000 s"))
+        #expect(
+            after.stdout.hasPrefix(
+                "asked for 99.000 s, after the learner's clip (0.000–12.000 s): its last frame is shown\nlearner     12.000 s"))
         let before = try Kinetix.run(pair + ["--at", "-3"])
         #expect(before.stdout.hasPrefix("asked for -3.000 s, before the learner's clip (0.000–12.000 s): its first frame is shown\n"))
         let inside = try Kinetix.run(pair + ["--at", "5"])
@@ -69,7 +75,10 @@ struct CompareCLITests {
     @Test("CSV: one row per learner frame, empty fields when unscored")
     func csv() throws {
         let lines = try Kinetix.run(pair + ["--format", "csv"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "frame,t,gridT,lagSeconds,distanceDegrees,worstLimb,ahead,leftElbow,rightElbow,leftShoulder,rightShoulder,leftHip,rightHip,leftKnee,rightKnee,neck")
+        #expect(
+            lines[0]
+                == "frame,t,gridT,lagSeconds,distanceDegrees,worstLimb,ahead,leftElbow,rightElbow,leftShoulder,rightShoulder,leftHip,rightHip,leftKnee,rightKnee,neck"
+        )
         #expect(lines.count == 361 + 2)
         #expect(lines[1] == "0,0,0,,,,0,,,,,,,,,")
         #expect(lines[101].hasPrefix("100,3.333333,3.333333,0.4,"), "row i is the learner's frame i at its own time")
@@ -95,18 +104,27 @@ struct CompareCLITests {
             let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
             return (object["summary"] as! [String: Any])["withinTolerancePercent"] as! Double
         }
-        let facing = try within(mirrored), sideBySide = try within(unmirrored)
+        let facing = try within(mirrored)
+        let sideBySide = try within(unmirrored)
         #expect(sideBySide < facing - 20)
         let outputs = try ["scalar", "simd", "blas"].map { try Kinetix.run(pair + ["--format", "csv", "--kernel", $0]).stdout }
         #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
     }
 
-    @Test("bad usage and bad input", arguments: [
-        (["compare", "Sidecars/demonstrator.json"], 64, "Error: missing <learner>"),
-        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--kernel", "gpu"], 64, "Error: '--kernel' must be one of automatic, scalar, simd, blas, got 'gpu'"),
-        (["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--learner-cues", "--at", "2"], 64, "Error: --learner-cues and --at show different things"),
-        (["compare", "Sidecars/demonstrator.json", "nope.json"], 66, "nope.json: no such file"),
-    ])
+    @Test(
+        "bad usage and bad input",
+        arguments: [
+            (["compare", "Sidecars/demonstrator.json"], 64, "Error: missing <learner>"),
+            (
+                ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--kernel", "gpu"], 64,
+                "Error: '--kernel' must be one of automatic, scalar, simd, blas, got 'gpu'"
+            ),
+            (
+                ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--learner-cues", "--at", "2"], 64,
+                "Error: --learner-cues and --at show different things"
+            ),
+            (["compare", "Sidecars/demonstrator.json", "nope.json"], 66, "nope.json: no such file"),
+        ])
     func errors(_ arguments: [String], _ status: Int32, _ message: String) throws {
         let result = try Kinetix.run(arguments)
         #expect(result.status == status)
@@ -121,7 +139,13 @@ struct VideoFrameTests {
         let folder = try Kinetix.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The learner at 29.97 fps with millisecond timestamps and two dropped frames: 85 frames.
-        let learner = Synth.sidecar({ var o = BundledClips.learner; o.durationSeconds = 3; o.frameRate = 29.97; return o }())
+        let learner = Synth.sidecar(
+            {
+                var o = BundledClips.learner
+                o.durationSeconds = 3
+                o.frameRate = 29.97
+                return o
+            }())
         var clip = learner.selecting(frames: (0..<learner.frameCount).filter { $0 != 20 && $0 != 50 })
         clip.times = clip.times.map { ($0 * 1000).rounded() / 1000 }
         let path = folder.appendingPathComponent("learner.json").path

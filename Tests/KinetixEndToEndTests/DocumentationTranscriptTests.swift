@@ -31,7 +31,9 @@ struct DocumentationTranscriptTests {
     /// The transcripts' commands of one Markdown text, in order.
     static func commands(in markdown: String) -> [Command] {
         var commands: [Command] = []
-        var inFence = false, inTranscript = false, firstLine = false
+        var inFence = false
+        var inTranscript = false
+        var firstLine = false
         for (index, line) in markdown.components(separatedBy: "\n").enumerated() {
             if line.hasPrefix("```") {
                 inFence.toggle()
@@ -58,7 +60,8 @@ struct DocumentationTranscriptTests {
 
     /// Whether `actual` lines match `expected` lines with `…` wildcards.
     static func matches(_ expected: [String], _ actual: [String]) -> Bool {
-        let expected = expected.map(trimmed), actual = actual.map(trimmed)
+        let expected = expected.map(trimmed)
+        let actual = actual.map(trimmed)
         // Dynamic programming over (expected index, actual index).
         var memo: [Int: Bool] = [:]
         func match(_ e: Int, _ a: Int) -> Bool {
@@ -105,9 +108,11 @@ struct DocumentationTranscriptTests {
         let manager = FileManager.default
         try manager.createDirectory(at: work, withIntermediateDirectories: true)
         for folder in ["Sidecars", "Profiles", "Benchmarks"] {
-            try manager.createSymbolicLink(at: work.appendingPathComponent(folder), withDestinationURL: Kinetix.packageRoot.appendingPathComponent(folder))
+            try manager.createSymbolicLink(
+                at: work.appendingPathComponent(folder), withDestinationURL: Kinetix.packageRoot.appendingPathComponent(folder))
         }
-        try manager.createSymbolicLink(at: top.appendingPathComponent("shared"), withDestinationURL: Kinetix.realData.deletingLastPathComponent())
+        try manager.createSymbolicLink(
+            at: top.appendingPathComponent("shared"), withDestinationURL: Kinetix.realData.deletingLastPathComponent())
         return work
     }
 
@@ -123,8 +128,10 @@ struct DocumentationTranscriptTests {
         #expect(!Self.matches(["took … s"], ["took 1.2 ms!"]))
     }
 
-    @Test("every transcript in the documentation prints what the documentation says", .enabled(if: Kinetix.hasRealData, "../shared/realdata is not beside the checkout"),
-          arguments: DocumentationTranscriptTests.documents)
+    @Test(
+        "every transcript in the documentation prints what the documentation says",
+        .enabled(if: Kinetix.hasRealData, "../shared/realdata is not beside the checkout"),
+        arguments: DocumentationTranscriptTests.documents)
     func transcripts(document: String) throws {
         let markdown = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent(document), encoding: .utf8)
         let commands = Self.commands(in: markdown)
@@ -136,17 +143,23 @@ struct DocumentationTranscriptTests {
         environment["COLUMNS"] = "100"
         environment.removeValue(forKey: "KINETIX_PROFILES")
         for command in commands {
-            let result = try Kinetix.run(["-c", "(\n\(command.text)\n) 2>&1"], executable: URL(fileURLWithPath: "/bin/sh"), directory: work, environment: environment)
+            let result = try Kinetix.run(
+                ["-c", "(\n\(command.text)\n) 2>&1"], executable: URL(fileURLWithPath: "/bin/sh"), directory: work, environment: environment
+            )
             var actual = result.stdout.components(separatedBy: "\n")
             if actual.last == "" { actual.removeLast() }
             var expected = command.expected
             while expected.last == "" { expected.removeLast() }
-            #expect(Self.matches(expected, actual),
-                    "\(document):\(command.line): $ \(command.text)\n--- printed (exit \(result.status)) ---\n\(actual.joined(separator: "\n"))\n--- documented ---\n\(expected.joined(separator: "\n"))")
+            #expect(
+                Self.matches(expected, actual),
+                "\(document):\(command.line): $ \(command.text)\n--- printed (exit \(result.status)) ---\n\(actual.joined(separator: "\n"))\n--- documented ---\n\(expected.joined(separator: "\n"))"
+            )
         }
     }
 
-    @Test("every relative link in the documentation leads to a file that exists, and its #anchor to a heading there", arguments: DocumentationTranscriptTests.documents)
+    @Test(
+        "every relative link in the documentation leads to a file that exists, and its #anchor to a heading there",
+        arguments: DocumentationTranscriptTests.documents)
     func links(document: String) throws {
         let file = Kinetix.packageRoot.appendingPathComponent(document)
         let markdown = try String(contentsOf: file, encoding: .utf8)
@@ -168,14 +181,18 @@ struct DocumentationTranscriptTests {
         var anchors: Set<String> = []
         var inFence = false
         for line in markdown.components(separatedBy: "\n") {
-            if line.hasPrefix("```") { inFence.toggle(); continue }
+            if line.hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             guard !inFence, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
-            let anchor = String(title.lowercased().compactMap { c -> Character? in
-                if c.isLetter || c.isNumber || c == "-" || c == "_" { return c }
-                if c == " " { return "-" }
-                return nil
-            })
+            let anchor = String(
+                title.lowercased().compactMap { c -> Character? in
+                    if c.isLetter || c.isNumber || c == "-" || c == "_" { return c }
+                    if c == " " { return "-" }
+                    return nil
+                })
             anchors.insert(anchor)
         }
         return anchors

@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 import _KinetixTestSupport
 
 /// Issue 56: what an adversarial probe of sync, .trc, tracking, progress and batch
@@ -13,17 +13,22 @@ struct HardeningRoundFourTests {
         try Kinetix.run(["-c", script, Kinetix.executable.path], executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
-    @Test("a standard output that cannot be written (a full disk, a closed pipe with SIGPIPE ignored) exits 73 with a message, never a trap")
+    @Test(
+        "a standard output that cannot be written (a full disk, a closed pipe with SIGPIPE ignored) exits 73 with a message, never a trap")
     func unwritableStandardOutput() throws {
         for script in [#""$0" --version > /dev/full"#, #""$0" validate Sidecars/learner.json > /dev/full"#] {
             let run = try shell(script)
-            #expect(run.status == 73 && run.stderr.contains("Error: standard output: cannot write: the disk is full"), "\(script): \(run.status) \(run.stderr)")
+            #expect(
+                run.status == 73 && run.stderr.contains("Error: standard output: cannot write: the disk is full"),
+                "\(script): \(run.status) \(run.stderr)")
         }
         let folder = try Kinetix.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let long = folder.appendingPathComponent("long.json").path
         #expect(try Kinetix.run(["synth", "--duration", "300", "-o", long]).status == 0)
-        let piped = try shell(#"trap '' PIPE; "$0" angles "$1" | head -c 10 > /dev/null; echo "status ${PIPESTATUS[0]}" >&2"#.replacingOccurrences(of: "\"$1\"", with: "'\(long)'"))
+        let piped = try shell(
+            #"trap '' PIPE; "$0" angles "$1" | head -c 10 > /dev/null; echo "status ${PIPESTATUS[0]}" >&2"#.replacingOccurrences(
+                of: "\"$1\"", with: "'\(long)'"))
         #expect(piped.stderr.contains("status 73") && piped.stderr.contains("standard output: cannot write"), "\(piped.stderr)")
     }
 
@@ -32,8 +37,11 @@ struct HardeningRoundFourTests {
     static func twoPeopleOpenPose(frames: Int = 30, people count: Int = 2) throws -> URL {
         let folder = try Kinetix.temporaryFolder().appendingPathComponent("op")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let order: [Joint?] = [.nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
-                               .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle] + Array(repeating: nil, count: 10)
+        let order: [Joint?] =
+            [
+                .nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
+                .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle,
+            ] + Array(repeating: nil, count: 10)
         let pose = KnownPose.upright(leftElbow: 60, leftKnee: 30)
         for f in 0..<frames {
             let people = (0..<count).map { 400 * (Double($0) - Double(count - 1) / 2) }.map { dx in
@@ -49,7 +57,8 @@ struct HardeningRoundFourTests {
         return folder
     }
 
-    @Test("convert --people writes its tracks as one set: stamped with one run, and all or none (a track that cannot be written leaves none)")
+    @Test(
+        "convert --people writes its tracks as one set: stamped with one run, and all or none (a track that cannot be written leaves none)")
     func peopleWrittenAsOneSet() throws {
         let op = try Self.twoPeopleOpenPose()
         let root = op.deletingLastPathComponent()
@@ -57,7 +66,9 @@ struct HardeningRoundFourTests {
         let out = root.appendingPathComponent("tracks")
         let run = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--people", "-o", out.path])
         #expect(run.status == 0, "\(run.stderr)")
-        let stamps = try (0..<2).map { try Sidecar.load(contentsOf: out.appendingPathComponent("op.track\($0).json").path).source["trackRun"] }
+        let stamps = try (0..<2).map {
+            try Sidecar.load(contentsOf: out.appendingPathComponent("op.track\($0).json").path).source["trackRun"]
+        }
         #expect(stamps[0] != nil && stamps[0] == stamps[1], "\(stamps)")
 
         // Track 1's name taken by a folder: nothing is written, not even track 0.
@@ -68,7 +79,9 @@ struct HardeningRoundFourTests {
         #expect(!FileManager.default.fileExists(atPath: blocked.appendingPathComponent("op.track0.json").path))
     }
 
-    @Test("convert --people into a folder not there yet: a refused set leaves no folder behind (nor a temporary one), and the error names the user's path")
+    @Test(
+        "convert --people into a folder not there yet: a refused set leaves no folder behind (nor a temporary one), and the error names the user's path"
+    )
     func refusedSetLeavesNoFolder() throws {
         let op = try Self.twoPeopleOpenPose()
         let root = op.deletingLastPathComponent()
@@ -77,13 +90,24 @@ struct HardeningRoundFourTests {
         let long = root.appendingPathComponent(String(repeating: "o", count: 240))
         try FileManager.default.moveItem(at: op, to: long)
         let out = root.appendingPathComponent("fresh")
-        let run = try Kinetix.run(["convert", long.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", out.path])
-        #expect(run.status == 73 && run.stderr.contains("Error: \(out.path)/ooo") && run.stderr.contains("File name too long"), "\(run.status) \(run.stderr.suffix(300))")
+        let run = try Kinetix.run([
+            "convert", long.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", out.path,
+        ])
+        #expect(
+            run.status == 73 && run.stderr.contains("Error: \(out.path)/ooo") && run.stderr.contains("File name too long"),
+            "\(run.status) \(run.stderr.suffix(300))")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [long.lastPathComponent])
         // The same set into a new folder whose name is fine is written whole.
         try FileManager.default.moveItem(at: long, to: op)
-        let written = try Kinetix.run(["convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", out.appendingPathComponent("deeper").path])
-        #expect(written.status == 0 && (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("deeper").path).sorted()) == ["op.track0.json", "op.track1.json"], "\(written.stderr)")
+        let written = try Kinetix.run([
+            "convert", op.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o",
+            out.appendingPathComponent("deeper").path,
+        ])
+        #expect(
+            written.status == 0
+                && (try? FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("deeper").path).sorted()) == [
+                    "op.track0.json", "op.track1.json",
+                ], "\(written.stderr)")
     }
 
     @Test("a set of 40 tracks is written under a limit of 24 open files: one temporary file open at a time, not all 40")

@@ -1,9 +1,9 @@
 import Foundation
-import Testing
-import _KinetixCLITestSupport
+import KinetixBatch
 import KinetixCore
 import KinetixProfiles
-import KinetixBatch
+import Testing
+import _KinetixCLITestSupport
 
 /// The command line as a thin front end: defaults, errors and profiles come from the libraries.
 @Suite("kinetix as a front end to the libraries", .serialized)
@@ -57,7 +57,8 @@ struct LibraryFrontEndTests {
         let cases: [(flag: String, range: ClosedRange<Double>, set: (inout ComparisonOptions, Double) -> Void)] = [
             ("max-lag", R.maxLagSeconds, { $0.maxLagSeconds = $1 }), ("lag-window", R.lagWindowSeconds, { $0.lagWindowSeconds = $1 }),
             ("max-gap", R.maxGapSeconds, { $0.maxGapSeconds = $1 }), ("tolerance", R.toleranceDegrees, { $0.toleranceDegrees = Float($1) }),
-            ("form-break", R.formBreakMinSeconds, { $0.formBreakMinSeconds = $1 }), ("min-shared", R.minSharedWeight, { $0.minSharedWeight = Float($1) }),
+            ("form-break", R.formBreakMinSeconds, { $0.formBreakMinSeconds = $1 }),
+            ("min-shared", R.minSharedWeight, { $0.minSharedWeight = Float($1) }),
             ("rate", R.rate, { $0.rate = $1 }),
         ]
         for c in cases {
@@ -73,7 +74,9 @@ struct LibraryFrontEndTests {
         }
     }
 
-    @Test("every other numeric option's range is the library's (or the command type's beside its default): each edge is accepted, just past it refused, worded as before")
+    @Test(
+        "every other numeric option's range is the library's (or the command type's beside its default): each edge is accepted, just past it refused, worded as before"
+    )
     func otherRanges() throws {
         let f = try BatchFixture(count: 1, seconds: 2)
         defer { try? FileManager.default.removeItem(at: f.folder) }
@@ -85,8 +88,14 @@ struct LibraryFrontEndTests {
             (["shift", "nowhere.json", "-o", f.path("shifted.json")], "seconds", Sidecar.EditDefaults.shiftSecondsRange),
             (["batch", "plan", f.path("manifest.tsv"), "-o", f.path("edge-plan.json")], "shards", BatchPlan.shardsRange),
             (["batch", "run", f.path("plan.json"), "--shard", "0", "--out", f.path("out")], "threads", BatchRunner.threadsRange),
-            (["batch", "slurm", f.path("plan.json"), "--out", f.path("out"), "-o", f.path("job.sh")], "max-parallel", SlurmScript.maxParallelRange),
-            (["batch", "slurm", f.path("plan.json"), "--out", f.path("out"), "-o", f.path("job.sh")], "cpus-per-task", SlurmScript.cpusPerTaskRange),
+            (
+                ["batch", "slurm", f.path("plan.json"), "--out", f.path("out"), "-o", f.path("job.sh")], "max-parallel",
+                SlurmScript.maxParallelRange
+            ),
+            (
+                ["batch", "slurm", f.path("plan.json"), "--out", f.path("out"), "-o", f.path("job.sh")], "cpus-per-task",
+                SlurmScript.cpusPerTaskRange
+            ),
         ]
         cases += [
             (["angles", "nowhere.json"], "fill-gaps", AngleSeries.FilterRanges.fillGapsSeconds),
@@ -107,11 +116,16 @@ struct LibraryFrontEndTests {
         for c in cases {
             let message = "'--\(c.flag)' must be in \(c.range.lowerBound)...\(c.range.upperBound), got "
             let step = max(abs(c.range.upperBound - c.range.lowerBound) * 0.01, 1e-3)
-            for (value, ok) in [(c.range.upperBound, true), (c.range.lowerBound, true), (c.range.upperBound + step, false), (c.range.lowerBound - step, false)] {
+            for (value, ok) in [
+                (c.range.upperBound, true), (c.range.lowerBound, true), (c.range.upperBound + step, false),
+                (c.range.lowerBound - step, false),
+            ] {
                 let text = jsonNumber(value, digits: 6)
                 let result = try Kinetix.run(c.arguments + ["--\(c.flag)", text])
                 let refused = result.status == 64 && result.stderr.contains(message + text)
-                #expect(refused == !ok && result.stderr.contains("'--\(c.flag)' must be in") == !ok, "\(c.arguments) --\(c.flag) \(text): \(result.status) \(result.stderr)")
+                #expect(
+                    refused == !ok && result.stderr.contains("'--\(c.flag)' must be in") == !ok,
+                    "\(c.arguments) --\(c.flag) \(text): \(result.status) \(result.stderr)")
             }
         }
     }
@@ -126,9 +140,11 @@ struct LibraryFrontEndTests {
 
     @Test("exit codes follow the error's kind: the same missing file is 66 everywhere")
     func exitCodes() throws {
-        for arguments in [["profile", "show", "nowhere/missing.json"], ["assess", "Sidecars/squat-front.json", "--profile", "nowhere/missing.json"],
-                          ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", "nowhere/missing.json"],
-                          ["profile", "lint", "nowhere/missing.json"], ["inspect", "nowhere/missing.json"]] {
+        for arguments in [
+            ["profile", "show", "nowhere/missing.json"], ["assess", "Sidecars/squat-front.json", "--profile", "nowhere/missing.json"],
+            ["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", "nowhere/missing.json"],
+            ["profile", "lint", "nowhere/missing.json"], ["inspect", "nowhere/missing.json"],
+        ] {
             let result = try Kinetix.run(arguments)
             #expect(result.status == 66, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("nowhere/missing.json: no such file"), "\(arguments)")
@@ -138,7 +154,8 @@ struct LibraryFrontEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = try String(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/copy-demonstrator.json"), encoding: .utf8)
         let bad = folder.appendingPathComponent("bad-pair.json")
-        try source.replacingOccurrences(of: "\"lagWindowSeconds\": 5", with: "\"lagWindowSeconds\": -1e300").write(to: bad, atomically: true, encoding: .utf8)
+        try source.replacingOccurrences(of: "\"lagWindowSeconds\": 5", with: "\"lagWindowSeconds\": -1e300").write(
+            to: bad, atomically: true, encoding: .utf8)
         let lint = try Kinetix.run(["profile", "lint", bad.path])
         #expect(lint.status == 65 && lint.stderr.contains("pair.lagWindowSeconds: must be in 0...600 s"), "\(lint.stderr)")
         let compare = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--profile", bad.path])
@@ -165,15 +182,18 @@ struct LibraryFrontEndTests {
             #expect(list.stdout.split(separator: "\n").contains { $0.hasPrefix(id + " ") && $0.hasSuffix("shipped:\(id).json") }, "\(id)")
         }
         let clip = Kinetix.packageRoot.appendingPathComponent("Sidecars/squat-front.json").path
-        let assess = try Kinetix.run(["assess", clip, "--profile", "squat"], executable: installed, directory: elsewhere, environment: environment)
+        let assess = try Kinetix.run(
+            ["assess", clip, "--profile", "squat"], executable: installed, directory: elsewhere, environment: environment)
         #expect(assess.status == 0, "\(assess.stderr)")
         #expect(assess.stdout.contains("profile from  shipped:squat.json"))
         // A folder the user names does take precedence, and the report says so.
         let mine = prefix.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), to: mine.appendingPathComponent("squat.json"))
-        let own = try Kinetix.run(["assess", clip, "--profile", "squat", "--format", "json"], executable: installed, directory: elsewhere,
-                                  environment: environment.merging(["KINETIX_PROFILES": mine.path]) { $1 })
+        try FileManager.default.copyItem(
+            at: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json"), to: mine.appendingPathComponent("squat.json"))
+        let own = try Kinetix.run(
+            ["assess", clip, "--profile", "squat", "--format", "json"], executable: installed, directory: elsewhere,
+            environment: environment.merging(["KINETIX_PROFILES": mine.path]) { $1 })
         #expect(own.stdout.contains("\"source\": \"\(mine.appendingPathComponent("squat.json").path)\""), "\(own.stderr)")
     }
 
@@ -193,7 +213,10 @@ struct LibraryFrontEndTests {
             finals[index]["cue"] = nil
         }
         #expect(finals.map { NSDictionary(dictionary: $0) } == frames.map { NSDictionary(dictionary: $0) })
-        #expect(provisional.allSatisfy { $0["t"] is Double && $0["errors"] is [String: Any] && $0.keys.contains("cue") && $0.keys.contains("worstLimb") })
+        #expect(
+            provisional.allSatisfy {
+                $0["t"] is Double && $0["errors"] is [String: Any] && $0.keys.contains("cue") && $0.keys.contains("worstLimb")
+            })
         let text = try Kinetix.run(pair + ["--live"])
         #expect(text.stdout.contains("Raise your right arm higher") && text.stdout.contains("361 frames final"))
     }

@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 import _KinetixTestSupport
 
 /// `--live` on streams: standard input, a FIFO, TCP and UDP on the loopback address,
@@ -12,7 +12,9 @@ struct LiveStreamCLITests {
 
     /// Runs `script` in a shell at the package root; `$K` is the built kinetix.
     static func shell(_ script: String) throws -> Kinetix.Result {
-        try Kinetix.run(["-c", script], executable: URL(fileURLWithPath: "/bin/sh"), environment: ProcessInfo.processInfo.environment.merging(["K": k]) { $1 })
+        try Kinetix.run(
+            ["-c", script], executable: URL(fileURLWithPath: "/bin/sh"),
+            environment: ProcessInfo.processInfo.environment.merging(["K": k]) { $1 })
     }
 
     /// The JSON lines of a stream run with their latency taken out, without the summary.
@@ -46,7 +48,8 @@ struct LiveStreamCLITests {
     @Test("assess: a clip streamed on standard input gives the offline live replay's every line, and a summary")
     func standardInputEqualsReplay() throws {
         let replay = try Kinetix.run(["assess", "Sidecars/squat-front.json", "--profile", "squat", "--live", "--format", "json"])
-        let streamed = try Self.shell(#""$K" stream Sidecars/squat-front.json --speed 0 | "$K" assess --live - --profile squat --format json"#)
+        let streamed = try Self.shell(
+            #""$K" stream Sidecars/squat-front.json --speed 0 | "$K" assess --live - --profile squat --format json"#)
         #expect(streamed.status == 0, "\(streamed.stderr)")
         #expect(Self.withoutLatency(streamed.stdout) == replay.stdout.split(separator: "\n").map(String.init))
         let summary = try Self.summary(streamed.stdout)
@@ -60,10 +63,15 @@ struct LiveStreamCLITests {
     @Test("compare: two cameras over TCP and UDP give the offline live replay's final lines")
     func twoSocketsEqualReplay() throws {
         let replay = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--live", "--format", "json"])
-        let running = try Kinetix.start(["compare", "tcp:0", "udp:0", "--live", "--format", "json", "--start-timeout", "60", "--idle-timeout", "20"])
-        let tcp = try Self.port(of: running, kind: "tcp"), udp = try Self.port(of: running, kind: "udp")
+        let running = try Kinetix.start([
+            "compare", "tcp:0", "udp:0", "--live", "--format", "json", "--start-timeout", "60", "--idle-timeout", "20",
+        ])
+        let tcp = try Self.port(of: running, kind: "tcp")
+        let udp = try Self.port(of: running, kind: "udp")
         // Each sender's own status: a bare `wait` would hide the first one's failure.
-        let senders = try Self.shell(#""$K" stream Sidecars/demonstrator.json --to tcp:\#(tcp) --speed 8 & first=$!; "$K" stream Sidecars/learner.json --to udp:\#(udp) --speed 8 && wait $first"#)
+        let senders = try Self.shell(
+            #""$K" stream Sidecars/demonstrator.json --to tcp:\#(tcp) --speed 8 & first=$!; "$K" stream Sidecars/learner.json --to udp:\#(udp) --speed 8 && wait $first"#
+        )
         #expect(senders.status == 0, "\(senders.stderr)")
         let result = try running.finish()
         #expect(result.status == 0, "\(result.stderr)")
@@ -84,16 +92,20 @@ struct LiveStreamCLITests {
         lines.append(LiveStream.endLine)
         let folder = try Kinetix.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let fifo = folder.appendingPathComponent("cam").path, file = folder.appendingPathComponent("frames.ndjson")
+        let fifo = folder.appendingPathComponent("cam").path
+        let file = folder.appendingPathComponent("frames.ndjson")
         try Data(lines.joined().utf8).write(to: file)
         #expect(mkfifo(fifo, 0o600) == 0)
-        let result = try Self.shell(#"cat "\#(file.path)" > "\#(fifo)" & "$K" assess --live "\#(fifo)" --profile squat --format json; status=$?; wait; exit $status"#)
+        let result = try Self.shell(
+            #"cat "\#(file.path)" > "\#(fifo)" & "$K" assess --live "\#(fifo)" --profile squat --format json; status=$?; wait; exit $status"#
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let source = try #require((try Self.summary(result.stdout)["sources"] as? [[String: Any]])?.first)
         #expect(source["duplicates"] as? Int == 1 && source["outOfOrder"] as? Int == 1 && source["malformed"] as? Int == 1)
         #expect(source["taken"] as? Int == clip.frameCount - 3 - 1)
         #expect((source["gaps"] as? Int ?? 0) >= 1 && (source["missingFrames"] as? Int ?? 0) >= 3)
-        #expect(result.stderr.contains("line 100: frame at t=3.333333") && result.stderr.contains("skipped, a duplicate"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("line 100: frame at t=3.333333") && result.stderr.contains("skipped, a duplicate"), "\(result.stderr)")
         #expect(result.stderr.contains("skipped, out of order"))
         #expect(result.stderr.contains("/cam: skipped: line 301: joints.leftKnees: unknown joint name (did you mean 'leftKnee'?)"))
         #expect(result.stderr.contains("line 52: a gap of 0.133 s before t=1.766667 s"), "\(result.stderr)")
@@ -124,8 +136,10 @@ struct LiveStreamCLITests {
 
     @Test("a source that falls silent is noticed after --idle-timeout (exit 69)")
     func silentSource() throws {
-        let lines = #"{"format": "kinetix-stream", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}}\n{"t": 0, "joints": {}}\n"#
-        let result = try Self.shell(#"(printf '\#(lines)'; sleep 3) | "$K" assess --live - --profile squat --idle-timeout 0.5 --format json"#)
+        let lines =
+            #"{"format": "kinetix-stream", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}}\n{"t": 0, "joints": {}}\n"#
+        let result = try Self.shell(
+            #"(printf '\#(lines)'; sleep 3) | "$K" assess --live - --profile squat --idle-timeout 0.5 --format json"#)
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("no frame for 0.5 s: the source stopped (idle)"))
         #expect((try Self.summary(result.stdout)["sources"] as? [[String: Any]])?.first?["ended"] as? String == "idle")
@@ -140,16 +154,29 @@ struct LiveStreamCLITests {
     }
 
     static let refusals: [Refusal] = [
-        .init(name: "no header", script: #"echo '{"t": 0, "joints": {}}' | "$K" assess --live - --profile squat"#, status: 65,
-              message: "-: line 1: format: the first line must be the stream's header"),
-        .init(name: "closed before its header", script: #""$K" assess --live - --profile squat < /dev/null"#, status: 66,
-              message: "-: the stream closed before its header line"),
-        .init(name: "a stream without --live", script: #""$K" assess - --profile squat"#, status: 64, message: "Error: '-' is a stream: read it with --live"),
-        .init(name: "both on standard input", script: #""$K" compare --live - -"#, status: 64, message: "Error: only one input can be standard input"),
-        .init(name: "a bad port", script: #""$K" assess --live tcp:http --profile squat"#, status: 64, message: "Error: 'tcp:http': expected a port number in 0...65535"),
-        .init(name: "stream to a file", script: #""$K" stream Sidecars/squat-front.json --to /tmp/x.ndjson"#, status: 64, message: "Error: --to expects -, a FIFO"),
-        .init(name: "3D clip streamed", script: #""$K" synth --motion squat --duration 1 --space metres -o /dev/stdout 2>/dev/null > /tmp/kinetix-3d-$$.json; "$K" stream /tmp/kinetix-3d-$$.json; s=$?; rm -f /tmp/kinetix-3d-$$.json; exit $s"#,
-              status: 65, message: "space: a stream carries a camera's 2D joints"),
+        .init(
+            name: "no header", script: #"echo '{"t": 0, "joints": {}}' | "$K" assess --live - --profile squat"#, status: 65,
+            message: "-: line 1: format: the first line must be the stream's header"),
+        .init(
+            name: "closed before its header", script: #""$K" assess --live - --profile squat < /dev/null"#, status: 66,
+            message: "-: the stream closed before its header line"),
+        .init(
+            name: "a stream without --live", script: #""$K" assess - --profile squat"#, status: 64,
+            message: "Error: '-' is a stream: read it with --live"),
+        .init(
+            name: "both on standard input", script: #""$K" compare --live - -"#, status: 64,
+            message: "Error: only one input can be standard input"),
+        .init(
+            name: "a bad port", script: #""$K" assess --live tcp:http --profile squat"#, status: 64,
+            message: "Error: 'tcp:http': expected a port number in 0...65535"),
+        .init(
+            name: "stream to a file", script: #""$K" stream Sidecars/squat-front.json --to /tmp/x.ndjson"#, status: 64,
+            message: "Error: --to expects -, a FIFO"),
+        .init(
+            name: "3D clip streamed",
+            script:
+                #""$K" synth --motion squat --duration 1 --space metres -o /dev/stdout 2>/dev/null > /tmp/kinetix-3d-$$.json; "$K" stream /tmp/kinetix-3d-$$.json; s=$?; rm -f /tmp/kinetix-3d-$$.json; exit $s"#,
+            status: 65, message: "space: a stream carries a camera's 2D joints"),
     ]
 
     @Test("a bad stream or command line is refused with its exit code, naming the source and line", arguments: refusals)

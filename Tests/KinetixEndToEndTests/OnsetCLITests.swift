@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 import _KinetixTestSupport
 
 @Suite("kinetix onset and compare --reaction", .serialized)
@@ -40,7 +40,9 @@ struct OnsetCLITests {
         #expect(pairs.contains { $0["status"] as? String == "ok" && $0["trackingLagSeconds"] is Double })
         #expect((reaction["method"] as? [String: Any])?["detector"] as? String == "extrapolation")
         let text = try Kinetix.run(["compare", "Sidecars/demonstrator.json", "Sidecars/learner.json", "--reaction"])
-        #expect(text.stdout.contains("learner starts 0.39 s after the demonstrator") || text.stdout.contains("learner starts 0.40 s after the demonstrator"))
+        #expect(
+            text.stdout.contains("learner starts 0.39 s after the demonstrator")
+                || text.stdout.contains("learner starts 0.40 s after the demonstrator"))
     }
 
     @Test("the bundled cue-response clip: every verdict right, reactions within two frames of the truth")
@@ -87,8 +89,11 @@ struct ChallengeCLITests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["kind"] as? String == "challenge")
         let verdicts = try #require(object["verdicts"] as? [[String: Any]])
-        #expect(verdicts.map { $0["outcome"] as? String } == ["performed", "performed", "correctlyWithheld", "performed",
-                                                              "wronglyPerformed", "correctlyWithheld", "performed"])
+        #expect(
+            verdicts.map { $0["outcome"] as? String } == [
+                "performed", "performed", "correctlyWithheld", "performed",
+                "wronglyPerformed", "correctlyWithheld", "performed",
+            ])
         let judged = try #require(verdicts[0]["judged"] as? [String: Any])
         #expect(judged["actionVersion"] as? String == "1" && (judged["when"] as? String)?.contains("leftShoulder") == true)
         #expect((object["summary"] as? [String: Any])?["right"] as? Int == 6)

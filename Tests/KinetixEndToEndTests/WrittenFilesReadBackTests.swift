@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 
 /// The ground rule "every file Kinetix writes, Kinetix reads back", audited: every
 /// command that writes runs once into one folder, and every file found there afterwards
@@ -14,7 +14,9 @@ struct WrittenFilesReadBackTests {
     /// subcommands are run below by name).
     static let writesNothing: Set<String> = ["validate", "stream"]
 
-    @Test("every command's outputs, in every machine format, are read back by Kinetix; text, CSV and HTML are whole UTF-8; no temporary file is left")
+    @Test(
+        "every command's outputs, in every machine format, are read back by Kinetix; text, CSV and HTML are whole UTF-8; no temporary file is left"
+    )
     func everyOutputReadBack() throws {
         let root = try Kinetix.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -55,20 +57,30 @@ struct WrittenFilesReadBackTests {
         try run(["compare", demonstrator, learner, "--format", "csv", "-o", o("compare.csv")])
         try run(["onset", o("squat1.json"), "--format", "json", "-o", o("onset.json")])
         for k in 1...2 {
-            try run(["assess", o("squat\(k).json"), "--profile", "squat", "--format", "json", "-o", o("assess\(k).json"), "--report", o("assess\(k).html")])
+            try run([
+                "assess", o("squat\(k).json"), "--profile", "squat", "--format", "json", "-o", o("assess\(k).json"), "--report",
+                o("assess\(k).html"),
+            ])
         }
         try run(["assess", o("squat1.json"), "--profile", "squat", "-o", o("assess1.txt")])
-        try run(["profile", "draft", "--describe", "Squat: bend the knees and hips, then stand back up. Keep the back straight.", "--partial", "-o", o("draft.json")])
+        try run([
+            "profile", "draft", "--describe", "Squat: bend the knees and hips, then stand back up. Keep the back straight.", "--partial",
+            "-o", o("draft.json"),
+        ])
         // Batch: a plan, a run's results and shards, a merge with subjects (so per-subject progress).
         let manifest = root.appendingPathComponent("manifest.csv")
-        try Data("id,clip,profile,subject,date\na1,\(o("squat1.json")),squat,ann,2026-01-05\na2,\(o("squat2.json")),squat,ann,2026-02-05\n".utf8).write(to: manifest)
+        try Data(
+            "id,clip,profile,subject,date\na1,\(o("squat1.json")),squat,ann,2026-01-05\na2,\(o("squat2.json")),squat,ann,2026-02-05\n".utf8
+        ).write(to: manifest)
         try run(["batch", "plan", manifest.path, "-o", o("plan.json")])
         try run(["batch", "run", o("plan.json"), "--shard", "0", "--out", o("batch")])
         try run(["batch", "merge", o("batch"), "--plan", o("plan.json"), "-o", o("batch/summary")])
 
         // Read back by Kinetix: sidecars validated, results followed by progress, the
         // profile linted and assessed with, the .trc converted (above), the plan run (above).
-        for (first, second, name) in [(o("assess1.json"), o("assess2.json"), "progress-assess"), (o("compare1.json"), o("compare2.json"), "progress-compare")] {
+        for (first, second, name) in [
+            (o("assess1.json"), o("assess2.json"), "progress-assess"), (o("compare1.json"), o("compare2.json"), "progress-compare"),
+        ] {
             try run(["progress", first, second, "--format", "json", "-o", o("\(name).json"), "--report", o("\(name).html")])
             try run(["progress", first, second, "--format", "csv", "-o", o("\(name).csv")])
         }
@@ -78,7 +90,9 @@ struct WrittenFilesReadBackTests {
         let helpText = try Kinetix.run(["--help"]).stdout
         // The subcommands: the lines after SUBCOMMANDS up to the first blank one.
         let listed = helpText.components(separatedBy: "SUBCOMMANDS:").last?.components(separatedBy: "\n\n").first ?? ""
-        let commands = listed.split(separator: "\n").compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        let commands = listed.split(separator: "\n").compactMap {
+            $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil
+        }
         #expect(commands.count >= 19, "\(commands)")
         for command in commands where !Self.writesNothing.contains(command) {
             #expect(covered.contains(command), "'kinetix \(command)' writes files this audit does not read back: add it")
@@ -138,15 +152,27 @@ struct WrittenFilesReadBackTests {
 
     /// Every record of `csv` (RFC 4180 quoting) has the same number of fields.
     static func rectangular(csv: String) -> Bool {
-        var counts: Set<Int> = [], fields = 1, quoted = false, empty = true
+        var counts: Set<Int> = []
+        var fields = 1
+        var quoted = false
+        var empty = true
         var characters = Array(csv.unicodeScalars)[...]
         while let c = characters.popFirst() {
             if quoted {
                 if c == "\"" { if characters.first == "\"" { characters.removeFirst() } else { quoted = false } }
-            } else if c == "\"" { quoted = true; empty = false }
-            else if c == "," { fields += 1; empty = false }
-            else if c == "\n" { if !empty { counts.insert(fields) }; fields = 1; empty = true }
-            else if c != "\r" { empty = false }
+            } else if c == "\"" {
+                quoted = true
+                empty = false
+            } else if c == "," {
+                fields += 1
+                empty = false
+            } else if c == "\n" {
+                if !empty { counts.insert(fields) }
+                fields = 1
+                empty = true
+            } else if c != "\r" {
+                empty = false
+            }
         }
         if !empty { counts.insert(fields) }
         return counts.count == 1 && !quoted

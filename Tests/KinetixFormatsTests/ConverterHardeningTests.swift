@@ -1,13 +1,15 @@
 import Foundation
-import Testing
-@testable import KinetixFormats
 import KinetixCore
+import Testing
+
+@testable import KinetixFormats
 
 /// Converters under bad input: one bad frame never sinks a clip, limits are named,
 /// and messages give the real cause.
 @Suite("Converters under bad input")
 struct ConverterHardeningTests {
-    static let lateralRaise = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let lateralRaise = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("../shared/realdata/mediapipe/demo5_lateral_raise_mediapipe.json").standardizedFileURL
 
     /// The real MediaPipe clip with frame `index`'s time replaced by `time` (JSON text).
@@ -20,9 +22,10 @@ struct ConverterHardeningTests {
         return Data(text.replacingOccurrences(of: "\"__TIME__\"", with: time).utf8)
     }
 
-    @Test("a duplicated or unusable time among 540 MediaPipe frames skips that frame, reported, and converts the rest",
-          .enabled(if: FileManager.default.fileExists(atPath: lateralRaise.path), "../shared/realdata is absent"),
-          arguments: ["0.0", "1e400", "\"soon\""])
+    @Test(
+        "a duplicated or unusable time among 540 MediaPipe frames skips that frame, reported, and converts the rest",
+        .enabled(if: FileManager.default.fileExists(atPath: lateralRaise.path), "../shared/realdata is absent"),
+        arguments: ["0.0", "1e400", "\"soon\""])
     func badTime(_ time: String) throws {
         let data = try mediaPipe(replacingTimeOf: 200, with: time)
         let result = try MediaPipeConverter.convert(data: data, name: "raise.json", options: ConversionOptions())
@@ -33,8 +36,9 @@ struct ConverterHardeningTests {
         #expect(throws: KinetixError.self) { try MediaPipeConverter.convert(data: data, name: "raise.json", options: strict) }
     }
 
-    @Test("convert has the same input limit as the sidecar reader",
-          .enabled(if: FileManager.default.fileExists(atPath: lateralRaise.path), "../shared/realdata is absent"))
+    @Test(
+        "convert has the same input limit as the sidecar reader",
+        .enabled(if: FileManager.default.fileExists(atPath: lateralRaise.path), "../shared/realdata is absent"))
     func inputLimit() throws {
         var options = ConversionOptions()
         options.limits.maxFileBytes = 1 << 20
@@ -64,7 +68,9 @@ struct ConverterHardeningTests {
     func missingPerson() throws {
         let pose = openPoseKeypoints(knownPosePixels(), model: "body25")
         let folder = try openPoseFolder(Array(repeating: [pose, pose], count: 5))
-        let error = #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: folder, options: options(person: .index(5))) }
+        let error = #expect(throws: KinetixError.self) {
+            try OpenPoseConverter.convert(folder: folder, options: options(person: .index(5)))
+        }
         #expect(error?.description.contains("never appears (frames have at most 2 people)") == true, "\(error?.description ?? "")")
         #expect(error?.diagnostics.first?.setting == .person)
     }
@@ -72,21 +78,28 @@ struct ConverterHardeningTests {
 
 @Suite("Formats recognised by content")
 struct FormatRecognitionTests {
-    static let realData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let realData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("../shared/realdata").standardizedFileURL
 
-    @Test("every real file, the bundled sidecars, a .mot and garbage are told apart",
-          .enabled(if: FileManager.default.fileExists(atPath: realData.path), "../shared/realdata is absent"))
+    @Test(
+        "every real file, the bundled sidecars, a .mot and garbage are told apart",
+        .enabled(if: FileManager.default.fileExists(atPath: realData.path), "../shared/realdata is absent"))
     func recognise() throws {
         let r = Self.realData
         #expect(RecognisedInput.recognise(r.appendingPathComponent("openpose_body25b/balancing_cam01").path) == .estimator(.openpose))
-        let frameFile = try FileManager.default.contentsOfDirectory(atPath: r.appendingPathComponent("openpose_body25b/balancing_cam01").path).first { $0.hasSuffix(".json") }!
-        #expect(RecognisedInput.recognise(r.appendingPathComponent("openpose_body25b/balancing_cam01/\(frameFile)").path) == .openPoseFrameFile)
+        let frameFile = try FileManager.default.contentsOfDirectory(
+            atPath: r.appendingPathComponent("openpose_body25b/balancing_cam01").path
+        ).first { $0.hasSuffix(".json") }!
+        #expect(
+            RecognisedInput.recognise(r.appendingPathComponent("openpose_body25b/balancing_cam01/\(frameFile)").path) == .openPoseFrameFile)
         for name in ["balancing_cam02_mediapipe.json", "demo4_walking_mediapipe.json", "hamilton_clip_face_pose_mediapipe.json"] {
             #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/\(name)").path) == .estimator(.mediapipe), "\(name)")
         }
         #expect(RecognisedInput.recognise(r.appendingPathComponent("mediapipe/face_images_mediapipe.json").path) == .estimator(.faceStills))
-        #expect(RecognisedInput.recognise(Data(#"{"width": 640, "height": 480, "frames": [{"t": 0, "observations": []}]}"#.utf8)) == .estimator(.vision))
+        #expect(
+            RecognisedInput.recognise(Data(#"{"width": 640, "height": 480, "frames": [{"t": 0, "observations": []}]}"#.utf8))
+                == .estimator(.vision))
         #expect(RecognisedInput.recognise(Data(#"[{"image_id": 1, "keypoints": [1, 2, 1]}]"#.utf8)) == .estimator(.coco17))
         #expect(RecognisedInput.recognise(Data("frame,t,nose_x,nose_y\n0,0,1,2\n".utf8)) == .estimator(.mediapipe))
         #expect(RecognisedInput.recognise(Data("Coordinates\nversion=1\nendheader\ntime\tleftElbow\n".utf8)) == .openSimMotion)
@@ -97,21 +110,32 @@ struct FormatRecognitionTests {
     @Test("a dump whose first frames have nobody in them is still recognised (issue 37); a truncated later frame does not hide the format")
     func emptyFirstFrames() {
         let empty = Array(repeating: #"{"i": 0, "t": 0.0}"#, count: 20).joined(separator: ", ")
-        #expect(RecognisedInput.recognise(Data(#"{"video": {"fps": 30}, "frames": [\#(empty), {"i": 20, "t": 0.66, "mp33": [[1, 2, 0, 0.9]]}]}"#.utf8)) == .estimator(.mediapipe))
-        #expect(RecognisedInput.recognise(Data(#"{"width": 640, "frames": [{"t": 0}, {"t": 0.1, "observations": []}]}"#.utf8)) == .estimator(.vision))
-        #expect(RecognisedInput.recognise(Data(#"{"frames": [{"i": 0, "mp33": [[1, 2, 0, 0.9]]}, {"i": 1, "mp33": [[1, 2"#.utf8)) == .estimator(.mediapipe))
+        #expect(
+            RecognisedInput.recognise(
+                Data(#"{"video": {"fps": 30}, "frames": [\#(empty), {"i": 20, "t": 0.66, "mp33": [[1, 2, 0, 0.9]]}]}"#.utf8))
+                == .estimator(.mediapipe))
+        #expect(
+            RecognisedInput.recognise(Data(#"{"width": 640, "frames": [{"t": 0}, {"t": 0.1, "observations": []}]}"#.utf8))
+                == .estimator(.vision))
+        #expect(
+            RecognisedInput.recognise(Data(#"{"frames": [{"i": 0, "mp33": [[1, 2, 0, 0.9]]}, {"i": 1, "mp33": [[1, 2"#.utf8))
+                == .estimator(.mediapipe))
         let beyond = Array(repeating: #"{"i": 0}"#, count: JSONShape.itemsLooked).joined(separator: ", ")
-        #expect(RecognisedInput.recognise(Data(#"{"frames": [\#(beyond), {"mp33": []}]}"#.utf8)) == .unknown, "only the first 64 frames are looked at")
+        #expect(
+            RecognisedInput.recognise(Data(#"{"frames": [\#(beyond), {"mp33": []}]}"#.utf8)) == .unknown,
+            "only the first 64 frames are looked at")
     }
 
     @Test("a MediaPipe face-only dump keeps its faces")
     func faceOnly() throws {
         var frames: [String] = []
         for i in 0..<20 {
-            let mesh = (0..<468).map { k in "[\(300 + Double(k % 20) * 5 + Double(i) * 0.1), \(400 + Double(k / 20) * 5)]" }.joined(separator: ", ")
+            let mesh = (0..<468).map { k in "[\(300 + Double(k % 20) * 5 + Double(i) * 0.1), \(400 + Double(k / 20) * 5)]" }.joined(
+                separator: ", ")
             frames.append(#"{"i": \#(i), "t": \#(Double(i) / 30), "face468": [\#(mesh)]}"#)
         }
-        let text = #"{"format": "keypoints-pose-v1", "video": {"fps": 30, "width": 1280, "height": 720}, "frames": [\#(frames.joined(separator: ", "))]}"#
+        let text =
+            #"{"format": "keypoints-pose-v1", "video": {"fps": 30, "width": 1280, "height": 720}, "frames": [\#(frames.joined(separator: ", "))]}"#
         let result = try MediaPipeConverter.convert(data: Data(text.utf8), name: "face.json", options: ConversionOptions())
         #expect(result.sidecar.face != nil && result.sidecar.frameCount == 20)
     }
@@ -128,8 +152,11 @@ struct MotionExportTests {
         let lines = MotionFile.write(angles, name: "squat.mot").split(separator: "\n").map(String.init)
         let header = try #require(lines.firstIndex(of: "endheader"))
         let names = lines[header + 1].split(separator: "\t").map(String.init)
-        #expect(names == ["time"] + Limb.allCases.map(\.name) + ["knee_angle_r", "knee_angle_l", "elbow_flex_r", "elbow_flex_l",
-                                                                "hip_flexion_r", "hip_flexion_l", "arm_flex_r", "arm_flex_l"])
+        #expect(
+            names == ["time"] + Limb.allCases.map(\.name) + [
+                "knee_angle_r", "knee_angle_l", "elbow_flex_r", "elbow_flex_l",
+                "hip_flexion_r", "hip_flexion_l", "arm_flex_r", "arm_flex_l",
+            ])
         let row = lines[header + 1 + 40].split(separator: "\t").map { Float($0) ?? .nan }
         func value(_ name: String) -> Float { row[names.firstIndex(of: name)!] }
         #expect(value("knee_angle_r") == value("rightKnee") && value("elbow_flex_l") == value("leftElbow"))
@@ -142,8 +169,8 @@ struct MotionExportTests {
         options.motion = .squat
         options.noisePixels = 3
         var angles = AngleSeries(Synth.sidecar(options))
-        for f in 100..<103 { angles[.leftKnee, f] = .nan }   // 0.1 s
-        for f in 200..<230 { angles[.leftKnee, f] = .nan }   // 1 s
+        for f in 100..<103 { angles[.leftKnee, f] = .nan }  // 0.1 s
+        for f in 200..<230 { angles[.leftKnee, f] = .nan }  // 1 s
         let filled = angles.fillingGaps(upTo: 0.2)
         #expect(!(100..<103).contains { filled[.leftKnee, $0].isNaN } && (200..<230).allSatisfy { filled[.leftKnee, $0].isNaN })
         let smooth = angles.lowPassed(cutoffHertz: 6)

@@ -1,10 +1,13 @@
 import Foundation
-import Testing
-@testable import KinetixFormats
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
-func options(fps: Double = 30, size: (Double, Double)? = (1920, 1080), model: String? = nil, person: PersonSelection = .largest) -> ConversionOptions {
+@testable import KinetixFormats
+
+func options(fps: Double = 30, size: (Double, Double)? = (1920, 1080), model: String? = nil, person: PersonSelection = .largest)
+    -> ConversionOptions
+{
     var o = ConversionOptions()
     o.frameRate = fps
     o.imageSize = size.map { ImageSize(width: $0.0, height: $0.1) }
@@ -48,15 +51,17 @@ struct OpenPoseTests {
         let folder = try openPoseFolder((0..<3).map { _ in [openPoseKeypoints(knownPosePixels(), model: written)] })
         #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: folder, options: options(model: forced)) }
         do { _ = try OpenPoseConverter.convert(folder: folder, options: options(model: forced)) } catch {
-            #expect(error.description.contains("the body model \(forced) contradicts the keypoints, which look like \(written.uppercased())"))
+            #expect(
+                error.description.contains("the body model \(forced) contradicts the keypoints, which look like \(written.uppercased())"))
         }
     }
 
     @Test("frame numbers come from file names, gaps in numbering are kept")
     func frameNumbers() throws {
         let numbers = [3, 4, 7]
-        let folder = try openPoseFolder(numbers.map { _ in [openPoseKeypoints(knownPosePixels(), model: "body25")] },
-                                        name: { "cam01.\(String(format: "%04d", numbers[$0])).json" })
+        let folder = try openPoseFolder(
+            numbers.map { _ in [openPoseKeypoints(knownPosePixels(), model: "body25")] },
+            name: { "cam01.\(String(format: "%04d", numbers[$0])).json" })
         let sidecar = try OpenPoseConverter.convert(folder: folder, options: options(fps: 60)).sidecar
         #expect(sidecar.times == [0.05, 0.066667, 0.116667])
     }
@@ -70,7 +75,10 @@ struct OpenPoseTests {
         #expect(result.sidecar.frameCount == 3)
         #expect(result.sidecar.joints[.leftWrist, 0] == nil)
         #expect(AngleSeries(result.sidecar)[.leftElbow, 0].isNaN)
-        #expect(result.warnings.contains { $0.description.contains("_000000000002_keypoints.json: people[0].pose_keypoints_2d: 2 numbers is not a whole number") })
+        #expect(
+            result.warnings.contains {
+                $0.description.contains("_000000000002_keypoints.json: people[0].pose_keypoints_2d: 2 numbers is not a whole number")
+            })
         var strict = options()
         strict.strict = true
         #expect(throws: KinetixError.self) { try OpenPoseConverter.convert(folder: folder, options: strict) }
@@ -79,7 +87,8 @@ struct OpenPoseTests {
     @Test("fps is required, an image size not recorded is inferred; a missing folder is unreadable")
     func required() throws {
         let folder = try openPoseFolder([[openPoseKeypoints(knownPosePixels(), model: "body25")]])
-        #expect(throws: KinetixError(.invalidData, file: folder, "OpenPose files have no times: give the frame rate", setting: .frameRate)) {
+        #expect(throws: KinetixError(.invalidData, file: folder, "OpenPose files have no times: give the frame rate", setting: .frameRate))
+        {
             try OpenPoseConverter.convert(folder: folder, options: ConversionOptions())
         }
         do { _ = try OpenPoseConverter.convert(folder: "/nonexistent", options: options()) } catch { #expect(error.kind == .unreadable) }
@@ -137,7 +146,10 @@ struct PersonSelectionTests {
         frames[3] = [openPoseKeypoints(knownPosePixels(scale: 30, dx: 400), model: "body25")]  // only the small one
         let result = try OpenPoseConverter.convert(folder: try openPoseFolder(frames), options: options())
         #expect(result.sidecar.joints[.root, 3] == nil)
-        #expect(result.warnings.contains { $0.description.contains("frame 3") && $0.description.contains("the chosen person was lost until frame 4") })
+        #expect(
+            result.warnings.contains {
+                $0.description.contains("frame 3") && $0.description.contains("the chosen person was lost until frame 4")
+            })
         #expect(result.sidecar.joints[.root, 4]!.x < 960)
     }
 }
@@ -147,15 +159,18 @@ struct OtherFormatTests {
     @Test("COCO-17: frame from image_id, neck and root synthesized with the smaller confidence")
     func coco() throws {
         let pose = knownPosePixels()
-        let order: [Joint?] = [.nose, nil, nil, nil, nil, .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist,
-                               .rightWrist, .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle]
+        let order: [Joint?] = [
+            .nose, nil, nil, nil, nil, .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist,
+            .rightWrist, .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle,
+        ]
         func keypoints(_ confidenceOfLeftShoulder: Double) -> String {
             order.map { joint -> String in
                 guard let joint, let p = pose[joint] else { return "0, 0, 0" }
                 return "\(p.x), \(p.y), \(joint == .leftShoulder ? confidenceOfLeftShoulder : 0.9)"
             }.joined(separator: ", ")
         }
-        let text = "[{\"image_id\": \"000002.jpg\", \"category_id\": 1, \"keypoints\": [\(keypoints(0.5))], \"score\": 0.9},"
+        let text =
+            "[{\"image_id\": \"000002.jpg\", \"category_id\": 1, \"keypoints\": [\(keypoints(0.5))], \"score\": 0.9},"
             + " {\"image_id\": \"000001.jpg\", \"category_id\": 1, \"keypoints\": [\(keypoints(0.8))], \"score\": 0.9}]"
         let sidecar = try COCO17Converter.convert(file: try temporaryFile(text), options: options(fps: 25)).sidecar
         #expect(sidecar.times == [0.04, 0.08])
@@ -172,7 +187,8 @@ struct OtherFormatTests {
         var mesh = Array(repeating: "[0, 0, 0]", count: 468)
         mesh[291] = "[1000, 400, 0]"
         mesh[61] = "[920, 401, 0]"
-        let json = "{\"format\": \"keypoints-pose-v1\", \"video\": {\"fps\": 30, \"width\": 1920, \"height\": 720}, \"frames\": ["
+        let json =
+            "{\"format\": \"keypoints-pose-v1\", \"video\": {\"fps\": 30, \"width\": 1920, \"height\": 720}, \"frames\": ["
             + "{\"i\": 0, \"t\": 0.0, \"mp33\": [\(mp33.joined(separator: ", "))], \"face468\": [\(mesh.joined(separator: ", "))]},"
             + "{\"i\": 1, \"t\": 0.0333, \"mp33\": null, \"face468\": null}]}"
         let sidecar = try MediaPipeConverter.convert(file: try temporaryFile(json), options: ConversionOptions()).sidecar
@@ -190,7 +206,8 @@ struct OtherFormatTests {
             if let joint, let p = pose[joint] { row += ["\(p.x / 1920)", "\(p.y / 720)", "0", "0.9"] } else { row += ["", "", "", ""] }
         }
         let csv = header.joined(separator: ",") + "\n" + row.joined(separator: ",") + "\n"
-        let fromCSV = try MediaPipeConverter.convert(file: try temporaryFile(csv, suffix: ".csv"), options: options(size: (1920, 720))).sidecar
+        let fromCSV = try MediaPipeConverter.convert(file: try temporaryFile(csv, suffix: ".csv"), options: options(size: (1920, 720)))
+            .sidecar
         expectKnownAngles(fromCSV)
     }
 
@@ -198,7 +215,8 @@ struct OtherFormatTests {
     func vision() throws {
         let pose = knownPosePixels()
         let joints = pose.map { joint, p in "\"\(joint.visionIdentifier)\": [\(p.x / 1920), \(1 - p.y / 1080), 0.8]" }
-        let text = "{\"format\": \"vision-body-pose\", \"width\": 1920, \"height\": 1080, \"frames\": [{\"t\": 0.5, \"observations\": [{"
+        let text =
+            "{\"format\": \"vision-body-pose\", \"width\": 1920, \"height\": 1080, \"frames\": [{\"t\": 0.5, \"observations\": [{"
             + joints.joined(separator: ", ") + ", \"left_eye_joint\": [0.5, 0.5, 0.9]}]}]}"
         let sidecar = try VisionConverter.convert(file: try temporaryFile(text), options: ConversionOptions()).sidecar
         #expect(sidecar.space.kind == .normalized)
@@ -235,7 +253,8 @@ struct ClipOperationTests {
         let resampled = try clip.resampled(rate: 60)
         #expect(resampled.frameCount == 241)
         #expect(resampled.validate().isEmpty)
-        let a = AngleSeries(clip), b = AngleSeries(resampled)
+        let a = AngleSeries(clip)
+        let b = AngleSeries(resampled)
         // Every other frame of the 60 fps clip is a 30 fps frame: same angles.
         #expect(abs(a[.leftShoulder, 30] - b[.leftShoulder, 60]) < 1e-3 || (a[.leftShoulder, 30].isNaN && b[.leftShoulder, 60].isNaN))
     }
@@ -258,7 +277,9 @@ struct ClipOperationTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "clip.json" && lines.contains("inDegrees=yes") && lines.contains("endheader"))
         let header = lines.firstIndex(of: "endheader")! + 1
-        #expect(lines[header].hasPrefix("time\tleftElbow\trightElbow\tleftShoulder\trightShoulder\tleftHip\trightHip\tleftKnee\trightKnee\tneck\tknee_angle_r"))
+        #expect(
+            lines[header].hasPrefix(
+                "time\tleftElbow\trightElbow\tleftShoulder\trightShoulder\tleftHip\trightHip\tleftKnee\trightKnee\tneck\tknee_angle_r"))
         #expect(lines[header + 1].hasPrefix("0.000000\t"))
         #expect(text.contains("NaN"), "5 % dropout leaves some limbs missing")
         #expect(lines.contains("nRows=\(clip.frameCount)"))

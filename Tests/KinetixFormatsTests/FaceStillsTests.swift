@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import KinetixCore
 import KinetixFormats
+import Testing
 
 /// Face Mesh on still photos (`keypoints-face-v1`), issue 56.
 @Suite("face stills")
@@ -14,7 +14,9 @@ struct FaceStillsTests {
 
     /// A file of `images`, each with the faces given.
     static func file(_ images: [(name: String, faces: [String])], width: Double = 1000) throws -> String {
-        let body = images.map { "{\"image\": \"\($0.name)\", \"width\": \(width), \"height\": 800, \"faces\": [\($0.faces.joined(separator: ","))]}" }
+        let body = images.map {
+            "{\"image\": \"\($0.name)\", \"width\": \(width), \"height\": 800, \"faces\": [\($0.faces.joined(separator: ","))]}"
+        }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stills-\(UUID().uuidString).json")
         try Data("{\"images\": [\(body.joined(separator: ","))]}".utf8).write(to: url)
         return url.path
@@ -25,7 +27,8 @@ struct FaceStillsTests {
         let path = try Self.file([("far.jpg", [Self.face(x: 1e39, y: 1e39)])])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let error = #expect(throws: KinetixError.self) { try FaceStillsConverter.convert(file: path, options: ConversionOptions()) }
-        #expect(error?.kind == .invalidData && error?.description.contains("is not a finite position") == true, "\(String(describing: error))")
+        #expect(
+            error?.kind == .invalidData && error?.description.contains("is not a finite position") == true, "\(String(describing: error))")
     }
 
     @Test("--person N counts faces left to right across the image, whatever the file's order")
@@ -38,7 +41,9 @@ struct FaceStillsTests {
             options.person = .index(k)
             let s = try FaceStillsConverter.convert(file: path, options: options).sidecar
             let xs = FaceLandmark.allCases.compactMap { s.face?[$0, 0]?.x }
-            #expect(xs.min().map { abs(Double($0) - expected) < 1 } == true, "--person \(k): leftmost landmark at \(String(describing: xs.min()))")
+            #expect(
+                xs.min().map { abs(Double($0) - expected) < 1 } == true,
+                "--person \(k): leftmost landmark at \(String(describing: xs.min()))")
         }
     }
 
@@ -50,7 +55,9 @@ struct FaceStillsTests {
         options.stillImage = "nobody.jpg"
         let error = #expect(throws: KinetixError.self) { try FaceStillsConverter.convert(file: path, options: options) }
         let text = error?.description ?? ""
-        #expect(text.contains("no image 'nobody.jpg': the file holds 0 photo0.jpg, 1 photo1.jpg") && text.contains("9 photo9.jpg … and 1990 more (0…1999)"), "\(text.prefix(300))")
+        #expect(
+            text.contains("no image 'nobody.jpg': the file holds 0 photo0.jpg, 1 photo1.jpg")
+                && text.contains("9 photo9.jpg … and 1990 more (0…1999)"), "\(text.prefix(300))")
         #expect(!text.contains("photo10.jpg") && text.utf8.count < 500)
     }
 }

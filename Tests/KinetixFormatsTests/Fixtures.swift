@@ -12,11 +12,17 @@ func knownPosePixels(scale: Double = 60, dx: Double = 0, height: Double = 1080) 
 func openPoseKeypoints(_ pose: [Joint: (x: Double, y: Double)], model: String, missing: Set<Joint> = []) -> [Double] {
     let order: [Joint?]
     if model == "body25" {
-        order = [.nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
-                 .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle] + Array(repeating: nil, count: 10)
+        order =
+            [
+                .nose, .neck, .rightShoulder, .rightElbow, .rightWrist, .leftShoulder, .leftElbow, .leftWrist, .root,
+                .rightHip, .rightKnee, .rightAnkle, .leftHip, .leftKnee, .leftAnkle,
+            ] + Array(repeating: nil, count: 10)
     } else {
-        order = [.nose, nil, nil, nil, nil, .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
-                 .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle, .neck] + Array(repeating: nil, count: 7)
+        order =
+            [
+                .nose, nil, nil, nil, nil, .leftShoulder, .rightShoulder, .leftElbow, .rightElbow, .leftWrist, .rightWrist,
+                .leftHip, .rightHip, .leftKnee, .rightKnee, .leftAnkle, .rightAnkle, .neck,
+            ] + Array(repeating: nil, count: 7)
     }
     return order.flatMap { joint -> [Double] in
         guard let joint, !missing.contains(joint), let p = pose[joint] else { return [0, 0, 0] }

@@ -1,14 +1,16 @@
 import Foundation
-import Testing
-@testable @_spi(Fuzzing) import KinetixFormats
 import KinetixCore
+import Testing
+
+@testable @_spi(Fuzzing) import KinetixFormats
 
 /// Inputs that once crashed a fuzz harness (Tests/Fuzz/Regressions), replayed through
 /// the same entry points, each with the outcome its fix gave: an error naming the field,
 /// or a result. A new input must be given its expected outcome here.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fuzz/Regressions")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Fuzz/Regressions")
 
     static func inputs(_ harness: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(harness).path)) ?? []).sorted()
@@ -18,11 +20,14 @@ struct FuzzRegressionTests {
     enum Outcome { case error(containing: String), result }
 
     static let expected: [String: Outcome] = [
-        "converters/coco-huge-image-id": .error(containing: "no frames could be read"),  // trapped converting an image_id of 5.5e60 to an integer
+        // trapped converting an image_id of 5.5e60 to an integer
+        "converters/coco-huge-image-id": .error(containing: "no frames could be read"),
         "converters/openpose-mixed-keypoint-counts": .error(containing: "keypoints"),  // read out of bounds on the shorter people
-        "converters/trc-frame-int-min": .error(containing: "no frames could be read"),  // trapped on Frame# Int.min - 1 (issue 56); the row is now named and left out
+        // trapped on Frame# Int.min - 1 (issue 56); the row is now named and left out
+        "converters/trc-frame-int-min": .error(containing: "no frames could be read"),
         "sidecar/huge-version.json": .error(containing: "version"),  // trapped converting 1e20 to an integer
-        "sidecar/huge-version-fuzzed": .error(containing: "space.height: missing required field"),  // the version no longer traps; the first located problem is reported
+        // the version no longer traps; the first located problem is reported
+        "sidecar/huge-version-fuzzed": .error(containing: "space.height: missing required field"),
         "sidecar/tiny-interval.json": .error(containing: "less than 1 µs"),  // a 1e-300 s interval: refused, never divided by
     ]
 
@@ -51,10 +56,13 @@ struct FuzzRegressionTests {
             case 5: _ = try TRCConverter.convert(data: body, name: "fuzz.trc", options: options)
             default:
                 let people: [(keypoints: [Float], id: Int?)]
-                do { people = try OpenPoseConverter.readPeople(data: Data(body)) } catch { return .failure(KinetixError(.invalidData, file: "fuzz.json", error.description)) }
+                do { people = try OpenPoseConverter.readPeople(data: Data(body)) } catch {
+                    return .failure(KinetixError(.invalidData, file: "fuzz.json", error.description))
+                }
                 var warnings: [Diagnostic] = []
-                _ = try OpenPoseConverter.decideModel(keypointCount: (people.first?.keypoints.count ?? 75) / 3, people: people.map(\.keypoints),
-                                                      forced: nil, folder: "fuzz", warnings: &warnings)
+                _ = try OpenPoseConverter.decideModel(
+                    keypointCount: (people.first?.keypoints.count ?? 75) / 3, people: people.map(\.keypoints),
+                    forced: nil, folder: "fuzz", warnings: &warnings)
             }
             return .success(())
         } catch {
@@ -62,7 +70,9 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("each saved input gives the outcome its fix gave", arguments: inputs("converters").map { "converters/\($0)" } + inputs("sidecar").map { "sidecar/\($0)" })
+    @Test(
+        "each saved input gives the outcome its fix gave",
+        arguments: inputs("converters").map { "converters/\($0)" } + inputs("sidecar").map { "sidecar/\($0)" })
     func replayed(_ name: String) throws {
         let expected = try #require(Self.expected[name], "\(name) has no expected outcome in FuzzRegressionTests.expected")
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))

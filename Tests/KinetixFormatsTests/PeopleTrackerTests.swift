@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KinetixFormats
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixFormats
 
 /// A person of the known pose at (x, y) pixels, torso `scale` × the pose's.
 func person(x: Double, y: Double = 540, scale: Double = 60, arms: Double = 0, legs: Double = 1) -> DetectedPerson {
@@ -22,8 +23,13 @@ struct PeopleTrackerTests {
     func assignment() {
         var rng = SystemRandomNumberGenerator()
         for _ in 0..<200 {
-            let rows = Int.random(in: 1...5, using: &rng), columns = Int.random(in: 1...5, using: &rng)
-            let cost = (0..<rows).map { _ in (0..<columns).map { _ in Double.random(in: 0..<1, using: &rng) < 0.2 ? Double.infinity : Double.random(in: 0...10, using: &rng) } }
+            let rows = Int.random(in: 1...5, using: &rng)
+            let columns = Int.random(in: 1...5, using: &rng)
+            let cost = (0..<rows).map { _ in
+                (0..<columns).map { _ in
+                    Double.random(in: 0..<1, using: &rng) < 0.2 ? Double.infinity : Double.random(in: 0...10, using: &rng)
+                }
+            }
             let result = cheapestAssignment(cost)
             #expect(Set(result.compactMap { $0 }).count == result.compactMap { $0 }.count, "one row a column")
             #expect(result.enumerated().allSatisfy { r, c in c.map { cost[r][$0].isFinite } ?? true })
@@ -60,7 +66,9 @@ struct PeopleTrackerTests {
         #expect(tracking.tracks.count == 2)
         // Each track is one person (its majority) in every frame it is sure of.
         for track in tracking.tracks {
-            let who = Dictionary(grouping: track.people.enumerated().compactMap { f, k in k.map { truth[f][$0] } }, by: { $0 }).max { $0.value.count < $1.value.count }!.key
+            let who = Dictionary(grouping: track.people.enumerated().compactMap { f, k in k.map { truth[f][$0] } }, by: { $0 }).max {
+                $0.value.count < $1.value.count
+            }!.key
             let wrong = track.people.enumerated().filter { f, k in k.map { truth[f][$0] != who && !track.isUncertain(f) } ?? false }
             #expect(wrong.isEmpty, "track \(track.id) swaps in \(wrong.count) frames")
         }
@@ -90,7 +98,12 @@ struct PeopleTrackerTests {
     @Test("selections: left, right, track:N and everyone give the tracks' sidecars with their provenance; a missing track is an error")
     func selections() throws {
         var frames: [DetectedFrame] = []
-        for f in 0..<60 { frames.append(DetectedFrame(t: Double(f) / 30, number: f, people: f % 2 == 0 ? [person(x: 400), person(x: 1200)] : [person(x: 1200), person(x: 400)])) }
+        for f in 0..<60 {
+            frames.append(
+                DetectedFrame(
+                    t: Double(f) / 30, number: f,
+                    people: f % 2 == 0 ? [person(x: 400), person(x: 1200)] : [person(x: 1200), person(x: 400)]))
+        }
         var options = ConversionOptions()
         let space = CoordinateSpace(kind: .pixels, width: 1920, height: 1080)
         func sidecars(_ who: PersonSelection) throws -> [Sidecar] {
@@ -101,7 +114,9 @@ struct PeopleTrackerTests {
         #expect(try sidecars(.left)[0].joints[.root, 1]!.x == 400)
         #expect(try sidecars(.right)[0].joints[.root, 1]!.x == 1200)
         let everyone = try sidecars(.everyone)
-        #expect(everyone.count == 2 && everyone[1].source["track"] == "1" && everyone[1].source["tracks"] == "2" && everyone[1].source["trackChosenBy"] == "every track")
+        #expect(
+            everyone.count == 2 && everyone[1].source["track"] == "1" && everyone[1].source["tracks"] == "2"
+                && everyone[1].source["trackChosenBy"] == "every track")
         #expect(try sidecars(.track(1))[0].joints[.root, 0]!.x == 1200)
         #expect(throws: KinetixError.self) { try sidecars(.track(2)) }
         #expect(PersonSelection("track:3") == .track(3) && PersonSelection("left") == .left && PersonSelection("track:x") == nil)
@@ -118,12 +133,15 @@ struct PeopleTrackerTests {
         var options = ConversionOptions()
         options.person = .everyone
         var warnings: [Diagnostic] = []
-        let result = try assemble(frames, space: CoordinateSpace(kind: .pixels, width: 1920, height: 1080), source: [:], options: options, warnings: &warnings)
+        let result = try assemble(
+            frames, space: CoordinateSpace(kind: .pixels, width: 1920, height: 1080), source: [:], options: options, warnings: &warnings)
         #expect(warnings.contains { $0.message.contains("5 frames with more than 64 people skipped") }, "\(warnings)")
         #expect(result.sidecars.count == 2 && result.sidecars[0].joints[.root, 12] == nil && result.sidecars[0].joints[.root, 20] != nil)
     }
 
-    @Test("two still people of one build, both unseen for 1.2 s, come back as themselves in 10 of 10 seeds: the join weighs where and when a track ended (issue 55; before: 4 of 10 swapped, nothing marked)")
+    @Test(
+        "two still people of one build, both unseen for 1.2 s, come back as themselves in 10 of 10 seeds: the join weighs where and when a track ended (issue 55; before: 4 of 10 swapped, nothing marked)"
+    )
     func dropoutOfTwoAlike() {
         var kept = 0
         for seed in 1...10 {
@@ -134,7 +152,9 @@ struct PeopleTrackerTests {
                 if !(60..<96).contains(f) {
                     for x in [700.0, 1100.0] {
                         var p = person(x: x)
-                        for (joint, q) in p.joints { p.joints[joint] = (q.x + rng.nextFloat(in: -3...3), q.y + rng.nextFloat(in: -3...3), q.confidence) }
+                        for (joint, q) in p.joints {
+                            p.joints[joint] = (q.x + rng.nextFloat(in: -3...3), q.y + rng.nextFloat(in: -3...3), q.confidence)
+                        }
                         people.append(p)
                     }
                     if rng.nextFloat(in: 0...1) < 0.5 { people.reverse() }
@@ -143,12 +163,14 @@ struct PeopleTrackerTests {
             }
             let tracking = PeopleTracker().track(frames)
             // The track at x = 700 before the dropout is at x = 700 after it (or marked unsure there).
-            let ok = tracking.tracks.count == 2 && tracking.tracks.allSatisfy { track in
-                guard let before = track.people[30], let after = track.people[120] else { return false }
-                let xBefore = frames[30].people[before].joints[.root]?.x ?? frames[30].people[before].joints[.leftHip]!.x
-                let xAfter = frames[120].people[after].joints[.root]?.x ?? frames[120].people[after].joints[.leftHip]!.x
-                return abs(xBefore - xAfter) < 100 || track.isUncertain(100)
-            }
+            let ok =
+                tracking.tracks.count == 2
+                && tracking.tracks.allSatisfy { track in
+                    guard let before = track.people[30], let after = track.people[120] else { return false }
+                    let xBefore = frames[30].people[before].joints[.root]?.x ?? frames[30].people[before].joints[.leftHip]!.x
+                    let xAfter = frames[120].people[after].joints[.root]?.x ?? frames[120].people[after].joints[.leftHip]!.x
+                    return abs(xBefore - xAfter) < 100 || track.isUncertain(100)
+                }
             if ok { kept += 1 }
         }
         #expect(kept == 10, "\(kept) of 10")
@@ -163,13 +185,17 @@ struct PeopleTrackerTests {
         options.person = .everyone
         var warnings: [Diagnostic] = []
         let error = #expect(throws: KinetixError.self) {
-            try assemble(frames, space: CoordinateSpace(kind: .pixels, width: 1920, height: 1080), source: [:], options: options, warnings: &warnings)
+            try assemble(
+                frames, space: CoordinateSpace(kind: .pixels, width: 1920, height: 1080), source: [:], options: options, warnings: &warnings
+            )
         }
         let text = error?.description ?? ""
         #expect(text.contains("a crowd") && text.contains("65 in frame 0") && !text.contains("nobody was detected"), "\(text)")
     }
 
-    @Test("one person seen once every 1.2 s (a new track each time, all joined): the pairs the join weighs grow as the tracks, not their square (600 and 6,000 tracks)")
+    @Test(
+        "one person seen once every 1.2 s (a new track each time, all joined): the pairs the join weighs grow as the tracks, not their square (600 and 6,000 tracks)"
+    )
     func flickeringJoinScales() {
         func frames(_ n: Int) -> [DetectedFrame] {
             (0..<n).map { f in DetectedFrame(t: 1.2 * Double(f), number: f, people: [person(x: 960)]) }
@@ -185,7 +211,9 @@ struct PeopleTrackerTests {
         #expect(weighed[1] <= 11 * weighed[0] && weighed[1] < 6_000 * 40, "\(weighed)")
     }
 
-    @Test("one person seen once every 1.25 s, a pixel or two off each time: one track, sure of itself (the sooner return wins; a later piece of the same person is no rival)")
+    @Test(
+        "one person seen once every 1.25 s, a pixel or two off each time: one track, sure of itself (the sooner return wins; a later piece of the same person is no rival)"
+    )
     func jitteredFlicker() {
         // Before: three interleaved tracks (each joined the return at its exact place, three
         // visits later), each uncertain in every frame.
@@ -202,7 +230,10 @@ struct PeopleTrackerTests {
         // A returns at x=420.
         var frames: [DetectedFrame] = []
         var f = 0
-        func add(_ t: Double, _ people: [DetectedPerson]) { frames.append(DetectedFrame(t: t, number: f, people: people)); f += 1 }
+        func add(_ t: Double, _ people: [DetectedPerson]) {
+            frames.append(DetectedFrame(t: t, number: f, people: people))
+            f += 1
+        }
         for k in 0..<60 { add(Double(k) / 30, [person(x: 400)]) }
         for v in 0..<30 {
             for k in 0..<36 { add(3 + Double(v) * 2.5 + Double(k) / 30, [person(x: 1500, legs: 1.6)]) }

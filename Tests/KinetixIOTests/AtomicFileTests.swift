@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import KinetixIO
 import KinetixCore
+import Testing
+
+@testable import KinetixIO
 
 @Suite("Atomic file replacement")
 struct AtomicFileTests {

@@ -1,6 +1,7 @@
-import Testing
-@testable import KinetixIO
 import KinetixCore
+import Testing
+
+@testable import KinetixIO
 
 @Suite("Memory policy")
 struct MemoryPolicyTests {
@@ -9,9 +10,9 @@ struct MemoryPolicyTests {
     @Test("glibc takes the CLI's mapping and trimming limits")
     func glibcTakesTheLimits() {
         #if canImport(Glibc)
-        #expect(keepFreedMemoryForReuse())
+            #expect(keepFreedMemoryForReuse())
         #else
-        #expect(!keepFreedMemoryForReuse())
+            #expect(!keepFreedMemoryForReuse())
         #endif
     }
 }

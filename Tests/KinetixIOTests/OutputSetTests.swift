@@ -1,12 +1,14 @@
 import Foundation
-import Testing
-@testable import KinetixIO
 import KinetixCore
+import Testing
+
+@testable import KinetixIO
 
 /// `OutputFile.writeAll`: many outputs checked against many inputs (issue 56).
 @Suite("Writing a set of outputs")
 struct OutputSetTests {
-    @Test("200 outputs against 4,000 inputs: the inputs are resolved once, not once per output; an input among the outputs is still refused")
+    @Test(
+        "200 outputs against 4,000 inputs: the inputs are resolved once, not once per output; an input among the outputs is still refused")
     func inputsResolvedOnce() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-set-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

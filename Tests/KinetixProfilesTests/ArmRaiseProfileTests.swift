@@ -1,25 +1,26 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
+
+@testable import KinetixProfiles
 
 /// A profile written for this test alone: no Swift changes, only data.
 let armRaiseProfile = #"""
-{
-  "format": "kinetix-profile", "formatVersion": 1,
-  "id": "arm-raise-counter", "version": "0.1", "title": "Lateral raise counter", "kind": "body",
-  "parameters": {"top": {"type": "number", "default": 100, "min": 10, "max": 180}},
-  "requirements": {"view": "front", "joints": ["leftShoulder", "rightShoulder", "leftElbow", "rightElbow", "leftHip", "rightHip"]},
-  "metrics": {
-    "lift": {"expr": "180 - (leftShoulder + rightShoulder) / 2", "unit": "deg", "smooth": {"lowPassHertz": 5}},
-    "lopsided": {"expr": "abs(leftShoulder - rightShoulder)", "unit": "deg"}
-  },
-  "reps": {"metric": "lift", "enter": "$top", "exit": 40, "minSeconds": 0.5,
-           "summary": {"height": "highest(lift)", "seconds": "duration()"}},
-  "rules": [{"id": "uneven", "when": "lopsided > 20", "minSeconds": 0.2, "severity": "info",
-             "cue": "Raise both arms together", "detail": "Arms differ by {lopsided:.0f}°"}]
-}
-"""#
+    {
+      "format": "kinetix-profile", "formatVersion": 1,
+      "id": "arm-raise-counter", "version": "0.1", "title": "Lateral raise counter", "kind": "body",
+      "parameters": {"top": {"type": "number", "default": 100, "min": 10, "max": 180}},
+      "requirements": {"view": "front", "joints": ["leftShoulder", "rightShoulder", "leftElbow", "rightElbow", "leftHip", "rightHip"]},
+      "metrics": {
+        "lift": {"expr": "180 - (leftShoulder + rightShoulder) / 2", "unit": "deg", "smooth": {"lowPassHertz": 5}},
+        "lopsided": {"expr": "abs(leftShoulder - rightShoulder)", "unit": "deg"}
+      },
+      "reps": {"metric": "lift", "enter": "$top", "exit": 40, "minSeconds": 0.5,
+               "summary": {"height": "highest(lift)", "seconds": "duration()"}},
+      "rules": [{"id": "uneven", "when": "lopsided > 20", "minSeconds": 0.2, "severity": "info",
+                 "cue": "Raise both arms together", "detail": "Arms differ by {lopsided:.0f}°"}]
+    }
+    """#
 
 @Suite("A profile written as data")
 struct ArmRaiseProfileTests {

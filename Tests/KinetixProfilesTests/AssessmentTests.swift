@@ -1,15 +1,18 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixProfiles
 
 func assess(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = [], baseline: Sidecar? = nil) throws -> Assessment {
     Assessor(profile: profile, parameters: try profile.parameterValues(overriding: overrides)).assess(clip, baseline: baseline)
 }
 
-func squatClip(view: SynthOptions.View, valgus: Double = 0, seed: UInt64 = 4, depth: Double = 0.9, repVariation: Double = 0,
-               seconds: Double = 10) -> Sidecar {
+func squatClip(
+    view: SynthOptions.View, valgus: Double = 0, seed: UInt64 = 4, depth: Double = 0.9, repVariation: Double = 0,
+    seconds: Double = 10
+) -> Sidecar {
     var options = SynthOptions()
     options.motion = .squat
     options.view = view
@@ -84,11 +87,14 @@ struct AssessmentTests {
             // The hips drop 0.19–0.25 of standing: under the 0.3 a squat rep needs (jumping
             // jacks bob them as much), so the dips are reported, not counted...
             let a = try assess(profile, Synth.sidecar(shallow), ["view=\(view.rawValue)"])
-            #expect(a.reps.isEmpty && a.repCounting?.notCounted.filter { $0.note.contains("under the 0.3 a rep must cover") }.count == 4,
-                    "\(view): shallow dips are said, not hidden")
+            #expect(
+                a.reps.isEmpty && a.repCounting?.notCounted.filter { $0.note.contains("under the 0.3 a rep must cover") }.count == 4,
+                "\(view): shallow dips are said, not hidden")
             // ...and with a smaller least drop (shallow squats in rehabilitation) each is a rep told to go lower.
             let counted = try assess(profile, Synth.sidecar(shallow), ["view=\(view.rawValue)", "minDrop=0.15"])
-            #expect(counted.findings.filter { $0.rule == "notDeep" }.count == counted.reps.count && counted.reps.count == 4, "\(view): a half squat is told to go lower")
+            #expect(
+                counted.findings.filter { $0.rule == "notDeep" }.count == counted.reps.count && counted.reps.count == 4,
+                "\(view): a half squat is told to go lower")
         }
     }
 
@@ -169,7 +175,9 @@ struct AssessmentTests {
         options.cameraDistanceMeters = 0.45
         let b = try assess(profile, Synth.sidecar(options), baseline: squatClip(view: .front))
         #expect(b.status == .void)
-        #expect(b.voidReason == "the baseline clip gives no value for jawOpening (it has no face landmarks); record the baseline with the same setup")
+        #expect(
+            b.voidReason
+                == "the baseline clip gives no value for jawOpening (it has no face landmarks); record the baseline with the same setup")
     }
 
     @Test("parameters: overrides are checked and recorded")
@@ -177,8 +185,15 @@ struct AssessmentTests {
         let profile = try shipped("squat")
         let values = try profile.parameterValues(overriding: ["valgusLimit=30", "view=side"])
         #expect(values["valgusLimit"] == .number(30) && values["view"] == .choice("side"))
-        #expect(throws: KinetixError(.invalidSetting, "parameter 'valgusLimit': expected at most 45, got '99'", setting: .profileParameter("valgusLimit"))) { try profile.parameterValues(overriding: ["valgusLimit=99"]) }
-        #expect(throws: KinetixError(.invalidSetting, "parameter 'view': expected one of auto, front, side, oblique, got 'top'", setting: .profileParameter("view"))) { try profile.parameterValues(overriding: ["view=top"]) }
+        #expect(
+            throws: KinetixError(
+                .invalidSetting, "parameter 'valgusLimit': expected at most 45, got '99'", setting: .profileParameter("valgusLimit"))
+        ) { try profile.parameterValues(overriding: ["valgusLimit=99"]) }
+        #expect(
+            throws: KinetixError(
+                .invalidSetting, "parameter 'view': expected one of auto, front, side, oblique, got 'top'",
+                setting: .profileParameter("view"))
+        ) { try profile.parameterValues(overriding: ["view=top"]) }
         #expect(throws: KinetixError.self) { try profile.parameterValues(overriding: ["valgusLimt=3"]) }
         let relaxed = try assess(profile, squatClip(view: .front, valgus: 6), ["valgusLimit=40"])
         #expect(!relaxed.findings.contains { $0.rule.hasPrefix("kneeValgus") })

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixProfiles
 
 @Suite("Challenges")
 struct ChallengeTests {
@@ -28,7 +29,10 @@ struct ChallengeTests {
     @Test("every verdict: performed with its reaction time, correctly withheld, wrongly performed")
     func verdicts() throws {
         let verdicts = try judge(try game())
-        #expect(verdicts.map(\.outcome) == [.performed, .performed, .correctlyWithheld, .performed, .wronglyPerformed, .correctlyWithheld, .performed])
+        #expect(
+            verdicts.map(\.outcome) == [
+                .performed, .performed, .correctlyWithheld, .performed, .wronglyPerformed, .correctlyWithheld, .performed,
+            ])
         for v in verdicts where v.outcome == .performed {
             let reaction = try #require(v.reactionTimeSeconds)
             #expect(reaction > 0.2 && reaction < 0.55, "the synthesized reactions are 0.35 s ± 0.04 s")
@@ -57,13 +61,15 @@ struct ChallengeTests {
         #expect(raise == [.performed, .performed, .notPerformed, .notPerformed])
         for view in [SynthOptions.View.front, .side] {
             #expect(try judge(clip(.squat, view: view, events: ["squatDown"])).map(\.outcome) == [.performed], "\(view)")
-            #expect(try judge(clip(.march, view: view, events: ["step", "squatDown"])).map(\.outcome) == [.performed, .notPerformed], "\(view)")
+            #expect(
+                try judge(clip(.march, view: view, events: ["step", "squatDown"])).map(\.outcome) == [.performed, .notPerformed], "\(view)")
         }
     }
 
     @Test("a face challenge: landmark actions on a face-only clip, judged, and void when the face is lost")
     func faceChallenge() throws {
-        let text = #"{"format": "kinetix-profile", "formatVersion": 1, "id": "faces", "version": "1", "title": "Faces", "kind": "challenge", "challenge": {"actions": {"smile": {"version": "1", "title": "Smile", "when": "distance(mouthLeft, mouthRight) > 0.88", "holdSeconds": 0.2}}}}"#
+        let text =
+            #"{"format": "kinetix-profile", "formatVersion": 1, "id": "faces", "version": "1", "title": "Faces", "kind": "challenge", "challenge": {"actions": {"smile": {"version": "1", "title": "Smile", "when": "distance(mouthLeft, mouthRight) > 0.88", "holdSeconds": 0.2}}}}"#
         let profile = try Profile.decode(Data(text.utf8), file: "faces.json")
         var clip = try Sidecar.load(contentsOf: packageRoot.appendingPathComponent("Sidecars/face-weak-left.json").path)
         // The clip's own cues: "smile" at 8 s is an action; the others are not in this catalogue.
@@ -111,7 +117,8 @@ struct ChallengeTests {
         let decoded = try Sidecar.decode(clip.encoded())
         #expect(decoded.events == clip.events)
         #expect(decoded.events[2].simonSays == false && decoded.events[0].action == "leftArmOut")
-        let text = String(decoding: clip.encoded(), as: UTF8.self).replacingOccurrences(of: "\"simonSays\": true", with: "\"simonSays\": \"yes\"")
+        let text = String(decoding: clip.encoded(), as: UTF8.self).replacingOccurrences(
+            of: "\"simonSays\": true", with: "\"simonSays\": \"yes\"")
         #expect(throws: KinetixError.self) { try Sidecar.decode(Data(text.utf8)) }
         do { _ = try Sidecar.decode(Data(text.utf8)) } catch { #expect(error.description.contains("events[0].simonSays")) }
     }
@@ -119,15 +126,21 @@ struct ChallengeTests {
     @Test("a challenge profile's mistakes are lint errors with their place")
     func lint() throws {
         func problems(_ body: String) -> String {
-            let text = #"{"format": "kinetix-profile", "formatVersion": 1, "id": "c", "version": "1", "title": "C", "kind": "challenge""# + body + "}"
-            do { _ = try Profile.decode(Data(text.utf8), file: "c.json"); return "" } catch { return error.description }
+            let text =
+                #"{"format": "kinetix-profile", "formatVersion": 1, "id": "c", "version": "1", "title": "C", "kind": "challenge""# + body
+                + "}"
+            do {
+                _ = try Profile.decode(Data(text.utf8), file: "c.json")
+                return ""
+            } catch { return error.description }
         }
         #expect(problems("").contains("challenge: a challenge profile needs"))
-        #expect(problems(#", "challenge": {"actions": {"up": {"version": "1", "title": "Up", "when": "y(leftWrst) > 1"}}}"#)
-            .contains("challenge.actions.up.when"))
-        #expect(problems(#", "challenge": {"actions": {"up": {"version": "1", "title": "Up", "when": "leftKnee + 1"}}}"#)
-            .contains("challenge.actions.up.when"))
+        #expect(
+            problems(#", "challenge": {"actions": {"up": {"version": "1", "title": "Up", "when": "y(leftWrst) > 1"}}}"#)
+                .contains("challenge.actions.up.when"))
+        #expect(
+            problems(#", "challenge": {"actions": {"up": {"version": "1", "title": "Up", "when": "leftKnee + 1"}}}"#)
+                .contains("challenge.actions.up.when"))
         #expect(problems(#", "challenge": {"actions": {}, "window": {"minSeconds": 3, "maxSeconds": 2}}"#).contains("challenge.window"))
     }
 }
-

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixProfiles
 
 /// Evaluates `expression` as a metric over `sidecar`.
 func evaluate(_ expression: String, on sidecar: Sidecar, parameters: String = "") throws -> [Float] {
-    let text = #"{"format": "kinetix-profile", "formatVersion": 1, "id": "t", "version": "1", "title": "T", "kind": "body", "#
+    let text =
+        #"{"format": "kinetix-profile", "formatVersion": 1, "id": "t", "version": "1", "title": "T", "kind": "body", "#
         + (parameters.isEmpty ? "" : #""parameters": \#(parameters), "#) + #""metrics": {"m": \#(jsonString(expression))}}"#
     let profile = try Profile.decode(Data(text.utf8))
     let assessor = Assessor(profile: profile, parameters: try profile.parameterValues(overriding: []))
@@ -18,9 +20,12 @@ struct ExpressionTests {
     /// One frame: a standing pose in pixels with the left elbow bent 60° and the left knee 30°.
     let pose: Sidecar = {
         var builder = SidecarBuilder(space: CoordinateSpace(kind: .pixels, width: 1000, height: 1000))
-        builder.addFrame(t: 0, Dictionary(uniqueKeysWithValues: KnownPose.upright(leftElbow: 60, leftKnee: 30).map {
-            ($0.key, (Float(500 + 50 * $0.value.x), Float(600 - 50 * $0.value.y), Float(1)))
-        }))
+        builder.addFrame(
+            t: 0,
+            Dictionary(
+                uniqueKeysWithValues: KnownPose.upright(leftElbow: 60, leftKnee: 30).map {
+                    ($0.key, (Float(500 + 50 * $0.value.x), Float(600 - 50 * $0.value.y), Float(1)))
+                }))
         return builder.build()
     }()
 
@@ -47,7 +52,8 @@ struct ExpressionTests {
         for (op, expected) in arithmetic { #expect(try evaluate("6 \(op.rawValue) 2", on: pose)[0] == expected, "\(op)") }
         #expect(try evaluate("6 / 0", on: pose)[0].isNaN, "division by zero is missing, not infinite")
         let comparisons: [CompiledExpression.Comparison: (Float, Float, Float)] = [
-            .less: (1, 0, 0), .lessOrEqual: (1, 1, 0), .greater: (0, 0, 1), .greaterOrEqual: (0, 1, 1), .equal: (0, 1, 0), .notEqual: (1, 0, 1),
+            .less: (1, 0, 0), .lessOrEqual: (1, 1, 0), .greater: (0, 0, 1), .greaterOrEqual: (0, 1, 1), .equal: (0, 1, 0),
+            .notEqual: (1, 0, 1),
         ]
         #expect(Set(comparisons.keys) == Set(CompiledExpression.Comparison.allCases))
         for (op, expected) in comparisons {
@@ -57,7 +63,9 @@ struct ExpressionTests {
         for function in CompiledExpression.Function.allCases {
             #expect(CompileEnvironment.functions.contains(function.rawValue), "\(function) is offered in suggestions")
         }
-        #expect(try evaluate("atan2(1, 1)", on: pose)[0] == 45 && evaluate("abs(-2)", on: pose)[0] == 2 && evaluate("sqrt(9)", on: pose)[0] == 3)
+        #expect(
+            try evaluate("atan2(1, 1)", on: pose)[0] == 45 && evaluate("abs(-2)", on: pose)[0] == 2 && evaluate("sqrt(9)", on: pose)[0] == 3
+        )
     }
 
     @Test("limb names, angle(), interior() and turn()")

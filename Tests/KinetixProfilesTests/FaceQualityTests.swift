@@ -1,15 +1,18 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixProfiles
 
 /// Facial symmetry measured against the skull, and honest about what a clip allows:
 /// linear in a side's movement, silent within the noise, void on a face too small, and
 /// never averaging across a shot cut or a turned head.
 @Suite("Facial symmetry: linearity, noise, face size, turns and cuts")
 struct FaceQualityTests {
-    static func face(distance: Double = SynthOptions.faceCameraDistanceMeters, noise: Double = 1, seconds: Double = 11, seed: UInt64 = 1) -> Sidecar {
+    static func face(distance: Double = SynthOptions.faceCameraDistanceMeters, noise: Double = 1, seconds: Double = 11, seed: UInt64 = 1)
+        -> Sidecar
+    {
         var o = SynthOptions()
         o.motion = .face
         o.cameraDistanceMeters = distance
@@ -37,7 +40,8 @@ struct FaceQualityTests {
         for side in ["left", "right"] {
             let after = try Self.assess(weakenedFace(healthy, side: side, keep: k))
             for measure in ["brow", "eyeClosure", "mouthCorner", "mouthElevation"] {
-                let was = Self.movement(before, measure, side), now = Self.movement(after, measure, side)
+                let was = Self.movement(before, measure, side)
+                let now = Self.movement(after, measure, side)
                 #expect(abs(now - Float(k) * was) <= 0.06 * abs(was) + 0.003, "\(measure) \(side) k=\(k): \(was) → \(now)")
                 // The other side is untouched.
                 let other = side == "left" ? "right" : "left"
@@ -87,7 +91,8 @@ struct FaceQualityTests {
         #expect(a.status == .void)
         let size = try #require(a.face?.eyeDistancePixels)
         #expect(size < FaceQuality.minEyeDistancePixels)
-        #expect(a.voidReason?.hasPrefix(String(format: "the face is %.0f px between the eye centres; at least 20 px are needed", size)) == true)
+        #expect(
+            a.voidReason?.hasPrefix(String(format: "the face is %.0f px between the eye centres; at least 20 px are needed", size)) == true)
         #expect(try Self.assess(Self.face()).face!.eyeDistancePixels! > 100)
     }
 

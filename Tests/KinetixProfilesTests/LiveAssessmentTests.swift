@@ -1,13 +1,17 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
+@testable import KinetixProfiles
+
 /// Runs `clip` through a live assessment frame by frame.
-func assessLive(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = []) throws -> (updates: [LiveAssessment.Update], tail: [Assessment.Finding], live: LiveAssessment) {
-    var live = try LiveAssessment(profile: profile, parameters: try profile.parameterValues(overriding: overrides),
-                                  space: clip.space, rate: clip.frameRate ?? 30)
+func assessLive(_ profile: Profile, _ clip: Sidecar, _ overrides: [String] = []) throws -> (
+    updates: [LiveAssessment.Update], tail: [Assessment.Finding], live: LiveAssessment
+) {
+    var live = try LiveAssessment(
+        profile: profile, parameters: try profile.parameterValues(overriding: overrides),
+        space: clip.space, rate: clip.frameRate ?? 30)
     var updates: [LiveAssessment.Update] = []
     for frame in 0..<clip.frameCount { updates.append(try live.append(clip.poseFrame(frame))) }
     let tail = live.finish()

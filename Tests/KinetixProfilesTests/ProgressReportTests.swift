@@ -1,13 +1,19 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
+@testable import KinetixProfiles
+
 /// A session of `sidecar` assessed with `profile`, as `kinetix progress` builds it.
-func progressSession(_ sidecar: Sidecar, _ profile: Profile, label: String, overrides: [String] = [], date: String? = nil) throws -> ProgressSession {
-    let clip = ClipInput(sidecar: sidecar, provenance: .init(role: "sidecar", path: label + ".json", sha256: SHA256.hex(sidecar.encoded()), frames: sidecar.frameCount))
-    let report = try AssessmentReport(clip: clip, profile: profile, parameters: try profile.parameterValues(overriding: overrides), source: "test")
+func progressSession(_ sidecar: Sidecar, _ profile: Profile, label: String, overrides: [String] = [], date: String? = nil) throws
+    -> ProgressSession
+{
+    let clip = ClipInput(
+        sidecar: sidecar,
+        provenance: .init(role: "sidecar", path: label + ".json", sha256: SHA256.hex(sidecar.encoded()), frames: sidecar.frameCount))
+    let report = try AssessmentReport(
+        clip: clip, profile: profile, parameters: try profile.parameterValues(overriding: overrides), source: "test")
     return ProgressSession(report, label: label, date: date)
 }
 
@@ -23,7 +29,8 @@ struct ProgressReportTests {
         let squat = try shipped("squat")
         // A half squat (0.5) drops the hips under 0.3 of standing: counted with a smaller least drop.
         let sessions = try [0.5, 0.65, 0.8].enumerated().map { k, depth in
-            try progressSession(variedSquats(depth: depth, seed: UInt64(10 + k)), squat, label: "week\(2 * k + 1)", overrides: ["minDrop=0.15"])
+            try progressSession(
+                variedSquats(depth: depth, seed: UInt64(10 + k)), squat, label: "week\(2 * k + 1)", overrides: ["minDrop=0.15"])
         }
         let report = try ProgressReport(sessions: sessions, profile: squat)
         let depth = try #require(report.measures.first { $0.name == "depthRatio" })
@@ -47,7 +54,9 @@ struct ProgressReportTests {
     @Test("no change, or a change smaller than the noise, is called progress in few seed pairs (about the 5 % of a 95 % MDC)")
     func falseCalls() throws {
         let squat = try shipped("squat")
-        var calls = 0, small = 0, pairs = 0
+        var calls = 0
+        var small = 0
+        var pairs = 0
         for seed in UInt64(0)..<30 {
             let a = try progressSession(variedSquats(depth: 0.7, seed: 100 + seed), squat, label: "a")
             let same = try progressSession(variedSquats(depth: 0.7, seed: 200 + seed), squat, label: "b")
@@ -89,7 +98,9 @@ struct ProgressReportTests {
         #expect(sessions.first?.weakerSide == .left)
     }
 
-    @Test("issue 55: the same facial weakness with new seeds; within-session noise alone calls changes, sessions on one day (a retest) bring the noise between sessions and the calls go; which noise is said")
+    @Test(
+        "issue 55: the same facial weakness with new seeds; within-session noise alone calls changes, sessions on one day (a retest) bring the noise between sessions and the calls go; which noise is said"
+    )
     func noiseBetweenSessions() throws {
         let face = try shipped("facial-symmetry")
         func session(seed: UInt64, label: String, date: String, weakness: Double = 0.6) throws -> ProgressSession {
@@ -104,7 +115,9 @@ struct ProgressReportTests {
         func calls(_ report: ProgressReport, at k: Int) -> Int {
             report.measures.filter { [.improved, .worse].contains($0.changes[k]?.verdict) }.count
         }
-        var before = 0, after = 0, seeds = 0
+        var before = 0
+        var after = 0
+        var seeds = 0
         for seed in UInt64(1)...6 {
             let test = try session(seed: 10 * seed, label: "test", date: "2026-01-05")
             let retest = try session(seed: 10 * seed + 1, label: "retest", date: "2026-01-05")
@@ -119,14 +132,20 @@ struct ProgressReportTests {
         #expect(after < before || before == 0, "\(before) → \(after)")
         #expect(after <= 2, "\(after) of \(4 * seeds)")
         // A real recovery (weakness 0.6 → 0.1) still shows through the retest's noise.
-        let recovered = try ProgressReport(sessions: [try session(seed: 10, label: "test", date: "2026-01-05"), try session(seed: 11, label: "retest", date: "2026-01-05"),
-                                                      try session(seed: 12, label: "later", date: "2026-03-02", weakness: 0.1)], profile: face)
+        let recovered = try ProgressReport(
+            sessions: [
+                try session(seed: 10, label: "test", date: "2026-01-05"), try session(seed: 11, label: "retest", date: "2026-01-05"),
+                try session(seed: 12, label: "later", date: "2026-03-02", weakness: 0.1),
+            ], profile: face)
         #expect(calls(recovered, at: 2) >= 3, "\(recovered.measures.map { $0.changes[2]?.verdict as Any })")
         // A supplied test-retest MDC counts too, and is named.
-        let a = try session(seed: 1, label: "a", date: "2026-01-05"), b = try session(seed: 2, label: "b", date: "2026-02-02")
+        let a = try session(seed: 1, label: "a", date: "2026-01-05")
+        let b = try session(seed: 2, label: "b", date: "2026-02-02")
         let given = try ProgressReport(sessions: [a, b], profile: face, suppliedMDC: ["brow": 50])
         let brow = try #require(given.measures.first { $0.name == "brow" })
-        #expect(brow.betweenSessionMDC == 50 && brow.noiseSource.contains("test-retest MDC95 given") && brow.changes[1]?.verdict == .withinNoise)
+        #expect(
+            brow.betweenSessionMDC == 50 && brow.noiseSource.contains("test-retest MDC95 given") && brow.changes[1]?.verdict == .withinNoise
+        )
     }
 
     @Test("a session with too few reps says it cannot estimate its noise, and no verdict is made from it")
@@ -142,13 +161,18 @@ struct ProgressReportTests {
         #expect(report.text().contains("cannot tell"))
     }
 
-    @Test("refused: another profile version, one clip twice, 2D beside 3D, one session; flagged: a changed view, another body, a void session")
+    @Test(
+        "refused: another profile version, one clip twice, 2D beside 3D, one session; flagged: a changed view, another body, a void session"
+    )
     func badSessions() throws {
         let squat = try shipped("squat")
         let a = try progressSession(variedSquats(depth: 0.6, seed: 1), squat, label: "a")
         let b = try progressSession(variedSquats(depth: 0.7, seed: 2), squat, label: "b")
         func refusal(_ sessions: [ProgressSession]) -> String? {
-            do { _ = try ProgressReport(sessions: sessions, profile: squat); return nil } catch { return error.description }
+            do {
+                _ = try ProgressReport(sessions: sessions, profile: squat)
+                return nil
+            } catch { return error.description }
         }
         var older = b
         older.profileVersion = "1.0.0"
@@ -188,13 +212,28 @@ struct ProgressReportTests {
 
     @Test("a session read back from the assessment's JSON equals the session from the report (to the JSON's digits)")
     func fromJSON() throws {
-        for (id, clip) in [("squat", variedSquats(depth: 0.6, seed: 5)), ("facial-symmetry", { var o = SynthOptions(); o.motion = .face; o.weakSide = .right; return Synth.sidecar(o) }())] {
+        for (id, clip) in [
+            ("squat", variedSquats(depth: 0.6, seed: 5)),
+            (
+                "facial-symmetry",
+                {
+                    var o = SynthOptions()
+                    o.motion = .face
+                    o.weakSide = .right
+                    return Synth.sidecar(o)
+                }()
+            ),
+        ] {
             let profile = try shipped(id)
-            let input = ClipInput(sidecar: clip, provenance: .init(role: "sidecar", path: "x.json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
-            let report = try AssessmentReport(clip: input, profile: profile, parameters: try profile.parameterValues(overriding: []), source: "test")
+            let input = ClipInput(
+                sidecar: clip,
+                provenance: .init(role: "sidecar", path: "x.json", sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
+            let report = try AssessmentReport(
+                clip: input, profile: profile, parameters: try profile.parameterValues(overriding: []), source: "test")
             let direct = ProgressSession(report, label: "x")
             let read = try ProgressSession(resultJSON: Data(report.json().utf8), file: "x.json", label: "x")
-            #expect(read.profileID == direct.profileID && read.profileVersion == direct.profileVersion && read.clipSHA256 == direct.clipSHA256)
+            #expect(
+                read.profileID == direct.profileID && read.profileVersion == direct.profileVersion && read.clipSHA256 == direct.clipSHA256)
             #expect(read.reps.count == direct.reps.count && read.symmetry.count == direct.symmetry.count)
             #expect(read.weakerSide == direct.weakerSide && read.dimensions == direct.dimensions)
             for (x, y) in zip(read.reps, direct.reps) {
@@ -211,12 +250,16 @@ struct ProgressReportTests {
                 #expect(p.difference(from: q)! < 1e-3)
             }
         }
-        #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data("{\"kind\": \"comparison\"}".utf8), file: "c.json", label: "c") }
+        #expect(throws: KinetixError.self) {
+            try ProgressSession(resultJSON: Data("{\"kind\": \"comparison\"}".utf8), file: "c.json", label: "c")
+        }
         #expect(throws: KinetixError.self) { try ProgressSession(resultJSON: Data("{\"kind\": ".utf8), file: "c.json", label: "c") }
         // A rep value no Float holds would read as infinity and drop out silently: refused by its field.
-        let huge = #"{"kind": "assessment", "profile": {"id": "squat", "version": "2.0.0"}, "status": "ok", "reps": [{"start": 0, "end": 1, "depth": 1e300}]}"#
+        let huge =
+            #"{"kind": "assessment", "profile": {"id": "squat", "version": "2.0.0"}, "status": "ok", "reps": [{"start": 0, "end": 1, "depth": 1e300}]}"#
         #expect { try ProgressSession(resultJSON: Data(huge.utf8), file: "h.json", label: "h") } throws: {
-            ($0 as? KinetixError)?.description == "h.json: reps[0].depth: a number beyond what a measurement holds (±3.4e38): not a Kinetix result"
+            ($0 as? KinetixError)?.description
+                == "h.json: reps[0].depth: a number beyond what a measurement holds (±3.4e38): not a Kinetix result"
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixProfiles
 
 @Suite("Smoothing and reps")
 struct SignalTests {

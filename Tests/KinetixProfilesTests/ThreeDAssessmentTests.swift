@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import KinetixProfiles
 import KinetixCore
+import Testing
 import _KinetixTestSupport
+
+@testable import KinetixProfiles
 
 /// A synthesized squat as the body's own 3D joints (metres, world frame, y up).
 func squatClip3D(valgus: Double = 6) -> Sidecar {
@@ -20,10 +21,12 @@ func squatClip3D(valgus: Double = 6) -> Sidecar {
 /// room frame with its axes elsewhere (another camera's, another lab's) records it.
 func yawed(_ clip: Sidecar, degrees: Double) -> Sidecar {
     var result = clip
-    let c = Float(cos(degrees * .pi / 180)), s = Float(sin(degrees * .pi / 180))
+    let c = Float(cos(degrees * .pi / 180))
+    let s = Float(sin(degrees * .pi / 180))
     var joints = clip.joints
     for i in joints.x.indices where joints.confidence[i] > 0 {
-        let x = joints.x[i] - 1, z = joints.z![i] + 2
+        let x = joints.x[i] - 1
+        let z = joints.z![i] + 2
         joints.x[i] = 1 + c * x - s * z
         joints.z![i] = -2 + s * x + c * z
     }
@@ -37,7 +40,8 @@ struct ThreeDAssessmentTests {
         a.reps.map { Dictionary(uniqueKeysWithValues: $0.values.map { ($0.name, $0.value) }) }
     }
 
-    @Test("a 3D squat scores the same whichever way the room's axes point (front and side measures)", arguments: ["view=front", "view=side"])
+    @Test(
+        "a 3D squat scores the same whichever way the room's axes point (front and side measures)", arguments: ["view=front", "view=side"])
     func viewIndependent(_ view: String) throws {
         let clip = squatClip3D()
         let a = try assess(try shipped("squat"), clip, [view])
@@ -81,14 +85,17 @@ struct ThreeDAssessmentTests {
         let flat = try evaluate("distance(leftHip, leftKnee)", on: squatClip(view: .front)).filter { !$0.isNaN }
         #expect(flat.max()! - flat.min()! > 0.2)
         // angle() of three joints is the named limb angle.
-        let named = try evaluate("leftKnee", on: clip), points = try evaluate("angle(leftHip, leftKnee, leftAnkle)", on: clip)
+        let named = try evaluate("leftKnee", on: clip)
+        let points = try evaluate("angle(leftHip, leftKnee, leftAnkle)", on: clip)
         #expect(zip(named, points).allSatisfy { $0.isNaN || abs($0 - $1) < 0.01 })
     }
 
     @Test("live assessment refuses a 3D space: its frames are a camera's 2D joints")
     func liveRefuses3D() throws {
         #expect(throws: KinetixError.self) {
-            try LiveAssessment(profile: try shipped("squat"), parameters: try shipped("squat").parameterValues(overriding: []), space: .metres(.world), rate: 30)
+            try LiveAssessment(
+                profile: try shipped("squat"), parameters: try shipped("squat").parameterValues(overriding: []), space: .metres(.world),
+                rate: 30)
         }
     }
 

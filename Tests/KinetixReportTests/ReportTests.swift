@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-@testable import KinetixReport
 import KinetixCore
 import KinetixProfiles
-import _KinetixTestSupport
+import Testing
 import _KinetixCLITestSupport
+import _KinetixTestSupport
+
+@testable import KinetixReport
 
 /// The JSON the page embeds.
 func embeddedData(_ html: String) throws -> [String: Any] {
@@ -48,10 +49,13 @@ struct ReportTests {
         func unpack<T: FixedWidthInteger>(_ key: String, _: T.Type) -> [T] {
             let bytes = Data(base64Encoded: figure[key] as! String)!
             return stride(from: 0, to: bytes.count, by: MemoryLayout<T>.size).map { offset in
-                bytes[offset..<offset + MemoryLayout<T>.size].enumerated().reduce(T.zero) { $0 | (T(truncatingIfNeeded: $1.element) << (8 * $1.offset)) }
+                bytes[offset..<offset + MemoryLayout<T>.size].enumerated().reduce(T.zero) {
+                    $0 | (T(truncatingIfNeeded: $1.element) << (8 * $1.offset))
+                }
             }
         }
-        let learnerFrames = unpack("learnerSourceFrames", Int32.self).map(Int.init), demoFrames = unpack("demonstratorSourceFrames", Int32.self).map(Int.init)
+        let learnerFrames = unpack("learnerSourceFrames", Int32.self).map(Int.init)
+        let demoFrames = unpack("demonstratorSourceFrames", Int32.self).map(Int.init)
         let comparison = report.comparison
         #expect(figure["count"] as? Int == comparison.frameCount && figure["stride"] as? Int == 1, "a short clip keeps every frame")
         #expect(learnerFrames.count == comparison.frameCount)
@@ -107,21 +111,25 @@ struct ReportTests {
         let squatProfile = try Profile.load(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/squat.json").path)
         let squat = try bundled("squat-front.json")
         let assessment = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: [])).assess(squat)
-        let html = AssessmentHTMLReport.html(AssessmentReport(assessment, clip: squat, provenance: Provenance(inputs: [])), profile: squatProfile)
-        #expect(html.contains("id=\"rest-depth\">rest level: depth 0.8"), "the squat page says the rest level its thresholds are relative to")
+        let html = AssessmentHTMLReport.html(
+            AssessmentReport(assessment, clip: squat, provenance: Provenance(inputs: [])), profile: squatProfile)
+        #expect(
+            html.contains("id=\"rest-depth\">rest level: depth 0.8"), "the squat page says the rest level its thresholds are relative to")
         #expect(tagsBalance(html))
         #expect(html.contains("<h2>Reps: 4</h2>"))
         #expect(html.components(separatedBy: "data-frame=").count - 1 == 4, "one figure at each rep's bottom")
         let faceProfile = try Profile.load(contentsOf: Kinetix.packageRoot.appendingPathComponent("Profiles/facial-symmetry.json").path)
         let face = try bundled("face-weak-left.json")
         let faceAssessment = Assessor(profile: faceProfile, parameters: try faceProfile.parameterValues(overriding: [])).assess(face)
-        let faceHTML = AssessmentHTMLReport.html(AssessmentReport(faceAssessment, clip: face, provenance: Provenance(inputs: [])), profile: faceProfile)
+        let faceHTML = AssessmentHTMLReport.html(
+            AssessmentReport(faceAssessment, clip: face, provenance: Provenance(inputs: [])), profile: faceProfile)
         #expect(tagsBalance(faceHTML))
         #expect(faceHTML.contains("Weaker side: <b>left</b>"))
         #expect(faceHTML.contains("id=\"asymmetric\""))
         let side = try bundled("squat-side.json")
         let void = Assessor(profile: squatProfile, parameters: try squatProfile.parameterValues(overriding: ["view=front"])).assess(side)
-        let voidHTML = AssessmentHTMLReport.html(AssessmentReport(void, clip: side, provenance: Provenance(inputs: [])), profile: squatProfile)
+        let voidHTML = AssessmentHTMLReport.html(
+            AssessmentReport(void, clip: side, provenance: Provenance(inputs: [])), profile: squatProfile)
         #expect(voidHTML.contains("id=\"void\"") && voidHTML.contains("this profile needs a frontal view"))
         #expect(!voidHTML.contains("class=\"timeline\""), "no empty charts for a void result")
     }
@@ -129,7 +137,9 @@ struct ReportTests {
     @Test("timeline mark labels never overlap, stay in the figure, and the error rows carry a degree scale")
     func markLabels() throws {
         // Three marks within 10 px: the old alternating sides overlapped the third.
-        let marks: [(x: Double, label: String)] = [(500, "form breaks"), (504, "max error"), (509, "worst"), (895, "end label"), (112, "start")]
+        let marks: [(x: Double, label: String)] = [
+            (500, "form breaks"), (504, "max error"), (509, "worst"), (895, "end label"), (112, "start"),
+        ]
         let placed = MarkLayout.place(marks, from: 110, to: 890)
         var spans: [(Double, Double, Int)] = []
         for (mark, place) in zip(marks, placed) where place.tier >= 0 {
@@ -141,7 +151,9 @@ struct ReportTests {
         }
         #expect(placed.allSatisfy { $0.tier >= 0 }, "five labels fit on three tiers")
         let (_, html) = try compareReport()
-        #expect(html.contains(">45°</text>") && html.contains(">15°</text>") && html.contains(">0°</text>"), "the error scale: 0, the tolerance, the top")
+        #expect(
+            html.contains(">45°</text>") && html.contains(">15°</text>") && html.contains(">0°</text>"),
+            "the error scale: 0, the tolerance, the top")
         #expect(html.contains("id=\"cue\">"), "the cue panel is filled before any script runs")
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
-import Testing
-import _KinetixCLITestSupport
-import KinetixReport
 import KinetixCore
 import KinetixProfiles
+import KinetixReport
+import Testing
+import _KinetixCLITestSupport
 
 /// Headless Chromium, when installed (Debian's `chromium`; `.ci/setup` installs it).
-let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
+let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+}
 
 func runChromium(_ arguments: [String]) throws -> String {
     let process = Process()
@@ -26,7 +28,9 @@ func runChromium(_ arguments: [String]) throws -> String {
     return String(decoding: try Data(contentsOf: out), as: UTF8.self)
 }
 
-@Suite("HTML report in a browser", .serialized, .enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium; .ci/setup does it)"))
+@Suite(
+    "HTML report in a browser", .serialized,
+    .enabled(if: chromium != nil, "Chromium is not installed (apt-get install chromium; .ci/setup does it)"))
 struct BrowserTests {
     @Test("the page opened at #t=3.2 shows both figures at the matched frames, and a screenshot is not blank")
     func scrub() throws {
@@ -70,9 +74,10 @@ struct BrowserTests {
         options.delaySeconds = 0.4
         options.mirrorMotion = true
         let learner = Synth.sidecar(options)
-        let report = try ComparisonReport(demonstrator: ClipInput(sidecar: demonstrator, provenance: .init(role: "demonstrator", path: "d", sha256: "", frames: 0)),
-                                          learner: ClipInput(sidecar: learner, provenance: .init(role: "learner", path: "l", sha256: "", frames: 0)),
-                                          options: ComparisonOptions())
+        let report = try ComparisonReport(
+            demonstrator: ClipInput(sidecar: demonstrator, provenance: .init(role: "demonstrator", path: "d", sha256: "", frames: 0)),
+            learner: ClipInput(sidecar: learner, provenance: .init(role: "learner", path: "l", sha256: "", frames: 0)),
+            options: ComparisonOptions())
         let html = CompareHTMLReport.html(report)
         // The figure data is capped at 20,000 samples, so an hour's page is no larger than this one's.
         #expect(html.utf8.count < 5_000_000, "\(html.utf8.count) bytes")
@@ -86,15 +91,25 @@ struct BrowserTests {
         let expected = report.comparison.nearestFrame(to: 300)
         #expect(dom.contains("data-frame=\"\(expected)\""), "opened at 300 s: grid frame \(expected)")
         #expect(dom.contains("data-bones=\"14/14\""))
-        print(String(format: "long report: %.2f MB, opened and scrubbed by headless Chromium in %.2f s", Double(html.utf8.count) / 1e6, seconds))
+        print(
+            String(
+                format: "long report: %.2f MB, opened and scrubbed by headless Chromium in %.2f s", Double(html.utf8.count) / 1e6, seconds))
     }
 
-    @Test("the face page opens where the face is analysed and draws its outlines; bars are signed; the verdict matches the text report",
-          .enabled(if: FileManager.default.fileExists(atPath: Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json").path), "../shared/realdata is absent"))
+    @Test(
+        "the face page opens where the face is analysed and draws its outlines; bars are signed; the verdict matches the text report",
+        .enabled(
+            if: FileManager.default.fileExists(
+                atPath: Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json").path),
+            "../shared/realdata is absent"))
     func facePage() throws {
         let folder = try Kinetix.temporaryFolder()
-        let clip = folder.appendingPathComponent("face.json").path, page = folder.appendingPathComponent("face.html")
-        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json").path, "-o", clip]).status == 0)
+        let clip = folder.appendingPathComponent("face.json").path
+        let page = folder.appendingPathComponent("face.html")
+        #expect(
+            try Kinetix.run([
+                "convert", Kinetix.realData.appendingPathComponent("mediapipe/hamilton_clip_face_pose_mediapipe.json").path, "-o", clip,
+            ]).status == 0)
         let text = try Kinetix.run(["assess", clip, "--profile", "facial-symmetry", "--report", page.path])
         #expect(text.status == 0, "\(text.stderr)")
         let dom = try runChromium(["--dump-dom", page.absoluteString])
@@ -107,7 +122,9 @@ struct BrowserTests {
         #expect(dom.contains("class=\"signed\""))
     }
 
-    @Test("the progress page: a trend chart per measure with the MDC band and a point per session; #session=N marks that session and says what changed, as the library does")
+    @Test(
+        "the progress page: a trend chart per measure with the MDC band and a point per session; #session=N marks that session and says what changed, as the library does"
+    )
     func progressPage() throws {
         let squat = try ProfileLibrary().resolve("squat")
         let sessions = try [0.65, 0.65, 0.8].enumerated().map { k, depth in
@@ -119,8 +136,13 @@ struct BrowserTests {
             options.durationSeconds = 15
             options.seed = UInt64(20 + k)
             let sidecar = Synth.sidecar(options)
-            let clip = ClipInput(sidecar: sidecar, provenance: .init(role: "sidecar", path: "week\(k).json", sha256: SHA256.hex(sidecar.encoded()), frames: sidecar.frameCount))
-            let report = try AssessmentReport(clip: clip, profile: squat.profile, parameters: try squat.profile.parameterValues(overriding: ["view=side"]), source: squat.source)
+            let clip = ClipInput(
+                sidecar: sidecar,
+                provenance: .init(role: "sidecar", path: "week\(k).json", sha256: SHA256.hex(sidecar.encoded()), frames: sidecar.frameCount)
+            )
+            let report = try AssessmentReport(
+                clip: clip, profile: squat.profile, parameters: try squat.profile.parameterValues(overriding: ["view=side"]),
+                source: squat.source)
             return ProgressSession(report, label: "week \(4 * k + 1)", date: "2026-0\(k + 1)-05")
         }
         let report = try ProgressReport(sessions: sessions, profile: squat.profile)
@@ -143,7 +165,9 @@ struct BrowserTests {
         #expect(dom.contains("data-current-session=\"2\""), "opens on the latest session")
         #expect(dom.components(separatedBy: "<svg class=\"timeline trend\"").count - 1 == report.measures.count)
         let bands = report.measures.map { $0.changes.compactMap { $0?.mdc95 }.count }.reduce(0, +)
-        #expect(bands >= 2 * report.measures.count && dom.components(separatedBy: "class=\"mdc\"").count - 1 == bands, "an MDC band at each later session")
+        #expect(
+            bands >= 2 * report.measures.count && dom.components(separatedBy: "class=\"mdc\"").count - 1 == bands,
+            "an MDC band at each later session")
 
         let screenshot = (ProcessInfo.processInfo.environment["KINETIX_SCREENSHOT_DIR"].map { URL(fileURLWithPath: $0) } ?? folder)
             .appendingPathComponent("progress-report.png")

@@ -10,8 +10,10 @@ import _KinetixCLITestSupport
 struct ComparisonTrustRealTests {
     static func convert(_ camera: String, to folder: URL) throws -> String {
         let path = folder.appendingPathComponent("cam\(camera).json").path
-        let result = try Kinetix.run(["convert", "--from", "openpose", Kinetix.realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path,
-                                      "--fps", "60", "--image-size", camera == "01" || camera == "02" ? "1080x1920" : "1088x1920", "-o", path])
+        let result = try Kinetix.run([
+            "convert", "--from", "openpose", Kinetix.realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path,
+            "--fps", "60", "--image-size", camera == "01" || camera == "02" ? "1080x1920" : "1088x1920", "-o", path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         return path
     }
@@ -26,7 +28,8 @@ struct ComparisonTrustRealTests {
     @Test("two different views 0.20 s apart: low confidence and a plain warning, and the learner still gets a cue")
     func differentViews() throws {
         let folder = try Kinetix.temporaryFolder()
-        let demonstrator = try Self.convert("03", to: folder), other = try Self.convert("01", to: folder)
+        let demonstrator = try Self.convert("03", to: folder)
+        let other = try Self.convert("01", to: folder)
         let learner = folder.appendingPathComponent("cam01-late.json").path
         #expect(try Kinetix.run(["shift", other, "--seconds", "0.2", "-o", learner]).status == 0)
         let s = try Self.summary([demonstrator, learner, "--no-mirror"])
@@ -43,8 +46,11 @@ struct ComparisonTrustRealTests {
     func sameViewAcrossEstimators() throws {
         let folder = try Kinetix.temporaryFolder()
         let demonstrator = try Self.convert("02", to: folder)
-        let mp = folder.appendingPathComponent("mp.json").path, learner = folder.appendingPathComponent("mp-late.json").path
-        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/balancing_cam02_mediapipe.json").path, "-o", mp]).status == 0)
+        let mp = folder.appendingPathComponent("mp.json").path
+        let learner = folder.appendingPathComponent("mp-late.json").path
+        #expect(
+            try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/balancing_cam02_mediapipe.json").path, "-o", mp])
+                .status == 0)
         #expect(try Kinetix.run(["shift", mp, "--seconds", "0.3", "-o", learner]).status == 0)
         let s = try Self.summary([demonstrator, learner, "--no-mirror"])
         #expect((s["lagConfidence"] as? Double ?? 0) > 0.4)
@@ -52,7 +58,9 @@ struct ComparisonTrustRealTests {
         #expect(((s["facingCheck"] as? [String: Any])?["otherFitsBetter"] as? Bool) == false)
         // The default (mirrored) model is the wrong one for one person seen twice.
         let mirrored = try Kinetix.run(["compare", demonstrator, learner])
-        #expect(mirrored.stdout.contains("side by side, not facing each other") && mirrored.stdout.contains("rerun with --no-mirror"), "\(mirrored.stdout)")
+        #expect(
+            mirrored.stdout.contains("side by side, not facing each other") && mirrored.stdout.contains("rerun with --no-mirror"),
+            "\(mirrored.stdout)")
         let json = try Kinetix.run(["compare", demonstrator, learner, "--format", "json"])
         #expect(json.stderr.contains("warning: the two people look side by side") && json.stderr.contains("rerun with --no-mirror"))
     }

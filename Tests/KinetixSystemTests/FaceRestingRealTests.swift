@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import KinetixCore
 import KinetixFormats
 import KinetixProfiles
+import Testing
 
 /// Resting symmetry (Sunnybrook's and eFACE's resting items) on real faces: the seven
 /// faces of the shared still photos (MediaPipe Face Mesh), healthy, and one of them with
@@ -42,7 +42,8 @@ struct FaceRestingRealTests {
     func droop() throws {
         var clip = try Self.still(image: 0, face: 0)
         var face = try #require(clip.face)
-        let l = try #require(face[.leftEyeInner, 0]), r = try #require(face[.rightEyeInner, 0])
+        let l = try #require(face[.leftEyeInner, 0])
+        let r = try #require(face[.rightEyeInner, 0])
         let ipd = hypot(l.x - r.x, l.y - r.y) * 1.9  // inner corners are about half the eye-centre distance apart
         for landmark in [FaceLandmark.mouthLeft, .leftBrowCenter] {
             guard var p = face[landmark, 0] else { continue }

@@ -1,7 +1,7 @@
 import Foundation
+import KinetixCore
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 import _KinetixTestSupport
 
 /// Facial symmetry on a real MediaPipe face (a performer singing, no palsy), and on the
@@ -13,26 +13,32 @@ struct FaceSymmetryRealTests {
     /// The clip converted and trimmed to frames 82–210, the close-up where the face is
     /// tracked (shot cuts at 82 and 211), in `folder`: its path.
     static func closeUp(in folder: URL) throws -> String {
-        let converted = folder.appendingPathComponent("face.json").path, trimmed = folder.appendingPathComponent("close-up.json").path
+        let converted = folder.appendingPathComponent("face.json").path
+        let trimmed = folder.appendingPathComponent("close-up.json").path
         #expect(try Kinetix.run(["convert", clip.path, "-o", converted]).status == 0)
         #expect(try Kinetix.run(["trim", converted, "--from", "2.74", "--to", "7.0", "-o", trimmed]).status == 0)
         return trimmed
     }
 
     /// Deviation and per-side movement of each measure, and the weaker side.
-    static func assess(_ sidecar: Sidecar, folder: URL, name: String) throws -> (weaker: String?, deviation: [String: Double], movement: [String: (Double, Double)]) {
+    static func assess(_ sidecar: Sidecar, folder: URL, name: String) throws -> (
+        weaker: String?, deviation: [String: Double], movement: [String: (Double, Double)]
+    ) {
         let file = folder.appendingPathComponent(name)
         try sidecar.encoded().write(to: file)
         let result = try Kinetix.run(["assess", file.path, "--profile", "facial-symmetry", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let movement = (object["movement"] as? [String: [String: Any]] ?? [:]).mapValues { ($0["left"] as? Double ?? .nan, $0["right"] as? Double ?? .nan) }
+        let movement = (object["movement"] as? [String: [String: Any]] ?? [:]).mapValues {
+            ($0["left"] as? Double ?? .nan, $0["right"] as? Double ?? .nan)
+        }
         let deviation = (object["deviationPercent"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Double }
         return (object["weakerSide"] as? String, deviation, movement)
     }
 
-    @Test("weakening either side to 40 %: each movement measure of that side keeps about 40 % of its own, and that side is named",
-          .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
+    @Test(
+        "weakening either side to 40 %: each movement measure of that side keeps about 40 % of its own, and that side is named",
+        .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
     func weakened() throws {
         let folder = try Kinetix.temporaryFolder()
         let face = try Sidecar.load(contentsOf: try Self.closeUp(in: folder))
@@ -52,8 +58,9 @@ struct FaceSymmetryRealTests {
         }
     }
 
-    @Test("findings that claim a weaker side the measures do not name carry the reason and are no cue; the jaw is left out of the mouth",
-          .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
+    @Test(
+        "findings that claim a weaker side the measures do not name carry the reason and are no cue; the jaw is left out of the mouth",
+        .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
     func consistentFindings() throws {
         let folder = try Kinetix.temporaryFolder()
         let trimmed = try Self.closeUp(in: folder)
@@ -68,12 +75,20 @@ struct FaceSymmetryRealTests {
         #expect(cues.stdout.hasPrefix("no cue"), "\(cues.stdout)")
     }
 
-    @Test("a face doing no exercise (the lateral-raise clip's face) names no weaker side, whatever 2 s are the baseline (5 of 6 did)",
-          .enabled(if: FileManager.default.fileExists(atPath: Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_face_mediapipe.json").path), "../shared/realdata is absent"))
+    @Test(
+        "a face doing no exercise (the lateral-raise clip's face) names no weaker side, whatever 2 s are the baseline (5 of 6 did)",
+        .enabled(
+            if: FileManager.default.fileExists(
+                atPath: Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_face_mediapipe.json").path),
+            "../shared/realdata is absent"))
     func noExercise() throws {
         let folder = try Kinetix.temporaryFolder()
         let converted = folder.appendingPathComponent("face.json").path
-        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_face_mediapipe.json").path, "-o", converted]).status == 0)
+        #expect(
+            try Kinetix.run([
+                "convert", Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_face_mediapipe.json").path, "-o",
+                converted,
+            ]).status == 0)
         for start in [0, 2, 4, 6, 8, 10] {
             let trimmed = folder.appendingPathComponent("from-\(start).json").path
             #expect(try Kinetix.run(["trim", converted, "--from", "\(start)", "--to", "17.9", "-o", trimmed]).status == 0)

@@ -40,7 +40,9 @@ struct KilledProcessTests {
             landed += 1
             #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == previous, "the target is untouched")
             let next = try Kinetix.run(["synth", "--duration", "1", "-o", target])
-            #expect(next.status == 0 && next.stderr.contains("note: removed") && next.stderr.contains("interrupted kinetix run"), "\(next.stderr)")
+            #expect(
+                next.status == 0 && next.stderr.contains("note: removed") && next.stderr.contains("interrupted kinetix run"),
+                "\(next.stderr)")
             #expect(temporaries().isEmpty, "the stale temporary file was removed")
             #expect(try Kinetix.run(["validate", target]).status == 0)
         }
@@ -52,7 +54,9 @@ struct KilledProcessTests {
         let f = try BatchFixture(count: 30, seconds: 20)
         try f.plan("plan.json", shards: 1)
         func results() -> Int {
-            ((try? FileManager.default.contentsOfDirectory(atPath: f.path("out/results"))) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.count
+            ((try? FileManager.default.contentsOfDirectory(atPath: f.path("out/results"))) ?? []).filter {
+                $0.hasSuffix(".json") && !$0.hasPrefix(".")
+            }.count
         }
         // Two kills at fixed moments, then one as soon as a first result is there: on a
         // loaded machine a fixed moment can land before any row is done.

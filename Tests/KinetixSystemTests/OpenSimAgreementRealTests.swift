@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import KinetixCore
 import KinetixFormats
+import Testing
 
 /// 3D angles against OpenSim's inverse kinematics on the shared balancing trial: the
 /// Pose2Sim-triangulated `.trc` (four cameras) and MediaPipe's world landmarks of one
@@ -21,33 +21,42 @@ struct OpenSimAgreementRealTests {
     }
 
     /// r, bias and RMS of `angles[limb]` against `reference` over `frames` (NaN skipped).
-    static func agreement(_ angles: AngleSeries, _ limb: Limb, _ reference: [Float], frames: [Int]? = nil) -> (r: Double, bias: Double, rms: Double) {
+    static func agreement(_ angles: AngleSeries, _ limb: Limb, _ reference: [Float], frames: [Int]? = nil) -> (
+        r: Double, bias: Double, rms: Double
+    ) {
         let pairs = (frames ?? Array(0..<min(angles.frameCount, reference.count))).compactMap { i -> (Double, Double)? in
             let a = angles[limb, i]
             return a.isNaN ? nil : (Double(a), Double(reference[i]))
         }
         let n = Double(pairs.count)
-        let ma = pairs.map(\.0).reduce(0, +) / n, mb = pairs.map(\.1).reduce(0, +) / n
+        let ma = pairs.map(\.0).reduce(0, +) / n
+        let mb = pairs.map(\.1).reduce(0, +) / n
         let cov = pairs.map { ($0.0 - ma) * ($0.1 - mb) }.reduce(0, +)
-        let va = pairs.map { ($0.0 - ma) * ($0.0 - ma) }.reduce(0, +), vb = pairs.map { ($0.1 - mb) * ($0.1 - mb) }.reduce(0, +)
+        let va = pairs.map { ($0.0 - ma) * ($0.0 - ma) }.reduce(0, +)
+        let vb = pairs.map { ($0.1 - mb) * ($0.1 - mb) }.reduce(0, +)
         let bias = pairs.map { $0.0 - $0.1 }.reduce(0, +) / n
         let rms = (pairs.map { ($0.0 - $0.1) * ($0.0 - $0.1) }.reduce(0, +) / n).squareRoot()
         return (cov / (va * vb).squareRoot(), bias, rms)
     }
 
-    static let pairs: [(Limb, String)] = [(.leftKnee, "knee_angle_l"), (.rightKnee, "knee_angle_r"), (.leftHip, "hip_flexion_l"), (.rightHip, "hip_flexion_r")]
+    static let pairs: [(Limb, String)] = [
+        (.leftKnee, "knee_angle_l"), (.rightKnee, "knee_angle_r"), (.leftHip, "hip_flexion_l"), (.rightHip, "hip_flexion_r"),
+    ]
 
     static func line(_ name: String, _ angles: AngleSeries, _ mot: [String: [Float]], frames: [Int]? = nil) -> String {
-        name + pairs.map { limb, column in
-            let a = agreement(angles, limb, mot[column]!, frames: frames)
-            return String(format: " | %@ r %.2f, %+.1f°, %.1f°", limb.name, a.r, a.bias, a.rms)
-        }.joined()
+        name
+            + pairs.map { limb, column in
+                let a = agreement(angles, limb, mot[column]!, frames: frames)
+                return String(format: " | %@ r %.2f, %+.1f°, %.1f°", limb.name, a.r, a.bias, a.rms)
+            }.joined()
     }
 
     @Test("the triangulated .trc's 3D knees and hips agree with OpenSim to under 10° RMS (r ≥ 0.85)")
     func triangulated() throws {
-        let trc = try TRCConverter.convert(file: realData.appendingPathComponent("opensim/balancing_3d_openpose_triangulated_filt.trc").path,
-                                           options: ConversionOptions()).sidecar
+        let trc = try TRCConverter.convert(
+            file: realData.appendingPathComponent("opensim/balancing_3d_openpose_triangulated_filt.trc").path,
+            options: ConversionOptions()
+        ).sidecar
         let angles = AngleSeries(trc)
         #expect(angles.dimensions == .three && angles.frameCount == 100)
         let mot = try Self.motion()

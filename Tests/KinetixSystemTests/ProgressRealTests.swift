@@ -1,9 +1,9 @@
 import Foundation
+import KinetixCore
+import KinetixProfiles
 import Testing
 import _KinetixCLITestSupport
-import KinetixCore
 import _KinetixTestSupport
-import KinetixProfiles
 
 /// Progress on a real face: MediaPipe's singer, close-up, with the left side's movement
 /// kept to 25 %, 40 %, 70 % and 100 % as four weekly "sessions" of a recovering palsy.
@@ -11,8 +11,9 @@ import KinetixProfiles
 struct ProgressRealTests {
     static let clip = FaceSymmetryRealTests.clip
 
-    @Test("the left side recovering 25 → 40 → 70 → 100 %: the brow's deviation falls in order, each step improved, the left weaker while it is weak; measures within the noise say so",
-          .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
+    @Test(
+        "the left side recovering 25 → 40 → 70 → 100 %: the brow's deviation falls in order, each step improved, the left weaker while it is weak; measures within the noise say so",
+        .enabled(if: FileManager.default.fileExists(atPath: clip.path), "../shared/realdata is absent"))
     func recoveringFace() throws {
         let folder = try Kinetix.temporaryFolder()
         let face = try Sidecar.load(contentsOf: try FaceSymmetryRealTests.closeUp(in: folder))
@@ -41,9 +42,13 @@ struct ProgressRealTests {
             let verdicts = sessions.map { $0["verdict"] as? String ?? "—" }
             let sides = sessions.map { $0["weakerSide"] as? String ?? "none" }
             let trend = m["trend"] as? [String: Any]
-            print("\(name): deviation \(values.map { $0.map { String(format: "%.1f", $0) } ?? "—" }), weaker \(sides), verdicts \(verdicts), trend \(trend?["verdict"] ?? "none")")
+            print(
+                "\(name): deviation \(values.map { $0.map { String(format: "%.1f", $0) } ?? "—" }), weaker \(sides), verdicts \(verdicts), trend \(trend?["verdict"] ?? "none")"
+            )
             let measured = values.compactMap { $0 }
-            #expect(zip(measured, measured.dropFirst()).allSatisfy { $0 > $1 }, "\(name): where measured, the deviation falls in order: \(values)")
+            #expect(
+                zip(measured, measured.dropFirst()).allSatisfy { $0 > $1 },
+                "\(name): where measured, the deviation falls in order: \(values)")
             #expect(!sides.contains("right") && !verdicts.contains("worse"), "\(name): \(sides) \(verdicts)")
             for (value, session) in zip(values, sessions) where value == nil {
                 #expect((session["note"] as? String)?.isEmpty == false, "\(name): a session without a value says why")
@@ -70,27 +75,47 @@ struct ProgressRealTests {
         var random = SplitMix64(seed: seed)
         let clip = body.squatting(depthsDegrees: (0..<6).map { _ in degrees * (1 + 0.05 * random.nextGaussian()) })
         let squat = try ProfileLibrary().resolve("squat")
-        let input = ClipInput(sidecar: clip, provenance: .init(role: "sidecar", path: label, sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
-        return ProgressSession(try AssessmentReport(clip: input, profile: squat.profile, parameters: try squat.profile.parameterValues(overriding: []), source: squat.source), label: label)
+        let input = ClipInput(
+            sidecar: clip, provenance: .init(role: "sidecar", path: label, sha256: SHA256.hex(clip.encoded()), frames: clip.frameCount))
+        return ProgressSession(
+            try AssessmentReport(
+                clip: input, profile: squat.profile, parameters: try squat.profile.parameterValues(overriding: []), source: squat.source),
+            label: label)
     }
 
-    @Test("a real body squatting deeper, 50 → 65 → 80° of thigh tilt: the depth improves beyond the noise each session; the same depth twice is within the noise",
-          .enabled(if: FileManager.default.fileExists(atPath: Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path), "../shared/realdata is absent"))
+    @Test(
+        "a real body squatting deeper, 50 → 65 → 80° of thigh tilt: the depth improves beyond the noise each session; the same depth twice is within the noise",
+        .enabled(
+            if: FileManager.default.fileExists(
+                atPath: Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path),
+            "../shared/realdata is absent"))
     func realBodySquats() throws {
         let squat = try ProfileLibrary().resolve("squat").profile
-        let sessions = try [50.0, 65, 80].enumerated().map { k, degrees in try Self.realSquats(degrees, seed: UInt64(k + 1), label: "week \(4 * k + 1)") }
+        let sessions = try [50.0, 65, 80].enumerated().map { k, degrees in
+            try Self.realSquats(degrees, seed: UInt64(k + 1), label: "week \(4 * k + 1)")
+        }
         let report = try ProgressReport(sessions: sessions, profile: squat)
         #expect(report.flags.isEmpty, "one body, one camera: \(report.flags.map(\.problem))")
         let depth = try #require(report.measures.first { $0.name == "depthRatio" })
-        print("real body, depthRatio: " + depth.values.map { "\($0.value.map { String(format: "%.3f", $0) } ?? "—") ± \($0.standardError.map { String(format: "%.3f", $0) } ?? "—") (\($0.count) reps)" }.joined(separator: ", "))
+        print(
+            "real body, depthRatio: "
+                + depth.values.map {
+                    "\($0.value.map { String(format: "%.3f", $0) } ?? "—") ± \($0.standardError.map { String(format: "%.3f", $0) } ?? "—") (\($0.count) reps)"
+                }.joined(separator: ", "))
         #expect(depth.values.allSatisfy { $0.count == 6 }, "six reps counted in each session")
         #expect(depth.changes[1]?.verdict == .improved && depth.changes[2]?.verdict == .improved, "\(depth.changes)")
         #expect(depth.trend?.verdict == .improved)
         // The same mean depth, other reps: no depth measure is called.
         var called = 0
         for seed in UInt64(10)..<20 {
-            let pair = try ProgressReport(sessions: [try Self.realSquats(65, seed: seed, label: "a"), try Self.realSquats(65, seed: seed + 100, label: "b")], profile: squat)
-            if pair.measures.contains(where: { ["depth", "depthRatio"].contains($0.name) && [.improved, .worse].contains($0.changes[1]?.verdict) }) { called += 1 }
+            let pair = try ProgressReport(
+                sessions: [try Self.realSquats(65, seed: seed, label: "a"), try Self.realSquats(65, seed: seed + 100, label: "b")],
+                profile: squat)
+            if pair.measures.contains(where: {
+                ["depth", "depthRatio"].contains($0.name) && [.improved, .worse].contains($0.changes[1]?.verdict)
+            }) {
+                called += 1
+            }
         }
         print("real body, the same depth twice: \(called) of 10 seed pairs had a depth measure called")
         #expect(called <= 2)

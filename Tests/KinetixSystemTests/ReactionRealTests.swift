@@ -11,7 +11,11 @@ struct ReactionRealTests {
     func lateralRaises() throws {
         let folder = try Kinetix.temporaryFolder()
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path, "-o", path("d.json")]).status == 0)
+        #expect(
+            try Kinetix.run([
+                "convert", Kinetix.realData.appendingPathComponent("mediapipe/demo5_lateral_raise_mediapipe.json").path, "-o",
+                path("d.json"),
+            ]).status == 0)
         #expect(try Kinetix.run(["mirror", path("d.json"), "-o", path("m.json")]).status == 0)
         #expect(try Kinetix.run(["shift", path("m.json"), "--seconds", "0.4", "-o", path("l.json")]).status == 0)
         let onset = try Kinetix.run(["onset", path("d.json"), "--format", "json"])
@@ -40,25 +44,35 @@ struct ReactionRealTests {
         return reps.flatMap { rep in [rep["start"]!, rep["top"]!].filter { $0 > 0 }.map { Double($0) / fps } }
     }
 
-    @Test("real jumping jacks (a raise or a lowering every 0.4–0.6 s): every labelled raise and lowering has its own onset, and compare --reaction times the same list (issue 55: the gym clip's 12 gave 4 onsets before)",
-          arguments: [("jumping_jacks_front_gym", 60.017), ("jumping_jacks_front_outdoor", 24.0)])
+    @Test(
+        "real jumping jacks (a raise or a lowering every 0.4–0.6 s): every labelled raise and lowering has its own onset, and compare --reaction times the same list (issue 55: the gym clip's 12 gave 4 onsets before)",
+        arguments: [("jumping_jacks_front_gym", 60.017), ("jumping_jacks_front_outdoor", 24.0)])
     func jumpingJacks(_ clip: String, _ fps: Double) throws {
         let folder = try Kinetix.temporaryFolder()
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("exercises/\(clip)_mediapipe.json").path, "-o", path("d.json")]).status == 0)
+        #expect(
+            try Kinetix.run([
+                "convert", Kinetix.realData.appendingPathComponent("exercises/\(clip)_mediapipe.json").path, "-o", path("d.json"),
+            ]).status == 0)
         let onset = try Kinetix.run(["onset", path("d.json"), "--format", "json"])
-        let movements = try #require((try JSONSerialization.jsonObject(with: Data(onset.stdout.utf8)) as? [String: Any])?["movements"] as? [[String: Any]])
+        let movements = try #require(
+            (try JSONSerialization.jsonObject(with: Data(onset.stdout.utf8)) as? [String: Any])?["movements"] as? [[String: Any]])
         let onsets = movements.compactMap { $0["onsetSeconds"] as? Double }
         let labelled = try Self.labelledMovements(clip, fps: fps)
         // One found onset per labelled movement, in order, each within 0.4 s (under half
         // a jack's half); the errors are printed.
-        var used = Set<Int>(), errors: [Double] = []
+        var used = Set<Int>()
+        var errors: [Double] = []
         for t in labelled {
-            guard let i = onsets.indices.filter({ !used.contains($0) }).min(by: { abs(onsets[$0] - t) < abs(onsets[$1] - t) }) else { continue }
+            guard let i = onsets.indices.filter({ !used.contains($0) }).min(by: { abs(onsets[$0] - t) < abs(onsets[$1] - t) }) else {
+                continue
+            }
             used.insert(i)
             errors.append(onsets[i] - t)
         }
-        print("\(clip): \(onsets.count) onsets, \(labelled.count) labelled; errors (s): \(errors.map { String(format: "%+.3f", $0) }.joined(separator: " "))")
+        print(
+            "\(clip): \(onsets.count) onsets, \(labelled.count) labelled; errors (s): \(errors.map { String(format: "%+.3f", $0) }.joined(separator: " "))"
+        )
         // Measured: gym 12 of 12 within 0.05 s (14 onsets); outdoor 7 of 7 within 0.38 s (8 onsets) (the arms turn
         // after the feet she is labelled by, airborne for much of each jack).
         #expect(errors.count == labelled.count && errors.allSatisfy { abs($0) <= 0.4 }, "\(errors)")
@@ -66,7 +80,8 @@ struct ReactionRealTests {
         #expect(try Kinetix.run(["mirror", path("d.json"), "-o", path("m.json")]).status == 0)
         #expect(try Kinetix.run(["shift", path("m.json"), "--seconds", "0.4", "-o", path("l.json")]).status == 0)
         let result = try Kinetix.run(["compare", path("d.json"), path("l.json"), "--reaction", "--format", "json"])
-        let reaction = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["reaction"] as? [String: Any])
+        let reaction = try #require(
+            (try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])?["reaction"] as? [String: Any])
         let pairs = try #require(reaction["movements"] as? [[String: Any]])
         #expect(pairs.count == movements.count, "\(pairs.count) timed, \(movements.count) found")
         let timed = pairs.compactMap { $0["latencySeconds"] as? Double }

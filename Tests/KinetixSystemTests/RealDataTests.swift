@@ -1,7 +1,7 @@
 import Foundation
-import Testing
-import KinetixFormats
 import KinetixCore
+import KinetixFormats
+import Testing
 
 /// `../shared/realdata` beside the checkout: real estimator output, not copied into the repository.
 let realData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,7 +15,8 @@ struct RealDataTests {
         var o = ConversionOptions()
         o.frameRate = 60
         o.imageSize = ImageSize(width: camera == "01" || camera == "02" ? 1080 : 1088, height: 1920)
-        let result = try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path, options: o)
+        let result = try OpenPoseConverter.convert(
+            folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path, options: o)
         let sidecar = result.sidecar
         #expect(sidecar.source["detector"] == "OpenPose BODY25B", "detected from the keypoints, not told")
         #expect(sidecar.frameCount == 100)
@@ -41,9 +42,12 @@ struct RealDataTests {
         }
     }
 
-    @Test("MediaPipe clips convert, with faces where tracked", arguments: ["demo5_lateral_raise_mediapipe.json", "hamilton_clip_face_pose_mediapipe.json", "demo4_walking_mediapipe.json"])
+    @Test(
+        "MediaPipe clips convert, with faces where tracked",
+        arguments: ["demo5_lateral_raise_mediapipe.json", "hamilton_clip_face_pose_mediapipe.json", "demo4_walking_mediapipe.json"])
     func mediapipe(_ name: String) throws {
-        let result = try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/\(name)").path, options: ConversionOptions())
+        let result = try MediaPipeConverter.convert(
+            file: realData.appendingPathComponent("mediapipe/\(name)").path, options: ConversionOptions())
         #expect(result.sidecar.validate().isEmpty)
         #expect(result.sidecar.frameCount > 40)
         if name.hasPrefix("hamilton") { #expect(result.sidecar.face != nil) }

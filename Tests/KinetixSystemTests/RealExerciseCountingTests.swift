@@ -1,21 +1,24 @@
 import Foundation
-import Testing
 import KinetixCore
-import KinetixFormats
 import KinetixDrafting
+import KinetixFormats
 import KinetixProfiles
+import Testing
 import _KinetixRealClips
 
 /// Counting and form checks on real exercise videos filmed by others
 /// (`../shared/realdata/exercises`, every rep's frames counted by eye in `labels.json`):
 /// the points of issue 53, each on the clip and frames that show it. Frame numbers are
 /// the videos' (`labels.json`); the tolerance of a labelled start or end is about ±6 frames.
-@Suite("Counting real exercise clips (../shared/realdata/exercises)", .enabled(if: RealClips.available, "../shared/realdata/exercises is not beside this checkout"))
+@Suite(
+    "Counting real exercise clips (../shared/realdata/exercises)",
+    .enabled(if: RealClips.available, "../shared/realdata/exercises is not beside this checkout"))
 struct RealExerciseCountingTests {
     static func squat() throws -> Profile { try ProfileLibrary.load(source: "shipped:squat.json") }
 
     static func assess(_ clip: RealClip, _ profile: Profile, _ overrides: [String] = []) throws -> AssessmentReport {
-        try AssessmentReport(clip: clip.clip(), profile: profile, parameters: try profile.parameterValues(overriding: overrides), source: profile.id)
+        try AssessmentReport(
+            clip: clip.clip(), profile: profile, parameters: try profile.parameterValues(overriding: overrides), source: profile.id)
     }
 
     static func draft(from clip: RealClip) throws -> ProfileDrafter.Draft {
@@ -23,8 +26,9 @@ struct RealExerciseCountingTests {
     }
 
     static func liveReps(_ report: AssessmentReport, _ profile: Profile, _ overrides: [String] = []) throws -> Int {
-        var live = try LiveAssessment(profile: profile, parameters: try profile.parameterValues(overriding: overrides),
-                                      space: report.clip.space, rate: report.clip.analysisFrameRate)
+        var live = try LiveAssessment(
+            profile: profile, parameters: try profile.parameterValues(overriding: overrides),
+            space: report.clip.space, rate: report.clip.analysisFrameRate)
         for frame in 0..<report.clip.frameCount { _ = try live.append(report.clip.poseFrame(frame)) }
         _ = live.finish()
         return live.reps
@@ -37,25 +41,33 @@ struct RealExerciseCountingTests {
             let report = try Self.assess(clip, try Self.squat())
             let score = RepScore(report.assessment, clip: clip)
             #expect(score.count == clip.trueReps, "\(name): \(score.count.map(String.init) ?? "void") reps, \(clip.trueReps) labelled")
-            #expect(score.boundaryErrors.count == clip.trueReps && score.boundaryErrors.allSatisfy { abs($0.extreme) <= 3 }, "\(name): \(score.boundaryErrors)")
+            #expect(
+                score.boundaryErrors.count == clip.trueReps && score.boundaryErrors.allSatisfy { abs($0.extreme) <= 3 },
+                "\(name): \(score.boundaryErrors)")
         }
     }
 
-    @Test("side views measure the side facing the camera: the landmine squat's right knee and the front squat's left are hidden, not a void")
+    @Test(
+        "side views measure the side facing the camera: the landmine squat's right knee and the front squat's left are hidden, not a void")
     func hiddenFarSide() throws {
         // squat_side_landmine: the right knee is tracked in 60 % of frames (the body covers it).
         let landmine = try Self.assess(try RealClips.clip("squat_side_landmine"), try Self.squat()).assessment
         #expect(landmine.status == .ok && landmine.reps.count == 5)
-        #expect(landmine.hiddenSide?.contains("the right knee") == true && landmine.hiddenSide?.contains("the left (near) side is measured") == true,
-                "\(landmine.hiddenSide ?? "none")")
-        #expect(landmine.hiddenMetrics.contains("kneeFlexionRight") && landmine.coverage.contains { $0.name == "rightKnee" && $0.measuredBy == "leftKnee" })
+        #expect(
+            landmine.hiddenSide?.contains("the right knee") == true
+                && landmine.hiddenSide?.contains("the left (near) side is measured") == true,
+            "\(landmine.hiddenSide ?? "none")")
+        #expect(
+            landmine.hiddenMetrics.contains("kneeFlexionRight")
+                && landmine.coverage.contains { $0.name == "rightKnee" && $0.measuredBy == "leftKnee" })
         // squat_side_barbell_front: the left knee in 39 %; the plate hides his shoulders, yet the hips say side.
         let barbell = try Self.assess(try RealClips.clip("squat_side_barbell_front"), try Self.squat()).assessment
         #expect(barbell.status == .ok && barbell.reps.count == 3 && barbell.measuredView == .side)
         #expect(barbell.hiddenSide?.contains("the right (near) side is measured") == true)
         // Asked for the front, the view is the true cause of the void, not a knee.
         let front = try Self.assess(try RealClips.clip("squat_side_landmine"), try Self.squat(), ["view=front"]).assessment
-        #expect(front.status == .void && front.voidReason?.contains("this profile needs a frontal view") == true, "\(front.voidReason ?? "")")
+        #expect(
+            front.status == .void && front.voidReason?.contains("this profile needs a frontal view") == true, "\(front.voidReason ?? "")")
     }
 
     @Test("a bend to pick up the bar (squat_side_landmine, frames 30-80) is no squat, and the report says why it was not measured")
@@ -69,8 +81,10 @@ struct RealExerciseCountingTests {
 
     @Test("other exercises are not squats: push-ups, curls, presses, sit-ups, jumping jacks, high knees and a bridge count none")
     func otherExercises() throws {
-        for name in ["pushup_side_floor", "pushup_side_decline", "curl_side_dumbbell", "press_seated_dumbbell", "press_standing_barbell",
-                     "situp_side", "jumping_jacks_front_gym", "jumping_jacks_front_outdoor", "high_knees_side", "glute_bridge_side"] {
+        for name in [
+            "pushup_side_floor", "pushup_side_decline", "curl_side_dumbbell", "press_seated_dumbbell", "press_standing_barbell",
+            "situp_side", "jumping_jacks_front_gym", "jumping_jacks_front_outdoor", "high_knees_side", "glute_bridge_side",
+        ] {
             let a = try Self.assess(try RealClips.clip(name), try Self.squat()).assessment
             #expect(a.reps.isEmpty, "\(name): \(a.reps.count) squats")
         }
@@ -79,7 +93,9 @@ struct RealExerciseCountingTests {
         #expect(jacks.repCounting?.notCounted.contains { $0.note.contains("under the 0.3 a rep must cover") } == true)
     }
 
-    @Test("a view change mid-clip (the man of lunge_side_static_dumbbell, side-on, then squat_front_goblet, front-on) is found, said and measured in one view")
+    @Test(
+        "a view change mid-clip (the man of lunge_side_static_dumbbell, side-on, then squat_front_goblet, front-on) is found, said and measured in one view"
+    )
     func viewChange() throws {
         let side = try RealClips.clip("lunge_side_static_dumbbell").clip().sidecar
         let front = try RealClips.clip("squat_front_goblet").clip().sidecar
@@ -101,7 +117,9 @@ struct RealExerciseCountingTests {
         #expect(asked.measuredView == .front && asked.reps.count == 5 && asked.reps.allSatisfy { $0.start > offset })
     }
 
-    @Test("knee valgus only where the thigh is seen from the front: none on the seated press (thigh across the picture), signed 'in' on the goblet squat")
+    @Test(
+        "knee valgus only where the thigh is seen from the front: none on the seated press (thigh across the picture), signed 'in' on the goblet squat"
+    )
     func valgusValidity() throws {
         // press_seated_dumbbell: her thighs point to the camera's side, 71-84° from vertical in the picture.
         let seated = try Self.assess(try RealClips.clip("press_seated_dumbbell"), try Self.squat(), ["view=front"]).assessment
@@ -134,8 +152,10 @@ struct RealExerciseCountingTests {
             let clip = try RealClips.clip(name)
             let score = RepScore(try Self.assess(clip, try Self.draft(from: clip).profile).assessment, clip: clip)
             // Counted the other way up, each rep would start at the labelled far end, half a rep away.
-            #expect(score.count == clip.trueReps && score.boundaryErrors.allSatisfy { abs($0.start) <= 6 && abs($0.end) <= 6 && abs($0.extreme) <= 12 },
-                    "\(name): \(score.boundaryErrors.map { "\($0)" })")
+            #expect(
+                score.count == clip.trueReps
+                    && score.boundaryErrors.allSatisfy { abs($0.start) <= 6 && abs($0.end) <= 6 && abs($0.extreme) <= 12 },
+                "\(name): \(score.boundaryErrors.map { "\($0)" })")
         }
     }
 
@@ -157,12 +177,15 @@ struct RealExerciseCountingTests {
         #expect(try Self.assess(knees, draft.profile).assessment.reps.count == 18)
     }
 
-    @Test("live, a side view is no front view while the estimator's first second draws the torso half size: no knee-valgus cue on squat_side_barbell_front")
+    @Test(
+        "live, a side view is no front view while the estimator's first second draws the torso half size: no knee-valgus cue on squat_side_barbell_front"
+    )
     func liveViewAfterGarbageStart() throws {
         let squat = try Self.squat()
         let report = try Self.assess(try RealClips.clip("squat_side_barbell_front"), squat)
-        var live = try LiveAssessment(profile: squat, parameters: try squat.parameterValues(overriding: []),
-                                      space: report.clip.space, rate: report.clip.analysisFrameRate)
+        var live = try LiveAssessment(
+            profile: squat, parameters: try squat.parameterValues(overriding: []),
+            space: report.clip.space, rate: report.clip.analysisFrameRate)
         var said: [String] = []
         for frame in 0..<report.clip.frameCount {
             let update = try live.append(report.clip.poseFrame(frame))
@@ -173,14 +196,18 @@ struct RealExerciseCountingTests {
         #expect(!said.contains { $0.contains("knees out") || $0.contains("Valgus") }, "\(said)")
     }
 
-    @Test("live counts what offline counts on the real squats and on drafts of whole clips (squat_front_goblet, curl_side_dumbbell, high_knees_side, press_standing_barbell)")
+    @Test(
+        "live counts what offline counts on the real squats and on drafts of whole clips (squat_front_goblet, curl_side_dumbbell, high_knees_side, press_standing_barbell)"
+    )
     func liveEqualsOffline() throws {
         let squat = try Self.squat()
         for name in ["squat_front_goblet", "squat_oblique_bodyweight", "squat_side_landmine"] {
             let report = try Self.assess(try RealClips.clip(name), squat)
             #expect(try Self.liveReps(report, squat) == report.assessment.reps.count, "\(name)")
         }
-        for name in ["squat_front_goblet", "curl_side_dumbbell", "high_knees_side", "press_standing_barbell", "jumping_jacks_front_outdoor"] {
+        for name in [
+            "squat_front_goblet", "curl_side_dumbbell", "high_knees_side", "press_standing_barbell", "jumping_jacks_front_outdoor",
+        ] {
             let clip = try RealClips.clip(name)
             let profile = try Self.draft(from: clip).profile
             let report = try Self.assess(clip, profile)

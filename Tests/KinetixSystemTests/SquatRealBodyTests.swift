@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import KinetixCore
-import KinetixFormats
 import KinetixDrafting
+import KinetixFormats
 import KinetixProfiles
+import Testing
 import _KinetixTestSupport
 
 /// The squat profile on real bodies: real people standing measure a "depth" of 0.50–0.74
@@ -13,13 +13,16 @@ import _KinetixTestSupport
 @Suite("Squat profile on real bodies (../shared/realdata)", .enabled(if: hasRealData, "../shared/realdata is not beside this checkout"))
 struct SquatRealBodyTests {
     static func mediapipe(_ name: String) throws -> Sidecar {
-        try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/\(name)").path, options: ConversionOptions()).sidecar
+        try MediaPipeConverter.convert(file: realData.appendingPathComponent("mediapipe/\(name)").path, options: ConversionOptions())
+            .sidecar
     }
 
     static func openpose(_ camera: String) throws -> Sidecar {
         var o = ConversionOptions()
         o.frameRate = 60
-        return try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path, options: o).sidecar
+        return try OpenPoseConverter.convert(
+            folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(camera)").path, options: o
+        ).sidecar
     }
 
     static func assess(_ clip: Sidecar, _ overrides: [String] = []) throws -> Assessment {
@@ -68,8 +71,9 @@ struct SquatRealBodyTests {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Profiles/squat.json")
         let profile = try Profile.load(contentsOf: file.path)
-        var live = try LiveAssessment(profile: profile, parameters: try profile.parameterValues(overriding: []),
-                                      space: clip.space, rate: clip.frameRate ?? 30)
+        var live = try LiveAssessment(
+            profile: profile, parameters: try profile.parameterValues(overriding: []),
+            space: clip.space, rate: clip.frameRate ?? 30)
         var completed: [Assessment.Rep] = []
         for frame in 0..<clip.frameCount {
             if let rep = try live.append(clip.poseFrame(frame)).completedRep { completed.append(rep) }
@@ -102,17 +106,20 @@ struct SquatRealBodyTests {
         #expect(a.reps.isEmpty)
     }
 
-    @Test("a squat drafted from words for a front camera counts the real body's squats by the hips' drop, and tells a half squat to go lower")
+    @Test(
+        "a squat drafted from words for a front camera counts the real body's squats by the hips' drop, and tells a half squat to go lower")
     func draftedFrontSquat() throws {
         let draft = try ProfileDrafter(vocabulary: try DraftVocabulary.shipped()).draft(
-            description: "Squat facing the camera. Bend the knees until the thighs are parallel to the floor. Do not let the knees collapse inwards.",
+            description:
+                "Squat facing the camera. Bend the knees until the thighs are parallel to the floor. Do not let the knees collapse inwards.",
             demonstration: nil)
         #expect(draft.isComplete && draft.profile.reps?.metric == "hipDrop")
         let body = try Self.mediapipe("demo5_lateral_raise_mediapipe.json")
         func run(_ clip: Sidecar) throws -> Assessment {
             Assessor(profile: draft.profile, parameters: try draft.profile.parameterValues(overriding: [])).assess(clip)
         }
-        let deep = try run(body.squatting(reps: 5, depthDegrees: 85)), half = try run(body.squatting(reps: 5, depthDegrees: 50))
+        let deep = try run(body.squatting(reps: 5, depthDegrees: 85))
+        let half = try run(body.squatting(reps: 5, depthDegrees: 50))
         #expect(deep.reps.count == 5 && !deep.findings.contains { $0.rule == "reachTarget" })
         #expect(half.reps.count == 5 && half.findings.filter { $0.rule == "reachTarget" }.count == 5)
         #expect(try run(body).reps.isEmpty, "standing: no squat")

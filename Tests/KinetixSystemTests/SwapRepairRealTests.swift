@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 import _KinetixCLITestSupport
 
 /// MediaPipe's real left/right swaps on the balancing trial's front camera (frames 41–74)
@@ -12,9 +12,15 @@ struct SwapRepairRealTests {
     static func pair() throws -> URL {
         let folder = try Kinetix.temporaryFolder()
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-        #expect(try Kinetix.run(["convert", "--from", "openpose", Kinetix.realData.appendingPathComponent("openpose_body25b/balancing_cam02").path,
-                                 "--fps", "60", "--image-size", "1080x1920", "-o", path("d.json")]).status == 0)
-        #expect(try Kinetix.run(["convert", Kinetix.realData.appendingPathComponent("mediapipe/balancing_cam02_mediapipe.json").path, "-o", path("mp.json")]).status == 0)
+        #expect(
+            try Kinetix.run([
+                "convert", "--from", "openpose", Kinetix.realData.appendingPathComponent("openpose_body25b/balancing_cam02").path,
+                "--fps", "60", "--image-size", "1080x1920", "-o", path("d.json"),
+            ]).status == 0)
+        #expect(
+            try Kinetix.run([
+                "convert", Kinetix.realData.appendingPathComponent("mediapipe/balancing_cam02_mediapipe.json").path, "-o", path("mp.json"),
+            ]).status == 0)
         #expect(try Kinetix.run(["shift", path("mp.json"), "--seconds", "0.3", "-o", path("l.json")]).status == 0)
         return folder
     }
@@ -34,11 +40,14 @@ struct SwapRepairRealTests {
         let kept = try Kinetix.run(["compare", path("d.json"), path("l.json"), "--no-mirror", "--keep-swaps", "--format", "json"])
         #expect(try Self.lag(kept.stdout) - 0.30 > 0.2, "the swap misleads the lag search when kept")
         let text = try Kinetix.run(["compare", path("d.json"), path("l.json"), "--no-mirror"])
-        #expect(text.stdout.contains("faults        learner: the estimator exchanged left and right in 32 frames (whole body, arms): repaired"), "\(text.stdout)")
+        #expect(
+            text.stdout.contains("faults        learner: the estimator exchanged left and right in 32 frames (whole body, arms): repaired"),
+            "\(text.stdout)")
         let contradiction = try Kinetix.run(["compare", path("d.json"), path("l.json"), "--keep-swaps", "--repair-swaps"])
         #expect(contradiction.status == 64)
 
-        try Data("id,demonstrator,learner,profile,facing\np1,d.json,l.json,copy-demonstrator,false\n".utf8).write(to: URL(fileURLWithPath: path("m.csv")))
+        try Data("id,demonstrator,learner,profile,facing\np1,d.json,l.json,copy-demonstrator,false\n".utf8).write(
+            to: URL(fileURLWithPath: path("m.csv")))
         for (plan, extra) in [("plan.json", [String]()), ("kept.json", ["--keep-swaps"])] {
             #expect(try Kinetix.run(["batch", "plan", path("m.csv"), "-o", path(plan)] + extra).status == 0)
             #expect(try Kinetix.run(["batch", "run", path(plan), "--shard", "0", "--out", path(plan + ".out")]).status == 0)
@@ -46,10 +55,13 @@ struct SwapRepairRealTests {
             #expect(try Self.lag(result) == Self.lag(extra.isEmpty ? repaired.stdout : kept.stdout), "batch agrees with compare (\(plan))")
         }
         // The facing check runs in batch too: the same pair compared mirrored is flagged.
-        try Data("id,demonstrator,learner,profile,facing\np1,d.json,l.json,copy-demonstrator,true\n".utf8).write(to: URL(fileURLWithPath: path("mirrored.csv")))
+        try Data("id,demonstrator,learner,profile,facing\np1,d.json,l.json,copy-demonstrator,true\n".utf8).write(
+            to: URL(fileURLWithPath: path("mirrored.csv")))
         #expect(try Kinetix.run(["batch", "plan", path("mirrored.csv"), "-o", path("mirrored.json")]).status == 0)
         #expect(try Kinetix.run(["batch", "run", path("mirrored.json"), "--shard", "0", "--out", path("mirrored.out")]).status == 0)
-        #expect(try Kinetix.run(["batch", "merge", path("mirrored.out"), "--plan", path("mirrored.json"), "-o", path("mirrored.out/summary")]).status == 0)
+        #expect(
+            try Kinetix.run(["batch", "merge", path("mirrored.out"), "--plan", path("mirrored.json"), "-o", path("mirrored.out/summary")])
+                .status == 0)
         let summary = try String(contentsOfFile: path("mirrored.out/summary.csv"), encoding: .utf8)
         #expect(summary.contains("looks side by side: compare unmirrored"), "\(summary)")
     }
@@ -64,7 +76,9 @@ struct SwapRepairRealTests {
         let kept = try Kinetix.run(["assess", clip, "--profile", "squat", "--keep-swaps", "--format", "json"] + small)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(!findings.isEmpty && findings.allSatisfy { ($0["caveat"] as? String)?.contains("exchanged left and right") == true }, "\(findings)")
+        #expect(
+            !findings.isEmpty && findings.allSatisfy { ($0["caveat"] as? String)?.contains("exchanged left and right") == true },
+            "\(findings)")
         let cues = try Kinetix.run(["assess", clip, "--profile", "squat", "--keep-swaps", "--cues"] + small)
         #expect(cues.stdout.contains("findings have caveats (a tracking fault"), "\(cues.stdout)")
         let repaired = try Kinetix.run(["assess", clip, "--profile", "squat", "--format", "json"] + small)

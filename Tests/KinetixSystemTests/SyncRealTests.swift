@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import KinetixCore
 import KinetixFormats
+import Testing
 
 /// `ClipSync` on the shared four-camera OpenPose trial (recorded in sync, 100 frames at
 /// 60 fps, 1.65 s of balancing) and MediaPipe's output of one of its cameras.
@@ -11,7 +11,9 @@ struct SyncRealTests {
         var o = ConversionOptions()
         o.frameRate = 60
         o.imageSize = ImageSize(width: number == "01" || number == "02" ? 1080 : 1088, height: 1920)
-        return try OpenPoseConverter.convert(folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(number)").path, options: o).sidecar
+        return try OpenPoseConverter.convert(
+            folder: realData.appendingPathComponent("openpose_body25b/balancing_cam\(number)").path, options: o
+        ).sidecar
     }
 
     static func mediaPipe(_ path: String) throws -> Sidecar {
@@ -26,15 +28,21 @@ struct SyncRealTests {
         return try names.map { ($0, try mediaPipe("exercises/\($0)")) }
     }
 
-    @Test("cameras recorded in sync, synced together: every camera within a frame of 0, or within its stated precision, or not trusted; every loop adds up")
+    @Test(
+        "cameras recorded in sync, synced together: every camera within a frame of 0, or within its stated precision, or not trusted; every loop adds up"
+    )
     func fourCameras() throws {
         let cameras = try ["01", "02", "03", "04"].map(Self.camera)
         let set = try ClipSync.offsets(of: cameras)
         for c in 1..<4 {
             let placed = set.clips[c]
             let direct = set.pairs.first { $0.first == 0 && $0.second == c }!.result!
-            let frames = abs((placed.offsetSeconds ?? .nan) * 60), precision = (direct.precisionSeconds ?? 0) * 60
-            print(String(format: "cam0%d: %+.2f frames (± %.1f), confidence %.2f (the pair alone %.2f)", c + 1, (placed.offsetSeconds ?? .nan) * 60, precision, placed.confidence, direct.confidence))
+            let frames = abs((placed.offsetSeconds ?? .nan) * 60)
+            let precision = (direct.precisionSeconds ?? 0) * 60
+            print(
+                String(
+                    format: "cam0%d: %+.2f frames (± %.1f), confidence %.2f (the pair alone %.2f)", c + 1,
+                    (placed.offsetSeconds ?? .nan) * 60, precision, placed.confidence, direct.confidence))
             // Measured: +0.58 (± 1.4), +1.55 (± 3.6), +0.45 (± 4.5) frames, confidence 0.16–0.22:
             // 1.65 s of balancing is too little to tell from a chance match, and it says so.
             #expect(frames <= 1 || frames <= precision || placed.confidence < ClipSync.trustedConfidence, "cam0\(c + 1): \(frames) frames")
@@ -48,7 +56,8 @@ struct SyncRealTests {
     @Test("unrelated real clips (the exercises, every clip against the next two: calibration data) are never trusted")
     func unrelatedExercises() throws {
         let clips = try Self.exercises()
-        var worst = 0.0, pairs = 0
+        var worst = 0.0
+        var pairs = 0
         for i in clips.indices {
             for j in (i + 1)..<min(clips.count, i + 3) {
                 guard let r = try? ClipSync.offset(of: clips[j].1, to: clips[i].1) else { continue }
@@ -61,11 +70,14 @@ struct SyncRealTests {
         print("unrelated exercise pairs: \(pairs), highest confidence \(worst)")
     }
 
-    @Test("held out: the balancing cameras (both estimators) against the exercise clips, unrelated; the 1.65 s matches a stretch of a long clip at r ≈ 0.9, and is not trusted")
+    @Test(
+        "held out: the balancing cameras (both estimators) against the exercise clips, unrelated; the 1.65 s matches a stretch of a long clip at r ≈ 0.9, and is not trusted"
+    )
     func unrelatedHeldOut() throws {
         let clips = try Self.exercises()
         let trial = try [Self.camera("01"), Self.camera("03"), Self.mediaPipe("mediapipe/balancing_cam02_mediapipe.json")]
-        var worst = 0.0, pairs = 0
+        var worst = 0.0
+        var pairs = 0
         for reference in trial {
             for (name, clip) in clips.enumerated().filter({ $0.offset % 2 == 0 }).map(\.element) {
                 guard let r = try? ClipSync.offset(of: clip, to: reference) else { continue }
@@ -78,7 +90,9 @@ struct SyncRealTests {
         print("held-out unrelated pairs: \(pairs), highest confidence \(worst)")
     }
 
-    @Test("an unrelated clip among the cameras is not trusted (the cameras all match it at one place, so its loops add up: loops are no evidence against a chance match)")
+    @Test(
+        "an unrelated clip among the cameras is not trusted (the cameras all match it at one place, so its loops add up: loops are no evidence against a chance match)"
+    )
     func strangerAmongCameras() throws {
         let cameras = try ["01", "02", "03"].map(Self.camera) + [Self.mediaPipe("exercises/squat_oblique_bodyweight_mediapipe.json")]
         let set = try ClipSync.offsets(of: cameras)
@@ -89,23 +103,29 @@ struct SyncRealTests {
     func narrowSearch() throws {
         var options = ClipSync.Options()
         options.maxOffsetSeconds = 0.1
-        let a = try Self.mediaPipe("exercises/squat_front_goblet_mediapipe.json"), b = try Self.mediaPipe("exercises/squat_side_landmine_mediapipe.json")
+        let a = try Self.mediaPipe("exercises/squat_front_goblet_mediapipe.json")
+        let b = try Self.mediaPipe("exercises/squat_side_landmine_mediapipe.json")
         let r = try ClipSync.offset(of: b, to: a, options: options)
         #expect(!r.isTrusted, "\(r)")
     }
 
     @Test("a camera shifted by a known 0.1 s moves the offset by exactly that")
     func knownShift() throws {
-        let reference = try Self.camera("01"), clip = try Self.camera("02")
+        let reference = try Self.camera("01")
+        let clip = try Self.camera("02")
         let unshifted = try ClipSync.offset(of: clip, to: reference)
         let shifted = try ClipSync.offset(of: clip.shifted(bySeconds: 0.1), to: reference)
-        #expect(abs(shifted.offsetSeconds - unshifted.offsetSeconds + 0.1) <= 0.1 / 60, "\(unshifted.offsetSeconds) → \(shifted.offsetSeconds)")
+        #expect(
+            abs(shifted.offsetSeconds - unshifted.offsetSeconds + 0.1) <= 0.1 / 60, "\(unshifted.offsetSeconds) → \(shifted.offsetSeconds)")
     }
 
-    @Test("every camera shifted by known amounts (fractions of a frame, whole frames, and at 30 fps): the shift comes back within a third of a frame")
+    @Test(
+        "every camera shifted by known amounts (fractions of a frame, whole frames, and at 30 fps): the shift comes back within a third of a frame"
+    )
     func knownShiftsEveryCamera() throws {
         let reference = try Self.camera("01")
-        var worst = 0.0, worst30 = 0.0
+        var worst = 0.0
+        var worst30 = 0.0
         for number in ["02", "03", "04"] {
             let clip = try Self.camera(number)
             let base = try ClipSync.offset(of: clip, to: reference).offsetSeconds
@@ -130,7 +150,9 @@ struct SyncRealTests {
         #expect(worst30 <= 0.4, "worst \(worst30) frames at 30 fps")
     }
 
-    @Test("across estimators: MediaPipe against OpenPose on one camera, within two frames, not trusted (1.65 s); with the four OpenPose cameras, every loop adds up")
+    @Test(
+        "across estimators: MediaPipe against OpenPose on one camera, within two frames, not trusted (1.65 s); with the four OpenPose cameras, every loop adds up"
+    )
     func acrossEstimators() throws {
         let openPose = try Self.camera("02")
         let mediaPipe = try Self.mediaPipe("mediapipe/balancing_cam02_mediapipe.json")

@@ -11,9 +11,16 @@ package struct BatchFixture {
         folder = try Kinetix.temporaryFolder()
         self.count = count
         for seed in 1...3 {
-            #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "\(seconds)", "--seed", "\(seed)", "-o", path("demo-\(seed).json")]).status == 0)
-            #expect(try Kinetix.run(["synth", "--motion", "routine", "--duration", "\(seconds)", "--delay", "0.3", "--mirror-motion", "--seed", "\(seed + 10)",
-                                     "-o", path("learner-\(seed).json")]).status == 0)
+            #expect(
+                try Kinetix.run([
+                    "synth", "--motion", "routine", "--duration", "\(seconds)", "--seed", "\(seed)", "-o", path("demo-\(seed).json"),
+                ]).status == 0)
+            #expect(
+                try Kinetix.run([
+                    "synth", "--motion", "routine", "--duration", "\(seconds)", "--delay", "0.3", "--mirror-motion", "--seed",
+                    "\(seed + 10)",
+                    "-o", path("learner-\(seed).json"),
+                ]).status == 0)
         }
         var manifest = "id\tdemonstrator\tlearner\n"
         for i in 1...count {
@@ -35,7 +42,8 @@ package struct BatchFixture {
 
     /// The merged summary's rows by id: status and figures.
     package func summary(_ prefix: String) throws -> [String: [String: Any]] {
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path(prefix + ".json")))) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path(prefix + ".json")))) as? [String: Any])
         let rows = try #require(json["rows"] as? [[String: Any]])
         return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"] as! String, $0) })
     }
@@ -43,18 +51,21 @@ package struct BatchFixture {
     /// Each row's status in a shard's outcome file.
     package func statuses(_ out: String, shard: Int, of shards: Int) throws -> [String: String] {
         let text = try String(contentsOfFile: path("\(out)/shards/\(shard)-of-\(shards).jsonl"), encoding: .utf8)
-        return Dictionary(uniqueKeysWithValues: text.split(separator: "\n").map { line in
-            let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return (object["id"] as! String, object["status"] as! String)
-        })
+        return Dictionary(
+            uniqueKeysWithValues: text.split(separator: "\n").map { line in
+                let object = try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+                return (object["id"] as! String, object["status"] as! String)
+            })
     }
 
     /// Rows of the same result in two summaries: same ids, statuses, exit codes and figures.
     package static func sameRows(_ a: [String: [String: Any]], _ b: [String: [String: Any]]) -> Bool {
         guard Set(a.keys) == Set(b.keys) else { return false }
         return a.keys.allSatisfy { id in
-            let x = a[id]!, y = b[id]!
-            return (x["status"] as? String == "failed") == (y["status"] as? String == "failed") && x["exitCode"] as? Int == y["exitCode"] as? Int
+            let x = a[id]!
+            let y = b[id]!
+            return (x["status"] as? String == "failed") == (y["status"] as? String == "failed")
+                && x["exitCode"] as? Int == y["exitCode"] as? Int
                 && NSDictionary(dictionary: x["figures"] as? [String: Any] ?? [:]).isEqual(to: y["figures"] as? [String: Any] ?? [:])
         }
     }

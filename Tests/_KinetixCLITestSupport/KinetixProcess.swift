@@ -14,7 +14,8 @@ package enum Kinetix {
 
     /// The executable beside the test bundle (`swift build` puts both in one folder).
     package static let executable: URL = {
-        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        let candidates =
+            [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
             + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for folder in candidates {
             let url = folder.appendingPathComponent("kinetix")
@@ -31,8 +32,10 @@ package enum Kinetix {
 
     /// Runs `kinetix arguments…` (or another `executable`) in `directory` (default:
     /// the package root) and waits for it.
-    package static func run(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
-                    environment: [String: String]? = nil) throws -> Result {
+    package static func run(
+        _ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
+        environment: [String: String]? = nil
+    ) throws -> Result {
         try start(arguments, executable: executable, directory: directory, environment: environment).finish()
     }
 
@@ -59,17 +62,21 @@ package enum Kinetix {
             process.waitUntilExit()
             try out.close()
             try err.close()
-            let stdout = try Data(contentsOf: folder.appendingPathComponent("stdout")), stderr = try Data(contentsOf: folder.appendingPathComponent("stderr"))
+            let stdout = try Data(contentsOf: folder.appendingPathComponent("stdout"))
+            let stderr = try Data(contentsOf: folder.appendingPathComponent("stderr"))
             try? FileManager.default.removeItem(at: folder)
-            return Result(status: process.terminationStatus,
-                          stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+            return Result(
+                status: process.terminationStatus,
+                stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 
     /// Starts `kinetix arguments…` (as `run`) without waiting for it.
-    package static func start(_ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
-                              environment: [String: String]? = nil) throws -> Running {
+    package static func start(
+        _ arguments: [String], executable: URL = executable, directory: URL = packageRoot,
+        environment: [String: String]? = nil
+    ) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -77,10 +84,12 @@ package enum Kinetix {
         if let environment { process.environment = environment }
         // Files rather than pipes: a large output can never block the child.
         let folder = try temporaryFolder()
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
+        let outURL = folder.appendingPathComponent("stdout")
+        let errURL = folder.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
         try process.run()

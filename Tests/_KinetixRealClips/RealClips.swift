@@ -50,9 +50,11 @@ public enum RealClips {
     /// working directory); nil when neither exists.
     public static var folder: URL? {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates: [String?] = [ProcessInfo.processInfo.environment["KINETIX_EXERCISES"],
-                                     package.deletingLastPathComponent().appendingPathComponent("shared/realdata/exercises").path,
-                                     FileManager.default.currentDirectoryPath + "/../shared/realdata/exercises"]
+        let candidates: [String?] = [
+            ProcessInfo.processInfo.environment["KINETIX_EXERCISES"],
+            package.deletingLastPathComponent().appendingPathComponent("shared/realdata/exercises").path,
+            FileManager.default.currentDirectoryPath + "/../shared/realdata/exercises",
+        ]
         for case let path? in candidates where FileManager.default.fileExists(atPath: path + "/labels.json") {
             return URL(fileURLWithPath: path)
         }
@@ -67,20 +69,27 @@ public enum RealClips {
         guard let folder else { throw CocoaError(.fileNoSuchFile) }
         let data = try Data(contentsOf: folder.appendingPathComponent("labels.json"))
         guard let top = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let clips = top["clips"] as? [String: Any] else { throw CocoaError(.fileReadCorruptFile) }
+            let clips = top["clips"] as? [String: Any]
+        else { throw CocoaError(.fileReadCorruptFile) }
         // JSONSerialization loses the file's order: the clips are read in its text order.
         let text = String(decoding: data, as: UTF8.self)
-        let names = clips.keys.sorted { (text.range(of: "\"\($0)\": {")?.lowerBound ?? text.endIndex) < (text.range(of: "\"\($1)\": {")?.lowerBound ?? text.endIndex) }
+        let names = clips.keys.sorted {
+            (text.range(of: "\"\($0)\": {")?.lowerBound ?? text.endIndex) < (text.range(of: "\"\($1)\": {")?.lowerBound ?? text.endIndex)
+        }
         return names.compactMap { name -> RealClip? in
             guard let c = clips[name] as? [String: Any], let file = c["keypoints_file"] as? String,
-                  let video = c["video"] as? [String: Any], let fps = video["fps"] as? Double else { return nil }
+                let video = c["video"] as? [String: Any], let fps = video["fps"] as? Double
+            else { return nil }
             let reps = (c["reps"] as? [[String: Any]] ?? []).compactMap { r -> RealClip.LabelledRep? in
-                guard let start = r["start"] as? Int, let end = r["end"] as? Int, let key = (r["bottom"] ?? r["top"]) as? Int else { return nil }
+                guard let start = r["start"] as? Int, let end = r["end"] as? Int, let key = (r["bottom"] ?? r["top"]) as? Int else {
+                    return nil
+                }
                 return RealClip.LabelledRep(start: start, extreme: key, end: end)
             }
-            return RealClip(name: name, exercise: c["exercise"] as? String ?? "", view: c["view"] as? String ?? "",
-                            trueReps: c["true_reps"] as? Int ?? reps.count, acceptable: c["acceptable_counts"] as? [Int] ?? [],
-                            reps: reps, fps: fps, keypoints: folder.appendingPathComponent(file))
+            return RealClip(
+                name: name, exercise: c["exercise"] as? String ?? "", view: c["view"] as? String ?? "",
+                trueReps: c["true_reps"] as? Int ?? reps.count, acceptable: c["acceptable_counts"] as? [Int] ?? [],
+                reps: reps, fps: fps, keypoints: folder.appendingPathComponent(file))
         }
     }
 
@@ -124,8 +133,14 @@ public struct RepScore: Sendable {
         count = reps?.count
         var errors: [(Int, Int, Int)] = []
         for label in clip.reps {
-            let candidates = (reps ?? []).filter { $0.extreme * clip.fps >= Double(label.start) - 0.5 && $0.extreme * clip.fps <= Double(label.end) + 0.5 }
-            guard let best = candidates.min(by: { abs($0.extreme * clip.fps - Double(label.extreme)) < abs($1.extreme * clip.fps - Double(label.extreme)) }) else { continue }
+            let candidates = (reps ?? []).filter {
+                $0.extreme * clip.fps >= Double(label.start) - 0.5 && $0.extreme * clip.fps <= Double(label.end) + 0.5
+            }
+            guard
+                let best = candidates.min(by: {
+                    abs($0.extreme * clip.fps - Double(label.extreme)) < abs($1.extreme * clip.fps - Double(label.extreme))
+                })
+            else { continue }
             func frames(_ t: Double, _ f: Int) -> Int { Int((t * clip.fps - Double(f)).rounded()) }
             errors.append((frames(best.start, label.start), frames(best.extreme, label.extreme), frames(best.end, label.end)))
         }
@@ -134,6 +149,8 @@ public struct RepScore: Sendable {
 
     /// Scores an assessment's reps.
     public init(_ assessment: Assessment, clip: RealClip) {
-        self.init(reps: assessment.status == .void ? nil : assessment.reps.map { ($0.start, $0.extreme ?? ($0.start + $0.end) / 2, $0.end) }, clip: clip)
+        self.init(
+            reps: assessment.status == .void ? nil : assessment.reps.map { ($0.start, $0.extreme ?? ($0.start + $0.end) / 2, $0.end) },
+            clip: clip)
     }
 }

@@ -14,7 +14,8 @@ extension AngleSeries {
     public func resampled(at targetTimes: [Double], maxGapSeconds: Double) -> AngleSeries {
         var result = AngleSeries(times: targetTimes)
         result.dimensions = dimensions
-        let n = frameCount, m = targetTimes.count
+        let n = frameCount
+        let m = targetTimes.count
         guard n > 0, m > 0 else { return result }
         // The last source sample at or before each target time (-1 outside the series):
         // the same for every limb, so found once.
@@ -29,44 +30,55 @@ extension AngleSeries {
         var previousValid = [Int](repeating: -1, count: n)
         var nextValid = [Int](repeating: -1, count: n)
         values.withUnsafeBufferPointer { values in
-        times.withUnsafeBufferPointer { times in
-        targetTimes.withUnsafeBufferPointer { targetTimes in
-        samples.withUnsafeBufferPointer { samples in
-        previousValid.withUnsafeMutableBufferPointer { previousValid in
-        nextValid.withUnsafeMutableBufferPointer { nextValid in
-        result.values.withUnsafeMutableBufferPointer { resampled in
-            for limb in 0..<Limb.count {
-                let base = limb * n, out = limb * m
-                var last = -1
-                for i in 0..<n {
-                    if !values[base + i].isNaN { last = i }
-                    previousValid[i] = last
-                }
-                last = -1
-                for i in stride(from: n - 1, through: 0, by: -1) {
-                    if !values[base + i].isNaN { last = i }
-                    nextValid[i] = last
-                }
-                for j in 0..<m {
-                    let sample = samples[j]
-                    guard sample >= 0 else { continue }
-                    let t = targetTimes[j]
-                    let before = previousValid[sample]
-                    let after = times[sample] == t ? (values[base + sample].isNaN ? nextValid[sample] : sample)
-                                                   : (sample + 1 < n ? nextValid[sample + 1] : -1)
-                    guard before >= 0, after >= 0 else { continue }
-                    if before == sample, times[sample] == t {
-                        resampled[out + j] = values[base + sample]
-                        continue
+            times.withUnsafeBufferPointer { times in
+                targetTimes.withUnsafeBufferPointer { targetTimes in
+                    samples.withUnsafeBufferPointer { samples in
+                        previousValid.withUnsafeMutableBufferPointer { previousValid in
+                            nextValid.withUnsafeMutableBufferPointer { nextValid in
+                                result.values.withUnsafeMutableBufferPointer { resampled in
+                                    for limb in 0..<Limb.count {
+                                        let base = limb * n
+                                        let out = limb * m
+                                        var last = -1
+                                        for i in 0..<n {
+                                            if !values[base + i].isNaN { last = i }
+                                            previousValid[i] = last
+                                        }
+                                        last = -1
+                                        for i in stride(from: n - 1, through: 0, by: -1) {
+                                            if !values[base + i].isNaN { last = i }
+                                            nextValid[i] = last
+                                        }
+                                        for j in 0..<m {
+                                            let sample = samples[j]
+                                            guard sample >= 0 else { continue }
+                                            let t = targetTimes[j]
+                                            let before = previousValid[sample]
+                                            let after =
+                                                times[sample] == t
+                                                ? (values[base + sample].isNaN ? nextValid[sample] : sample)
+                                                : (sample + 1 < n ? nextValid[sample + 1] : -1)
+                                            guard before >= 0, after >= 0 else { continue }
+                                            if before == sample, times[sample] == t {
+                                                resampled[out + j] = values[base + sample]
+                                                continue
+                                            }
+                                            let t0 = times[before]
+                                            let t1 = times[after]
+                                            guard t1 - t0 <= maxGapSeconds, t1 > t0 else { continue }
+                                            let v0 = values[base + before]
+                                            let v1 = values[base + after]
+                                            let fraction = Float((t - t0) / (t1 - t0))
+                                            resampled[out + j] = v0 + (v1 - v0) * fraction
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
-                    let t0 = times[before], t1 = times[after]
-                    guard t1 - t0 <= maxGapSeconds, t1 > t0 else { continue }
-                    let v0 = values[base + before], v1 = values[base + after]
-                    let fraction = Float((t - t0) / (t1 - t0))
-                    resampled[out + j] = v0 + (v1 - v0) * fraction
                 }
             }
-        }}}}}}}
+        }
         return result
     }
 
@@ -136,11 +148,19 @@ public func estimatedFrameRate(_ times: [Double]) -> Double? {
     var interval = median
     var count = min(times.count, 16)
     while true {
-        var n = 0.0, sumK = 0.0, sumT = 0.0, sumKK = 0.0, sumKT = 0.0
+        var n = 0.0
+        var sumK = 0.0
+        var sumT = 0.0
+        var sumKK = 0.0
+        var sumKT = 0.0
         for t in times[0..<count] {
             let dt = t - first
             let k = (dt / interval).rounded()
-            n += 1; sumK += k; sumT += dt; sumKK += k * k; sumKT += k * dt
+            n += 1
+            sumK += k
+            sumT += dt
+            sumKK += k * k
+            sumKT += k * dt
         }
         let denominator = n * sumKK - sumK * sumK
         if denominator > 0 {

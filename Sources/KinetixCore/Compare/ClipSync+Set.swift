@@ -68,11 +68,16 @@ extension ClipSync {
         let tolerance = 1.5 / rate
         // Pairs whose curve is clear, however short: their loops check them.
         let trustedPairs = pairs.indices.filter { (pairs[$0].2?.shapeConfidence ?? 0) >= trustedConfidence }
-        let (fit, usedSlots, droppedSlots) = consensus(count: clips.count, tolerance: tolerance,
-                                                       pairs: trustedPairs.map { (pairs[$0].0, pairs[$0].1, pairs[$0].2!.offsetSeconds, pairs[$0].2!.shapeConfidence) })
-        let used = usedSlots.map { trustedPairs[$0] }, dropped = droppedSlots.map { trustedPairs[$0] }
+        let (fit, usedSlots, droppedSlots) = consensus(
+            count: clips.count, tolerance: tolerance,
+            pairs: trustedPairs.map { (pairs[$0].0, pairs[$0].1, pairs[$0].2!.offsetSeconds, pairs[$0].2!.shapeConfidence) })
+        let used = usedSlots.map { trustedPairs[$0] }
+        let dropped = droppedSlots.map { trustedPairs[$0] }
         var droppedCount = [Int](repeating: 0, count: clips.count)
-        for p in dropped { droppedCount[pairs[p].0] += 1; droppedCount[pairs[p].1] += 1 }
+        for p in dropped {
+            droppedCount[pairs[p].0] += 1
+            droppedCount[pairs[p].1] += 1
+        }
         let most = droppedCount.max() ?? 0
         var worstLoop: Double?
         let trusted = trustedPairs.map { pairs[$0] }
@@ -93,8 +98,9 @@ extension ClipSync {
             // one place (measured), so the loop closes. Each clip is as sure as its best pair.
             var confidence = mine.map { pairs[$0].2!.confidence }.max() ?? 0
             if c == 0 { confidence = 1 } else if fit[c] == nil || named { confidence = 0 }
-            return SetResult.Clip(offsetSeconds: fit[c], confidence: confidence, inconsistentPairs: droppedCount[c],
-                                  isInconsistent: named)
+            return SetResult.Clip(
+                offsetSeconds: fit[c], confidence: confidence, inconsistentPairs: droppedCount[c],
+                isInconsistent: named)
         }
         let pairResults = pairs.indices.map { p -> SetResult.Pair in
             let (i, j, r, failure) = pairs[p]
@@ -109,8 +115,11 @@ extension ClipSync {
     /// weight): fitted by least squares, the pair furthest off the fit dropped while it
     /// misses by more than `tolerance`. Returns the fit and the pairs used and dropped
     /// (indices into `pairs`).
-    package static func consensus(count: Int, tolerance: Double, pairs: [(Int, Int, Double, Double)]) -> (fit: [Double?], used: [Int], dropped: [Int]) {
-        var used = Array(pairs.indices), dropped: [Int] = []
+    package static func consensus(count: Int, tolerance: Double, pairs: [(Int, Int, Double, Double)]) -> (
+        fit: [Double?], used: [Int], dropped: [Int]
+    ) {
+        var used = Array(pairs.indices)
+        var dropped: [Int] = []
         while true {
             let fit = leastSquares(count: count, pairs: used.map { pairs[$0] })
             let misses = used.map { p -> (Int, Double) in
@@ -128,11 +137,14 @@ extension ClipSync {
     /// a clip no pair connects to clip 0.
     static func leastSquares(count: Int, pairs: [(Int, Int, Double, Double)]) -> [Double?] {
         // Clips connected to 0.
-        var connected = Set([0]), changed = true
+        var connected = Set([0])
+        var changed = true
         while changed {
             changed = false
             for (i, j, _, _) in pairs where connected.contains(i) != connected.contains(j) {
-                connected.insert(i); connected.insert(j); changed = true
+                connected.insert(i)
+                connected.insert(j)
+                changed = true
             }
         }
         let unknowns = (1..<count).filter { connected.contains($0) }
@@ -142,9 +154,18 @@ extension ClipSync {
         var a = [[Double]](repeating: [Double](repeating: 0, count: m + 1), count: m)
         for (i, j, o, w) in pairs where connected.contains(i) && connected.contains(j) {
             // w (c_j − c_i − o)²
-            let si = slot[i], sj = slot[j]
-            if let sj { a[sj][sj] += w; a[sj][m] += w * o; if let si { a[sj][si] -= w } }
-            if let si { a[si][si] += w; a[si][m] -= w * o; if let sj { a[si][sj] -= w } }
+            let si = slot[i]
+            let sj = slot[j]
+            if let sj {
+                a[sj][sj] += w
+                a[sj][m] += w * o
+                if let si { a[sj][si] -= w }
+            }
+            if let si {
+                a[si][si] += w
+                a[si][m] -= w * o
+                if let sj { a[si][sj] -= w }
+            }
         }
         // Gaussian elimination with partial pivoting.
         for col in 0..<m {

@@ -29,17 +29,28 @@ struct SyncCurve {
     /// later) over the frames both have; NaN with fewer than `minShared`.
     static func pearson(_ a: [Float], _ b: [Float], at k: Int, minShared: Int) -> Double {
         let n = min(a.count, b.count)
-        var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, m = 0
+        var sx = 0.0
+        var sy = 0.0
+        var sxx = 0.0
+        var syy = 0.0
+        var sxy = 0.0
+        var m = 0
         for i in max(0, k)..<max(max(0, k), min(n, n + k)) {
-            let x = a[i], y = b[i - k]
+            let x = a[i]
+            let y = b[i - k]
             guard x.isFinite, y.isFinite else { continue }
             let (dx, dy) = (Double(x), Double(y))
-            sx += dx; sy += dy; sxx += dx * dx; syy += dy * dy; sxy += dx * dy
+            sx += dx
+            sy += dy
+            sxx += dx * dx
+            syy += dy * dy
+            sxy += dx * dy
             m += 1
         }
         guard m >= max(3, minShared) else { return .nan }
         let mm = Double(m)
-        let vx = sxx - sx * sx / mm, vy = syy - sy * sy / mm
+        let vx = sxx - sx * sx / mm
+        let vy = syy - sy * sy / mm
         return vx > 0 && vy > 0 ? (sxy - sx * sy / mm) / (vx * vy).squareRoot() : .nan
     }
 
@@ -50,20 +61,31 @@ struct SyncCurve {
     /// is weaker evidence.
     static func effectiveSamples(_ a: [Float], _ b: [Float], at k: Int, rate: Double) -> Double {
         let n = min(a.count, b.count)
-        var x: [Double] = [], y: [Double] = []
+        var x: [Double] = []
+        var y: [Double] = []
         for i in max(0, k)..<max(max(0, k), min(n, n + k)) where a[i].isFinite && b[i - k].isFinite {
-            x.append(Double(a[i])); y.append(Double(b[i - k]))
+            x.append(Double(a[i]))
+            y.append(Double(b[i - k]))
         }
         let m = x.count
         guard m >= 4 else { return Double(m) }
-        let mx = x.reduce(0, +) / Double(m), my = y.reduce(0, +) / Double(m)
-        for i in 0..<m { x[i] -= mx; y[i] -= my }
-        let vx = x.reduce(0) { $0 + $1 * $1 }, vy = y.reduce(0) { $0 + $1 * $1 }
+        let mx = x.reduce(0, +) / Double(m)
+        let my = y.reduce(0, +) / Double(m)
+        for i in 0..<m {
+            x[i] -= mx
+            y[i] -= my
+        }
+        let vx = x.reduce(0) { $0 + $1 * $1 }
+        let vy = y.reduce(0) { $0 + $1 * $1 }
         guard vx > 0, vy > 0 else { return Double(m) }
         var sum = 0.0
         for lag in 1..<max(1, min(m / 4, Int(5 * rate))) {
-            var ax = 0.0, ay = 0.0
-            for i in 0..<(m - lag) { ax += x[i] * x[i + lag]; ay += y[i] * y[i + lag] }
+            var ax = 0.0
+            var ay = 0.0
+            for i in 0..<(m - lag) {
+                ax += x[i] * x[i + lag]
+                ay += y[i] * y[i + lag]
+            }
             sum += (ax / vx) * (ay / vy) * Double(m - lag) / Double(m)
         }
         return max(2, min(Double(m), Double(m) / max(1, 1 + 2 * sum)))
@@ -83,7 +105,8 @@ struct SyncCurve {
             estimates.append(Double(near - 4 + i) + fraction)
         }
         guard estimates.count >= 3 else { return nil }
-        let n = Double(estimates.count), mean = estimates.reduce(0, +) / n
+        let n = Double(estimates.count)
+        let mean = estimates.reduce(0, +) / n
         return ((n - 1) / n * estimates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }).squareRoot()
     }
 
@@ -91,20 +114,33 @@ struct SyncCurve {
     /// channels weighted by those frames.
     static func pearson(_ pair: SyncSignal.Pair, _ settings: Settings) -> SyncCurve {
         curve(pair, settings) { a, b, k, n in
-            var total = 0.0, weight = 0, frames = Set<Int>()
+            var total = 0.0
+            var weight = 0
+            var frames = Set<Int>()
             for c in a.indices {
-                var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, m = 0
+                var sx = 0.0
+                var sy = 0.0
+                var sxx = 0.0
+                var syy = 0.0
+                var sxy = 0.0
+                var m = 0
                 for i in max(0, k)..<min(n, n + k) {
-                    let x = a[c][i], y = b[c][i - k]
+                    let x = a[c][i]
+                    let y = b[c][i - k]
                     guard x.isFinite, y.isFinite else { continue }
                     let (dx, dy) = (Double(x), Double(y))
-                    sx += dx; sy += dy; sxx += dx * dx; syy += dy * dy; sxy += dx * dy
+                    sx += dx
+                    sy += dy
+                    sxx += dx * dx
+                    syy += dy * dy
+                    sxy += dx * dy
                     m += 1
                     if a.count > 1 { frames.insert(i) }
                 }
                 guard m >= 3 else { continue }
                 let mm = Double(m)
-                let vx = sxx - sx * sx / mm, vy = syy - sy * sy / mm
+                let vx = sxx - sx * sx / mm
+                let vy = syy - sy * sy / mm
                 guard vx > 0, vy > 0 else { continue }
                 total += (sxy - sx * sy / mm) / (vx * vy).squareRoot() * mm
                 weight += m
@@ -117,7 +153,9 @@ struct SyncCurve {
     /// z-scored signals), pooled over channels.
     static func zScoreMismatch(_ pair: SyncSignal.Pair, _ settings: Settings) -> SyncCurve {
         curve(pair, settings) { a, b, k, n in
-            var sum = 0.0, count = 0, frames = 0
+            var sum = 0.0
+            var count = 0
+            var frames = 0
             for i in max(0, k)..<min(n, n + k) {
                 var here = false
                 for c in a.indices {
@@ -133,11 +171,14 @@ struct SyncCurve {
         }
     }
 
-    private static func curve(_ pair: SyncSignal.Pair, _ settings: Settings,
-                              _ score: ([[Float]], [[Float]], Int, Int) -> (Double, Int)) -> SyncCurve {
+    private static func curve(
+        _ pair: SyncSignal.Pair, _ settings: Settings,
+        _ score: ([[Float]], [[Float]], Int, Int) -> (Double, Int)
+    ) -> SyncCurve {
         let e = settings.extendedReach
         let n = pair.reference.first?.count ?? 0
-        var correlation = [Double](repeating: .nan, count: 2 * e + 1), shared = [Int](repeating: 0, count: 2 * e + 1)
+        var correlation = [Double](repeating: .nan, count: 2 * e + 1)
+        var shared = [Int](repeating: 0, count: 2 * e + 1)
         for k in -e...e where abs(k) < n {
             let (r, frames) = score(pair.reference, pair.clip, k, n)
             shared[k + e] = frames
@@ -175,7 +216,9 @@ struct SyncTrust {
     /// Set by `ClipSync` once known (`SyncCurve.effectiveSamples`).
     var independentSamples = Self.fullEvidenceSamples
     var shapeConfidence: Double { atEdge ? 0 : strength * margin }
-    var evidence: Double { max(0, min(1, (independentSamples - Self.noEvidenceSamples) / (Self.fullEvidenceSamples - Self.noEvidenceSamples))) }
+    var evidence: Double {
+        max(0, min(1, (independentSamples - Self.noEvidenceSamples) / (Self.fullEvidenceSamples - Self.noEvidenceSamples)))
+    }
     var confidence: Double { shapeConfidence * evidence }
 
     /// Evidence grows from none at 5 independent samples to full at 30: 1.65 s of real
@@ -187,7 +230,9 @@ struct SyncTrust {
 
     init?(curve: SyncCurve, settings: SyncCurve.Settings) {
         let reach = settings.reach
-        guard let best = (-reach...reach).filter({ curve.value($0).isFinite }).max(by: { curve.value($0) < curve.value($1) }) else { return nil }
+        guard let best = (-reach...reach).filter({ curve.value($0).isFinite }).max(by: { curve.value($0) < curve.value($1) }) else {
+            return nil
+        }
         let r = curve.value(best)
         correlation = r
         sharedFrames = curve.shared[best + curve.extendedReach]
@@ -211,7 +256,8 @@ struct SyncTrust {
         for k in -e...e where abs(k - best) > separation {
             let v = curve.value(k)
             guard v.isFinite else { continue }
-            let left = curve.value(k - 1), right = curve.value(k + 1)
+            let left = curve.value(k - 1)
+            let right = curve.value(k + 1)
             guard !(left.isFinite && left > v), !(right.isFinite && right > v) else { continue }
             if rival == nil || v > rival!.1 { rival = (Double(k), v) }
         }

@@ -79,15 +79,20 @@ public enum ClipSync {
         public var text: String {
             switch self {
             case .atSearchEdge(let s):
-                return "the fit still improves at the search's edge (±\(jsonNumber(s, digits: 3)) s): the offset may lie beyond it; search further"
+                return
+                    "the fit still improves at the search's edge (±\(jsonNumber(s, digits: 3)) s): the offset may lie beyond it; search further"
             case .rivalOffset(let o, let r):
-                return "another offset fits almost as well (\(String(format: "%+.4f", o)) s, r = \(String(format: "%.2f", r))): a repetitive or small movement; check it by eye"
+                return
+                    "another offset fits almost as well (\(String(format: "%+.4f", o)) s, r = \(String(format: "%.2f", r))): a repetitive or small movement; check it by eye"
             case .weakCorrelation(let r):
-                return "the movement correlates weakly even at this offset (r = \(String(format: "%.2f", r))): different movements, views that hide it, or too little of it"
+                return
+                    "the movement correlates weakly even at this offset (r = \(String(format: "%.2f", r))): different movements, views that hide it, or too little of it"
             case .signalsDisagree(let signal, let o, let c):
-                return "\(signal == .limbAngles ? "limb angles" : "keypoint speeds") put it at \(String(format: "%+.4f", o)) s (confidence \(String(format: "%.2f", c)))"
+                return
+                    "\(signal == .limbAngles ? "limb angles" : "keypoint speeds") put it at \(String(format: "%+.4f", o)) s (confidence \(String(format: "%.2f", c)))"
             case .littleEvidence(let n):
-                return "too little movement shared to tell this offset from a chance match (about \(Int(n.rounded())) independent samples; \(Int(SyncTrust.fullEvidenceSamples)) give full confidence): sync a longer stretch of movement"
+                return
+                    "too little movement shared to tell this offset from a chance match (about \(Int(n.rounded())) independent samples; \(Int(SyncTrust.fullEvidenceSamples)) give full confidence): sync a longer stretch of movement"
             case .inconsistent(let m):
                 return "does not add up with the other clips' offsets (a loop misses by \(String(format: "%.4f", m)) s)"
             }
@@ -201,31 +206,45 @@ public enum ClipSync {
         }
         guard !options.signals.isEmpty else { throw KinetixError(.invalidSetting, field: "signals", "name at least one signal") }
         guard let referenceStart = reference.times.first, let referenceEnd = reference.times.last,
-              let clipStart = clip.times.first, let clipEnd = clip.times.last else {
+            let clipStart = clip.times.first, let clipEnd = clip.times.last
+        else {
             throw KinetixError(.unsupported, "a clip has no frames: nothing to line up")
         }
-        let (reference, clip) = options.repairFaults
-            ? (reference.checkedForFaults(role: "reference", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip,
-               clip.checkedForFaults(role: "clip", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip)
+        let (reference, clip) =
+            options.repairFaults
+            ? (
+                reference.checkedForFaults(role: "reference", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence)
+                    .clip,
+                clip.checkedForFaults(role: "clip", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip
+            )
             : (reference, clip)
         let rate = min(240, max(reference.analysisFrameRate, clip.analysisFrameRate))
         let reach = Int((options.maxOffsetSeconds * rate).rounded(.up))
         let minShared = max(2, Int((options.minSharedSeconds * rate).rounded()))
-        let curveOptions = SyncCurve.Settings(reach: reach, extendedReach: max(2 * reach + max(1, Int((neighbourhoodSeconds * rate).rounded())), Int((rivalSearchSeconds * rate).rounded())),
-                                              minShared: minShared, rate: rate)
+        let curveOptions = SyncCurve.Settings(
+            reach: reach,
+            extendedReach: max(
+                2 * reach + max(1, Int((neighbourhoodSeconds * rate).rounded())), Int((rivalSearchSeconds * rate).rounded())),
+            minShared: minShared, rate: rate)
         // Clips further apart than the widest offset looked at share no frame at any of
         // them: said before a grid is laid over the gap (clips 9e8 s apart would need
         // hundreds of gigabytes for it).
         let gapSeconds = max(referenceStart, clipStart) - min(referenceEnd, clipEnd)
         if gapSeconds > Double(curveOptions.extendedReach) / rate {
-            throw KinetixError(.unsupported, "the clips do not overlap within the search: \(jsonNumber(gapSeconds, digits: 3)) s lie between them, beyond ±\(jsonNumber(options.maxOffsetSeconds, digits: 3)) s (put them on one clock first, e.g. with 'kinetix shift')")
+            throw KinetixError(
+                .unsupported,
+                "the clips do not overlap within the search: \(jsonNumber(gapSeconds, digits: 3)) s lie between them, beyond ±\(jsonNumber(options.maxOffsetSeconds, digits: 3)) s (put them on one clock first, e.g. with 'kinetix shift')"
+            )
         }
         // One absolute grid covering both clips; each clip NaN outside its own span. A clip
         // whose own frames lie far apart (one at 0 s, the next at 8e8 s) would still make it
         // unbounded: over compare's grid limit it is refused.
         let gridFrames = (max(referenceEnd, clipEnd) - min(referenceStart, clipStart)) * rate
         guard gridFrames <= Double(maxGridFrames) else {
-            throw KinetixError(.limitExceeded, "the clips span \(jsonNumber(max(referenceEnd, clipEnd) - min(referenceStart, clipStart), digits: 3)) s at \(jsonNumber(rate, digits: 3)) frames per second: a grid of \(jsonNumber(gridFrames, digits: 0)) frames, over the limit of \(maxGridFrames) (a long pause inside a clip counts; trim it first)")
+            throw KinetixError(
+                .limitExceeded,
+                "the clips span \(jsonNumber(max(referenceEnd, clipEnd) - min(referenceStart, clipStart), digits: 3)) s at \(jsonNumber(rate, digits: 3)) frames per second: a grid of \(jsonNumber(gridFrames, digits: 0)) frames, over the limit of \(maxGridFrames) (a long pause inside a clip counts; trim it first)"
+            )
         }
         let grid = AnalysisGrid(from: min(referenceStart, clipStart), through: max(referenceEnd, clipEnd), rate: rate)
         let times = grid.times
@@ -238,23 +257,33 @@ public enum ClipSync {
             case .keypointSpeeds: pair = SyncSignal.keypointSpeeds(reference: reference, clip: clip, at: times, options: options)
             case .limbAngles: pair = SyncSignal.limbAngles(reference: reference, clip: clip, at: times, options: options)
             }
-            guard var pair else { refusals.append(signal.rawValue); continue }
+            guard var pair else {
+                refusals.append(signal.rawValue)
+                continue
+            }
             if let window = options.windowSeconds { pair.keepReference(within: window, times: times) }
             let curve = signal == .keypointSpeeds ? SyncCurve.pearson(pair, curveOptions) : SyncCurve.zScoreMismatch(pair, curveOptions)
             guard var trust = SyncTrust(curve: curve, settings: curveOptions) else { continue }
             let spread = SyncCurve.jackknife(pair, near: Int(trust.offsetFrames.rounded()), minShared: minShared)
             // Channels move together: their mean count, not their sum.
-            let samples = pair.reference.indices.map {
-                SyncCurve.effectiveSamples(pair.reference[$0], pair.clip[$0], at: Int(trust.offsetFrames.rounded()), rate: rate)
-            }.reduce(0, +) / Double(pair.reference.count)
+            let samples =
+                pair.reference.indices.map {
+                    SyncCurve.effectiveSamples(pair.reference[$0], pair.clip[$0], at: Int(trust.offsetFrames.rounded()), rate: rate)
+                }.reduce(0, +) / Double(pair.reference.count)
             trust.independentSamples = samples
             answers.append((signal, trust, pair.joints, pair.limbs, spread))
         }
         guard refusals.count < options.signals.count else {
-            throw KinetixError(.unsupported, "nothing moves by \(jsonNumber(Double(options.minMovementDegrees), digits: 2))° or more in both clips: the person barely moves, so there is nothing to line the clips up by")
+            throw KinetixError(
+                .unsupported,
+                "nothing moves by \(jsonNumber(Double(options.minMovementDegrees), digits: 2))° or more in both clips: the person barely moves, so there is nothing to line the clips up by"
+            )
         }
         guard let chosen = answers.max(by: { $0.1.confidence < $1.1.confidence }) else {
-            throw KinetixError(.unsupported, "the clips share less than \(jsonNumber(options.minSharedSeconds, digits: 3)) s of tracked movement at every offset within ±\(jsonNumber(options.maxOffsetSeconds, digits: 3)) s")
+            throw KinetixError(
+                .unsupported,
+                "the clips share less than \(jsonNumber(options.minSharedSeconds, digits: 3)) s of tracked movement at every offset within ±\(jsonNumber(options.maxOffsetSeconds, digits: 3)) s"
+            )
         }
         var confidence = chosen.1.confidence
         var shapeConfidence = chosen.1.shapeConfidence
@@ -269,14 +298,16 @@ public enum ClipSync {
             if abs(other.1.offsetFrames - chosen.1.offsetFrames) > 1.5, other.1.confidence >= trustedConfidence {
                 confidence = max(0, confidence - other.1.confidence)
                 shapeConfidence = max(0, shapeConfidence - other.1.shapeConfidence)
-                warnings.insert(.signalsDisagree(other: other.0, offsetSeconds: other.1.offsetFrames / rate, confidence: other.1.confidence), at: 0)
+                warnings.insert(
+                    .signalsDisagree(other: other.0, offsetSeconds: other.1.offsetFrames / rate, confidence: other.1.confidence), at: 0)
             }
         }
-        return Result(offsetSeconds: chosen.1.offsetFrames / rate, rate: rate, confidence: confidence,
-                      correlation: chosen.1.correlation, signal: chosen.0, limbs: chosen.limbs, joints: chosen.joints,
-                      sharedSeconds: Double(chosen.1.sharedFrames) / rate,
-                      rival: chosen.1.rival.map { .init(offsetSeconds: $0.frames / rate, correlation: $0.correlation) },
-                      warnings: warnings, alternative: alternative, precisionSeconds: precision,
-                      independentSamples: chosen.1.independentSamples, shapeConfidence: shapeConfidence)
+        return Result(
+            offsetSeconds: chosen.1.offsetFrames / rate, rate: rate, confidence: confidence,
+            correlation: chosen.1.correlation, signal: chosen.0, limbs: chosen.limbs, joints: chosen.joints,
+            sharedSeconds: Double(chosen.1.sharedFrames) / rate,
+            rival: chosen.1.rival.map { .init(offsetSeconds: $0.frames / rate, correlation: $0.correlation) },
+            warnings: warnings, alternative: alternative, precisionSeconds: precision,
+            independentSamples: chosen.1.independentSamples, shapeConfidence: shapeConfidence)
     }
 }

@@ -89,9 +89,10 @@ public struct Comparison: Sendable {
 
     /// Grid learner frame `k` as a result row (`t` is the grid time).
     public func frame(_ k: Int) -> ComparisonFrame {
-        var row = ComparisonFrame(t: times[k], gridT: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
-                                  distanceDegrees: distance(k), worstLimb: worstLimb(k), ahead: ahead[k],
-                                  errors: Limb.allCases.map { errors[$0, k] })
+        var row = ComparisonFrame(
+            t: times[k], gridT: times[k], lagSeconds: lagSeconds(k), bestMatchLagSeconds: bestMatchLagSeconds(k),
+            distanceDegrees: distance(k), worstLimb: worstLimb(k), ahead: ahead[k],
+            errors: Limb.allCases.map { errors[$0, k] })
         row.lagConfidence = lagMargins[k].isNaN ? nil : lagMargins[k]
         return row
     }
@@ -105,9 +106,10 @@ public struct Comparison: Sendable {
     /// Refuses a 2D clip against a 3D one, saying why and what to do.
     static func checkDimensions(demonstrator: Sidecar, learner: Sidecar) throws(KinetixError) {
         guard demonstrator.dimensions != learner.dimensions else { return }
-        throw KinetixError(.unsupported, field: "space.depth",
-                           "the demonstrator is \(demonstrator.dimensions) and the learner \(learner.dimensions): a 3D angle and a camera's 2D view of it differ (by 8-28° RMS for one real knee), so the two are not compared; give two 2D or two 3D clips, or compare the 3D clip's x-y projection",
-                           setting: .planarAngles)
+        throw KinetixError(
+            .unsupported, field: "space.depth",
+            "the demonstrator is \(demonstrator.dimensions) and the learner \(learner.dimensions): a 3D angle and a camera's 2D view of it differ (by 8-28° RMS for one real knee), so the two are not compared; give two 2D or two 3D clips, or compare the 3D clip's x-y projection",
+            setting: .planarAngles)
     }
 
     /// The grid learner frame nearest to shared-clock time `t` (clamped to the clip).
@@ -147,8 +149,10 @@ public struct Comparison: Sendable {
     /// - Throws: `KinetixError` of kind `.invalidSetting` or `.limitExceeded` when the
     ///   options are out of range or the job too large (`ComparisonOptions.check`),
     ///   `.unsupported` for a 2D clip against a 3D one.
-    public init(demonstrator demonstratorClip: Sidecar, learner learnerClip: Sidecar,
-                options: ComparisonOptions = ComparisonOptions()) throws(KinetixError) {
+    public init(
+        demonstrator demonstratorClip: Sidecar, learner learnerClip: Sidecar,
+        options: ComparisonOptions = ComparisonOptions()
+    ) throws(KinetixError) {
         try Self.checkDimensions(demonstrator: demonstratorClip, learner: learnerClip)
         try options.check(learner: learnerClip)
         self.options = options
@@ -160,7 +164,8 @@ public struct Comparison: Sendable {
         let rate = options.analysisRate(learner: learnerClip)
         maxLagFrames = max(0, Int((options.maxLagSeconds * rate).rounded()))
         historyFrames = maxLagFrames
-        let first = learnerAngles.times.first ?? 0, last = learnerAngles.times.last ?? 0
+        let first = learnerAngles.times.first ?? 0
+        let last = learnerAngles.times.last ?? 0
         let learnerGrid = AnalysisGrid(from: first, through: last, rate: rate)
         grid = AnalysisGrid(start: first - Double(historyFrames) / rate, rate: rate, count: learnerGrid.count + historyFrames)
         let times = grid.times
@@ -171,16 +176,20 @@ public struct Comparison: Sendable {
         // Learner frames exist only from its first frame on, even where interpolation could reach.
         for limb in Limb.allCases { for g in 0..<historyFrames { learner[limb, g] = .nan } }
         demonstrator = options.mirror ? resampledDemonstrator.mirrored() : resampledDemonstrator
-        let search = LagSearch(maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight,
-                               kernel: options.kernel, threads: options.threads)
+        let search = LagSearch(
+            maxLag: maxLagFrames, weights: options.weights, minSharedWeight: options.minSharedWeight,
+            kernel: options.kernel, threads: options.threads)
         matches = search.run(learner: learner, demonstrator: demonstrator)
         rule = search.rule
 
         let frames = learnerGrid.count
-        let tracked = options.lagWindowSeconds > 0
-            ? LagTracker(search: search, halfWindow: max(1, Int((options.lagWindowSeconds * rate / 2).rounded())),
-                         separation: max(1, Int((Self.lagNeighbourhoodSeconds * rate).rounded())))
-                .runWithMargins(learner: learner, demonstrator: demonstrator)
+        let tracked =
+            options.lagWindowSeconds > 0
+            ? LagTracker(
+                search: search, halfWindow: max(1, Int((options.lagWindowSeconds * rate / 2).rounded())),
+                separation: max(1, Int((Self.lagNeighbourhoodSeconds * rate).rounded()))
+            )
+            .runWithMargins(learner: learner, demonstrator: demonstrator)
             : nil
         let gridLags = tracked?.lags ?? matches.lag
         lagMargins = [Float](repeating: .nan, count: frames)
@@ -190,29 +199,38 @@ public struct Comparison: Sendable {
         scores = [Float](repeating: .nan, count: frames)
         // Each frame's score and errors at its lag, read and written through the
         // limb-major columns directly (the subscripts checked uniqueness per value).
-        let gridCount = grid.count, history = historyFrames, limbCount = Limb.count, rule = search.rule
+        let gridCount = grid.count
+        let history = historyFrames
+        let limbCount = Limb.count
+        let rule = search.rule
         var aheadFrames: [(k: Int, g: Int, lag: Int, score: Float)] = []
         learner.values.withUnsafeBufferPointer { l in
-        demonstrator.values.withUnsafeBufferPointer { d in
-        errors.values.withUnsafeMutableBufferPointer { e in
-        lags.withUnsafeMutableBufferPointer { lags in
-        lagMargins.withUnsafeMutableBufferPointer { margins in
-        scores.withUnsafeMutableBufferPointer { scores in
-            for k in 0..<frames {
-                let g = history + k
-                let lag = Int(gridLags[g])
-                guard lag >= 0, lag <= g,
-                      let score = rule.score(learner: { l[$0 * gridCount + g] }, demonstrator: { d[$0 * gridCount + g - lag] })
-                else { continue }
-                lags[k] = Int32(lag)
-                scores[k] = score
-                if let tracked { margins[k] = tracked.margins[g] }
-                for limb in 0..<limbCount {
-                    e[limb * frames + k] = l[limb * gridCount + g] - d[limb * gridCount + g - lag]
+            demonstrator.values.withUnsafeBufferPointer { d in
+                errors.values.withUnsafeMutableBufferPointer { e in
+                    lags.withUnsafeMutableBufferPointer { lags in
+                        lagMargins.withUnsafeMutableBufferPointer { margins in
+                            scores.withUnsafeMutableBufferPointer { scores in
+                                for k in 0..<frames {
+                                    let g = history + k
+                                    let lag = Int(gridLags[g])
+                                    guard lag >= 0, lag <= g,
+                                        let score = rule.score(
+                                            learner: { l[$0 * gridCount + g] }, demonstrator: { d[$0 * gridCount + g - lag] })
+                                    else { continue }
+                                    lags[k] = Int32(lag)
+                                    scores[k] = score
+                                    if let tracked { margins[k] = tracked.margins[g] }
+                                    for limb in 0..<limbCount {
+                                        e[limb * frames + k] = l[limb * gridCount + g] - d[limb * gridCount + g - lag]
+                                    }
+                                    if lag <= 1 { aheadFrames.append((k, g, lag, score)) }
+                                }
+                            }
+                        }
+                    }
                 }
-                if lag <= 1 { aheadFrames.append((k, g, lag, score)) }
             }
-        }}}}}}
+        }
         for frame in aheadFrames {
             ahead[frame.k] = isAhead(gridFrame: frame.g, lag: frame.lag, score: frame.score)
         }
@@ -227,7 +245,8 @@ public struct Comparison: Sendable {
     private func score(learnerFrame: Int, demonstratorFrame: Int) -> Float? {
         guard demonstratorFrame >= 0, demonstratorFrame < grid.count else { return nil }
         let n = grid.count
-        return rule.score(learner: { learner.values[$0 * n + learnerFrame] }, demonstrator: { demonstrator.values[$0 * n + demonstratorFrame] })
+        return rule.score(
+            learner: { learner.values[$0 * n + learnerFrame] }, demonstrator: { demonstrator.values[$0 * n + demonstratorFrame] })
     }
 
     /// True when the learner is ahead here: the demonstrator's *next* frames (up to
@@ -272,8 +291,10 @@ public struct ComparisonFrame: Equatable, Sendable {
     public var lagConfidence: Float? = nil
 
     /// A row from its figures.
-    public init(sourceFrame: Int? = nil, t: Double, gridT: Double, lagSeconds: Double?, bestMatchLagSeconds: Double?,
-                distanceDegrees: Float?, worstLimb: Limb?, ahead: Bool, errors: [Float]) {
+    public init(
+        sourceFrame: Int? = nil, t: Double, gridT: Double, lagSeconds: Double?, bestMatchLagSeconds: Double?,
+        distanceDegrees: Float?, worstLimb: Limb?, ahead: Bool, errors: [Float]
+    ) {
         self.sourceFrame = sourceFrame
         self.t = t
         self.gridT = gridT
@@ -290,7 +311,8 @@ public struct ComparisonFrame: Equatable, Sendable {
 
     /// Equal when every field is, NaN errors equal to NaN.
     public static func == (a: Self, b: Self) -> Bool {
-        a.sourceFrame == b.sourceFrame && a.t == b.t && a.gridT == b.gridT && a.lagSeconds == b.lagSeconds && a.bestMatchLagSeconds == b.bestMatchLagSeconds
+        a.sourceFrame == b.sourceFrame && a.t == b.t && a.gridT == b.gridT && a.lagSeconds == b.lagSeconds
+            && a.bestMatchLagSeconds == b.bestMatchLagSeconds
             && a.distanceDegrees == b.distanceDegrees && a.worstLimb == b.worstLimb && a.ahead == b.ahead
             && sameValues(a.errors, b.errors) && a.lagConfidence == b.lagConfidence
     }
@@ -314,7 +336,8 @@ public struct ComparisonFrame: Equatable, Sendable {
     /// (`frame` only for a video frame); `ProgressSession` reads a saved comparison's
     /// frames through these.
     package enum Key: String, JSONKeys {
-        case frame, t, gridT, lagSeconds, bestMatchLagSeconds, lagConfidence, demonstratorT, distanceDegrees, worstLimb, ahead, errors, signedErrors
+        case frame, t, gridT, lagSeconds, bestMatchLagSeconds, lagConfidence, demonstratorT, distanceDegrees, worstLimb, ahead, errors,
+            signedErrors
 
         /// `"<key>": `, as the writer appends it: a constant, since a long report writes
         /// millions of them (`ResultSchemaTests` checks each is `quoted + ": "`).
@@ -339,27 +362,51 @@ public struct ComparisonFrame: Equatable, Sendable {
     /// `writeMembers(into:)` through a cursor, whose reservation the row fits.
     private func writeMembers(into out: inout JSONCursor) {
         if let sourceFrame {
-            out.raw(Key.frame.member); out.integer(sourceFrame); out.raw(", ")
+            out.raw(Key.frame.member)
+            out.integer(sourceFrame)
+            out.raw(", ")
         }
-        out.raw(Key.t.member); out.number(t, digits: 6)
-        out.raw(", "); out.raw(Key.gridT.member); out.number(gridT, digits: 6)
-        out.raw(", "); out.raw(Key.lagSeconds.member); out.number(lagSeconds, digits: 6)
-        out.raw(", "); out.raw(Key.bestMatchLagSeconds.member); out.number(bestMatchLagSeconds, digits: 6)
-        out.raw(", "); out.raw(Key.lagConfidence.member); out.number(lagConfidence, digits: 3)
-        out.raw(", "); out.raw(Key.demonstratorT.member); out.number(demonstratorT, digits: 6)
-        out.raw(", "); out.raw(Key.distanceDegrees.member); out.number(distanceDegrees, digits: 3)
-        out.raw(", "); out.raw(Key.worstLimb.member)
+        out.raw(Key.t.member)
+        out.number(t, digits: 6)
+        out.raw(", ")
+        out.raw(Key.gridT.member)
+        out.number(gridT, digits: 6)
+        out.raw(", ")
+        out.raw(Key.lagSeconds.member)
+        out.number(lagSeconds, digits: 6)
+        out.raw(", ")
+        out.raw(Key.bestMatchLagSeconds.member)
+        out.number(bestMatchLagSeconds, digits: 6)
+        out.raw(", ")
+        out.raw(Key.lagConfidence.member)
+        out.number(lagConfidence, digits: 3)
+        out.raw(", ")
+        out.raw(Key.demonstratorT.member)
+        out.number(demonstratorT, digits: 6)
+        out.raw(", ")
+        out.raw(Key.distanceDegrees.member)
+        out.number(distanceDegrees, digits: 3)
+        out.raw(", ")
+        out.raw(Key.worstLimb.member)
         if let worstLimb {  // its key without ": " is its name as a JSON string
             Self.limbKeys.withUnsafeBufferPointer { keys in
-                out.raw(UnsafeBufferPointer(rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
+                out.raw(
+                    UnsafeBufferPointer(
+                        rebasing: keys[Self.limbKeyStarts[worstLimb.rawValue]..<(Self.limbKeyStarts[worstLimb.rawValue + 1] - 2)]))
             }
         } else {
             out.raw("null")
         }
-        out.raw(", "); out.raw(Key.ahead.member); out.bool(ahead)
-        out.raw(", "); out.raw(Key.errors.member); out.raw("{")
+        out.raw(", ")
+        out.raw(Key.ahead.member)
+        out.bool(ahead)
+        out.raw(", ")
+        out.raw(Key.errors.member)
+        out.raw("{")
         writeLimbs(into: &out) { abs($0) }
-        out.raw("}, "); out.raw(Key.signedErrors.member); out.raw("{")
+        out.raw("}, ")
+        out.raw(Key.signedErrors.member)
+        out.raw("{")
         writeLimbs(into: &out) { $0 }
         out.raw("}")
     }

@@ -80,12 +80,16 @@ public struct ComparisonOptions: Equatable, Sendable {
         if self.rate == nil, rate > 1000 {
             // Not a setting to change: the learner's own times are off.
             let interval = 1 / rate
-            throw KinetixError(.invalidData, field: "t",
-                               "the learner's frames are \(jsonNumber(interval * 1e6, digits: 1)) µs apart (\(jsonNumber(rate, digits: 0)) fps): are the times in seconds?")
+            throw KinetixError(
+                .invalidData, field: "t",
+                "the learner's frames are \(jsonNumber(interval * 1e6, digits: 1)) µs apart (\(jsonNumber(rate, digits: 0)) fps): are the times in seconds?"
+            )
         }
         let gridFrames = (learner.duration + maxLagSeconds) * rate
         let at = " at \(jsonNumber(rate, digits: 2)) fps"
-        require(gridFrames <= 5_000_000, "rate", "the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames\(at) (limit 5,000,000)", .analysisRate)
+        require(
+            gridFrames <= 5_000_000, "rate",
+            "the analysis grid would have \(jsonNumber(gridFrames, digits: 0)) frames\(at) (limit 5,000,000)", .analysisRate)
         problems += searchProblems(rate: rate)
         guard problems.isEmpty else { throw KinetixError(kind: .limitExceeded, diagnostics: problems) }
     }
@@ -98,11 +102,18 @@ public struct ComparisonOptions: Equatable, Sendable {
         let at = " at \(jsonNumber(rate, digits: 2)) fps"
         var problems: [Diagnostic] = []
         if !(lagFrames <= 20_000) {
-            problems.append(Diagnostic(field: "maxLagSeconds", message: "the lag search would cover \(jsonNumber(lagFrames, digits: 0)) frames\(at) (limit 20,000)", setting: .maxLag))
+            problems.append(
+                Diagnostic(
+                    field: "maxLagSeconds",
+                    message: "the lag search would cover \(jsonNumber(lagFrames, digits: 0)) frames\(at) (limit 20,000)", setting: .maxLag))
         }
         if !(windowValues <= 100_000_000) {
-            problems.append(Diagnostic(field: "lagWindowSeconds",
-                                       message: "the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values\(at) (limit 100,000,000)", setting: .lagWindow))
+            problems.append(
+                Diagnostic(
+                    field: "lagWindowSeconds",
+                    message:
+                        "the lag window times the lag search is \(jsonNumber(windowValues, digits: 0)) values\(at) (limit 100,000,000)",
+                    setting: .lagWindow))
         }
         return problems
     }
@@ -141,7 +152,12 @@ public struct ComparisonOptions: Equatable, Sendable {
         var problems: [Diagnostic] = []
         func require(_ value: Double, in range: ClosedRange<Double>, _ field: String, _ unit: String, _ setting: Setting? = nil) {
             guard !(value.isFinite && range.contains(value)) else { return }
-            problems.append(Diagnostic(field: field, message: "must be in \(jsonNumber(range.lowerBound, digits: 6))...\(jsonNumber(range.upperBound, digits: 6))\(unit), got \(value)", setting: setting))
+            problems.append(
+                Diagnostic(
+                    field: field,
+                    message:
+                        "must be in \(jsonNumber(range.lowerBound, digits: 6))...\(jsonNumber(range.upperBound, digits: 6))\(unit), got \(value)",
+                    setting: setting))
         }
         require(maxLagSeconds, in: Ranges.maxLagSeconds, "maxLagSeconds", " s", .maxLag)
         require(lagWindowSeconds, in: Ranges.lagWindowSeconds, "lagWindowSeconds", " s", .lagWindow)

@@ -99,8 +99,10 @@ public struct ComparisonSummary: Equatable, Sendable {
         var within = 0
         aheadFrames = 0
         framesAtMaxLag = 0
-        var sums = [Double](repeating: 0, count: Limb.count), squares = sums
-        var counts = [Int](repeating: 0, count: Limb.count), withinCounts = counts
+        var sums = [Double](repeating: 0, count: Limb.count)
+        var squares = sums
+        var counts = [Int](repeating: 0, count: Limb.count)
+        var withinCounts = counts
         var maxError: Moment?
         for k in 0..<n {
             guard let lag = comparison.lagSeconds(k) else { continue }
@@ -131,10 +133,11 @@ public struct ComparisonSummary: Equatable, Sendable {
         limbs = (0..<Limb.count).map { i in
             counts[i] == 0
                 ? LimbSummary(comparedFrames: 0)
-                : LimbSummary(meanErrorDegrees: Float(sums[i] / Double(counts[i])),
-                              rmsErrorDegrees: Float((squares[i] / Double(counts[i])).squareRoot()),
-                              withinTolerancePercent: 100 * Double(withinCounts[i]) / Double(counts[i]),
-                              comparedFrames: counts[i])
+                : LimbSummary(
+                    meanErrorDegrees: Float(sums[i] / Double(counts[i])),
+                    rmsErrorDegrees: Float((squares[i] / Double(counts[i])).squareRoot()),
+                    withinTolerancePercent: 100 * Double(withinCounts[i]) / Double(counts[i]),
+                    comparedFrames: counts[i])
         }
         worstLimb = Limb.allCases.filter { (limbs[$0.rawValue].meanErrorDegrees ?? 0) > 0 }
             .max { limbs[$0.rawValue].meanErrorDegrees! < limbs[$1.rawValue].meanErrorDegrees! }
@@ -173,8 +176,9 @@ public struct ComparisonSummary: Equatable, Sendable {
             let e = comparison.errors[limb, k]
             if !e.isNaN, abs(e) > abs(peak.error) { peak = (e, k) }
         }
-        return FormBreak(start: comparison.times[first], end: comparison.times[frames.upperBound - 1], limb: limb,
-                         errorDegrees: comparison.errors[limb, first], peakErrorDegrees: peak.error, peakTime: comparison.times[peak.frame])
+        return FormBreak(
+            start: comparison.times[first], end: comparison.times[frames.upperBound - 1], limb: limb,
+            errorDegrees: comparison.errors[limb, first], peakErrorDegrees: peak.error, peakTime: comparison.times[peak.frame])
     }
 }
 
@@ -185,7 +189,8 @@ extension ComparisonSummary {
 
     /// `dominantLimb` from per-limb mean errors (by `Limb.rawValue`, nil: not compared).
     package static func dominantLimb(meanErrors: [Float?]) -> Limb? {
-        var best: (limb: Limb, mean: Float)?, second: Float = 0
+        var best: (limb: Limb, mean: Float)?
+        var second: Float = 0
         for limb in Limb.allCases {
             guard let mean = meanErrors[limb.rawValue], mean > 0 else { continue }
             if mean > best?.mean ?? 0 {
@@ -220,7 +225,9 @@ extension ComparisonSummary {
     /// The doubt on these figures, if any (`reliabilityWarning` says it in words).
     public var doubt: Doubt? {
         guard let within = withinTolerancePercent else { return nil }
-        if let confidence = lagConfidence, confidence < Self.uncertainLagConfidence, within < Self.uncertainWithinPercent { return .uncertainLag }
+        if let confidence = lagConfidence, confidence < Self.uncertainLagConfidence, within < Self.uncertainWithinPercent {
+            return .uncertainLag
+        }
         return within < Self.fewMatchesPercent ? .fewMatches : nil
     }
 
@@ -231,18 +238,26 @@ extension ComparisonSummary {
     public var reliabilityWarning: String? {
         guard let doubt, let within = withinTolerancePercent else { return nil }
         if doubt == .uncertainLag, let confidence = lagConfidence {
-            return String(format: "the lag is uncertain (confidence %.2f: lags more than %.1f s away fit nearly as well) and few frames match (%.0f %% within tolerance): "
-                          + "the clips may show different views or different movements, or the copy is very poor; the lag and the limb errors may be wrong",
-                          confidence, Comparison.lagNeighbourhoodSeconds, within)
+            return String(
+                format:
+                    "the lag is uncertain (confidence %.2f: lags more than %.1f s away fit nearly as well) and few frames match (%.0f %% within tolerance): "
+                    + "the clips may show different views or different movements, or the copy is very poor; the lag and the limb errors may be wrong",
+                confidence, Comparison.lagNeighbourhoodSeconds, within)
         }
         if doubt == .fewMatches {
-            let head = String(format: "few frames match (%.0f %% within tolerance%@)", within, meanDistanceDegrees.map { String(format: ", mean distance %.0f°", $0) } ?? "")
+            let head = String(
+                format: "few frames match (%.0f %% within tolerance%@)", within,
+                meanDistanceDegrees.map { String(format: ", mean distance %.0f°", $0) } ?? "")
             // One limb far off while the rest match is not a matter of views: say so.
             if let limb = soleLimbOff, let error = limbs[limb.rawValue].meanErrorDegrees {
-                return head + String(format: ": one limb is off, the %@ (mean error %.0f°), while every other limb is within tolerance in at least %.0f %% of frames: the learner's %@ differs, or the estimator lost it; the views agree",
-                                     limb.spokenName, error, Self.otherLimbsMatchPercent, limb.spokenName)
+                return head
+                    + String(
+                        format:
+                            ": one limb is off, the %@ (mean error %.0f°), while every other limb is within tolerance in at least %.0f %% of frames: the learner's %@ differs, or the estimator lost it; the views agree",
+                        limb.spokenName, error, Self.otherLimbsMatchPercent, limb.spokenName)
             }
-            return head + ": several limbs differ; if the learner did copy the movement, check that both clips show it from comparable views"
+            return head
+                + ": several limbs differ; if the learner did copy the movement, check that both clips show it from comparable views"
         }
         return nil
     }
@@ -258,7 +273,8 @@ extension ComparisonSummary {
         let scored = Limb.allCases.filter { limbs[$0.rawValue].withinTolerancePercent != nil }
         let off = scored.filter { limbs[$0.rawValue].withinTolerancePercent! < 50 }
         guard off.count == 1, scored.count >= 3,
-              scored.allSatisfy({ $0 == off[0] || limbs[$0.rawValue].withinTolerancePercent! >= Self.otherLimbsMatchPercent }) else { return nil }
+            scored.allSatisfy({ $0 == off[0] || limbs[$0.rawValue].withinTolerancePercent! >= Self.otherLimbsMatchPercent })
+        else { return nil }
         return off[0]
     }
 }

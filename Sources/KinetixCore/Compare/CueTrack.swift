@@ -92,7 +92,9 @@ public struct CueTrack: Equatable, Sendable {
             guard recent.allSatisfy({ !$0.text.isEmpty && !CueTrack.statusCues.contains($0.text) }) else { return nil }
             if let current = shown?.text, recent.contains(where: { $0.text == current }) { return nil }
             var counts: [String: (count: Int, last: Int)] = [:]
-            for (i, proposal) in recent.enumerated() { counts[proposal.text, default: (0, 0)] = (counts[proposal.text, default: (0, 0)].count + 1, i) }
+            for (i, proposal) in recent.enumerated() {
+                counts[proposal.text, default: (0, 0)] = (counts[proposal.text, default: (0, 0)].count + 1, i)
+            }
             return counts.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }?.key
         }
 
@@ -104,17 +106,20 @@ public struct CueTrack: Equatable, Sendable {
 
     static func proposal(_ comparison: Comparison, _ k: Int, dominant: Limb?) -> String? {
         let worst = comparison.worstLimb(k)
-        return proposal(lagFrames: comparison.lagFrames(k), learnerTrackedWeight: comparison.learnerTrackedWeight(k),
-                        worst: worst.map { ($0, comparison.errors[$0, k]) }, dominant: dominant.map { ($0, comparison.errors[$0, k]) },
-                        ahead: comparison.ahead[k], maxLagFrames: comparison.maxLagFrames, options: comparison.options)
+        return proposal(
+            lagFrames: comparison.lagFrames(k), learnerTrackedWeight: comparison.learnerTrackedWeight(k),
+            worst: worst.map { ($0, comparison.errors[$0, k]) }, dominant: dominant.map { ($0, comparison.errors[$0, k]) },
+            ahead: comparison.ahead[k], maxLagFrames: comparison.maxLagFrames, options: comparison.options)
     }
 
     /// One frame's proposal from its figures: `lagFrames` nil when unscored, `worst`
     /// the limb with the largest absolute error and its signed error, `dominant` the
     /// dominant limb (if any) and its signed error in this frame (NaN: not compared).
-    package static func proposal(lagFrames: Int?, learnerTrackedWeight: Float, worst: (limb: Limb, error: Float)?,
-                                 dominant: (limb: Limb, error: Float)? = nil,
-                                 ahead: Bool, maxLagFrames: Int, options: ComparisonOptions) -> String? {
+    package static func proposal(
+        lagFrames: Int?, learnerTrackedWeight: Float, worst: (limb: Limb, error: Float)?,
+        dominant: (limb: Limb, error: Float)? = nil,
+        ahead: Bool, maxLagFrames: Int, options: ComparisonOptions
+    ) -> String? {
         guard let lag = lagFrames else {
             return learnerTrackedWeight < options.minSharedWeight ? "Step into view" : nil
         }
@@ -136,7 +141,9 @@ public struct CueTrack: Equatable, Sendable {
         case .leftShoulder, .rightShoulder:
             return ("\(side) arm", more ? "lower" : "higher", more ? "Raise your \(side) arm higher" : "Lower your \(side) arm")
         case .leftElbow, .rightElbow:
-            return ("\(side) elbow", more ? "more bent" : "straighter", more ? "Straighten your \(side) arm" : "Bend your \(side) elbow more")
+            return (
+                "\(side) elbow", more ? "more bent" : "straighter", more ? "Straighten your \(side) arm" : "Bend your \(side) elbow more"
+            )
         case .leftHip, .rightHip:
             return ("\(side) thigh", more ? "higher" : "lower", more ? "Lower your \(side) knee" : "Lift your \(side) knee higher")
         case .leftKnee, .rightKnee:

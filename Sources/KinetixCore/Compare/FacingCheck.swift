@@ -62,9 +62,11 @@ public struct FacingCheck: Equatable, Sendable {
             guard let own, let theirs else { return false }
             return theirs <= Self.distanceRatio * own && own - theirs >= Self.minGainDegrees
         }
-        let overall = clearly(compared.meanDistanceDegrees, other.meanDistanceDegrees)
+        let overall =
+            clearly(compared.meanDistanceDegrees, other.meanDistanceDegrees)
             && (other.withinTolerancePercent ?? 0) >= (compared.withinTolerancePercent ?? 0)
-        let typical = clearly(compared.medianLimbErrorDegrees, other.medianLimbErrorDegrees)
+        let typical =
+            clearly(compared.medianLimbErrorDegrees, other.medianLimbErrorDegrees)
             && (other.medianLimbWithinPercent ?? 0) >= (compared.medianLimbWithinPercent ?? 0)
         return overall || typical
     }
@@ -76,7 +78,8 @@ public struct FacingCheck: Equatable, Sendable {
         options.mirror.toggle()
         options.rate = min(Self.rate, comparison.grid.rate)
         compared = Fit(summary, mirror: comparison.options.mirror)
-        other = Fit(ComparisonSummary(try Comparison(demonstrator: demonstrator, learner: learner, options: options)), mirror: options.mirror)
+        other = Fit(
+            ComparisonSummary(try Comparison(demonstrator: demonstrator, learner: learner, options: options)), mirror: options.mirror)
     }
 
     /// The finding in words, when the other model fits clearly better; nil otherwise.
@@ -84,7 +87,8 @@ public struct FacingCheck: Equatable, Sendable {
     public var warning: String? {
         guard otherFitsBetter, let theirs = other.meanDistanceDegrees, let own = compared.meanDistanceDegrees else { return nil }
         let looks = other.mirror ? "facing each other, not side by side" : "side by side, not facing each other"
-        var text = "the two people look \(looks): compared \(other.mirror ? "mirrored" : "without mirroring"), the mean distance is "
+        var text =
+            "the two people look \(looks): compared \(other.mirror ? "mirrored" : "without mirroring"), the mean distance is "
             + String(format: "%.1f° (here %.1f°)", theirs, own)
         if let within = other.withinTolerancePercent, let here = compared.withinTolerancePercent {
             text += String(format: ", %.0f %% of frames within tolerance (here %.0f %%)", within, here)

@@ -38,7 +38,8 @@ package struct LagRule: Sendable {
     /// limb in order; a limb is shared when the difference is not NaN.
     @inline(__always)
     package func sums(learner: (Int) -> Float, demonstrator: (Int) -> Float) -> (s: Float, c: Float) {
-        var s: Float = 0, c: Float = 0
+        var s: Float = 0
+        var c: Float = 0
         for i in 0..<Limb.count {
             let difference = learner(i) - demonstrator(i)
             guard !difference.isNaN else { continue }

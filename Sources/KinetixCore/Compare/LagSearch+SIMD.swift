@@ -32,9 +32,11 @@ extension LagSearch {
         /// The set the SIMD kernel runs: `best`, or lower when the environment variable
         /// `KINETIX_SIMD` asks for `baseline` or `avx2` (for tuning and benchmarks).
         public static let active: InstructionSet = {
-            guard let requested = ProcessInfo.processInfo.environment["KINETIX_SIMD"].flatMap({ name in
-                allCases.first { $0.description == name }
-            }) else { return best }
+            guard
+                let requested = ProcessInfo.processInfo.environment["KINETIX_SIMD"].flatMap({ name in
+                    allCases.first { $0.description == name }
+                })
+            else { return best }
             return min(requested, best)
         }()
 
@@ -54,33 +56,38 @@ extension LagSearch {
     /// Runs `body` with the C kernel's view of a padded pair.
     func withProblem<T>(_ l: PaddedAngles, _ d: PaddedAngles, _ body: (UnsafePointer<kinetix_lag_problem>) -> T) -> T {
         l.values.withUnsafeBufferPointer { lv in
-        d.values.withUnsafeBufferPointer { dv in
-        l.untrackedBefore.withUnsafeBufferPointer { lu in
-        d.untrackedBefore.withUnsafeBufferPointer { du in
-            var problem = kinetix_lag_problem(
-                learner: lv.baseAddress, learner_stride: l.stride, learner_untracked: lu.baseAddress,
-                demonstrator: dv.baseAddress, demonstrator_stride: d.stride, demonstrator_untracked: du.baseAddress,
-                pad: d.leadingPad, max_lag: Int32(maxLag),
-                weights: limbTuple(weights),
-                min_shared_weight: minSharedWeight)
-            return body(&problem)
-        }}}}
+            d.values.withUnsafeBufferPointer { dv in
+                l.untrackedBefore.withUnsafeBufferPointer { lu in
+                    d.untrackedBefore.withUnsafeBufferPointer { du in
+                        var problem = kinetix_lag_problem(
+                            learner: lv.baseAddress, learner_stride: l.stride, learner_untracked: lu.baseAddress,
+                            demonstrator: dv.baseAddress, demonstrator_stride: d.stride, demonstrator_untracked: du.baseAddress,
+                            pad: d.leadingPad, max_lag: Int32(maxLag),
+                            weights: limbTuple(weights),
+                            min_shared_weight: minSharedWeight)
+                        return body(&problem)
+                    }
+                }
+            }
+        }
     }
 
     /// The best lag and score of learner frames `frames`, written into `output`.
     func searchSIMD(_ learner: AngleSeries, _ demonstrator: AngleSeries, frames: Range<Int>, into output: LagOutput) {
         let scales = self.scales ?? [Float](repeating: 1, count: Limb.count)
         learner.values.withUnsafeBufferPointer { lv in
-        demonstrator.values.withUnsafeBufferPointer { dv in
-            var series = kinetix_lag_series(
-                learner: lv.baseAddress, demonstrator: dv.baseAddress, frames: learner.frameCount, max_lag: Int32(maxLag),
-                scales: limbTuple(scales),
-                weights: limbTuple(weights),
-                min_shared_weight: minSharedWeight)
-            let status = kinetix_lag_search(&series, Int32(instructionSet.rawValue), frames.lowerBound, frames.upperBound,
-                                            output.lag + 0, output.score + 0)
-            precondition(status == 0, "out of memory for the lag search's workspace")
-        }}
+            demonstrator.values.withUnsafeBufferPointer { dv in
+                var series = kinetix_lag_series(
+                    learner: lv.baseAddress, demonstrator: dv.baseAddress, frames: learner.frameCount, max_lag: Int32(maxLag),
+                    scales: limbTuple(scales),
+                    weights: limbTuple(weights),
+                    min_shared_weight: minSharedWeight)
+                let status = kinetix_lag_search(
+                    &series, Int32(instructionSet.rawValue), frames.lowerBound, frames.upperBound,
+                    output.lag + 0, output.score + 0)
+                precondition(status == 0, "out of memory for the lag search's workspace")
+            }
+        }
     }
 
     /// Every lag's score for the 16 learner frames from `n0`: `scores[τ × 16 + lane]`

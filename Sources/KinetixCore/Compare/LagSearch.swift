@@ -45,8 +45,10 @@ public struct LagSearch: Sendable {
     public var instructionSet: InstructionSet = .active
 
     /// A search up to `maxLag` grid frames with per-limb `weights` (9, by `Limb.rawValue`).
-    public init(maxLag: Int, weights: [Float] = Array(repeating: 1, count: Limb.count),
-                minSharedWeight: Float = 4, kernel: Kernel = .automatic, threads: Int = 0) {
+    public init(
+        maxLag: Int, weights: [Float] = Array(repeating: 1, count: Limb.count),
+        minSharedWeight: Float = 4, kernel: Kernel = .automatic, threads: Int = 0
+    ) {
         precondition(maxLag >= 0 && weights.count == Limb.count)
         self.maxLag = maxLag
         self.weights = weights
@@ -102,8 +104,9 @@ public struct LagSearch: Sendable {
             // The SIMD kernel builds its own cache-sized layout from the series and
             // writes every frame's lag and score, so new arrays start uninitialized.
             if matches.lag.count != n || matches.score.count != n {
-                matches = LagMatches(lag: [Int32](unsafeUninitializedCapacity: n) { $1 = n },
-                                     score: [Float](unsafeUninitializedCapacity: n) { $1 = n })
+                matches = LagMatches(
+                    lag: [Int32](unsafeUninitializedCapacity: n) { $1 = n },
+                    score: [Float](unsafeUninitializedCapacity: n) { $1 = n })
             }
             guard n > 0 else { return }
             let chunks = work < 2e6 || threadCount == 1 ? 1 : min(threadCount * 4, max(1, n / 4096))

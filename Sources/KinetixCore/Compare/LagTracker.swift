@@ -43,7 +43,9 @@ package struct LagTracker: Sendable {
 
     /// Tracking lags for every frame of the shared grid, in grid frames.
     /// - Complexity: O(*n* × `maxLag` × 9) time, O(`halfWindow` × `maxLag`) memory per thread.
-    package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] { runWithMargins(learner: learner, demonstrator: demonstrator).lags }
+    package func run(learner: AngleSeries, demonstrator: AngleSeries) -> [Int32] {
+        runWithMargins(learner: learner, demonstrator: demonstrator).lags
+    }
 
     /// `run`, and each frame's margin: how much better its window's best lag is than the
     /// best lag outside its neighbourhood (`LagWindow.margin`; NaN where undefined), taken
@@ -59,15 +61,19 @@ package struct LagTracker: Sendable {
         var margins = [Float](repeating: .nan, count: n)
         let pieces = pieceCount(frames: n)
         search.withProblem(l, d) { problem in
-        estimates.withUnsafeMutableBufferPointer { estimates in
-        supported.withUnsafeMutableBufferPointer { supported in
-        margins.withUnsafeMutableBufferPointer { margins in
-            let output = TrackerOutput(problem: problem, estimates: estimates.baseAddress!, supported: supported.baseAddress!,
-                                       margins: margins.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-                track(centers: (n * piece / pieces)..<(n * (piece + 1) / pieces), frames: n, into: output)
+            estimates.withUnsafeMutableBufferPointer { estimates in
+                supported.withUnsafeMutableBufferPointer { supported in
+                    margins.withUnsafeMutableBufferPointer { margins in
+                        let output = TrackerOutput(
+                            problem: problem, estimates: estimates.baseAddress!, supported: supported.baseAddress!,
+                            margins: margins.baseAddress!)
+                        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                            track(centers: (n * piece / pieces)..<(n * (piece + 1) / pieces), frames: n, into: output)
+                        }
+                    }
+                }
             }
-        }}}}
+        }
         let (filled, source) = Self.fillFromSupported(estimates, supported: supported, radius: fillRadius)
         return (filled, source.map { $0 >= 0 ? margins[$0] : .nan })
     }
@@ -85,7 +91,8 @@ package struct LagTracker: Sendable {
     /// The tracking estimates of `centers`, written into `output`.
     private func track(centers: Range<Int>, frames n: Int, into output: TrackerOutput) {
         guard !centers.isEmpty else { return }
-        let lanes = LagSearch.lanes, lags = search.maxLag + 1
+        let lanes = LagSearch.lanes
+        let lags = search.maxLag + 1
         var window = LagWindow(lags: lags, halfWindow: halfWindow)
         // Scores of one 16-frame block at every lag (the SIMD kernel, equal to
         // `LagRule`'s score bitwise), computed when the window first reaches the block.
@@ -189,8 +196,11 @@ package struct LagWindow: Sendable {
 
     /// Adds `frame` with its score at each lag (infinity where not a candidate).
     package mutating func add(frame: Int, score: (Int) -> Float) {
-        let slot = frame % ringRows, row = slot * lags, lags = self.lags
-        var any = false, all = true
+        let slot = frame % ringRows
+        let row = slot * lags
+        let lags = self.lags
+        var any = false
+        var all = true
         ring.withUnsafeMutableBufferPointer { ring in
             let values = ring.baseAddress! + row
             for tau in 0..<lags {
@@ -215,26 +225,31 @@ package struct LagWindow: Sendable {
         scoredInWindow += sign
         let complete = rowComplete[slot]
         if complete { completeInWindow += sign }
-        let row = slot * lags, lags = self.lags, step = Int64(sign)
+        let row = slot * lags
+        let lags = self.lags
+        let step = Int64(sign)
         ring.withUnsafeBufferPointer { ring in
-        sum.withUnsafeMutableBufferPointer { sum in
-        completeSum.withUnsafeMutableBufferPointer { completeSum in
-        count.withUnsafeMutableBufferPointer { count in
-            let values = ring.baseAddress! + row
-            if complete {  // every lag of the row is a candidate
-                for tau in 0..<lags {
-                    let value = step &* values[tau]
-                    sum[tau] &+= value
-                    count[tau] &+= step
-                    completeSum[tau] &+= value
-                }
-            } else {
-                for tau in 0..<lags where values[tau] >= 0 {
-                    sum[tau] &+= step &* values[tau]
-                    count[tau] &+= step
+            sum.withUnsafeMutableBufferPointer { sum in
+                completeSum.withUnsafeMutableBufferPointer { completeSum in
+                    count.withUnsafeMutableBufferPointer { count in
+                        let values = ring.baseAddress! + row
+                        if complete {  // every lag of the row is a candidate
+                            for tau in 0..<lags {
+                                let value = step &* values[tau]
+                                sum[tau] &+= value
+                                count[tau] &+= step
+                                completeSum[tau] &+= value
+                            }
+                        } else {
+                            for tau in 0..<lags where values[tau] >= 0 {
+                                sum[tau] &+= step &* values[tau]
+                                count[tau] &+= step
+                            }
+                        }
+                    }
                 }
             }
-        }}}}
+        }
     }
 
     /// How clearly `lag` beats every lag more than `separation` frames from it, 0...1:
@@ -278,18 +293,21 @@ package struct LagWindow: Sendable {
         }
         let needed = Int64(max(1, (scoredInWindow + 1) / 2))
         sum.withUnsafeBufferPointer { sum in
-        count.withUnsafeBufferPointer { count in
-            var bestSum: Int64 = 0, bestCount: Int64 = 1
-            for tau in 0..<lags where count[tau] >= needed {
-                // sum / count < bestSum / bestCount, compared exactly in 128 bits.
-                let left = sum[tau].multipliedFullWidth(by: bestCount), right = bestSum.multipliedFullWidth(by: count[tau])
-                if result < 0 || left.high < right.high || (left.high == right.high && left.low < right.low) {
-                    bestSum = sum[tau]
-                    bestCount = count[tau]
-                    result = tau
+            count.withUnsafeBufferPointer { count in
+                var bestSum: Int64 = 0
+                var bestCount: Int64 = 1
+                for tau in 0..<lags where count[tau] >= needed {
+                    // sum / count < bestSum / bestCount, compared exactly in 128 bits.
+                    let left = sum[tau].multipliedFullWidth(by: bestCount)
+                    let right = bestSum.multipliedFullWidth(by: count[tau])
+                    if result < 0 || left.high < right.high || (left.high == right.high && left.low < right.low) {
+                        bestSum = sum[tau]
+                        bestCount = count[tau]
+                        result = tau
+                    }
                 }
             }
-        }}
+        }
         return (Int32(result), supported)
     }
 }

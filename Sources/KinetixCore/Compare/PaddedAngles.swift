@@ -26,20 +26,22 @@ package struct PaddedAngles: Sendable {
         var complete = [Bool](repeating: false, count: stride)
         // Column by column, so every pass streams through memory in order.
         padded.withUnsafeMutableBufferPointer { target in
-        complete.withUnsafeMutableBufferPointer { complete in
-        series.values.withUnsafeBufferPointer { source in
-            for f in 0..<n { complete[leadingPad + f] = true }
-            for limb in 0..<Limb.count {
-                let scale = scales?[limb] ?? 1
-                let from = source.baseAddress! + limb * n
-                let to = target.baseAddress! + limb * stride + leadingPad
-                for f in 0..<n {
-                    let value = from[f]
-                    to[f] = value * scale
-                    if value.isNaN { complete[leadingPad + f] = false }
+            complete.withUnsafeMutableBufferPointer { complete in
+                series.values.withUnsafeBufferPointer { source in
+                    for f in 0..<n { complete[leadingPad + f] = true }
+                    for limb in 0..<Limb.count {
+                        let scale = scales?[limb] ?? 1
+                        let from = source.baseAddress! + limb * n
+                        let to = target.baseAddress! + limb * stride + leadingPad
+                        for f in 0..<n {
+                            let value = from[f]
+                            to[f] = value * scale
+                            if value.isNaN { complete[leadingPad + f] = false }
+                        }
+                    }
                 }
             }
-        }}}
+        }
         var untracked = [Int32](repeating: 0, count: stride + 1)
         untracked.withUnsafeMutableBufferPointer { untracked in
             for k in 0..<stride { untracked[k + 1] = untracked[k] &+ (complete[k] ? 0 : 1) }

@@ -57,7 +57,8 @@ extension Comparison {
 
 /// The index of the value in sorted `times` nearest to `t` (binary search).
 func nearestIndex(_ times: [Double], _ t: Double) -> Int {
-    var low = 0, high = times.count - 1
+    var low = 0
+    var high = times.count - 1
     while low < high {
         let mid = (low + high) / 2
         if times[mid] < t { low = mid + 1 } else { high = mid }

@@ -70,7 +70,9 @@ public struct EstimatorFault: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let span = frames.count == 1 ? "frame \(frames.lowerBound) (t=\(String(format: "%.3f", start))s)"
+        let span =
+            frames.count == 1
+            ? "frame \(frames.lowerBound) (t=\(String(format: "%.3f", start))s)"
             : "frames \(frames.lowerBound)–\(frames.upperBound) (t=\(String(format: "%.3f", start))–\(String(format: "%.3f", end))s)"
         return "\(span): \(kind.displayName)" + (joint.map { " (\($0.name))" } ?? "") + (bodyPart.map { " (\($0.rawValue) body)" } ?? "")
     }
@@ -115,13 +117,20 @@ public struct EstimatorFaultDetector: Sendable {
                 return (a.x - b.x) / scale
             }
         }
-        let upper = orientation(.leftShoulder, .rightShoulder), lower = orientation(.leftHip, .rightHip)
+        let upper = orientation(.leftShoulder, .rightShoulder)
+        let lower = orientation(.leftHip, .rightHip)
         // The clip's usual facing, from both halves together.
         // The sign of the median of the known values (the element at count / 2 in order):
         // not negative exactly when at most count / 2 of them are negative.
-        var known = 0, negative = 0
+        var known = 0
+        var negative = 0
         for half in [upper, lower] {
-            for value in half { if let value { known += 1; if value < 0 { negative += 1 } } }
+            for value in half {
+                if let value {
+                    known += 1
+                    if value < 0 { negative += 1 }
+                }
+            }
         }
         var faults: [EstimatorFault] = []
         if known > 0 {
@@ -133,10 +142,13 @@ public struct EstimatorFaultDetector: Sendable {
             // far better explained exchanged than kept.
             func flipsAt(_ part: BodyPart, _ frame: Int) -> Bool {
                 guard frame > 0 else { return false }
-                var kept: Float = 0, exchanged: Float = 0, pairs = 0
+                var kept: Float = 0
+                var exchanged: Float = 0
+                var pairs = 0
                 for left in part.leftJoints {
                     guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
-                          let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { continue }
+                        let l1 = point(left, frame), let r1 = point(left.mirrored, frame)
+                    else { continue }
                     kept += planarDistance(l1.x - l0.x, l1.y - l0.y) + planarDistance(r1.x - r0.x, r1.y - r0.y)
                     exchanged += planarDistance(l1.x - r0.x, l1.y - r0.y) + planarDistance(r1.x - l0.x, r1.y - l0.y)
                     pairs += 1
@@ -147,7 +159,10 @@ public struct EstimatorFaultDetector: Sendable {
                 let runs = source == .upper ? mask.upper : mask.lower
                 var i = 0
                 while i < n {
-                    guard runs[i] else { i += 1; continue }
+                    guard runs[i] else {
+                        i += 1
+                        continue
+                    }
                     var j = i
                     while j + 1 < n, runs[j + 1] { j += 1 }
                     let own = target == .upper ? mask.upper : mask.lower
@@ -163,7 +178,8 @@ public struct EstimatorFaultDetector: Sendable {
             // (MediaPipe's hips are 0.13–0.3 torso lengths apart on the real balancing
             // clip, and its knees flicker with them).
             func sideSum(_ part: BodyPart, _ frame: Int) -> Float? {
-                var sum: Float = 0, found = false
+                var sum: Float = 0
+                var found = false
                 for left in part.leftJoints {
                     guard let l = point(left, frame), let r = point(left.mirrored, frame) else { continue }
                     sum += l.x - r.x
@@ -179,15 +195,22 @@ public struct EstimatorFaultDetector: Sendable {
             // Report runs: both halves together are a whole-body swap, else the half that is.
             var i = 0
             while i < n {
-                let part: BodyPart?? = mask.upper[i] && mask.lower[i] ? .some(nil) : mask.upper[i] ? .some(.upper) : mask.lower[i] ? .some(.lower) : .none
-                guard let bodyPart = part else { i += 1; continue }
+                let part: BodyPart?? =
+                    mask.upper[i] && mask.lower[i] ? .some(nil) : mask.upper[i] ? .some(.upper) : mask.lower[i] ? .some(.lower) : .none
+                guard let bodyPart = part else {
+                    i += 1
+                    continue
+                }
                 var j = i
                 while j + 1 < n {
-                    let next: BodyPart?? = mask.upper[j + 1] && mask.lower[j + 1] ? .some(nil) : mask.upper[j + 1] ? .some(.upper) : mask.lower[j + 1] ? .some(.lower) : .none
+                    let next: BodyPart?? =
+                        mask.upper[j + 1] && mask.lower[j + 1]
+                        ? .some(nil) : mask.upper[j + 1] ? .some(.upper) : mask.lower[j + 1] ? .some(.lower) : .none
                     guard next == part else { break }
                     j += 1
                 }
-                faults.append(EstimatorFault(kind: .leftRightSwap, bodyPart: bodyPart, frames: i...j, start: times[i], end: times[j], joint: nil))
+                faults.append(
+                    EstimatorFault(kind: .leftRightSwap, bodyPart: bodyPart, frames: i...j, start: times[i], end: times[j], joint: nil))
                 i = j + 1
             }
         }
@@ -215,19 +238,24 @@ public struct EstimatorFaultDetector: Sendable {
         }
         // A swap moves the joints of the half it swaps: teleports are judged on consistent labels only.
         for joint in Joint.allCases where joint != .root {
-            let swapped = BodyPart.lower.leftJoints.contains(joint) || BodyPart.lower.leftJoints.contains(joint.mirrored) ? mask.lower : mask.upper
+            let swapped =
+                BodyPart.lower.leftJoints.contains(joint) || BodyPart.lower.leftJoints.contains(joint.mirrored) ? mask.lower : mask.upper
             let first = joint.rawValue * n
             points.x.withUnsafeBufferPointer { x in
-            points.y.withUnsafeBufferPointer { y in
-                for frame in 1..<n where !reach[frame].isNaN && swapped[frame] == swapped[frame - 1] {
-                    let p = first + frame
-                    guard !x[p].isNaN, !x[p - 1].isNaN else { continue }
-                    let dx = (x[p] - rootX[frame]) - (x[p - 1] - rootX[frame - 1]), dy = (y[p] - rootY[frame]) - (y[p - 1] - rootY[frame - 1])
-                    if planarDistance(dx, dy, exceeds: reach[frame]) {
-                        faults.append(EstimatorFault(kind: .teleport, frames: frame...frame, start: times[frame], end: times[frame], joint: joint))
+                points.y.withUnsafeBufferPointer { y in
+                    for frame in 1..<n where !reach[frame].isNaN && swapped[frame] == swapped[frame - 1] {
+                        let p = first + frame
+                        guard !x[p].isNaN, !x[p - 1].isNaN else { continue }
+                        let dx = (x[p] - rootX[frame]) - (x[p - 1] - rootX[frame - 1])
+                        let dy = (y[p] - rootY[frame]) - (y[p - 1] - rootY[frame - 1])
+                        if planarDistance(dx, dy, exceeds: reach[frame]) {
+                            faults.append(
+                                EstimatorFault(kind: .teleport, frames: frame...frame, start: times[frame], end: times[frame], joint: joint)
+                            )
+                        }
                     }
                 }
-            }}
+            }
         }
         // Pair swaps: one pair of joints (wrists, elbows, knees or ankles) exchanged alone,
         // seen where exchanging the labels explains the motion far better than keeping
@@ -239,7 +267,8 @@ public struct EstimatorFaultDetector: Sendable {
             let lowerHalf = BodyPart.lower.leftJoints.contains(left)
             func exchanged(_ frame: Int) -> Bool {
                 guard let l0 = point(left, frame - 1), let r0 = point(left.mirrored, frame - 1),
-                      let l1 = point(left, frame), let r1 = point(left.mirrored, frame) else { return false }
+                    let l1 = point(left, frame), let r1 = point(left.mirrored, frame)
+                else { return false }
                 // Usually both moved far less than 0.3 torso lengths: a + b ≤ √(2(a² + b²))
                 // settles it without square roots (with the margin of `planarDistance(_:_:exceeds:)`).
                 if !planarDistance(l1.x - l0.x, l1.y - l0.y, r1.x - r0.x, r1.y - r0.y, mayExceed: 0.3 * scale) { return false }
@@ -253,10 +282,14 @@ public struct EstimatorFaultDetector: Sendable {
                 guard !halfSwapped, exchanged(frame) else { continue }
                 if let first = start, times[frame] - times[first] <= 1 {
                     mask.pairs.append(SwapMask.PairSwap(joint: left, frames: first..<frame))
-                    faults.removeAll { $0.kind == .teleport && ($0.joint == left || $0.joint == left.mirrored)
-                        && ($0.frames.lowerBound == first || $0.frames.lowerBound == frame) }
-                    faults.append(EstimatorFault(kind: .leftRightSwap, bodyPart: lowerHalf ? .lower : .upper, frames: first...(frame - 1),
-                                                 start: times[first], end: times[frame - 1], joint: left))
+                    faults.removeAll {
+                        $0.kind == .teleport && ($0.joint == left || $0.joint == left.mirrored)
+                            && ($0.frames.lowerBound == first || $0.frames.lowerBound == frame)
+                    }
+                    faults.append(
+                        EstimatorFault(
+                            kind: .leftRightSwap, bodyPart: lowerHalf ? .lower : .upper, frames: first...(frame - 1),
+                            start: times[first], end: times[frame - 1], joint: left))
                     start = nil
                 } else {
                     start = frame
@@ -264,7 +297,11 @@ public struct EstimatorFaultDetector: Sendable {
             }
         }
         // By frame, kind and joint (teleports were found joint by joint).
-        faults.sort { ($0.frames.lowerBound, $0.kind.rawValue, $0.joint?.rawValue ?? -1) < ($1.frames.lowerBound, $1.kind.rawValue, $1.joint?.rawValue ?? -1) }
+        faults.sort {
+            ($0.frames.lowerBound, $0.kind.rawValue, $0.joint?.rawValue ?? -1) < (
+                $1.frames.lowerBound, $1.kind.rawValue, $1.joint?.rawValue ?? -1
+            )
+        }
         return (faults, mask)
     }
 
@@ -287,7 +324,10 @@ public struct EstimatorFaultDetector: Sendable {
         let opposite = orientation.map { o in o.map { $0 * usual < -0.15 } ?? false }
         var i = 0
         while i < n {
-            guard opposite[i] else { i += 1; continue }
+            guard opposite[i] else {
+                i += 1
+                continue
+            }
             var j = i
             while j + 1 < n, opposite[j + 1] { j += 1 }
             func abrupt(_ a: Int, _ b: Int) -> Bool {
@@ -311,17 +351,24 @@ private struct TrackedPoints {
     init(_ sidecar: Sidecar, minConfidence: Float) {
         frameCount = sidecar.frameCount
         // The same point-major layout as the clip's table: one pass over its columns.
-        let joints = sidecar.joints, space = sidecar.space
-        var x = [Float](repeating: .nan, count: Joint.count * frameCount), y = x
+        let joints = sidecar.joints
+        let space = sidecar.space
+        var x = [Float](repeating: .nan, count: Joint.count * frameCount)
+        var y = x
         joints.x.withUnsafeBufferPointer { sourceX in
-        joints.y.withUnsafeBufferPointer { sourceY in
-        joints.confidence.withUnsafeBufferPointer { confidence in
-        x.withUnsafeMutableBufferPointer { x in
-        y.withUnsafeMutableBufferPointer { y in
-            for i in 0..<confidence.count where PointTable<Joint>.isTracked(confidence: confidence[i], minConfidence: minConfidence) {
-                (x[i], y[i]) = space.isotropic(x: sourceX[i], y: sourceY[i])
+            joints.y.withUnsafeBufferPointer { sourceY in
+                joints.confidence.withUnsafeBufferPointer { confidence in
+                    x.withUnsafeMutableBufferPointer { x in
+                        y.withUnsafeMutableBufferPointer { y in
+                            for i in 0..<confidence.count
+                            where PointTable<Joint>.isTracked(confidence: confidence[i], minConfidence: minConfidence) {
+                                (x[i], y[i]) = space.isotropic(x: sourceX[i], y: sourceY[i])
+                            }
+                        }
+                    }
+                }
             }
-        }}}}}
+        }
         self.x = x
         self.y = y
     }

@@ -27,21 +27,26 @@ public struct FaultCheck: Equatable, Sendable {
         if !swaps.isEmpty {
             let frames = Set(swaps.flatMap { Array($0.frames) }).count
             var halves: [String] = []
-            for (label, match) in [("whole body", { (f: EstimatorFault) in f.bodyPart == nil }),
-                                   ("arms", { $0.bodyPart == .upper && $0.joint == nil }),
-                                   ("legs", { $0.bodyPart == .lower && $0.joint == nil })] as [(String, (EstimatorFault) -> Bool)] {
+            for (label, match) in [
+                ("whole body", { (f: EstimatorFault) in f.bodyPart == nil }),
+                ("arms", { $0.bodyPart == .upper && $0.joint == nil }),
+                ("legs", { $0.bodyPart == .lower && $0.joint == nil }),
+            ] as [(String, (EstimatorFault) -> Bool)] {
                 if swaps.contains(where: match) { halves.append(label) }
             }
             let pairs = Set(swaps.compactMap { $0.joint }).sorted { $0.rawValue < $1.rawValue }
             halves += pairs.map { spokenPair($0) }
-            parts.append("the estimator exchanged left and right in \(frames) frame\(frames == 1 ? "" : "s") (\(halves.joined(separator: ", "))): "
-                + (repairedSwaps ? "repaired" : "not repaired"))
+            parts.append(
+                "the estimator exchanged left and right in \(frames) frame\(frames == 1 ? "" : "s") (\(halves.joined(separator: ", "))): "
+                    + (repairedSwaps ? "repaired" : "not repaired"))
         }
         let teleports = faults.filter { $0.kind == .teleport }.count
         if teleports > 0 {
             // A jump and its return within 0.5 s mask every frame between: positions, not jumps.
-            parts.append("a joint jumped faster than a limb moves \(teleports) time\(teleports == 1 ? "" : "s"): "
-                + (maskedJointFrames > 0 ? "\(maskedJointFrames) joint position\(maskedJointFrames == 1 ? "" : "s") masked as not tracked" : "kept"))
+            parts.append(
+                "a joint jumped faster than a limb moves \(teleports) time\(teleports == 1 ? "" : "s"): "
+                    + (maskedJointFrames > 0
+                        ? "\(maskedJointFrames) joint position\(maskedJointFrames == 1 ? "" : "s") masked as not tracked" : "kept"))
         }
         let jumps = faults.filter { $0.kind == .personJump }.count
         if jumps > 0 { parts.append("the whole body jumped \(jumps) time\(jumps == 1 ? "" : "s") (another person, or a cut)") }
@@ -72,8 +77,10 @@ extension Sidecar {
     /// (`maskingTeleports`).
     ///
     /// - Returns: The clip to score and what was found and done.
-    public func checkedForFaults(role: String, repairSwaps: Bool, maskTeleports: Bool = false,
-                                 minConfidence: Float) -> (clip: Sidecar, check: FaultCheck) {
+    public func checkedForFaults(
+        role: String, repairSwaps: Bool, maskTeleports: Bool = false,
+        minConfidence: Float
+    ) -> (clip: Sidecar, check: FaultCheck) {
         var detector = EstimatorFaultDetector()
         detector.minConfidence = minConfidence
         let (faults, swapped) = detector.detect(self)
@@ -102,8 +109,10 @@ extension Sidecar {
             let joint = jump.joint!
             let start = jump.frames.lowerBound
             var end = start + 1
-            if let back = teleports.indices.first(where: { $0 > i && !used.contains($0) && teleports[$0].joint == joint
-                && teleports[$0].start - jump.start <= maxExcursionSeconds }) {
+            if let back = teleports.indices.first(where: {
+                $0 > i && !used.contains($0) && teleports[$0].joint == joint
+                    && teleports[$0].start - jump.start <= maxExcursionSeconds
+            }) {
                 end = teleports[back].frames.lowerBound
                 used.insert(back)
             }

@@ -24,7 +24,7 @@ extension AngleSeries {
         var result = self
         for limb in Limb.allCases {
             let filtered = Smoothing.lowPass(Array(column(limb)), cutoffHertz: cutoffHertz, sampleRate: rate, clampToRange: true)
-            result.values.replaceSubrange(limb.rawValue * frameCount ..< (limb.rawValue + 1) * frameCount, with: filtered)
+            result.values.replaceSubrange(limb.rawValue * frameCount..<(limb.rawValue + 1) * frameCount, with: filtered)
         }
         return result
     }

@@ -50,8 +50,9 @@ public struct AngleSeries: Equatable, Sendable {
                 let (a, b, c) = limb.joints
                 for frame in 0..<n {
                     guard joints.isTracked(a, frame, minConfidence: minConfidence),
-                          joints.isTracked(b, frame, minConfidence: minConfidence),
-                          joints.isTracked(c, frame, minConfidence: minConfidence) else { continue }
+                        joints.isTracked(b, frame, minConfidence: minConfidence),
+                        joints.isTracked(c, frame, minConfidence: minConfidence)
+                    else { continue }
                     values[limb.rawValue * n + frame] = angle(joints.index(a, frame), joints.index(b, frame), joints.index(c, frame))
                 }
             }
@@ -77,7 +78,7 @@ public struct AngleSeries: Equatable, Sendable {
 
     /// The contiguous column of one limb.
     public func column(_ limb: Limb) -> ArraySlice<Float> {
-        values[limb.rawValue * frameCount ..< (limb.rawValue + 1) * frameCount]
+        values[limb.rawValue * frameCount..<(limb.rawValue + 1) * frameCount]
     }
 
     /// The series with left and right limbs exchanged, as seen by someone facing
@@ -87,8 +88,9 @@ public struct AngleSeries: Equatable, Sendable {
         let n = frameCount
         for limb in Limb.allCases {
             let source = limb.mirrored.rawValue * n
-            result.values.replaceSubrange(limb.rawValue * n ..< (limb.rawValue + 1) * n,
-                                          with: values[source ..< source + n])
+            result.values.replaceSubrange(
+                limb.rawValue * n..<(limb.rawValue + 1) * n,
+                with: values[source..<source + n])
         }
         return result
     }
@@ -101,8 +103,10 @@ public struct AngleSeries: Equatable, Sendable {
 /// full precision near 0° and 180°, where a straight knee lives.
 @inlinable
 public func limbAngle(_ a: (x: Float, y: Float), _ b: (x: Float, y: Float), _ c: (x: Float, y: Float)) -> Float {
-    let ux = b.x - a.x, uy = b.y - a.y
-    let vx = c.x - b.x, vy = c.y - b.y
+    let ux = b.x - a.x
+    let uy = b.y - a.y
+    let vx = c.x - b.x
+    let vy = c.y - b.y
     if (ux == 0 && uy == 0) || (vx == 0 && vy == 0) { return .nan }
     let cross = Double(ux) * Double(vy) - Double(uy) * Double(vx)
     let dot = Double(ux) * Double(vx) + Double(uy) * Double(vy)
@@ -113,7 +117,8 @@ public func limbAngle(_ a: (x: Float, y: Float), _ b: (x: Float, y: Float), _ c:
 /// straight continuation, 180 for a full fold, NaN when a segment has zero length.
 @inlinable
 public func limbAngle(_ a: SIMD3<Float>, _ b: SIMD3<Float>, _ c: SIMD3<Float>) -> Float {
-    let u = SIMD3<Double>(b - a), v = SIMD3<Double>(c - b)
+    let u = SIMD3<Double>(b - a)
+    let v = SIMD3<Double>(c - b)
     if u == .zero || v == .zero { return .nan }
     let cross = SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
     let dot = (u * v).sum()

@@ -27,13 +27,15 @@ public struct BodyProportions: Equatable, Sendable {
         var ratios = [[Float]](repeating: [], count: Self.limbs.count)
         for frame in 0..<sidecar.frameCount {
             guard let hip = sidecar.hipMidpoint(frame, minConfidence: minConfidence),
-                  let neck = sidecar.isotropicPosition(.neck, frame, minConfidence: minConfidence) else { continue }
+                let neck = sidecar.isotropicPosition(.neck, frame, minConfidence: minConfidence)
+            else { continue }
             let torso = Self.distance(hip, neck)
             guard torso > 0 else { continue }
             for (k, limb) in Self.limbs.enumerated() {
                 let seen = limb.sides.compactMap { a, b -> Float? in
                     guard let p = sidecar.isotropicPosition(a, frame, minConfidence: minConfidence),
-                          let q = sidecar.isotropicPosition(b, frame, minConfidence: minConfidence) else { return nil }
+                        let q = sidecar.isotropicPosition(b, frame, minConfidence: minConfidence)
+                    else { return nil }
                     return Self.distance(p, q) / torso
                 }
                 if !seen.isEmpty { ratios[k].append(seen.reduce(0, +) / Float(seen.count)) }

@@ -67,7 +67,10 @@ public struct BodySeries: Equatable, Sendable {
         func hipMidpoint(_ frame: Int) -> (x: Float, y: Float)? { sidecar.hipMidpoint(frame, minConfidence: minConfidence) }
 
         torsoLengthPixels = givenScale ?? Self.clipScale(of: sidecar, minConfidence: minConfidence)
-        guard let scale = torsoLengthPixels, scale > 0 else { torsoLengthPixels = nil; return }
+        guard let scale = torsoLengthPixels, scale > 0 else {
+            torsoLengthPixels = nil
+            return
+        }
         for frame in 0..<n {
             guard let origin = hipMidpoint(frame) else { continue }
             for joint in Joint.allCases {
@@ -85,9 +88,13 @@ public struct BodySeries: Equatable, Sendable {
         points = PointTable(frameCount: n, depth: true)
         points.confidence = sidecar.joints.confidence
         torsoLengthPixels = givenScale ?? Self.clipScale(of: sidecar, minConfidence: minConfidence)
-        guard let scale = torsoLengthPixels, scale > 0 else { torsoLengthPixels = nil; return }
+        guard let scale = torsoLengthPixels, scale > 0 else {
+            torsoLengthPixels = nil
+            return
+        }
         let across = Self.facingAxis(sidecar, minConfidence: minConfidence)
-        let up = SIMD3<Float>(0, 1, 0), forward = SIMD3<Float>(-across.z, 0, across.x)  // across × up
+        let up = SIMD3<Float>(0, 1, 0)
+        let forward = SIMD3<Float>(-across.z, 0, across.x)  // across × up
         let axes = view == .front ? (across, up, forward) : (forward, up, -across)
         for frame in 0..<n {
             guard let origin = sidecar.hipMidpoint3D(frame, minConfidence: minConfidence) else { continue }
@@ -110,7 +117,8 @@ public struct BodySeries: Equatable, Sendable {
             var sum = SIMD3<Float>(0, 0, 0)
             for frame in 0..<sidecar.frameCount {
                 guard let l = sidecar.isotropicPosition3D(left, frame, minConfidence: minConfidence),
-                      let r = sidecar.isotropicPosition3D(right, frame, minConfidence: minConfidence) else { continue }
+                    let r = sidecar.isotropicPosition3D(right, frame, minConfidence: minConfidence)
+                else { continue }
                 var d = l - r
                 d.y = 0
                 let length = (d * d).sum().squareRoot()
@@ -129,7 +137,8 @@ public struct BodySeries: Equatable, Sendable {
         if sidecar.joints.hasDepth {
             let lengths = (0..<sidecar.frameCount).compactMap { frame -> Float? in
                 guard let hip = sidecar.hipMidpoint3D(frame, minConfidence: minConfidence),
-                      let neck = sidecar.isotropicPosition3D(.neck, frame, minConfidence: minConfidence) else { return nil }
+                    let neck = sidecar.isotropicPosition3D(.neck, frame, minConfidence: minConfidence)
+                else { return nil }
                 let d = neck - hip
                 return (d * d).sum().squareRoot()
             }
@@ -139,7 +148,8 @@ public struct BodySeries: Equatable, Sendable {
         torsoLengths.reserveCapacity(sidecar.frameCount)
         for frame in 0..<sidecar.frameCount {
             if let hip = sidecar.hipMidpoint(frame, minConfidence: minConfidence),
-               let neck = sidecar.isotropicPosition(.neck, frame, minConfidence: minConfidence) {
+                let neck = sidecar.isotropicPosition(.neck, frame, minConfidence: minConfidence)
+            {
                 torsoLengths.append(planarDistance(neck.x - hip.x, neck.y - hip.y))
             }
         }
@@ -164,7 +174,8 @@ public struct BodySeries: Equatable, Sendable {
         var result = self
         let n = frameCount
         for joint in Joint.allCases {
-            let target = joint.rawValue * n, source = joint.mirrored.rawValue * n
+            let target = joint.rawValue * n
+            let source = joint.mirrored.rawValue * n
             for frame in 0..<n {
                 result.points.x[target + frame] = -points.x[source + frame]
                 result.points.y[target + frame] = points.y[source + frame]
@@ -196,7 +207,8 @@ package func quantile<T: BinaryFloatingPoint>(selecting values: inout [T], _ q: 
 /// Puts the `k`-th smallest of `values` at index `k`, no larger ones before it and no
 /// smaller ones after, and returns it.
 private func select<T: Comparable>(_ values: inout [T], _ k: Int) -> T {
-    var low = 0, high = values.count - 1
+    var low = 0
+    var high = values.count - 1
     while low < high {
         // Median of three as the pivot, so sorted or constant input stays linear.
         let middle = low + (high - low) / 2
@@ -204,7 +216,8 @@ private func select<T: Comparable>(_ values: inout [T], _ k: Int) -> T {
         if values[high] < values[low] { values.swapAt(high, low) }
         if values[high] < values[middle] { values.swapAt(high, middle) }
         let pivot = values[middle]
-        var i = low, j = high
+        var i = low
+        var j = high
         while i <= j {
             while values[i] < pivot { i += 1 }
             while pivot < values[j] { j -= 1 }
@@ -256,7 +269,8 @@ extension Sidecar {
     public func hipMidpoint3D(_ frame: Int, minConfidence: Float) -> SIMD3<Float>? {
         if let root = isotropicPosition3D(.root, frame, minConfidence: minConfidence) { return root }
         guard let l = isotropicPosition3D(.leftHip, frame, minConfidence: minConfidence),
-              let r = isotropicPosition3D(.rightHip, frame, minConfidence: minConfidence) else { return nil }
+            let r = isotropicPosition3D(.rightHip, frame, minConfidence: minConfidence)
+        else { return nil }
         return (l + r) / 2
     }
 

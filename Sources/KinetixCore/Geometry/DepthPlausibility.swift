@@ -34,10 +34,16 @@ public struct DepthPlausibility: Equatable, Sendable {
     public var problems: [String] {
         var out: [String] = []
         if worstSegmentSpreadPercent > Self.maxSpreadPercent {
-            out.append(String(format: "the %@ changes length by %.0f %% (SD over median; four triangulated cameras: 8.5 %%)", worstSegment, worstSegmentSpreadPercent))
+            out.append(
+                String(
+                    format: "the %@ changes length by %.0f %% (SD over median; four triangulated cameras: 8.5 %%)", worstSegment,
+                    worstSegmentSpreadPercent))
         }
         if depthJitterTorsos > Self.maxDepthJitterTorsos {
-            out.append(String(format: "depth jumps %.3f torso lengths between frames (in the image %.3f; four triangulated cameras: 0.005)", depthJitterTorsos, planeJitterTorsos))
+            out.append(
+                String(
+                    format: "depth jumps %.3f torso lengths between frames (in the image %.3f; four triangulated cameras: 0.005)",
+                    depthJitterTorsos, planeJitterTorsos))
         }
         return out
     }
@@ -55,24 +61,35 @@ public struct DepthPlausibility: Equatable, Sendable {
         guard torso > 0 else { return nil }
         var worst = ("", 0.0)
         // `BodyProportions.limbs` (upper arms, forearms, thighs, shins), each side apart.
-        let segments = BodyProportions.limbs.flatMap { limb in limb.sides.enumerated().map { (($0.offset == 0 ? "left " : "right ") + limb.name.replacingOccurrences(of: "upperArm", with: "upper arm"), $0.element.0, $0.element.1) } }
+        let segments = BodyProportions.limbs.flatMap { limb in
+            limb.sides.enumerated().map {
+                (
+                    ($0.offset == 0 ? "left " : "right ") + limb.name.replacingOccurrences(of: "upperArm", with: "upper arm"), $0.element.0,
+                    $0.element.1
+                )
+            }
+        }
         for (name, a, b) in segments {
             var lengths: [Double] = []
             for f in 0..<clip.frameCount {
                 if let u = p(a, f), let v = p(b, f) { lengths.append(Double(((u - v) * (u - v)).sum().squareRoot())) }
             }
             guard lengths.count >= 3 else { continue }
-            let sorted = lengths.sorted(), median = sorted[sorted.count / 2]
+            let sorted = lengths.sorted()
+            let median = sorted[sorted.count / 2]
             guard median > 0 else { continue }
             let mean = lengths.reduce(0, +) / Double(lengths.count)
             let sd = (lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(lengths.count)).squareRoot()
             if 100 * sd / median > worst.1 { worst = (name, 100 * sd / median) }
         }
-        var depth = 0.0, plane = 0.0, count = 0
+        var depth = 0.0
+        var plane = 0.0
+        var count = 0
         for joint in Joint.allCases where joint != .root {
             for f in 1..<(clip.frameCount - 1) {
                 guard let a = p(joint, f - 1), let b = p(joint, f), let c = p(joint, f + 1),
-                      let ra = p(.root, f - 1), let rb = p(.root, f), let rc = p(.root, f + 1) else { continue }
+                    let ra = p(.root, f - 1), let rb = p(.root, f), let rc = p(.root, f + 1)
+                else { continue }
                 let d = (a - ra) - 2 * (b - rb) + (c - rc)
                 depth += Double(d.z * d.z)
                 plane += Double(d.x * d.x + d.y * d.y) / 2

@@ -23,7 +23,8 @@ public enum Joint: Int, CaseIterable, Sendable, Hashable, CustomStringConvertibl
 
     /// Words for people: "left knee", "root (hip midpoint)".
     public var spokenName: String {
-        self == .root ? "root (hip midpoint)" : name.reduce(into: "") { text, c in text += c.isUppercase ? " " + c.lowercased() : String(c) }
+        self == .root
+            ? "root (hip midpoint)" : name.reduce(into: "") { text, c in text += c.isUppercase ? " " + c.lowercased() : String(c) }
     }
 
     /// Vision's raw joint identifier (`left_forearm_joint` for the left elbow).

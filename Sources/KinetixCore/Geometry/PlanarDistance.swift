@@ -5,7 +5,8 @@
 /// joint and frame in fault detection). A NaN difference gives NaN.
 @inlinable @inline(__always)
 package func planarDistance(_ dx: Float, _ dy: Float) -> Float {
-    let x = Double(dx), y = Double(dy)
+    let x = Double(dx)
+    let y = Double(dy)
     return Float((x * x + y * y).squareRoot())
 }
 
@@ -15,7 +16,10 @@ package func planarDistance(_ dx: Float, _ dy: Float) -> Float {
 /// square) covers the `Double` rounding of the square root many times over.
 @inlinable @inline(__always)
 package func planarDistance(_ dx: Float, _ dy: Float, exceeds limit: Float) -> Bool {
-    let x = Double(dx), y = Double(dy), squared = x * x + y * y, bound = Double(limit)
+    let x = Double(dx)
+    let y = Double(dy)
+    let squared = x * x + y * y
+    let bound = Double(limit)
     if limit >= 0, squared < bound * bound * (1 - 1e-6) { return false }
     return Float(squared.squareRoot()) > limit
 }
@@ -25,6 +29,10 @@ package func planarDistance(_ dx: Float, _ dy: Float, exceeds limit: Float) -> B
 /// length of both together, and the margin covers the three roundings.
 @inlinable @inline(__always)
 package func planarDistance(_ dx1: Float, _ dy1: Float, _ dx2: Float, _ dy2: Float, mayExceed limit: Float) -> Bool {
-    let a = Double(dx1), b = Double(dy1), c = Double(dx2), d = Double(dy2), bound = Double(limit)
+    let a = Double(dx1)
+    let b = Double(dy1)
+    let c = Double(dx2)
+    let d = Double(dy2)
+    let bound = Double(limit)
     return !(limit >= 0 && 2 * (a * a + b * b + c * c + d * d) < bound * bound * (1 - 1e-6))
 }

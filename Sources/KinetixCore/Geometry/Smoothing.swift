@@ -33,11 +33,17 @@ package enum Smoothing {
         guard cutoffHertz < sampleRate / 2 else { return values }
         let k = tan(Double.pi * cutoffHertz / sampleRate)
         let norm = 1 / (1 + 2.squareRoot() * k + k * k)
-        let b0 = k * k * norm, b1 = 2 * b0, b2 = b0
-        let a1 = 2 * (k * k - 1) * norm, a2 = (1 - 2.squareRoot() * k + k * k) * norm
+        let b0 = k * k * norm
+        let b1 = 2 * b0
+        let b2 = b0
+        let a1 = 2 * (k * k - 1) * norm
+        let a2 = (1 - 2.squareRoot() * k + k * k) * norm
         func filter(_ x: [Double]) -> [Double] {
             var y = [Double](repeating: 0, count: x.count)
-            var x1 = x[0], x2 = x[0], y1 = x[0], y2 = x[0]  // start at rest on the first value
+            var x1 = x[0]
+            var x2 = x[0]
+            var y1 = x[0]
+            var y2 = x[0]  // start at rest on the first value
             for i in x.indices {
                 y[i] = b0 * x[i] + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
                 (x2, x1, y2, y1) = (x1, x[i], y1, y[i])
@@ -53,7 +59,8 @@ package enum Smoothing {
             let extended = Array(head) + run + tail
             let forward = filter(extended)
             let backward = Array(filter(forward.reversed()).reversed())
-            let low = clampToRange ? run.min()! : -.infinity, high = clampToRange ? run.max()! : .infinity
+            let low = clampToRange ? run.min()! : -.infinity
+            let high = clampToRange ? run.max()! : .infinity
             for i in 0..<run.count { result[start + i] = Float(min(high, max(low, backward[pad + i]))) }
         }
         return result
@@ -66,7 +73,10 @@ package enum Smoothing {
         for i in 0...values.count {
             let finite = i < values.count && values[i].isFinite
             if finite, start == nil { start = i }
-            if !finite, let s = start { runs.append((s, i)); start = nil }
+            if !finite, let s = start {
+                runs.append((s, i))
+                start = nil
+            }
         }
         return runs
     }

@@ -1,9 +1,10 @@
 import CKinetixScan
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A syntax error at a byte offset of a JSON document.
@@ -178,7 +179,10 @@ package struct JSONReader {
 
     package mutating func readBool() throws(JSONSyntaxError) -> Bool {
         guard try peekKind() == .bool else { throw error("expected true or false, found \(describeNext())") }
-        if bytes[index] == UInt8(ascii: "t") { try expectLiteral("true"); return true }
+        if bytes[index] == UInt8(ascii: "t") {
+            try expectLiteral("true")
+            return true
+        }
         try expectLiteral("false")
         return false
     }
@@ -205,9 +209,14 @@ package struct JSONReader {
     package mutating func nextKeyBytes(first: inout Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of file inside an object (the file is truncated?)") }
-        if bytes[index] == UInt8(ascii: "}") { index += 1; return nil }
+        if bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return nil
+        }
         if !first {
-            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or '}' after an object member, found \(describeNext())") }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                throw error("expected ',' or '}' after an object member, found \(describeNext())")
+            }
             index += 1
             skipWhitespace()
         }
@@ -215,7 +224,9 @@ package struct JSONReader {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found \(describeNext())") }
         let start = index + 1
         var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20, bytes[end] < 0x80 {
+            end += 1
+        }
         let key: UnsafeBufferPointer<UInt8>
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             key = UnsafeBufferPointer(rebasing: bytes[start..<end])
@@ -251,9 +262,14 @@ package struct JSONReader {
     package mutating func nextElement(first: inout Bool) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of file inside an array (the file is truncated?)") }
-        if bytes[index] == UInt8(ascii: "]") { index += 1; return false }
+        if bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return false
+        }
         if !first {
-            guard bytes[index] == UInt8(ascii: ",") else { throw error("expected ',' or ']' after an array element, found \(describeNext())") }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                throw error("expected ',' or ']' after an array element, found \(describeNext())")
+            }
             index += 1
         }
         first = false
@@ -304,15 +320,18 @@ package struct JSONReader {
                 let code = bytes[index + 1]
                 switch code {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     index += 2
                 case UInt8(ascii: "u"):
                     guard let unit = hexValue(index + 2) else { throw error("invalid \\u escape: four hex digits must follow") }
                     index += 6
-                    if (0xDC00..<0xE000).contains(unit) { throw error("invalid \\u escape: a low surrogate without a high one before it", at: index - 6) }
+                    if (0xDC00..<0xE000).contains(unit) {
+                        throw error("invalid \\u escape: a low surrogate without a high one before it", at: index - 6)
+                    }
                     if (0xD800..<0xDC00).contains(unit) {
                         guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
-                              let low = hexValue(index + 2), (0xDC00..<0xE000).contains(low) else {
+                            let low = hexValue(index + 2), (0xDC00..<0xE000).contains(low)
+                        else {
                             throw error("invalid \\u escape: a high surrogate must be followed by a low one", at: index - 6)
                         }
                         index += 6
@@ -323,21 +342,40 @@ package struct JSONReader {
                 }
                 continue
             }
-            if byte < 0x80 { index += 1; continue }
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
             // UTF-8: the lead byte gives the length and the range of the second byte.
-            let length: Int, secondRange: ClosedRange<UInt8>
+            let length: Int
+            let secondRange: ClosedRange<UInt8>
             switch byte {
-            case 0xC2...0xDF: length = 2; secondRange = 0x80...0xBF
-            case 0xE0: length = 3; secondRange = 0xA0...0xBF
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3; secondRange = 0x80...0xBF
-            case 0xED: length = 3; secondRange = 0x80...0x9F
-            case 0xF0: length = 4; secondRange = 0x90...0xBF
-            case 0xF1...0xF3: length = 4; secondRange = 0x80...0xBF
-            case 0xF4: length = 4; secondRange = 0x80...0x8F
+            case 0xC2...0xDF:
+                length = 2
+                secondRange = 0x80...0xBF
+            case 0xE0:
+                length = 3
+                secondRange = 0xA0...0xBF
+            case 0xE1...0xEC, 0xEE...0xEF:
+                length = 3
+                secondRange = 0x80...0xBF
+            case 0xED:
+                length = 3
+                secondRange = 0x80...0x9F
+            case 0xF0:
+                length = 4
+                secondRange = 0x90...0xBF
+            case 0xF1...0xF3:
+                length = 4
+                secondRange = 0x80...0xBF
+            case 0xF4:
+                length = 4
+                secondRange = 0x80...0x8F
             default: throw error(String(format: "invalid UTF-8 (byte 0x%02X)", byte))
             }
             guard index + length <= bytes.count, secondRange.contains(bytes[index + 1]),
-                  (2..<length).allSatisfy({ (0x80...0xBF).contains(bytes[index + $0]) }) else {
+                (2..<length).allSatisfy({ (0x80...0xBF).contains(bytes[index + $0]) })
+            else {
                 throw error(String(format: "invalid UTF-8 (a sequence starting with byte 0x%02X)", byte))
             }
             index += length
@@ -375,7 +413,11 @@ package struct JSONReader {
         }
         while i < raw.count {
             let byte = raw[i]
-            guard byte == UInt8(ascii: "\\") else { out.append(byte); i += 1; continue }
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                i += 1
+                continue
+            }
             let code = raw[i + 1]
             i += 2
             switch code {
@@ -389,7 +431,8 @@ package struct JSONReader {
                 var scalar = try hex4(i)
                 i += 4
                 if (0xD800..<0xDC00).contains(scalar), i + 6 <= raw.count,
-                   raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") {
+                    raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u")
+                {
                     let low = try hex4(i + 2)
                     if (0xDC00..<0xE000).contains(low) {
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -412,13 +455,21 @@ package struct JSONReader {
         skipWhitespace()
         let start = index
         var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
         var mantissa: UInt64 = 0
         var digits = 0
         var exponent = 0
         var sawDigit = false
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")); if mantissa != 0 { digits += 1 } } else { exponent += 1 }
+            if digits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                if mantissa != 0 { digits += 1 }
+            } else {
+                exponent += 1
+            }
             index += 1
             sawDigit = true
         }
@@ -430,7 +481,11 @@ package struct JSONReader {
             index += 1
             var fraction = false
             while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-                if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")); if mantissa != 0 { digits += 1 }; exponent -= 1 }
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+                    if mantissa != 0 { digits += 1 }
+                    exponent -= 1
+                }
                 index += 1
                 fraction = true
             }
@@ -440,7 +495,8 @@ package struct JSONReader {
             index += 1
             var expNegative = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                expNegative = bytes[index] == UInt8(ascii: "-"); index += 1
+                expNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
             }
             var value = 0
             var sawExp = false
@@ -479,8 +535,9 @@ package struct JSONReader {
         guard let base = bytes.baseAddress else { return nil }
         var found: UInt64 = 0
         let end = names.withSlots { slots, lengths in
-            kinetix_read_plain_points(level, base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
-                                      row.x, row.y, row.confidence, &found)
+            kinetix_read_plain_points(
+                level, base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
+                row.x, row.y, row.confidence, &found)
         }
         guard end >= 0 else { return nil }
         index = Int(end)
@@ -494,8 +551,9 @@ package struct JSONReader {
         guard let base = bytes.baseAddress else { return nil }
         var found: UInt64 = 0
         let end = names.withSlots { slots, lengths in
-            kinetix_read_plain_frame(level, base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
-                                     &time, row.x, row.y, row.confidence, &found)
+            kinetix_read_plain_frame(
+                level, base, Int64(bytes.count), Int64(index), slots, lengths, Int32(names.count),
+                &time, row.x, row.y, row.confidence, &found)
         }
         guard end >= 0 else { return nil }
         index = Int(end)
@@ -568,7 +626,9 @@ package struct JSONReader {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key, found \(describeNext())") }
         _ = try skipString()
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(describeNext())") }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after a key, found \(describeNext())")
+        }
         index += 1
     }
 

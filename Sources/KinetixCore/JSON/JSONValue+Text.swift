@@ -17,7 +17,8 @@ extension JSONValue {
         case .number(let n): jsonNumber(n, digits: digits)
         case .string(let s): jsonString(s)
         case .array(let items): "[" + items.map { $0.compactText(digits: digits) }.joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { jsonString($0.key) + ":" + $0.value.compactText(digits: digits) }.joined(separator: ",") + "}"
+        case .object(let members):
+            "{" + members.map { jsonString($0.key) + ":" + $0.value.compactText(digits: digits) }.joined(separator: ",") + "}"
         }
     }
 
@@ -52,13 +53,18 @@ extension JSONValue {
             }
             out += indent + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             if members.count <= 3, members.allSatisfy(\.value.isPlain) {
-                out += "{" + members.map { member in
-                    var text = jsonString(member.key) + ": "
-                    member.value.write(into: &text, indent: indent, digits: digits)
-                    return text
-                }.joined(separator: ", ") + "}"
+                out +=
+                    "{"
+                    + members.map { member in
+                        var text = jsonString(member.key) + ": "
+                        member.value.write(into: &text, indent: indent, digits: digits)
+                        return text
+                    }.joined(separator: ", ") + "}"
                 return
             }
             out += "{\n"

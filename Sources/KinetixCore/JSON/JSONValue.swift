@@ -12,11 +12,11 @@ package indirect enum JSONValue: Equatable, Sendable {
 
     package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
-        case let (.object(x), .object(y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        case let (.array(x), .array(y)): x == y
-        case let (.string(x), .string(y)): x == y
-        case let (.number(x), .number(y)): x == y
-        case let (.bool(x), .bool(y)): x == y
+        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.array(let x), .array(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.bool(let x), .bool(let y)): x == y
         case (.null, .null): true
         default: false
         }
@@ -45,7 +45,9 @@ package indirect enum JSONValue: Equatable, Sendable {
         case .string: return .string(try reader.readString())
         case .number: return .number(try reader.readNumber())
         case .bool: return .bool(try reader.readBool())
-        case .null: _ = try reader.readNullIfPresent(); return .null
+        case .null:
+            _ = try reader.readNullIfPresent()
+            return .null
         case .array:
             guard depth < reader.maxDepth else { throw reader.error("nesting deeper than the limit of \(reader.maxDepth) levels") }
             try reader.beginArray()

@@ -7,11 +7,15 @@ extension LiveComparison {
     /// - Throws: `KinetixError` of kind `.invalidSetting` for options out of range, or
     ///   `.invalidData` naming the frame the live comparison refused (a clip whose
     ///   shifted times collapse onto each other).
-    public static func replay(demonstrator: Sidecar, learner: Sidecar, options: ComparisonOptions, rate: Double? = nil,
-                              onUpdate: (Update) -> Void) throws(KinetixError) {
-        var live = try LiveComparison(options: options, rate: rate ?? options.analysisRate(learner: learner),
-                                      demonstratorSpace: demonstrator.space, learnerSpace: learner.space)
-        var d = 0, l = 0
+    public static func replay(
+        demonstrator: Sidecar, learner: Sidecar, options: ComparisonOptions, rate: Double? = nil,
+        onUpdate: (Update) -> Void
+    ) throws(KinetixError) {
+        var live = try LiveComparison(
+            options: options, rate: rate ?? options.analysisRate(learner: learner),
+            demonstratorSpace: demonstrator.space, learnerSpace: learner.space)
+        var d = 0
+        var l = 0
         while d < demonstrator.frameCount || l < learner.frameCount {
             let demonstratorNext = d < demonstrator.frameCount ? demonstrator.times[d] : .infinity
             let learnerNext = l < learner.frameCount ? learner.times[l] + options.offsetSeconds : .infinity
@@ -33,7 +37,9 @@ extension LiveComparison {
     }
 
     private static func refused(_ refusal: LiveFrameRefusal, frame: Int, of clip: Sidecar, _ role: String) -> KinetixError {
-        KinetixError(.invalidData, field: "frames[\(frame)].t", "the \(role)'s frame \(frame) (t=\(clip.times[frame]) s) was refused: \(refusal.message)")
+        KinetixError(
+            .invalidData, field: "frames[\(frame)].t",
+            "the \(role)'s frame \(frame) (t=\(clip.times[frame]) s) was refused: \(refusal.message)")
     }
 }
 

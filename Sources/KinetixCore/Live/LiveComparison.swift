@@ -87,7 +87,8 @@ public struct LiveComparison: Sendable {
     private var errorSums = [Float](repeating: 0, count: Limb.count)
     private var errorCounts = [Int](repeating: 0, count: Limb.count)
     private var dominantLimb: Limb? {
-        ComparisonSummary.dominantLimb(meanErrors: (0..<Limb.count).map { errorCounts[$0] > 0 ? errorSums[$0] / Float(errorCounts[$0]) : nil })
+        ComparisonSummary.dominantLimb(
+            meanErrors: (0..<Limb.count).map { errorCounts[$0] > 0 ? errorSums[$0] / Float(errorCounts[$0]) : nil })
     }
     private var liveCues = CueTrack.Machine()
     private var finals: [Update] = []
@@ -102,8 +103,10 @@ public struct LiveComparison: Sendable {
     ///     `options.rate`, or 30).
     ///   - demonstratorSpace, learnerSpace: Each camera's coordinate space.
     /// - Throws: `KinetixError` of kind `.invalidSetting` for options out of range.
-    public init(options: ComparisonOptions = ComparisonOptions(), rate: Double? = nil,
-                demonstratorSpace: CoordinateSpace, learnerSpace: CoordinateSpace) throws(KinetixError) {
+    public init(
+        options: ComparisonOptions = ComparisonOptions(), rate: Double? = nil,
+        demonstratorSpace: CoordinateSpace, learnerSpace: CoordinateSpace
+    ) throws(KinetixError) {
         var options = options
         options.rate = rate ?? options.rate ?? Sidecar.fallbackFrameRate
         try options.checkSettings()
@@ -263,7 +266,10 @@ public struct LiveComparison: Sendable {
             let (s, c) = rule.sums(learner: { l[$0] }, demonstrator: { d[$0] })
             if let score = rule.score(s, c) {
                 row[tau] = score
-                if LagRule.replaces(score, best: bestScore) { bestScore = score; bestLag = Int32(tau) }
+                if LagRule.replaces(score, best: bestScore) {
+                    bestScore = score
+                    bestLag = Int32(tau)
+                }
             }
         }
         bestLags.append(bestLag)
@@ -281,7 +287,6 @@ public struct LiveComparison: Sendable {
         }
         window = w
     }
-
 
     /// The tracking lag of grid frame `c`, filled as `LagTracker.fillFromSupported`, and
     /// the margin of the frame it came from (NaN without tracking).
@@ -345,9 +350,10 @@ public struct LiveComparison: Sendable {
     private mutating func finalUpdate(_ c: Int, frames n: Int) -> Update {
         let t = gridTime(c)
         let best = bestLags[c]
-        var frame = ComparisonFrame(t: t, gridT: t, lagSeconds: nil, bestMatchLagSeconds: best >= 0 ? Double(best) / rate : nil,
-                                    distanceDegrees: nil, worstLimb: nil, ahead: false,
-                                    errors: Array(repeating: .nan, count: Limb.count))
+        var frame = ComparisonFrame(
+            t: t, gridT: t, lagSeconds: nil, bestMatchLagSeconds: best >= 0 ? Double(best) / rate : nil,
+            distanceDegrees: nil, worstLimb: nil, ahead: false,
+            errors: Array(repeating: .nan, count: Limb.count))
         let learner = learnerGrid[c]
         let tracking = trackingLag(c, frames: n)
         let lag = Int(tracking.lag)
@@ -369,10 +375,11 @@ public struct LiveComparison: Sendable {
             }
         }
         let tracked = Limb.allCases.reduce(Float(0)) { $0 + (learner[$1.rawValue].isNaN ? 0 : options.weights[$1.rawValue]) }
-        let proposal = CueTrack.proposal(lagFrames: scoredLag, learnerTrackedWeight: tracked,
-                                         worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) },
-                                         dominant: dominantLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: frame.ahead,
-                                         maxLagFrames: maxLagFrames, options: options)
+        let proposal = CueTrack.proposal(
+            lagFrames: scoredLag, learnerTrackedWeight: tracked,
+            worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) },
+            dominant: dominantLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: frame.ahead,
+            maxLagFrames: maxLagFrames, options: options)
         finalCues.step(t: t, proposal: proposal)
         return Update(frame: frame, cue: finalCues.current, ghost: nil, isFinal: true)
     }
@@ -386,8 +393,9 @@ public struct LiveComparison: Sendable {
 
     /// The newest learner frame against the demonstrator at the lag tracked so far.
     private mutating func provisionalUpdate(time: Double, angles: SIMD16<Float>) -> Update {
-        var frame = ComparisonFrame(t: time, gridT: time, lagSeconds: nil, bestMatchLagSeconds: nil, distanceDegrees: nil,
-                                    worstLimb: nil, ahead: false, errors: Array(repeating: .nan, count: Limb.count))
+        var frame = ComparisonFrame(
+            t: time, gridT: time, lagSeconds: nil, bestMatchLagSeconds: nil, distanceDegrees: nil,
+            worstLimb: nil, ahead: false, errors: Array(repeating: .nan, count: Limb.count))
         var lag: Int32 = -1
         if halfWindow > 0, evaluatedCenters > 0 {
             lag = estimates[evaluatedCenters - 1]
@@ -397,7 +405,8 @@ public struct LiveComparison: Sendable {
         var ghost: BodyPose?
         var scoredLag: Int?
         if lag >= 0, let match = nearestDemonstrator(to: time - Double(lag) / rate),
-           let score = score(angles, match.angles) {
+            let score = score(angles, match.angles)
+        {
             scoredLag = Int(lag)
             ghost = match.pose
             frame.lagSeconds = Double(lag) / rate
@@ -406,10 +415,11 @@ public struct LiveComparison: Sendable {
             frame.worstLimb = Comparison.worstLimb { frame.errors[$0.rawValue] }
         }
         let tracked = Limb.allCases.reduce(Float(0)) { $0 + (angles[$1.rawValue].isNaN ? 0 : options.weights[$1.rawValue]) }
-        let proposal = CueTrack.proposal(lagFrames: scoredLag, learnerTrackedWeight: tracked,
-                                         worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) },
-                                         dominant: dominantLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: false,
-                                         maxLagFrames: maxLagFrames, options: options)
+        let proposal = CueTrack.proposal(
+            lagFrames: scoredLag, learnerTrackedWeight: tracked,
+            worst: frame.worstLimb.map { ($0, frame.errors[$0.rawValue]) },
+            dominant: dominantLimb.map { ($0, frame.errors[$0.rawValue]) }, ahead: false,
+            maxLagFrames: maxLagFrames, options: options)
         liveCues.step(t: time, proposal: proposal)
         return Update(frame: frame, cue: liveCues.current, ghost: ghost, isFinal: false)
     }
@@ -417,7 +427,8 @@ public struct LiveComparison: Sendable {
     /// The recent demonstrator frame nearest to `t`, within half a grid step or the gap limit.
     private func nearestDemonstrator(to t: Double) -> (angles: SIMD16<Float>, pose: BodyPose)? {
         guard !recentDemonstrator.isEmpty else { return nil }
-        var low = 0, high = recentDemonstrator.count - 1
+        var low = 0
+        var high = recentDemonstrator.count - 1
         while low < high {
             let mid = (low + high) / 2
             if recentDemonstrator[mid].time < t { low = mid + 1 } else { high = mid }

@@ -48,11 +48,15 @@ public enum LiveStream {
 
     /// The header as one line (with its line feed).
     public static func line(_ header: Header) -> String {
-        var out = "{\"format\": \"\(formatName)\", \"version\": \(version), \"space\": {\"kind\": \"\(header.space.kind.rawValue)\", "
+        var out =
+            "{\"format\": \"\(formatName)\", \"version\": \(version), \"space\": {\"kind\": \"\(header.space.kind.rawValue)\", "
             + "\"width\": \(header.space.width.description), \"height\": \(header.space.height.description)}"
         if let fps = header.fps { out += ", \"fps\": \(fps.description)" }
         if !header.source.isEmpty {
-            out += ", \"source\": {" + header.source.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)): \(jsonString($0.value))" }.joined(separator: ", ") + "}"
+            out +=
+                ", \"source\": {"
+                + header.source.sorted { $0.key < $1.key }.map { "\(jsonString($0.key)): \(jsonString($0.value))" }.joined(separator: ", ")
+                + "}"
         }
         return out + "}\n"
     }
@@ -109,7 +113,9 @@ public enum LiveStream {
             if data.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
             guard !ended else { throw fail(.invalidData, nil, "a line after the end line") }
             let value: JSONValue
-            do { value = try JSONValue.parse(data, maxDepth: 8) } catch { throw fail(.invalidData, nil, "not one JSON object: \(error.message)") }
+            do { value = try JSONValue.parse(data, maxDepth: 8) } catch {
+                throw fail(.invalidData, nil, "not one JSON object: \(error.message)")
+            }
             guard case .object = value else { throw fail(.invalidData, nil, "expected a JSON object, found \(value.kindDescription)") }
             guard let header else {
                 let decoded = try decodeHeader(value)
@@ -126,11 +132,18 @@ public enum LiveStream {
 
         private func decodeHeader(_ value: JSONValue) throws(KinetixError) -> Header {
             guard value["format"] == .string(LiveStream.formatName) else {
-                throw fail(.invalidData, "format", "the first line must be the stream's header, {\"format\": \"\(LiveStream.formatName)\", \"version\": 1, \"space\": {…}}")
+                throw fail(
+                    .invalidData, "format",
+                    "the first line must be the stream's header, {\"format\": \"\(LiveStream.formatName)\", \"version\": 1, \"space\": {…}}"
+                )
             }
-            guard case .number(let version)? = value["version"] else { throw fail(.invalidData, "version", "missing; this engine reads version \(LiveStream.version)") }
+            guard case .number(let version)? = value["version"] else {
+                throw fail(.invalidData, "version", "missing; this engine reads version \(LiveStream.version)")
+            }
             guard version == Double(LiveStream.version) else {
-                throw fail(.unsupported, "version", "version \(jsonNumber(version, digits: 6)) is not known; this engine reads version \(LiveStream.version)")
+                throw fail(
+                    .unsupported, "version",
+                    "version \(jsonNumber(version, digits: 6)) is not known; this engine reads version \(LiveStream.version)")
             }
             guard let space = value["space"] else { throw fail(.invalidData, "space", "missing") }
             guard case .string(let kindName)? = space["kind"], let kind = CoordinateSpace.Kind(rawValue: kindName) else {
@@ -141,7 +154,9 @@ public enum LiveStream {
             }
             var size: [Double] = []
             for name in ["width", "height"] {
-                guard case .number(let v)? = space[name], v.isFinite, v > 0 else { throw fail(.invalidData, "space.\(name)", "expected the image's \(name) in pixels, > 0") }
+                guard case .number(let v)? = space[name], v.isFinite, v > 0 else {
+                    throw fail(.invalidData, "space.\(name)", "expected the image's \(name) in pixels, > 0")
+                }
                 size.append(v)
             }
             var fps: Double?
@@ -172,15 +187,25 @@ public enum LiveStream {
             case .object(let members)?:
                 for member in members where !Joint.ignoredVisionNames.contains(member.key) {
                     guard let joint = Joint(name: member.key) else {
-                        throw KinetixError(kind: .invalidData, diagnostics: [Diagnostic(file: source, line: lines, field: "joints.\(member.key)", message: "unknown joint name",
-                                                                                       suggestion: closestName(to: member.key, in: Joint.allCases.map(\.name)))])
+                        throw KinetixError(
+                            kind: .invalidData,
+                            diagnostics: [
+                                Diagnostic(
+                                    file: source, line: lines, field: "joints.\(member.key)", message: "unknown joint name",
+                                    suggestion: closestName(to: member.key, in: Joint.allCases.map(\.name)))
+                            ])
                     }
                     guard case .array(let p) = member.value, p.count == 3,
-                          case .number(let x) = p[0], case .number(let y) = p[1], case .number(let c) = p[2] else {
+                        case .number(let x) = p[0], case .number(let y) = p[1], case .number(let c) = p[2]
+                    else {
                         throw fail(.invalidData, "joints.\(member.key)", "expected [x, y, confidence]")
                     }
-                    guard c >= 0, c <= 1 else { throw fail(.invalidData, "joints.\(member.key)", "confidence \(jsonNumber(c, digits: 6)) is outside 0...1") }
-                    guard c == 0 || (x.isFinite && y.isFinite) else { throw fail(.invalidData, "joints.\(member.key)", "a tracked joint's x and y must be finite") }
+                    guard c >= 0, c <= 1 else {
+                        throw fail(.invalidData, "joints.\(member.key)", "confidence \(jsonNumber(c, digits: 6)) is outside 0...1")
+                    }
+                    guard c == 0 || (x.isFinite && y.isFinite) else {
+                        throw fail(.invalidData, "joints.\(member.key)", "a tracked joint's x and y must be finite")
+                    }
                     frame[joint] = (Float(x), Float(y), Float(c))
                 }
             case let other?: throw fail(.invalidData, "joints", "expected an object of joints, found \(other.kindDescription)")

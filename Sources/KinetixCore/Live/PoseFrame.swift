@@ -39,7 +39,8 @@ public struct PoseFrame: Sendable {
         for limb in Limb.allCases {
             let (a, b, c) = limb.joints
             guard let pa = position(a, space, minConfidence), let pb = position(b, space, minConfidence),
-                  let pc = position(c, space, minConfidence) else { continue }
+                let pc = position(c, space, minConfidence)
+            else { continue }
             result[limb.rawValue] = limbAngle(pa, pb, pc)
         }
         return result

@@ -39,7 +39,8 @@ struct StreamingResampler: Sendable {
         var result = SIMD16<Float>(repeating: .nan)
         guard let first = firstTime, let last = times.last, t >= first, t <= last, !times.isEmpty else { return result }
         // The last sample at or before t.
-        var low = 0, high = times.count - 1
+        var low = 0
+        var high = times.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if times[mid] <= t { low = mid } else { high = mid - 1 }
@@ -47,15 +48,20 @@ struct StreamingResampler: Sendable {
         let sample = low
         guard times[sample] <= t else { return result }
         for limb in 0..<Limb.count {
-            if times[sample] == t, !values[sample][limb].isNaN { result[limb] = values[sample][limb]; continue }
+            if times[sample] == t, !values[sample][limb].isNaN {
+                result[limb] = values[sample][limb]
+                continue
+            }
             var before = sample
             while before >= 0, values[before][limb].isNaN { before -= 1 }
             var after = sample + 1
             while after < times.count, values[after][limb].isNaN { after += 1 }
             guard before >= 0, after < times.count else { continue }
-            let t0 = times[before], t1 = times[after]
+            let t0 = times[before]
+            let t1 = times[after]
             guard t1 - t0 <= maxGapSeconds, t1 > t0 else { continue }
-            let v0 = values[before][limb], v1 = values[after][limb]
+            let v0 = values[before][limb]
+            let v1 = values[after][limb]
             let fraction = Float((t - t0) / (t1 - t0))
             result[limb] = v0 + (v1 - v0) * fraction
         }

@@ -79,16 +79,20 @@ public struct ComparisonReport: Sendable {
     ///   - reaction: When given, reaction times of the learner's movements to the
     ///     demonstrator's (`PairReaction`), computed on the compared clips.
     ///   - facingAdvice: How to switch facing models in the caller's words; nil: plain words.
-    public init(demonstrator: ClipInput, learner: ClipInput, options: ComparisonOptions,
-                profile: Provenance.ProfileUsed? = nil, reaction: ReactionRequest? = nil,
-                facingAdvice: FacingAdvice? = nil) throws(KinetixError) {
+    public init(
+        demonstrator: ClipInput, learner: ClipInput, options: ComparisonOptions,
+        profile: Provenance.ProfileUsed? = nil, reaction: ReactionRequest? = nil,
+        facingAdvice: FacingAdvice? = nil
+    ) throws(KinetixError) {
         func checked(_ input: ClipInput) -> (Sidecar, FaultCheck) {
-            input.sidecar.checkedForFaults(role: input.provenance.role, repairSwaps: options.repairSwaps,
-                                           maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
+            input.sidecar.checkedForFaults(
+                role: input.provenance.role, repairSwaps: options.repairSwaps,
+                maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
         }
         let ((demoClip, demoFaults), (learnerClip, learnerFaults)) = bothAtOnce({ checked(demonstrator) }, { checked(learner) })
-        self.init(try Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
-                  provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
+        self.init(
+            try Comparison(demonstrator: demoClip, learner: learnerClip, options: options), demonstrator: demoClip, learner: learnerClip,
+            provenance: Provenance(inputs: [demonstrator.provenance, learner.provenance], profile: profile))
         faults = [demoFaults, learnerFaults]
         if options.checkFacing {
             facing = try FacingCheck(comparison, summary: summary, demonstrator: demoClip, learner: learnerClip)
@@ -113,10 +117,13 @@ public struct ComparisonReport: Sendable {
     /// clip (a 1-frame learner against a 12 s routine "scores 100 %"), else nil.
     public var shortLearnerNote: String? {
         func span(_ times: [Double]) -> Double { times.count > 1 ? times[times.count - 1] - times[0] : 0 }
-        let demonstrator = span(demonstratorClip.times), learner = span(learnerClip.times)
+        let demonstrator = span(demonstratorClip.times)
+        let learner = span(learnerClip.times)
         guard demonstrator > 0, learner < 0.25 * demonstrator else { return nil }
-        return String(format: "the learner's clip spans %.2f s of the demonstrator's %.2f s: these figures describe a fragment, not the whole movement",
-                      learner, demonstrator)
+        return String(
+            format:
+                "the learner's clip spans %.2f s of the demonstrator's %.2f s: these figures describe a fragment, not the whole movement",
+            learner, demonstrator)
     }
 
     // MARK: - Text, for the coach
@@ -133,19 +140,28 @@ public struct ComparisonReport: Sendable {
             out += row("profile", "\(profile.id) \(profile.version) from \(profile.source)")
         }
         out += faultLines()
-        out += row("comparison", (options.mirror ? "mirrored (facing each other)" : "not mirrored (side by side)")
-            + ", \(comparison.dimensions) angles"
-            + String(format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
+        out += row(
+            "comparison",
+            (options.mirror ? "mirrored (facing each other)" : "not mirrored (side by side)")
+                + ", \(comparison.dimensions) angles"
+                + String(
+                    format: ", lag searched 0–%.2f s, %.2f fps grid, tolerance %@", options.maxLagSeconds, comparison.grid.rate, tolerance))
         out += "\n"
         if let median = s.medianLagSeconds, let quartiles = s.lagQuartilesSeconds {
-            out += row("lag", String(format: "learner %.2f s (%.0f frames) behind (middle half of frames: %.2f–%.2f s)",
-                                     median, median * comparison.grid.rate, quartiles.lower, quartiles.upper)
-                + (s.lagConfidence.map { String(format: "; confidence %.2f", $0) } ?? ""))
+            out += row(
+                "lag",
+                String(
+                    format: "learner %.2f s (%.0f frames) behind (middle half of frames: %.2f–%.2f s)",
+                    median, median * comparison.grid.rate, quartiles.lower, quartiles.upper)
+                    + (s.lagConfidence.map { String(format: "; confidence %.2f", $0) } ?? ""))
         } else {
             out += row("lag", "no frame could be scored")
         }
-        out += row("scored", "\(s.scoredFrames) of \(s.frames) frames" + (s.unscoredFrames > 0
-            ? " (\(s.unscoredFrames) unscored: too few limbs tracked in both, or no demonstrator frame to match)" : ""))
+        out += row(
+            "scored",
+            "\(s.scoredFrames) of \(s.frames) frames"
+                + (s.unscoredFrames > 0
+                    ? " (\(s.unscoredFrames) unscored: too few limbs tracked in both, or no demonstrator frame to match)" : ""))
         if let within = s.withinTolerancePercent {
             out += row("within \(tolerance)", String(format: "%.1f %% of scored frames (every limb)", within))
         }
@@ -155,16 +171,22 @@ public struct ComparisonReport: Sendable {
             out += row("worst limb", "none: every limb matches exactly")
         }
         if let formBreak = s.formBreak {
-            out += row("form breaks", String(format: "at %.2f s: %@ off by %+.0f°, %@ (up to %+.0f° at %.2f s; out of tolerance until %.2f s)",
-                                             formBreak.start, formBreak.limb.spokenName, formBreak.errorDegrees,
-                                             CueTrack.difference(for: formBreak.limb, error: formBreak.errorDegrees), formBreak.peakErrorDegrees,
-                                             formBreak.peakTime, formBreak.end))
+            out += row(
+                "form breaks",
+                String(
+                    format: "at %.2f s: %@ off by %+.0f°, %@ (up to %+.0f° at %.2f s; out of tolerance until %.2f s)",
+                    formBreak.start, formBreak.limb.spokenName, formBreak.errorDegrees,
+                    CueTrack.difference(for: formBreak.limb, error: formBreak.errorDegrees), formBreak.peakErrorDegrees,
+                    formBreak.peakTime, formBreak.end))
         } else {
             out += row("form breaks", String(format: "never (no limb out of tolerance for %.1f s)", options.formBreakMinSeconds))
         }
         if let maxError = s.maxError {
-            out += row("max error", String(format: "%+.1f° at %.2f s (%@: %@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName,
-                                           CueTrack.difference(for: maxError.limb, error: maxError.errorDegrees)))
+            out += row(
+                "max error",
+                String(
+                    format: "%+.1f° at %.2f s (%@: %@)", maxError.errorDegrees, maxError.t, maxError.limb.spokenName,
+                    CueTrack.difference(for: maxError.limb, error: maxError.errorDegrees)))
         }
         if let note = shortLearnerNote { out += row("note", note) }
         if let warning = s.reliabilityWarning { out += row("warning", warning) }
@@ -173,7 +195,11 @@ public struct ComparisonReport: Sendable {
             out += row("note", "the learner was ahead of the demonstrator in \(s.aheadFrames) frames (scored at lag 0)")
         }
         if s.scoredFrames > 0, Double(s.framesAtMaxLag) / Double(s.scoredFrames) > 0.05 {
-            out += row("note", String(format: "%d frames matched at the %.2f s limit: the learner may be further behind (search a longer lag)", s.framesAtMaxLag, options.maxLagSeconds))
+            out += row(
+                "note",
+                String(
+                    format: "%d frames matched at the %.2f s limit: the learner may be further behind (search a longer lag)",
+                    s.framesAtMaxLag, options.maxLagSeconds))
         }
         out += "\n" + "limb".padding(toLength: 16, withPad: " ", startingAt: 0) + "  mean     RMS  within \(tolerance)\n"
         for limb in Limb.allCases {
@@ -186,7 +212,8 @@ public struct ComparisonReport: Sendable {
             }
             out += limb == s.worstLimb ? "   ← worst\n" : "\n"
         }
-        out += "\nErrors are the learner's limb angle minus the demonstrator's\(options.mirror ? " mirrored" : "") limb at the matched lag.\n"
+        out +=
+            "\nErrors are the learner's limb angle minus the demonstrator's\(options.mirror ? " mirrored" : "") limb at the matched lag.\n"
         if let reaction { out += reaction.text }
         return out
     }
@@ -222,9 +249,13 @@ public struct ComparisonReport: Sendable {
         // half a grid step from the time asked), and says so.
         if !(abs(t - m.learnerTime) <= 0.5 / comparison.grid.rate) {
             let before = t < m.learnerTime
-            out += t.isNaN ? "asked for a time that is not a number: the learner's first frame is shown\n"
-                : String(format: "asked for %.3f s, %@ the learner's clip (%.3f–%.3f s): its %@ frame is shown\n",
-                         t, before ? "before" : "after", comparison.times[0], comparison.times[comparison.frameCount - 1], before ? "first" : "last")
+            out +=
+                t.isNaN
+                ? "asked for a time that is not a number: the learner's first frame is shown\n"
+                : String(
+                    format: "asked for %.3f s, %@ the learner's clip (%.3f–%.3f s): its %@ frame is shown\n",
+                    t, before ? "before" : "after", comparison.times[0], comparison.times[comparison.frameCount - 1],
+                    before ? "first" : "last")
         }
         out += String(format: "learner     %.3f s (grid frame %d, source frame %d)\n", m.learnerTime, m.frame, m.learnerSourceFrame)
         if let demoTime = m.demonstratorTime, let lag = m.lagSeconds, let source = m.demonstratorSourceFrame {
@@ -238,7 +269,8 @@ public struct ComparisonReport: Sendable {
         }
         for limb in Limb.allCases {
             let i = limb.rawValue
-            out += limb.spokenName.padding(toLength: 16, withPad: " ", startingAt: 0)
+            out +=
+                limb.spokenName.padding(toLength: 16, withPad: " ", startingAt: 0)
                 + " \(degrees(m.learnerAngles[i]))        \(degrees(m.demonstratorAngles[i]))  \(degrees(m.errors[i], sign: true))"
                 + (abs(m.errors[i]) > options.toleranceDegrees ? "   " + CueTrack.difference(for: limb, error: m.errors[i]) : "") + "\n"
         }

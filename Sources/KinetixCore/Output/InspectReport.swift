@@ -35,17 +35,24 @@ public struct InspectReport: Sendable {
         out += field("space", "\(sidecar.space.summary); angles in \(sidecar.dimensions)")
         var timing = "\(s.frameCount) over \(formatSeconds(s.durationSeconds))"
         if let rate = s.frameRate, let jitter = s.intervalJitterSeconds, let longest = s.longestIntervalSeconds {
-            timing += String(format: ", %.2f fps %@(interval jitter %.1f ms, longest interval %.1f ms)", rate,
-                             s.frameRateRecorded ? "as recorded by the source " : "", jitter * 1000, longest * 1000)
+            timing += String(
+                format: ", %.2f fps %@(interval jitter %.1f ms, longest interval %.1f ms)", rate,
+                s.frameRateRecorded ? "as recorded by the source " : "", jitter * 1000, longest * 1000)
         }
         out += field("frames", timing)
         out += field("no person", "\(s.emptyFrames) frame\(s.emptyFrames == 1 ? "" : "s")")
         let metres = sidecar.space.kind == .metres
         let torsoFormat = metres ? "%.3f m" : "%.1f px"
         let torsoHow = sidecar.dimensions == .three ? " (clip scale: 90th percentile, in 3D)" : " (clip scale: 90th percentile)"
-        out += field("torso length", s.torsoLengthPixels.map { String(format: torsoFormat, $0) + torsoHow } ?? "unknown (neck and hips never tracked together)")
+        out += field(
+            "torso length",
+            s.torsoLengthPixels.map { String(format: torsoFormat, $0) + torsoHow } ?? "unknown (neck and hips never tracked together)")
         out += field("face", s.faceFrames > 0 ? "landmarks in \(s.faceFrames) frames" : "none")
-        out += field("events", s.eventCount > 0 ? "\(s.eventCount): " + sidecar.events.prefix(6).map { "\(formatSeconds($0.t)) \($0.label)" }.joined(separator: ", ") + (s.eventCount > 6 ? ", …" : "") : "none")
+        out += field(
+            "events",
+            s.eventCount > 0
+                ? "\(s.eventCount): " + sidecar.events.prefix(6).map { "\(formatSeconds($0.t)) \($0.label)" }.joined(separator: ", ")
+                    + (s.eventCount > 6 ? ", …" : "") : "none")
         out += "\n" + "joint".padding(toLength: 20, withPad: " ", startingAt: 0) + "  tracked   longest gap"
         out += String(format: "   (tracked: confidence ≥ %.2f)\n", minConfidence)
         for joint in Joint.allCases { out += coverageRow(joint.spokenName, s.joints[joint.rawValue]) }
@@ -54,12 +61,20 @@ public struct InspectReport: Sendable {
         out += "\nestimator faults: " + (faults.isEmpty ? "none found\n" : "\(faults.count)\n")
         for fault in faults.prefix(30) { out += "  \(fault)\n" }
         if faults.count > 30 { out += "  … \(faults.count - 30) more (the JSON output lists all)\n" }
-        if faults.contains(where: { $0.kind == .leftRightSwap }) { out += "  left/right swaps can be undone (repair swaps when converting, comparing or assessing)\n" }
+        if faults.contains(where: { $0.kind == .leftRightSwap }) {
+            out += "  left/right swaps can be undone (repair swaps when converting, comparing or assessing)\n"
+        }
         if let d = depth {
-            out += String(format: "\n3D check: limb lengths vary by up to %.1f %% (%@), depth jitter %.3f torso lengths a frame (in the image %.3f)\n",
-                          d.worstSegmentSpreadPercent, d.worstSegment, d.depthJitterTorsos, d.planeJitterTorsos)
-            out += d.isPlausible ? "  plausible: within the limits (15 %, 0.06)\n"
-                : d.problems.map { "  not plausible: \($0): angles from this clip's depth are unsteady; check them against 2D or another camera\n" }.joined()
+            out += String(
+                format:
+                    "\n3D check: limb lengths vary by up to %.1f %% (%@), depth jitter %.3f torso lengths a frame (in the image %.3f)\n",
+                d.worstSegmentSpreadPercent, d.worstSegment, d.depthJitterTorsos, d.planeJitterTorsos)
+            out +=
+                d.isPlausible
+                ? "  plausible: within the limits (15 %, 0.06)\n"
+                : d.problems.map {
+                    "  not plausible: \($0): angles from this clip's depth are unsteady; check them against 2D or another camera\n"
+                }.joined()
         }
         return out
     }
@@ -83,7 +98,8 @@ public struct InspectReport: Sendable {
         var out = "{\n"
         out += "  \"file\": \(jsonString(file)),\n"
         let depth = sidecar.space.depth.map { "\"\($0.rawValue)\"" } ?? "null"
-        out += "  \"space\": {\"kind\": \"\(sidecar.space.kind.rawValue)\", \"width\": \(sidecar.space.width), \"height\": \(sidecar.space.height), \"depth\": \(depth)},\n"
+        out +=
+            "  \"space\": {\"kind\": \"\(sidecar.space.kind.rawValue)\", \"width\": \(sidecar.space.width), \"height\": \(sidecar.space.height), \"depth\": \(depth)},\n"
         out += "  \"dimensions\": \"\(sidecar.dimensions)\",\n"
         out += "  \"frames\": \(s.frameCount),\n  \"durationSeconds\": \(jsonNumber(s.durationSeconds, digits: 6)),\n"
         out += "  \"frameRate\": \(optional(s.frameRate)),\n  \"intervalJitterSeconds\": \(optional(s.intervalJitterSeconds)),\n"
@@ -92,7 +108,8 @@ public struct InspectReport: Sendable {
         out += "  \"torsoLengthUnit\": \"\(sidecar.space.kind == .metres ? "m" : "px")\",\n"
         out += "  \"minConfidence\": \(jsonNumber(Double(s.minConfidence), digits: 4)),\n"
         out += "  \"faceFrames\": \(s.faceFrames),\n  \"events\": \(s.eventCount),\n"
-        out += "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
+        out +=
+            "  \"joints\": {" + Joint.allCases.map { "\"\($0.name)\": \(coverage(s.joints[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
         out += "  \"limbs\": {" + Limb.allCases.map { "\"\($0.name)\": \(coverage(s.limbs[$0.rawValue]))" }.joined(separator: ", ") + "},\n"
         out += "  \"faults\": [" + faults.map(\.json).joined(separator: ", ") + "],\n"
         var plausibility = "null"
@@ -100,7 +117,8 @@ public struct InspectReport: Sendable {
             let problems: String = d.problems.map(jsonString).joined(separator: ", ")
             var item = "{\"plausible\": \(d.isPlausible), \"worstSegment\": \(jsonString(d.worstSegment)), "
             item += "\"worstSegmentSpreadPercent\": \(jsonNumber(d.worstSegmentSpreadPercent, digits: 2)), "
-            item += "\"depthJitterTorsos\": \(jsonNumber(d.depthJitterTorsos, digits: 4)), \"planeJitterTorsos\": \(jsonNumber(d.planeJitterTorsos, digits: 4)), "
+            item +=
+                "\"depthJitterTorsos\": \(jsonNumber(d.depthJitterTorsos, digits: 4)), \"planeJitterTorsos\": \(jsonNumber(d.planeJitterTorsos, digits: 4)), "
             item += "\"problems\": [" + problems + "]}"
             plausibility = item
         }

@@ -49,7 +49,10 @@ package struct JSONCursor {
     package mutating func integer(_ value: Int) {
         let out = next(21)
         var n = 0
-        if value < 0 { out[0] = UInt8(ascii: "-"); n = 1 }
+        if value < 0 {
+            out[0] = UInt8(ascii: "-")
+            n = 1
+        }
         n += Self.writeDigits(UInt64(value.magnitude), minimumWidth: 1, to: out + n)
         count += n
     }
@@ -108,14 +111,26 @@ package struct JSONCursor {
     package mutating func string(_ value: String) {
         let out = next(Self.stringBytes(value))
         var n = 0
-        out[n] = UInt8(ascii: "\""); n += 1
+        out[n] = UInt8(ascii: "\"")
+        n += 1
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out[n] = UInt8(ascii: "\\"); out[n + 1] = byte; n += 2
-            case UInt8(ascii: "\n"): out[n] = UInt8(ascii: "\\"); out[n + 1] = UInt8(ascii: "n"); n += 2
-            case UInt8(ascii: "\r"): out[n] = UInt8(ascii: "\\"); out[n + 1] = UInt8(ascii: "r"); n += 2
-            case UInt8(ascii: "\t"): out[n] = UInt8(ascii: "\\"); out[n + 1] = UInt8(ascii: "t"); n += 2
+                out[n] = UInt8(ascii: "\\")
+                out[n + 1] = byte
+                n += 2
+            case UInt8(ascii: "\n"):
+                out[n] = UInt8(ascii: "\\")
+                out[n + 1] = UInt8(ascii: "n")
+                n += 2
+            case UInt8(ascii: "\r"):
+                out[n] = UInt8(ascii: "\\")
+                out[n + 1] = UInt8(ascii: "r")
+                n += 2
+            case UInt8(ascii: "\t"):
+                out[n] = UInt8(ascii: "\\")
+                out[n + 1] = UInt8(ascii: "t")
+                n += 2
             case 0..<0x20:
                 let hex: StaticString = "0123456789abcdef"
                 for (i, byte) in "\\u00".utf8.enumerated() { out[n + i] = byte }
@@ -123,10 +138,12 @@ package struct JSONCursor {
                 out[n + 5] = hex.utf8Start[Int(byte & 0xF)]
                 n += 6
             default:
-                out[n] = byte; n += 1
+                out[n] = byte
+                n += 1
             }
         }
-        out[n] = UInt8(ascii: "\""); n += 1
+        out[n] = UInt8(ascii: "\"")
+        n += 1
         count += n
     }
 
@@ -152,24 +169,34 @@ package struct JSONCursor {
     /// `decimalDigits` of a value of 2^30 or more: rare in reports, kept out of line.
     @inline(never)
     private static func longDecimalDigits(_ value: UInt64) -> Int {
-        var count = 10, probe = value / 10_000_000_000
-        while probe > 0 { probe /= 10; count += 1 }
+        var count = 10
+        var probe = value / 10_000_000_000
+        while probe > 0 {
+            probe /= 10
+            count += 1
+        }
         return count
     }
 
     /// How many decimal zeros end `value` (> 0).
     @inline(__always)
     package static func trailingZeros(_ value: UInt64) -> Int {
-        var rest = value, zeros = 0
-        while rest % 100 == 0 { rest /= 100; zeros += 2 }  // rare: two zeros at a time
+        var rest = value
+        var zeros = 0
+        while rest % 100 == 0 {
+            rest /= 100
+            zeros += 2
+        }  // rare: two zeros at a time
         return zeros + (rest % 10 == 0 ? 1 : 0)
     }
 
     /// Writes the last `width` decimal digits of `value` (zeros to the left) at `out`.
     @inline(__always)
     static func writeFixed(_ value: UInt64, width count: Int, to out: UnsafeMutablePointer<UInt8>) {
-        let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-        var rest = value, end = count
+        let pairs: StaticString =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        var rest = value
+        var end = count
         while end >= 2 {
             let pair = Int(rest % 100) * 2
             rest /= 100

@@ -33,8 +33,10 @@ package struct JSONWriter {
     }
 
     /// Calls `body` with the texts of `writers`, in order, without copying them.
-    package static func withBytes<R, E: Error>(of writers: [JSONWriter],
-                                               _ body: ([UnsafeBufferPointer<UInt8>]) throws(E) -> R) throws(E) -> R {
+    package static func withBytes<R, E: Error>(
+        of writers: [JSONWriter],
+        _ body: ([UnsafeBufferPointer<UInt8>]) throws(E) -> R
+    ) throws(E) -> R {
         try withExtendedLifetime(writers) { () throws(E) -> R in
             try body(writers.map { UnsafeBufferPointer(start: $0.storage.pointer, count: $0.storage.count) })
         }

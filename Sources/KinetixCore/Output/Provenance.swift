@@ -88,11 +88,14 @@ public struct Provenance: Equatable, Sendable {
         typealias I = InputKey
         typealias P = ProfileKey
         var out = "{\(Key.engineVersion.quoted): \(jsonString(engineVersion)), \(Key.inputs.quoted): {"
-        out += inputs.map { "\(jsonString($0.role)): {\(I.path.quoted): \(jsonString($0.path)), \(I.sha256.quoted): \"\($0.sha256)\", \(I.frames.quoted): \($0.frames)}" }
-            .joined(separator: ", ")
+        out += inputs.map {
+            "\(jsonString($0.role)): {\(I.path.quoted): \(jsonString($0.path)), \(I.sha256.quoted): \"\($0.sha256)\", \(I.frames.quoted): \($0.frames)}"
+        }
+        .joined(separator: ", ")
         out += "}"
         if let profile {
-            out += ", \(Key.profile.quoted): {\(P.id.quoted): \(jsonString(profile.id)), \(P.version.quoted): \(jsonString(profile.version)), "
+            out +=
+                ", \(Key.profile.quoted): {\(P.id.quoted): \(jsonString(profile.id)), \(P.version.quoted): \(jsonString(profile.version)), "
                 + "\(P.source.quoted): \(jsonString(profile.source)), \(P.parameters.quoted): {"
                 + profile.parameters.map { "\(jsonString($0.name)): \(jsonString($0.value))" }.joined(separator: ", ") + "}}"
         }

@@ -26,8 +26,9 @@ public struct ClipInput: Sendable {
     ///   problem located by frame, time and field.
     public init(decoding data: Data, name: String, role: String, limits: SidecarLimits = .default) throws(KinetixError) {
         if data.count > limits.maxFileBytes {
-            throw KinetixError(.limitExceeded, file: name, "\(formatBytes(data.count)) is over the input limit of \(formatBytes(limits.maxFileBytes))",
-                               setting: .maxInputBytes)
+            throw KinetixError(
+                .limitExceeded, file: name, "\(formatBytes(data.count)) is over the input limit of \(formatBytes(limits.maxFileBytes))",
+                setting: .maxInputBytes)
         }
         let (decoded, sha256) = data.withUnsafeBytes { Self.decodeWhileHashing($0, name: name, limits: limits, discard: nil) }
         sidecar = try decoded.get()
@@ -59,17 +60,23 @@ public struct ClipInput: Sendable {
     /// for as long as one decoder lagged behind the other.
     /// With `mapping`, a large file is mapped (`InputFile`): the fast path the CLI and
     /// batch runs opt into, which installs a SIGBUS guard for the process.
-    package init(contentsOf path: String, role: String, limits: SidecarLimits = .default, besideAnother: Bool = false,
-                 mapping: Bool) throws(KinetixError) {
-        try self.init(contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride, besideAnother: besideAnother,
-                      mapping: mapping)
+    package init(
+        contentsOf path: String, role: String, limits: SidecarLimits = .default, besideAnother: Bool = false,
+        mapping: Bool
+    ) throws(KinetixError) {
+        try self.init(
+            contentsOf: path, role: role, limits: limits, discardStride: Self.discardStride, besideAnother: besideAnother,
+            mapping: mapping)
     }
 
     /// `init(contentsOf:role:limits:)`, giving memory back every `discardStride` bytes.
-    init(contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int, besideAnother: Bool = false,
-         mapping: Bool = false) throws(KinetixError) {
+    init(
+        contentsOf path: String, role: String, limits: SidecarLimits, discardStride: Int, besideAnother: Bool = false,
+        mapping: Bool = false
+    ) throws(KinetixError) {
         let file = try openInput(path, limits: limits, mapping: mapping)
-        let decoded: Result<Sidecar, KinetixError>, sha256: String
+        let decoded: Result<Sidecar, KinetixError>
+        let sha256: String
         if besideAnother {
             // Hashed first, so decoding can give each stretch back as soon as it passes it.
             sha256 = SHA256.hex(file.bytes)
@@ -77,8 +84,9 @@ public struct ClipInput: Sendable {
                 try Sidecar.decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride))
             }
         } else {
-            (decoded, sha256) = Self.decodeWhileHashing(file.bytes, name: path, limits: limits,
-                                                        discard: (file.discard(before:), discardStride))
+            (decoded, sha256) = Self.decodeWhileHashing(
+                file.bytes, name: path, limits: limits,
+                discard: (file.discard(before:), discardStride))
         }
         try checkUnchanged(file, path: path)
         sidecar = try decoded.get()
@@ -89,29 +97,36 @@ public struct ClipInput: Sendable {
     /// large (hashing takes as long as decoding; on a second core it costs nothing).
     /// With `discard`, memory is given back every `stride` bytes up to what both the
     /// decoder and the hash have passed (the hash publishes how far it has read).
-    private static func decodeWhileHashing(_ bytes: UnsafeRawBufferPointer, name: String, limits: SidecarLimits,
-                                           discard: (body: (Int) -> Void, stride: Int)?) -> (Result<Sidecar, KinetixError>, String) {
+    private static func decodeWhileHashing(
+        _ bytes: UnsafeRawBufferPointer, name: String, limits: SidecarLimits,
+        discard: (body: (Int) -> Void, stride: Int)?
+    ) -> (Result<Sidecar, KinetixError>, String) {
         if bytes.count < overlapBytes {
-            return (Result { () throws(KinetixError) in try Sidecar.decode(bytes, file: name, limits: limits, discard: nil) }, SHA256.hex(bytes))
+            return (
+                Result { () throws(KinetixError) in try Sidecar.decode(bytes, file: name, limits: limits, discard: nil) }, SHA256.hex(bytes)
+            )
         }
         let hashed = Watermark()
         let stride = discard?.stride ?? discardStride
-        return bothAtOnce({
-            Result { () throws(KinetixError) in
-                try Sidecar.decode(bytes, file: name, limits: limits,
-                                   discard: discard.map { discard in ({ discard.body(min($0, hashed.value)) }, discard.stride) })
-            }
-        }, {
-            var hasher = SHA256()
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + max(stride / 2, 1 << 16), bytes.count)
-                hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                hashed.value = end
-                start = end
-            }
-            return hasher.finalizeHex()
-        })
+        return bothAtOnce(
+            {
+                Result { () throws(KinetixError) in
+                    try Sidecar.decode(
+                        bytes, file: name, limits: limits,
+                        discard: discard.map { discard in ({ discard.body(min($0, hashed.value)) }, discard.stride) })
+                }
+            },
+            {
+                var hasher = SHA256()
+                var start = 0
+                while start < bytes.count {
+                    let end = min(start + max(stride / 2, 1 << 16), bytes.count)
+                    hasher.update(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                    hashed.value = end
+                    start = end
+                }
+                return hasher.finalizeHex()
+            })
     }
 
     /// How often decoding gives back the memory of what it (and the hash) have read.

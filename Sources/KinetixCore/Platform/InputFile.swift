@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CKinetixIO
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A whole input file in memory, refused unless it is a regular file within `maxBytes`.
 /// The checks are made on the opened descriptor, so the file that is read is the file
@@ -86,9 +87,15 @@ final class InputFile: @unchecked Sendable {
         var count = 0
         while true {
             if count == capacity {
-                if count > maxBytes { LargeMemory.free(buffer); throw .tooLarge(count) }
+                if count > maxBytes {
+                    LargeMemory.free(buffer)
+                    throw .tooLarge(count)
+                }
                 let grownCapacity = min(capacity * 2, maxBytes + 1)
-                guard let grown = LargeMemory.reallocateOrNil(buffer, from: count, to: grownCapacity) else { LargeMemory.free(buffer); throw .system(ENOMEM) }
+                guard let grown = LargeMemory.reallocateOrNil(buffer, from: count, to: grownCapacity) else {
+                    LargeMemory.free(buffer)
+                    throw .system(ENOMEM)
+                }
                 buffer = grown
                 capacity = grownCapacity
             }
@@ -127,9 +134,9 @@ final class InputFile: @unchecked Sendable {
 
     private static func modificationTime(_ status: stat) -> timespec {
         #if canImport(Darwin)
-        status.st_mtimespec
+            status.st_mtimespec
         #else
-        status.st_mtim
+            status.st_mtim
         #endif
     }
 
@@ -138,8 +145,9 @@ final class InputFile: @unchecked Sendable {
     var data: Data {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return Data() }
         if mapped { return Data(bytes) }
-        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
-                    deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
+        return Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
+            deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
     }
 
     /// Gives the whole memory pages before byte `offset` back to the system; reading them
@@ -148,13 +156,13 @@ final class InputFile: @unchecked Sendable {
     /// Called from one thread at a time (the reader's).
     func discard(before offset: Int) {
         #if os(Linux)
-        guard let start = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let first = max((Int(bitPattern: start) + page - 1) / page * page, discardedEnd)
-        let end = (Int(bitPattern: start) + min(offset, bytes.count)) / page * page
-        guard end > first else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_DONTNEED)
-        discardedEnd = end
+            guard let start = bytes.baseAddress else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let first = max((Int(bitPattern: start) + page - 1) / page * page, discardedEnd)
+            let end = (Int(bitPattern: start) + min(offset, bytes.count)) / page * page
+            guard end > first else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_DONTNEED)
+            discardedEnd = end
         #endif
     }
 

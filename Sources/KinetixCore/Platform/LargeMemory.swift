@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Buffers of megabytes (an input file, a long report) backed by transparent huge pages
@@ -26,15 +26,17 @@ enum LargeMemory {
         var pointer: UnsafeMutableRawPointer?
         guard posix_memalign(&pointer, hugePageBytes, bytes) == 0, let pointer else { return nil }
         #if os(Linux)
-        // Only a hint: a kernel without transparent huge pages ignores it.
-        _ = madvise(pointer, bytes / hugePageBytes * hugePageBytes, MADV_HUGEPAGE)
+            // Only a hint: a kernel without transparent huge pages ignores it.
+            _ = madvise(pointer, bytes / hugePageBytes * hugePageBytes, MADV_HUGEPAGE)
         #endif
         return pointer
     }
 
     /// A buffer of `newBytes` holding the first `used` bytes of `pointer`, which is released.
     static func reallocate(_ pointer: UnsafeMutableRawPointer, from used: Int, to newBytes: Int) -> UnsafeMutableRawPointer {
-        guard let grown = reallocateOrNil(pointer, from: used, to: newBytes) else { fatalError("out of memory allocating \(newBytes) bytes") }
+        guard let grown = reallocateOrNil(pointer, from: used, to: newBytes) else {
+            fatalError("out of memory allocating \(newBytes) bytes")
+        }
         return grown
     }
 
@@ -54,11 +56,11 @@ enum LargeMemory {
     /// per 2 MiB instead of 512. Only a hint, and only where the system honours it.
     static func adviseHugePages<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
         #if os(Linux)
-        guard let start = buffer.baseAddress.map({ Int(bitPattern: $0) }) else { return }
-        let first = (start + hugePageBytes - 1) / hugePageBytes * hugePageBytes
-        let end = (start + buffer.count * MemoryLayout<T>.stride) / hugePageBytes * hugePageBytes
-        guard end > first else { return }
-        _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_HUGEPAGE)
+            guard let start = buffer.baseAddress.map({ Int(bitPattern: $0) }) else { return }
+            let first = (start + hugePageBytes - 1) / hugePageBytes * hugePageBytes
+            let end = (start + buffer.count * MemoryLayout<T>.stride) / hugePageBytes * hugePageBytes
+            guard end > first else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, MADV_HUGEPAGE)
         #endif
     }
 }

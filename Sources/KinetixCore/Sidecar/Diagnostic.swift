@@ -29,9 +29,11 @@ public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     public var suggestion: String?
 
     /// A diagnostic with what is known of its place.
-    public init(file: String? = nil, frameIndex: Int? = nil, time: Double? = nil,
-                line: Int? = nil, column: Int? = nil, field: String? = nil, message: String, setting: Setting? = nil,
-                suggestion: String? = nil) {
+    public init(
+        file: String? = nil, frameIndex: Int? = nil, time: Double? = nil,
+        line: Int? = nil, column: Int? = nil, field: String? = nil, message: String, setting: Setting? = nil,
+        suggestion: String? = nil
+    ) {
         self.suggestion = suggestion
         self.file = file
         self.frameIndex = frameIndex
@@ -115,8 +117,9 @@ private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                             previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1,
+                previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         swap(&previous, &current)
     }

@@ -120,7 +120,10 @@ final class FramesAhead: @unchecked Sendable {
     /// Hands over the frames read (after `finish()`), leaving none here.
     func takeFrames() -> (times: [Double], joints: PointRows<Joint>) {
         precondition(finished)
-        defer { times = []; joints = PointRows() }
+        defer {
+            times = []
+            joints = PointRows()
+        }
         return (times, joints)
     }
 }

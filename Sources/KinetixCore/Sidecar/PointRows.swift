@@ -57,7 +57,8 @@ struct PointRows<Name: PointName> {
                 chunks.append(Chunk(capacity: chunks.isEmpty ? Self.firstChunkFrames : Self.chunkFrames))
             }
             let last = chunks.count - 1
-            let start = chunks[last].frames * Name.count, values = chunks[last].coordinateValues
+            let start = chunks[last].frames * Name.count
+            let values = chunks[last].coordinateValues
             chunks[last].frames += 1
             chunks[last].values.withUnsafeMutableBufferPointer { chunk in
                 for point in start..<(start + Name.count) {
@@ -88,7 +89,8 @@ struct PointRows<Name: PointName> {
     /// Sets point `point` of the newest frame (the only one the decoder writes).
     mutating func setNewest(point: Int, _ value: (Float, Float, Float)) {
         let last = chunks.count - 1
-        let i = (chunks[last].frames - 1) * Name.count + point, values = chunks[last].coordinateValues
+        let i = (chunks[last].frames - 1) * Name.count + point
+        let values = chunks[last].coordinateValues
         chunks[last].values.withUnsafeMutableBufferPointer { chunk in
             chunk[i] = value.0
             chunk[values + i] = value.1
@@ -101,7 +103,8 @@ struct PointRows<Name: PointName> {
     mutating func withNewestRow<R>(_ body: (JSONReader.PointRow) -> R) -> R {
         precondition(frameCount > 0)
         let last = chunks.count - 1
-        let i = (chunks[last].frames - 1) * Name.count, values = chunks[last].coordinateValues
+        let i = (chunks[last].frames - 1) * Name.count
+        let values = chunks[last].coordinateValues
         return chunks[last].values.withUnsafeMutableBufferPointer { chunk in
             let x = chunk.baseAddress! + i
             return body((x, x + values, x + 2 * values))
@@ -110,7 +113,8 @@ struct PointRows<Name: PointName> {
 
     /// The table, consuming the chunks.
     mutating func table() -> PointTable<Name> {
-        let frames = frameCount, total = frames * Name.count
+        let frames = frameCount
+        let total = frames * Name.count
         guard total > 0 else { return PointTable(frameCount: frames, x: [], y: [], confidence: []) }
         var firsts: [Int] = []  // each chunk's first frame in the table
         var first = 0
@@ -119,34 +123,36 @@ struct PointRows<Name: PointName> {
             first += chunk.frames
         }
         let twoThreads = frames >= Self.parallelTableFrames && ProcessInfo.processInfo.activeProcessorCount > 1
-        var x: [Float] = [], y: [Float] = []
+        var x: [Float] = []
+        var y: [Float] = []
         let confidence = [Float](unsafeUninitializedCapacity: total) { confidence, confidenceCount in
-        x = [Float](unsafeUninitializedCapacity: total) { x, xCount in
-        y = [Float](unsafeUninitializedCapacity: total) { y, yCount in
-        chunks.withUnsafeMutableBufferPointer { chunks in
-            for column in [x, y, confidence] { LargeMemory.adviseHugePages(column) }
-            let columns = (x.baseAddress!, y.baseAddress!, confidence.baseAddress!)
-            // Writes the table's frames `range`, freeing each chunk that lies wholly in it
-            // once copied (a chunk across the two threads' ranges is freed at the end).
-            func write(_ range: Range<Int>) {
-                for c in chunks.indices {
-                    let lower = max(range.lowerBound - firsts[c], 0), upper = min(range.upperBound - firsts[c], chunks[c].frames)
-                    guard lower < upper else { continue }
-                    let part = lower..<upper
-                    Self.transpose(chunks[c], part, firstFrame: firsts[c], frames: frames, into: columns)
-                    if part.count == chunks[c].frames { chunks[c].values = [] }
+            x = [Float](unsafeUninitializedCapacity: total) { x, xCount in
+                y = [Float](unsafeUninitializedCapacity: total) { y, yCount in
+                    chunks.withUnsafeMutableBufferPointer { chunks in
+                        for column in [x, y, confidence] { LargeMemory.adviseHugePages(column) }
+                        let columns = (x.baseAddress!, y.baseAddress!, confidence.baseAddress!)
+                        // Writes the table's frames `range`, freeing each chunk that lies wholly in it
+                        // once copied (a chunk across the two threads' ranges is freed at the end).
+                        func write(_ range: Range<Int>) {
+                            for c in chunks.indices {
+                                let lower = max(range.lowerBound - firsts[c], 0)
+                                let upper = min(range.upperBound - firsts[c], chunks[c].frames)
+                                guard lower < upper else { continue }
+                                let part = lower..<upper
+                                Self.transpose(chunks[c], part, firstFrame: firsts[c], frames: frames, into: columns)
+                                if part.count == chunks[c].frames { chunks[c].values = [] }
+                            }
+                        }
+                        if twoThreads {
+                            _ = bothAtOnce({ write(0..<frames / 2) }, { write(frames / 2..<frames) })
+                        } else {
+                            write(0..<frames)
+                        }
+                        yCount = total
+                    }
                 }
+                xCount = total
             }
-            if twoThreads {
-                _ = bothAtOnce({ write(0..<frames / 2) }, { write(frames / 2..<frames) })
-            } else {
-                write(0..<frames)
-            }
-            yCount = total
-        }
-        }
-            xCount = total
-        }
             confidenceCount = total
         }
         chunks = []
@@ -156,8 +162,10 @@ struct PointRows<Name: PointName> {
 
     /// Writes the frames `part` of `chunk`, the table's frames from `firstFrame` on, into
     /// the three columns of a table of `frames` frames (point p's run starts at `p * frames`).
-    private static func transpose(_ chunk: Chunk, _ part: Range<Int>, firstFrame: Int, frames: Int,
-                                  into columns: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)) {
+    private static func transpose(
+        _ chunk: Chunk, _ part: Range<Int>, firstFrame: Int, frames: Int,
+        into columns: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)
+    ) {
         let points = Name.count
         chunk.values.withUnsafeBufferPointer { chunkValues in
             // Transposed 64 frames at a time: the rows read stay in the L1 cache while each

@@ -22,11 +22,14 @@ extension Sidecar {
     }
 
     /// `load(contentsOf:limits:)`, giving memory back every `discardStride` bytes read.
-    static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int, mapping: Bool = false) throws(KinetixError) -> Sidecar {
+    static func load(contentsOf path: String, limits: SidecarLimits, discardStride: Int, mapping: Bool = false) throws(KinetixError)
+        -> Sidecar
+    {
         let file = try openInput(path, limits: limits, mapping: mapping)
         let decoded = Result { () throws(KinetixError) in
-            try decode(file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride),
-                       readAheadBytes: FramesAhead.worthwhileBytes)
+            try decode(
+                file.bytes, file: path, limits: limits, discard: (file.discard(before:), discardStride),
+                readAheadBytes: FramesAhead.worthwhileBytes)
         }
         try checkUnchanged(file, path: path)
         return try decoded.get()
@@ -44,8 +47,10 @@ extension Sidecar {
     /// `decode(_:file:limits:)` of bytes in memory; `discard.body(offset)`, when given, is
     /// called every `discard.stride` bytes with an offset before which nothing will be read again.
     /// From `readAheadBytes` bytes on, the frames' second half is read on another thread.
-    static func decode(_ raw: UnsafeRawBufferPointer, file: String?, limits: SidecarLimits,
-                       discard: (body: (Int) -> Void, stride: Int)?, readAheadBytes: Int? = nil) throws(KinetixError) -> Sidecar {
+    static func decode(
+        _ raw: UnsafeRawBufferPointer, file: String?, limits: SidecarLimits,
+        discard: (body: (Int) -> Void, stride: Int)?, readAheadBytes: Int? = nil
+    ) throws(KinetixError) -> Sidecar {
         var decoder = SidecarDecoder(bytes: raw.bindMemory(to: UInt8.self), limits: limits)
         decoder.discard = discard
         decoder.readAheadBytes = readAheadBytes
@@ -86,9 +91,12 @@ func openInput(_ path: String, limits: SidecarLimits, mapping: Bool = false) thr
         switch error {
         case .missing: throw fail(.unreadable, "no such file")
         case .notRegular("a directory"): throw fail(.unreadable, "is a directory, not a file")
-        case .notRegular(let what): throw fail(.unreadable, "is \(what), not a regular file: give a file (a pipe or device could block or never end)")
+        case .notRegular(let what):
+            throw fail(.unreadable, "is \(what), not a regular file: give a file (a pipe or device could block or never end)")
         case .tooLarge(let size):
-            throw fail(.limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))", setting: .maxInputBytes)
+            throw fail(
+                .limitExceeded, "file is \(formatBytes(size)), over the input limit of \(formatBytes(limits.maxFileBytes))",
+                setting: .maxInputBytes)
         case .system(let code): throw fail(.unreadable, "cannot be read (\(String(cString: strerror(code))))")
         }
     }
@@ -99,10 +107,12 @@ func openInput(_ path: String, limits: SidecarLimits, mapping: Bool = false) thr
 /// was written to (what was read may mix old and new bytes, and the hash another mix).
 func checkUnchanged(_ file: InputFile, path: String) throws(KinetixError) {
     if file.shrank {
-        throw KinetixError(.unreadable, file: path, "shrank while it was being read (is another program writing it?): read it again once it is complete")
+        throw KinetixError(
+            .unreadable, file: path, "shrank while it was being read (is another program writing it?): read it again once it is complete")
     }
     if file.modified {
-        throw KinetixError(.unreadable, file: path, "changed while it was being read (is another program writing it?): read it again once it is complete")
+        throw KinetixError(
+            .unreadable, file: path, "changed while it was being read (is another program writing it?): read it again once it is complete")
     }
 }
 
@@ -162,8 +172,9 @@ struct SidecarDecoder {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }  // UTF-8 BOM
         readerStart = start
-        reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: bytes[start...]),
-                            maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes)
+        reader = JSONReader(
+            bytes: UnsafeBufferPointer(rebasing: bytes[start...]),
+            maxDepth: limits.maxDepth, maxStringBytes: limits.maxStringBytes)
         self.limits = limits
     }
 
@@ -173,14 +184,20 @@ struct SidecarDecoder {
     var hints: [String: String] = [:]
 
     mutating func report(_ field: String?, _ message: String, suggestion: String? = nil) {
-        guard diagnostics.count <= limits.maxDiagnostics else { suppressed += 1; return }
+        guard diagnostics.count <= limits.maxDiagnostics else {
+            suppressed += 1
+            return
+        }
         diagnostics.append(Diagnostic(frameIndex: frameIndex, time: frameTime, field: field, message: message, suggestion: suggestion))
     }
 
     /// Reports an unknown name, with a did-you-mean computed once per distinct name
     /// and only while problems are still being kept.
     mutating func reportUnknown(_ key: String, what: String, among names: [String]) {
-        guard diagnostics.count <= limits.maxDiagnostics else { suppressed += 1; return }
+        guard diagnostics.count <= limits.maxDiagnostics else {
+            suppressed += 1
+            return
+        }
         let suggestion: String?
         if let cached = hints[key] {
             suggestion = cached
@@ -213,13 +230,22 @@ struct SidecarDecoder {
         if format != Sidecar.formatName {
             let hint = looksLikeOpenPose ? " (this looks like OpenPose output: convert it first)" : ""
             let found = format.map { "\"\($0)\"" } ?? "nothing"
-            diagnostics = [Diagnostic(field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)", setting: looksLikeOpenPose ? .sourceFormat : nil)]
+            diagnostics = [
+                Diagnostic(
+                    field: "format", message: "expected \"\(Sidecar.formatName)\", found \(found)\(hint)",
+                    setting: looksLikeOpenPose ? .sourceFormat : nil)
+            ]
             return nil
         }
         if let version, !Sidecar.readableVersions.contains(where: { Double($0) == version }) {
             let shown = Int(checking: version).map(String.init) ?? String(version)
             let readable = Sidecar.readableVersions
-            diagnostics = [Diagnostic(field: "version", message: "version \(shown) is not supported (this Kinetix reads versions \(readable.lowerBound) to \(readable.upperBound))")]
+            diagnostics = [
+                Diagnostic(
+                    field: "version",
+                    message:
+                        "version \(shown) is not supported (this Kinetix reads versions \(readable.lowerBound) to \(readable.upperBound))")
+            ]
             return nil
         }
         if space?.depth != nil, version == 1 {
@@ -239,10 +265,11 @@ struct SidecarDecoder {
             joints.z = depthColumns()
             reportJointsWithoutDepth(joints, depth: depth)
         }
-        return Sidecar(source: source, space: space, times: times,
-                       joints: joints,
-                       face: hasFace ? faceRows.table() : nil,
-                       events: events)
+        return Sidecar(
+            source: source, space: space, times: times,
+            joints: joints,
+            face: hasFace ? faceRows.table() : nil,
+            events: events)
     }
 
     private mutating func decodeDocument() throws(JSONSyntaxError) {
@@ -256,10 +283,16 @@ struct SidecarDecoder {
             case "format": format = try readString(field: "format")
             case "version": version = try readNumber(field: "version")
             case "source": try decodeSource()
-            case "space": spaceSeen = true; try decodeSpace()
-            case "frames": sawFrames = true; try decodeFrames()
+            case "space":
+                spaceSeen = true
+                try decodeSpace()
+            case "frames":
+                sawFrames = true
+                try decodeFrames()
             case "events": try decodeEvents()
-            case "people": looksLikeOpenPose = true; try reader.skipValue()
+            case "people":
+                looksLikeOpenPose = true
+                try reader.skipValue()
             default: try reader.skipValue()  // unknown fields are kept out of the way
             }
         }
@@ -326,9 +359,11 @@ struct SidecarDecoder {
         guard try expectKind(.object, field: "space", what: "an object with kind, width and height") else { return }
         try reader.beginObject()
         var kind: CoordinateSpace.Kind?
-        var width: Double?, height: Double?
+        var width: Double?
+        var height: Double?
         var depth: CoordinateSpace.Depth?
-        var sawKind = false, sawDepth = false
+        var sawKind = false
+        var sawDepth = false
         var first = true
         var seen: [String] = []
         while let key = try reader.nextKey(first: &first) {
@@ -339,8 +374,9 @@ struct SidecarDecoder {
                 guard let name = try readString(field: "space.kind") else { continue }
                 kind = CoordinateSpace.Kind(rawValue: name)
                 if kind == nil {
-                    report("space.kind", "unknown kind '\(name)'; expected 'normalized', 'pixels' or 'metres'",
-                           suggestion: closestName(to: name, in: CoordinateSpace.Kind.allCases.map(\.rawValue)))
+                    report(
+                        "space.kind", "unknown kind '\(name)'; expected 'normalized', 'pixels' or 'metres'",
+                        suggestion: closestName(to: name, in: CoordinateSpace.Kind.allCases.map(\.rawValue)))
                 }
             case "width": width = try readNumber(field: "space.width")
             case "height": height = try readNumber(field: "space.height")
@@ -349,8 +385,9 @@ struct SidecarDecoder {
                 guard let name = try readString(field: "space.depth") else { continue }
                 depth = CoordinateSpace.Depth(rawValue: name)
                 if depth == nil {
-                    report("space.depth", "unknown depth '\(name)'; expected 'relative' (image kinds), 'world' or 'root' (metres)",
-                           suggestion: closestName(to: name, in: CoordinateSpace.Depth.allCases.map(\.rawValue)))
+                    report(
+                        "space.depth", "unknown depth '\(name)'; expected 'relative' (image kinds), 'world' or 'root' (metres)",
+                        suggestion: closestName(to: name, in: CoordinateSpace.Depth.allCases.map(\.rawValue)))
                 }
             default: try reader.skipValue()
             }
@@ -359,14 +396,20 @@ struct SidecarDecoder {
         if kind == .metres {
             // Metres have no image: a size is not needed, and not used.
             if depth == .relative { report("space.depth", "'relative' is an image depth; metres are in a 'world' or 'root' frame") }
-            if !sawDepth || (depth != nil && depth != .relative) { space = CoordinateSpace(kind: .metres, width: 0, height: 0, depth: depth) }
+            if !sawDepth || (depth != nil && depth != .relative) {
+                space = CoordinateSpace(kind: .metres, width: 0, height: 0, depth: depth)
+            }
             return
         }
         if depth == .world || depth == .root {
             report("space.depth", "'\(depth!.rawValue)' depth is in metres: give \"kind\": \"metres\" (an image kind takes 'relative')")
         }
-        if width == nil, !diagnostics.contains(where: { $0.field == "space.width" }) { report("space.width", "missing required field (image width in pixels)") }
-        if height == nil, !diagnostics.contains(where: { $0.field == "space.height" }) { report("space.height", "missing required field (image height in pixels)") }
+        if width == nil, !diagnostics.contains(where: { $0.field == "space.width" }) {
+            report("space.width", "missing required field (image width in pixels)")
+        }
+        if height == nil, !diagnostics.contains(where: { $0.field == "space.height" }) {
+            report("space.height", "missing required field (image height in pixels)")
+        }
         if let kind, let width, let height, !sawDepth || depth == .relative {
             space = CoordinateSpace(kind: kind, width: width, height: height, depth: depth)
         }
@@ -378,7 +421,10 @@ struct SidecarDecoder {
         // The second half of a long array is read on another thread meanwhile, taken
         // over if this reading arrives where it began (see FramesAhead).
         var ahead = readAheadBytes.flatMap { reader.bytes.count >= $0 ? FramesAhead.start(in: reader.bytes, from: reader.offset) : nil }
-        defer { ahead?.cancel(); ahead?.finish() }  // its thread reads these bytes until then
+        defer {
+            ahead?.cancel()
+            ahead?.finish()
+        }  // its thread reads these bytes until then
         var first = true
         while try reader.nextElement(first: &first) {
             if let pending = ahead, reader.offset >= pending.start {
@@ -541,9 +587,11 @@ struct SidecarDecoder {
             }
             let isJoint = Name.self == Joint.self
             if !broken, count != 3, !(!isJoint && count == 2), !(isJoint && count == 4) {
-                report("\(what) '\(name.name)'", isJoint
-                    ? "expected [x, y, confidence], found \(count) number\(count == 1 ? "" : "s") ([x, y, z, confidence] when the space has depth)"
-                    : "expected [x, y, confidence] or [x, y], found \(count) number\(count == 1 ? "" : "s")")
+                report(
+                    "\(what) '\(name.name)'",
+                    isJoint
+                        ? "expected [x, y, confidence], found \(count) number\(count == 1 ? "" : "s") ([x, y, z, confidence] when the space has depth)"
+                        : "expected [x, y, confidence] or [x, y], found \(count) number\(count == 1 ? "" : "s")")
                 broken = true
             }
             if broken { continue }
@@ -572,10 +620,12 @@ struct SidecarDecoder {
             return faceRows.withNewestRow { reader.readPlainPoints(Self.landmarkOrder, into: $0) } != nil
         }
         let n = Name.count
-        guard let found = pointScratch.withUnsafeMutableBufferPointer({ scratch in
-            let x = scratch.baseAddress!
-            return reader.readPlainPoints(Self.landmarkOrder, into: (x, x + n, x + 2 * n))
-        }) else { return false }
+        guard
+            let found = pointScratch.withUnsafeMutableBufferPointer({ scratch in
+                let x = scratch.baseAddress!
+                return reader.readPlainPoints(Self.landmarkOrder, into: (x, x + n, x + 2 * n))
+            })
+        else { return false }
         var remaining = found
         while remaining != 0 {
             let p = remaining.trailingZeroBitCount
@@ -616,8 +666,12 @@ struct SidecarDecoder {
             for joint in Joint.allCases {
                 let i = joints.index(joint, frame)
                 guard joints.confidence[i] > 0, z[i].isNaN else { continue }
-                diagnostics.append(Diagnostic(frameIndex: frame, time: times[frame], field: "joint '\(joint.name)'",
-                                              message: "expected [x, y, z, confidence]: the space has '\(depth.rawValue)' depth, so every joint has a third coordinate"))
+                diagnostics.append(
+                    Diagnostic(
+                        frameIndex: frame, time: times[frame], field: "joint '\(joint.name)'",
+                        message:
+                            "expected [x, y, z, confidence]: the space has '\(depth.rawValue)' depth, so every joint has a third coordinate"
+                    ))
                 return
             }
         }
@@ -649,11 +703,17 @@ struct SidecarDecoder {
         var index = 0
         while try reader.nextElement(first: &first) {
             defer { index += 1 }
-            if index >= limits.maxEvents { report("events", "more than the limit of \(limits.maxEvents) events"); throw reader.error("stopped reading at the event limit") }
+            if index >= limits.maxEvents {
+                report("events", "more than the limit of \(limits.maxEvents) events")
+                throw reader.error("stopped reading at the event limit")
+            }
             let path = "events[\(index)]"
             guard try expectKind(.object, field: path, what: "an object {\"t\", \"label\"}") else { continue }
             try reader.beginObject()
-            var t: Double?, label: String?, action: String?, simonSays: Bool?
+            var t: Double?
+            var label: String?
+            var action: String?
+            var simonSays: Bool?
             var firstKey = true
             var seen: [String] = []
             while let key = try reader.nextKey(first: &firstKey) {
@@ -664,16 +724,22 @@ struct SidecarDecoder {
                 case "action": action = try readString(field: "\(path).action")
                 case "simonSays":
                     let kind = try reader.peekKind()
-                    if kind == .bool { simonSays = try reader.readBool() } else {
+                    if kind == .bool {
+                        simonSays = try reader.readBool()
+                    } else {
                         report("\(path).simonSays", "expected true or false, found \(describe(kind))")
                         try reader.skipValue()
                     }
                 default: try reader.skipValue()
                 }
             }
-            if let t, let label { events.append(Event(t: t, label: label, action: action, simonSays: simonSays)) } else {
+            if let t, let label {
+                events.append(Event(t: t, label: label, action: action, simonSays: simonSays))
+            } else {
                 if t == nil, !diagnostics.contains(where: { $0.field == "\(path).t" }) { report("\(path).t", "missing required field") }
-                if label == nil, !diagnostics.contains(where: { $0.field == "\(path).label" }) { report("\(path).label", "missing required field") }
+                if label == nil, !diagnostics.contains(where: { $0.field == "\(path).label" }) {
+                    report("\(path).label", "missing required field")
+                }
             }
         }
     }

@@ -61,8 +61,10 @@ extension Sidecar {
         guard let first = times.first, let last = times.last else { return self }
         let frames = (last - first) * rate
         guard frames < Double(SidecarLimits.default.maxFrames) else {
-            throw KinetixError(.limitExceeded, field: "rate",
-                               "\(jsonNumber(rate, digits: 3)) fps over \(jsonNumber(last - first, digits: 3)) s is more than \(SidecarLimits.default.maxFrames) frames")
+            throw KinetixError(
+                .limitExceeded, field: "rate",
+                "\(jsonNumber(rate, digits: 3)) fps over \(jsonNumber(last - first, digits: 3)) s is more than \(SidecarLimits.default.maxFrames) frames"
+            )
         }
         let count = Int(saturating: (frames + 1e-9).rounded(.down)) + 1
         let newTimes = (0..<count).map { ((first + Double($0) / rate) * 1e6).rounded() / 1e6 }
@@ -104,8 +106,10 @@ extension Sidecar {
         return result
     }
 
-    private static func interpolate<Name: PointName>(_ table: PointTable<Name>, from source: [Double], to target: [Double],
-                                                     maxGap: Double) -> PointTable<Name> {
+    private static func interpolate<Name: PointName>(
+        _ table: PointTable<Name>, from source: [Double], to target: [Double],
+        maxGap: Double
+    ) -> PointTable<Name> {
         var result = PointTable<Name>(frameCount: target.count, depth: table.hasDepth)
         var s = 0
         for (i, t) in target.enumerated() {
@@ -123,7 +127,8 @@ extension Sidecar {
                 guard let b = table[name, next], source[next] - source[s] <= maxGap else { continue }
                 let f = Float((t - source[s]) / (source[next] - source[s]))
                 result[name, i] = (a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f, min(a.confidence, b.confidence))
-                let za = table.depth(name, s), zb = table.depth(name, next)
+                let za = table.depth(name, s)
+                let zb = table.depth(name, next)
                 result.setDepth(za + (zb - za) * f, name, i)
             }
         }

@@ -5,11 +5,12 @@ extension Sidecar {
     /// names the mirrored subject's own left side. Mirroring twice gives the original.
     public func mirrored() -> Sidecar {
         var result = self
-        let flip: (Float) -> Float = switch space.kind {
-        case .normalized: { 1 - $0 }
-        case .pixels: { [width = Float(space.width)] in width - $0 }
-        case .metres: { -$0 }
-        }
+        let flip: (Float) -> Float =
+            switch space.kind {
+            case .normalized: { 1 - $0 }
+            case .pixels: { [width = Float(space.width)] in width - $0 }
+            case .metres: { -$0 }
+            }
         result.joints = Self.mirror(joints, flip: flip, partner: \.mirrored)
         if let face { result.face = Self.mirror(face, flip: flip, partner: \.mirrored) }
         return result
@@ -21,7 +22,8 @@ extension Sidecar {
         var result = table
         let n = table.frameCount
         for name in Name.allCases {
-            let target = name.rawValue * n, source = name[keyPath: partner].rawValue * n
+            let target = name.rawValue * n
+            let source = name[keyPath: partner].rawValue * n
             for frame in 0..<n {
                 result.x[target + frame] = flip(table.x[source + frame])
                 result.y[target + frame] = table.y[source + frame]

@@ -16,7 +16,8 @@ extension Sidecar {
     /// left out, frames of uncertain identity) that stays readable however long it is.
     public static func listText(_ items: [String], separator: String = ",") -> String {
         let budget = maxStringBytes / 8
-        var text = "", used = 0
+        var text = ""
+        var used = 0
         for (k, item) in items.enumerated() {
             let cost = jsonStringBytes(item) + (k == 0 ? 0 : jsonStringBytes(separator))
             if used + cost > budget {

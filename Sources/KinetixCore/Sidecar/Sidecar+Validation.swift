@@ -42,13 +42,19 @@ extension Sidecar {
             report(nil, "space.depth", "'\(space.depth!.rawValue)' depth is in metres, but space.kind is '\(space.kind.rawValue)'")
         }
         if (space.depth != nil) != joints.hasDepth {
-            report(nil, "space.depth", space.depth == nil ? "the joints have a third coordinate but the space has no depth" : "the space has depth but the joints have no third coordinate")
+            report(
+                nil, "space.depth",
+                space.depth == nil
+                    ? "the joints have a third coordinate but the space has no depth"
+                    : "the space has depth but the joints have no third coordinate")
         }
         for (name, value) in [("space.width", space.width), ("space.height", space.height)]
         where space.kind != .metres && !(value.isFinite && value > 0 && value <= Self.maxImageDimension) {
-            report(nil, name, value > Self.maxImageDimension && value.isFinite
-                ? "\(jsonNumber(value, digits: 0)) pixels is over the limit of 1,000,000"
-                : "must be a positive number of pixels, found \(value)")
+            report(
+                nil, name,
+                value > Self.maxImageDimension && value.isFinite
+                    ? "\(jsonNumber(value, digits: 0)) pixels is over the limit of 1,000,000"
+                    : "must be a positive number of pixels, found \(value)")
         }
         if times.isEmpty { report(nil, "frames", "the sidecar has no frames") }
         for frame in times.indices {
@@ -59,9 +65,11 @@ extension Sidecar {
                 report(frame, "t", "\(t) s is beyond ±1e9 s (about 31 years): are the times in seconds?")
             } else if frame > 0, times[frame - 1].isFinite, t <= times[frame - 1] {
                 let previous = String(format: "%.3f", times[frame - 1])
-                report(frame, "t", t == times[frame - 1]
-                    ? "duplicate time: the previous frame has the same t=\(previous)s"
-                    : "time goes backwards from the previous frame's t=\(previous)s (times must be strictly increasing)")
+                report(
+                    frame, "t",
+                    t == times[frame - 1]
+                        ? "duplicate time: the previous frame has the same t=\(previous)s"
+                        : "time goes backwards from the previous frame's t=\(previous)s (times must be strictly increasing)")
             } else if frame > 0, times[frame - 1].isFinite, t - times[frame - 1] < Self.minimumFrameInterval {
                 report(frame, "t", "only \(t - times[frame - 1]) s after the previous frame, less than 1 µs (are the times in seconds?)")
             }
@@ -69,7 +77,9 @@ extension Sidecar {
         }
         for (key, value) in source.sorted(by: { $0.key < $1.key }) {
             for text in [key, value] where Self.jsonStringBytes(text) > Self.maxStringBytes {
-                report(nil, "source.\(key.prefix(40))", "\(Self.jsonStringBytes(text)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
+                report(
+                    nil, "source.\(key.prefix(40))",
+                    "\(Self.jsonStringBytes(text)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
             }
         }
         validatePoints(joints, what: "joint", report: report)
@@ -82,7 +92,9 @@ extension Sidecar {
             }
             if event.label.isEmpty { report(nil, "events[\(index)].label", "must not be empty") }
             if Self.jsonStringBytes(event.label) > Self.maxStringBytes {
-                report(nil, "events[\(index)].label", "\(Self.jsonStringBytes(event.label)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
+                report(
+                    nil, "events[\(index)].label",
+                    "\(Self.jsonStringBytes(event.label)) bytes is over the limit of \(Self.maxStringBytes) bytes a reader accepts")
             }
         }
         return problems
@@ -93,7 +105,8 @@ extension Sidecar {
     ) {
         let range = Self.normalizedCoordinateRange
         // A relative depth is in x's unit: pixels, or image widths when normalized.
-        let relativeDepthLimit: Double? = space.depth == .relative
+        let relativeDepthLimit: Double? =
+            space.depth == .relative
             ? Self.relativeDepthWidths * (space.kind == .pixels ? space.width : 1) : nil
         for name in Name.allCases {
             let column = name.rawValue * table.frameCount
@@ -103,7 +116,8 @@ extension Sidecar {
                 if !(0...1).contains(c) {
                     report(frame, "\(what) '\(name.name)'", "confidence \(c) is outside 0...1")
                 }
-                let x = table.x[column + frame], y = table.y[column + frame]
+                let x = table.x[column + frame]
+                let y = table.y[column + frame]
                 if !(x.isFinite && y.isFinite) {
                     // A coordinate past Float's range (1e39 px) becomes infinite: no JSON number.
                     report(frame, "\(what) '\(name.name)'", "(\(x), \(y)) is not a finite position")
@@ -112,13 +126,22 @@ extension Sidecar {
                 if let z = table.z, !z[column + frame].isFinite {
                     report(frame, "\(what) '\(name.name)'", "z \(z[column + frame]) is not a number")
                 } else if let z = table.z, let limit = relativeDepthLimit, abs(Double(z[column + frame])) > limit {
-                    report(frame, "\(what) '\(name.name)'", "relative depth \(z[column + frame]) is over \(jsonNumber(limit, digits: 3)) (\(Int(Self.relativeDepthWidths)) image widths): a body is not that deep (is it in the unit of x?)")
+                    report(
+                        frame, "\(what) '\(name.name)'",
+                        "relative depth \(z[column + frame]) is over \(jsonNumber(limit, digits: 3)) (\(Int(Self.relativeDepthWidths)) image widths): a body is not that deep (is it in the unit of x?)"
+                    )
                 }
-                if space.kind == .metres, !(abs(x) <= Self.maxMetres && abs(y) <= Self.maxMetres && abs(table.z?[column + frame] ?? 0) <= Self.maxMetres) {
-                    report(frame, "\(what) '\(name.name)'", "(\(x), \(y), \(table.z?[column + frame] ?? .nan)) is more than 1,000 m from the origin (are the units millimetres?)")
+                if space.kind == .metres,
+                    !(abs(x) <= Self.maxMetres && abs(y) <= Self.maxMetres && abs(table.z?[column + frame] ?? 0) <= Self.maxMetres)
+                {
+                    report(
+                        frame, "\(what) '\(name.name)'",
+                        "(\(x), \(y), \(table.z?[column + frame] ?? .nan)) is more than 1,000 m from the origin (are the units millimetres?)"
+                    )
                 }
                 if space.kind == .normalized, !(range.contains(x) && range.contains(y)) {
-                    report(frame, "\(what) '\(name.name)'", "(\(x), \(y)) is far outside the normalized 0...1 image (is space.kind 'pixels'?)")
+                    report(
+                        frame, "\(what) '\(name.name)'", "(\(x), \(y)) is far outside the normalized 0...1 image (is space.kind 'pixels'?)")
                 }
             }
         }

@@ -32,8 +32,10 @@ public struct Sidecar: Equatable, Sendable {
     public var events: [Event]
 
     /// A sidecar from its tables; `joints` (and `face`) must have one frame per time.
-    public init(source: [String: String] = [:], space: CoordinateSpace, times: [Double],
-                joints: PointTable<Joint>, face: PointTable<FaceLandmark>? = nil, events: [Event] = []) {
+    public init(
+        source: [String: String] = [:], space: CoordinateSpace, times: [Double],
+        joints: PointTable<Joint>, face: PointTable<FaceLandmark>? = nil, events: [Event] = []
+    ) {
         precondition(joints.frameCount == times.count, "joint table and times disagree")
         self.source = source
         self.space = space
@@ -244,7 +246,8 @@ public struct PointTable<Name: PointName>: Equatable, Sendable {
     /// Exchanges everything of two points in one frame (positions, depth, confidence):
     /// how left/right swaps are repaired.
     public mutating func exchange(_ a: Name, _ b: Name, frame: Int) {
-        let i = index(a, frame), j = index(b, frame)
+        let i = index(a, frame)
+        let j = index(b, frame)
         x.swapAt(i, j)
         y.swapAt(i, j)
         confidence.swapAt(i, j)

@@ -29,7 +29,7 @@ public struct SidecarSummary: Equatable, Sendable {
     /// Per joint, by `Joint.rawValue`.
     public var joints: [Coverage]  // indexed by Joint.rawValue
     /// Per limb angle, by `Limb.rawValue`.
-    public var limbs: [Coverage]   // indexed by Limb.rawValue
+    public var limbs: [Coverage]  // indexed by Limb.rawValue
     /// Frames with face landmarks.
     public var faceFrames: Int
     /// Events in the clip.

@@ -10,7 +10,10 @@ extension Int {
     /// computed from checked settings where the clamp can only matter to an adversary,
     /// so no input can trap a conversion.
     package init(saturating value: Double) {
-        guard !value.isNaN else { self = 0; return }
+        guard !value.isNaN else {
+            self = 0
+            return
+        }
         self.init(Swift.max(-9_007_199_254_740_992, Swift.min(9_007_199_254_740_992, value)).rounded(.towardZero))
     }
 }

@@ -14,24 +14,26 @@ package func inOrder<Piece, E: Error>(count: Int, make: (Int) -> Piece, consume:
     }
     let board = PieceBoard<Piece>(count: count)
     var failure: E?
-    _ = bothAtOnce({
-        var next = 0  // the next piece to consume
-        while next < count {
-            if let index = board.take() { board.finish(index, make(index)) }
-            // With nothing left to make here, wait for the other thread's pieces.
-            let wait = board.allTaken
-            while next < count, let piece = board.collect(next, waiting: wait) {
-                do throws(E) { try consume(piece) } catch {
-                    failure = error
-                    board.cancel()
-                    return
+    _ = bothAtOnce(
+        {
+            var next = 0  // the next piece to consume
+            while next < count {
+                if let index = board.take() { board.finish(index, make(index)) }
+                // With nothing left to make here, wait for the other thread's pieces.
+                let wait = board.allTaken
+                while next < count, let piece = board.collect(next, waiting: wait) {
+                    do throws(E) { try consume(piece) } catch {
+                        failure = error
+                        board.cancel()
+                        return
+                    }
+                    next += 1
                 }
-                next += 1
             }
-        }
-    }, {
-        while let index = board.take() { board.finish(index, make(index)) }
-    })
+        },
+        {
+            while let index = board.take() { board.finish(index, make(index)) }
+        })
     if let failure { throw failure }
 }
 

@@ -44,9 +44,12 @@ public struct KinetixError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// One problem.
-    public init(_ kind: Kind, file: String? = nil, field: String? = nil, _ message: String, setting: Setting? = nil,
-                suggestion: String? = nil) {
-        self.init(kind: kind, diagnostics: [Diagnostic(file: file, field: field, message: message, setting: setting, suggestion: suggestion)])
+    public init(
+        _ kind: Kind, file: String? = nil, field: String? = nil, _ message: String, setting: Setting? = nil,
+        suggestion: String? = nil
+    ) {
+        self.init(
+            kind: kind, diagnostics: [Diagnostic(file: file, field: field, message: message, setting: setting, suggestion: suggestion)])
     }
 
     public var description: String {

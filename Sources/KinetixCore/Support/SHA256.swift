@@ -5,7 +5,7 @@ import Foundation
 /// Foundation on Linux has no digest API and CryptoKit is Apple-only.
 package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
+        (0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -73,7 +73,6 @@ package struct SHA256: Sendable {
         return words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
 
-
     private mutating func compress(block: UnsafePointer<UInt8>) { compress(blocks: block, count: 1) }
 
     /// Compresses `count` consecutive 64-byte blocks. The round constants and the
@@ -81,12 +80,12 @@ package struct SHA256: Sendable {
     /// checks, no lazy-global checks and no allocation per block.
     private mutating func compress(blocks: UnsafePointer<UInt8>, count: Int) {
         #if arch(x86_64)
-        if usesHardware {
-            withUnsafeMutableBytes(of: &state) { words in
-                kinetix_sha256_hardware_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self), blocks, count)
+            if usesHardware {
+                withUnsafeMutableBytes(of: &state) { words in
+                    kinetix_sha256_hardware_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self), blocks, count)
+                }
+                return
             }
-            return
-        }
         #endif
         compressPortably(blocks: blocks, count: count)
     }
@@ -94,7 +93,8 @@ package struct SHA256: Sendable {
     /// Whether hashers use the CPU's SHA extensions (x86-64 SHA-NI, found by CPUID at
     /// run time, so a portable build uses them too). `KINETIX_PORTABLE_SHA=1` turns
     /// them off.
-    package static let hardwareAvailable = kinetix_sha256_hardware_available() == 1
+    package static let hardwareAvailable =
+        kinetix_sha256_hardware_available() == 1
         && ProcessInfo.processInfo.environment["KINETIX_PORTABLE_SHA"] != "1"
 
     /// FIPS 180-4 in Swift, for every CPU.
@@ -121,8 +121,10 @@ package struct SHA256: Sendable {
                     let t2 = s0 &+ majority
                     (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
                 }
-                digest = (digest.0 &+ a, digest.1 &+ b, digest.2 &+ c, digest.3 &+ d,
-                          digest.4 &+ e, digest.5 &+ f, digest.6 &+ g, digest.7 &+ h)
+                digest = (
+                    digest.0 &+ a, digest.1 &+ b, digest.2 &+ c, digest.3 &+ d,
+                    digest.4 &+ e, digest.5 &+ f, digest.6 &+ g, digest.7 &+ h
+                )
             }
         }
         state = digest

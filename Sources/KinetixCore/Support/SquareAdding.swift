@@ -11,10 +11,10 @@ extension Float {
     @inline(__always)
     package func addingSquare(of d: Float) -> Float {
         #if arch(x86_64)
-        let t = Double(d) * Double(d) + Double(self)
-        let magnitude = t.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
-        let midpoint = magnitude & 0x1FFF_FFFF == 0x1000_0000  // the 29 bits below a float's last
-        if !midpoint && (magnitude >= 0x3810_0000_0000_0000 || magnitude == 0) { return Float(t) }
+            let t = Double(d) * Double(d) + Double(self)
+            let magnitude = t.bitPattern & 0x7FFF_FFFF_FFFF_FFFF
+            let midpoint = magnitude & 0x1FFF_FFFF == 0x1000_0000  // the 29 bits below a float's last
+            if !midpoint && (magnitude >= 0x3810_0000_0000_0000 || magnitude == 0) { return Float(t) }
         #endif
         return addingProduct(d, d)
     }

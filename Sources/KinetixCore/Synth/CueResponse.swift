@@ -40,8 +40,10 @@ struct CueResponseSchedule {
             let silent = options.noResponseEvery > 0 && (k + 1) % options.noResponseEvery == 0
             let wrong = options.simonSays && options.wrongEvery > 0 && (k + 1) % options.wrongEvery == 0
             if silent { onset = nil }
-            trials.append(Trial(cue: (cue * 1e6).rounded() / 1e6, label: "\(side.rawValue) arm out", side: side, onset: onset,
-                                simonSays: options.simonSays ? !(silent || wrong) : nil))
+            trials.append(
+                Trial(
+                    cue: (cue * 1e6).rounded() / 1e6, label: "\(side.rawValue) arm out", side: side, onset: onset,
+                    simonSays: options.simonSays ? !(silent || wrong) : nil))
             k += 1
         }
         byOnset = trials.indices.compactMap { i in trials[i].onset.map { ($0, i) } }.sorted { $0.onset < $1.onset }
@@ -54,19 +56,30 @@ struct CueResponseSchedule {
     func pose(at t: Double) -> SkeletonPose {
         var pose = SkeletonPose()
         // The trials whose movement is under way at t: onsets in (t − movementSeconds, t).
-        var low = 0, high = byOnset.count
-        while low < high { let mid = (low + high) / 2; if byOnset[mid].onset < t { low = mid + 1 } else { high = mid } }
+        var low = 0
+        var high = byOnset.count
+        while low < high {
+            let mid = (low + high) / 2
+            if byOnset[mid].onset < t { low = mid + 1 } else { high = mid }
+        }
         var first = low
         while first > 0, byOnset[first - 1].onset > t - Self.movementSeconds { first -= 1 }
         for entry in byOnset[first..<low] {
             let trial = trials[entry.trial]
             guard let onset = trial.onset, t > onset else { continue }
-            let u = t - onset, rise = Self.riseSeconds, hold = Self.holdSeconds
+            let u = t - onset
+            let rise = Self.riseSeconds
+            let hold = Self.holdSeconds
             let height: Double
-            if u < rise { height = minimumJerk(u / rise) }
-            else if u < rise + hold { height = 1 }
-            else if u < 2 * rise + hold { height = 1 - minimumJerk((u - rise - hold) / rise) }
-            else { continue }
+            if u < rise {
+                height = minimumJerk(u / rise)
+            } else if u < rise + hold {
+                height = 1
+            } else if u < 2 * rise + hold {
+                height = 1 - minimumJerk((u - rise - hold) / rise)
+            } else {
+                continue
+            }
             if trial.side == .left { pose.leftArm.abduction = 90 * height } else { pose.rightArm.abduction = 90 * height }
         }
         return pose

@@ -16,7 +16,9 @@ enum FaceModel {
     ]
 
     /// What each segment of the routine asks for.
-    enum Expression: String, CaseIterable { case neutral = "neutral", raiseBrows = "raise brows", closeEyes = "close eyes", smile = "smile" }
+    enum Expression: String, CaseIterable {
+        case neutral = "neutral", raiseBrows = "raise brows", closeEyes = "close eyes", smile = "smile"
+    }
 
     /// The routine: (expression, seconds), 11 s in all; the first 2 s are the neutral baseline.
     static let routine: [(Expression, Double)] = [
@@ -46,14 +48,18 @@ enum FaceModel {
             func move(_ landmark: FaceLandmark, dx: Double = 0, dy: Double) {
                 p[landmark] = (p[landmark]!.x + sign * dx, p[landmark]!.y + dy)
             }
-            let (browInner, browCenter, browOuter, upperLid, lowerLid, corner): (FaceLandmark, FaceLandmark, FaceLandmark, FaceLandmark, FaceLandmark, FaceLandmark) = side == .left
-                ? (.leftBrowInner, .leftBrowCenter, .leftBrowOuter, .leftUpperLid, .leftLowerLid, .mouthLeft)
-                : (.rightBrowInner, .rightBrowCenter, .rightBrowOuter, .rightUpperLid, .rightLowerLid, .mouthRight)
+            let (browInner, browCenter, browOuter, upperLid, lowerLid, corner):
+                (FaceLandmark, FaceLandmark, FaceLandmark, FaceLandmark, FaceLandmark, FaceLandmark) =
+                    side == .left
+                    ? (.leftBrowInner, .leftBrowCenter, .leftBrowOuter, .leftUpperLid, .leftLowerLid, .mouthLeft)
+                    : (.rightBrowInner, .rightBrowCenter, .rightBrowOuter, .rightUpperLid, .rightLowerLid, .mouthRight)
             for brow in [browInner, browCenter, browOuter] { move(brow, dy: -droop) }
             move(corner, dy: -droop)
             switch expression {
             case .raiseBrows: for brow in [browInner, browCenter, browOuter] { move(brow, dy: 8 * gain) }
-            case .closeEyes: move(upperLid, dy: -9 * gain); move(lowerLid, dy: 0.8 * gain)
+            case .closeEyes:
+                move(upperLid, dy: -9 * gain)
+                move(lowerLid, dy: 0.8 * gain)
             case .smile: move(corner, dx: 6 * gain, dy: 7 * gain)
             case .neutral: break
             }

@@ -103,7 +103,9 @@ extension SynthOptions.Motion {
             let move = Int(cycles.rounded(.down)) % 4
             switch move {
             case 0: pose.leftArm.abduction = 160 * bump(phase)
-            case 1: pose.rightArm.flexion = 150 * bump(phase); pose.rightArm.elbowFlexion = 8 + 60 * bump(phase)
+            case 1:
+                pose.rightArm.flexion = 150 * bump(phase)
+                pose.rightArm.elbowFlexion = 8 + 60 * bump(phase)
             case 2: pose = SynthOptions.Motion.march.pose(at: phase * period, period: period, squatDepth: squatDepth)
             default: pose = SynthOptions.Motion.squat.pose(at: phase * period, period: period, squatDepth: squatDepth)
             }

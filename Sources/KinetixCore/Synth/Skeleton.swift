@@ -8,7 +8,10 @@ struct Point3: Sendable {
     static func - (a: Point3, b: Point3) -> Point3 { Point3(x: a.x - b.x, y: a.y - b.y, z: a.z - b.z) }
     static func * (s: Double, a: Point3) -> Point3 { Point3(x: s * a.x, y: s * a.y, z: s * a.z) }
     func dot(_ b: Point3) -> Double { x * b.x + y * b.y + z * b.z }
-    var normalized: Point3 { let n = dot(self).squareRoot(); return (1 / n) * self }
+    var normalized: Point3 {
+        let n = dot(self).squareRoot()
+        return (1 / n) * self
+    }
 }
 
 /// Segment lengths as fractions of standing height (Winter, *Biomechanics and Motor
@@ -32,7 +35,8 @@ struct Skeleton {
         // Legs relative to the hip midpoint at the origin.
         func leg(_ leg: SkeletonPose.Leg, side: Double) -> (hip: Point3, knee: Point3, ankle: Point3) {
             let hip = Point3(x: side * hipHalfWidth, y: 0, z: 0)
-            let thighPitch = radians(leg.thighPitch), shankPitch = radians(leg.thighPitch - leg.kneeFlexion)
+            let thighPitch = radians(leg.thighPitch)
+            let shankPitch = radians(leg.thighPitch - leg.kneeFlexion)
             var knee = hip + thigh * Point3(x: 0, y: -cos(thighPitch), z: sin(thighPitch))
             knee.x -= side * kneeValgus * pose.squat
             var ankle = knee + shank * Point3(x: 0, y: -cos(shankPitch), z: sin(shankPitch))
@@ -45,7 +49,8 @@ struct Skeleton {
             }
             return (hip, knee, ankle)
         }
-        let left = leg(pose.leftLeg, side: 1), right = leg(pose.rightLeg, side: -1)
+        let left = leg(pose.leftLeg, side: 1)
+        let right = leg(pose.rightLeg, side: -1)
         // Stand on the stance feet: they touch the ground under the body.
         let stance = [(pose.leftLeg.stance, left.ankle), (pose.rightLeg.stance, right.ankle)].filter(\.0).map(\.1)
         let feet = stance.isEmpty ? [left.ankle, right.ankle] : stance
@@ -64,11 +69,13 @@ struct Skeleton {
         let neck = root + torso * Point3(x: 0, y: cos(lean), z: sin(lean))
         p[Joint.neck.rawValue] = neck
         let head = lean + radians(pose.headPitch)
-        p[Joint.nose.rawValue] = neck + height * Point3(x: 0, y: 0.10 * cos(head) - 0.05 * sin(head), z: 0.10 * sin(head) + 0.05 * cos(head))
+        p[Joint.nose.rawValue] =
+            neck + height * Point3(x: 0, y: 0.10 * cos(head) - 0.05 * sin(head), z: 0.10 * sin(head) + 0.05 * cos(head))
 
         func arm(_ arm: SkeletonPose.Arm, side: Double) -> (shoulder: Point3, elbow: Point3, wrist: Point3) {
             let shoulder = neck + Point3(x: side * shoulderHalfWidth, y: 0, z: 0)
-            let abduction = radians(arm.abduction), flexion = radians(arm.flexion)
+            let abduction = radians(arm.abduction)
+            let flexion = radians(arm.flexion)
             let d = Point3(x: side * sin(abduction), y: -cos(abduction) * cos(flexion), z: cos(abduction) * sin(flexion)).normalized
             // The elbow bends toward up when the arm is out to the side, forward when it hangs.
             let up = Point3(x: 0, y: 1, z: 0)
@@ -78,7 +85,8 @@ struct Skeleton {
             let elbow = shoulder + upperArm * d
             return (shoulder, elbow, elbow + forearm * forearmDirection)
         }
-        let leftArm = arm(pose.leftArm, side: 1), rightArm = arm(pose.rightArm, side: -1)
+        let leftArm = arm(pose.leftArm, side: 1)
+        let rightArm = arm(pose.rightArm, side: -1)
         p[Joint.leftShoulder.rawValue] = leftArm.shoulder
         p[Joint.leftElbow.rawValue] = leftArm.elbow
         p[Joint.leftWrist.rawValue] = leftArm.wrist
@@ -114,7 +122,9 @@ struct PinholeCamera {
     func project(_ point: Point3) -> (x: Double, y: Double) {
         let relative = point - position
         let depth = relative.dot(forward)
-        return (width / 2 + focalPixels * relative.dot(right) / depth,
-                height / 2 - focalPixels * relative.y / depth)
+        return (
+            width / 2 + focalPixels * relative.dot(right) / depth,
+            height / 2 - focalPixels * relative.y / depth
+        )
     }
 }

@@ -18,15 +18,16 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A standard normal deviate (Box–Muller, one of the pair).
     package mutating func nextGaussian() -> Double {
-        let u1 = max(nextUnit(), 0x1p-53), u2 = nextUnit()
+        let u1 = max(nextUnit(), 0x1p-53)
+        let u2 = nextUnit()
         return (-2 * _log(u1)).squareRoot() * _cos(2 * .pi * u2)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 @inline(__always) private func _log(_ x: Double) -> Double { log(x) }
 @inline(__always) private func _cos(_ x: Double) -> Double { cos(x) }

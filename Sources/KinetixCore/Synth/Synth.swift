@@ -16,9 +16,10 @@ public enum Synth {
         let frameCount = max(1, Int((options.durationSeconds * options.frameRate).rounded(.down)) + 1)
         var rng = SplitMix64(seed: options.seed)
         let skeleton = Skeleton(height: options.heightMeters)
-        let camera = PinholeCamera(distance: options.cameraDistanceMeters,
-                                   yawDegrees: options.view == .front ? 0 : 90,
-                                   width: options.imageWidth, height: options.imageHeight)
+        let camera = PinholeCamera(
+            distance: options.cameraDistanceMeters,
+            yawDegrees: options.view == .front ? 0 : 90,
+            width: options.imageWidth, height: options.imageHeight)
         let normalized = options.spaceKind == .normalized
         // In metres the joints are the body's own 3D positions (y up, z toward the
         // front camera), with the noise a pixel is at the subject's distance.
@@ -52,14 +53,18 @@ public enum Synth {
                     let noiseZ = rng.nextGaussian() * options.noisePixels
                     if dropped { continue }
                     let p = world[joint.rawValue]
-                    joints[joint, frame] = (Float(round(p.x + noiseX * metresPerPixel, 1e4)), Float(round(p.y + noiseY * metresPerPixel, 1e4)), confidence)
+                    joints[joint, frame] = (
+                        Float(round(p.x + noiseX * metresPerPixel, 1e4)), Float(round(p.y + noiseY * metresPerPixel, 1e4)), confidence
+                    )
                     joints.setDepth(Float(round(p.z + noiseZ * metresPerPixel, 1e4)), joint, frame)
                     continue
                 }
                 if dropped { continue }
                 let pixel = camera.project(world[joint.rawValue])
-                let x = pixel.x + noiseX, y = pixel.y + noiseY
-                let point = normalized
+                let x = pixel.x + noiseX
+                let y = pixel.y + noiseY
+                let point =
+                    normalized
                     ? (round(x / options.imageWidth, 1e5), round(1 - y / options.imageHeight, 1e5))
                     : (round(x, 100), round(y, 100))
                 joints[joint, frame] = (Float(point.0), Float(point.1), confidence)
@@ -74,9 +79,11 @@ public enum Synth {
         if options.delaySeconds != 0 { source["delaySeconds"] = String(options.delaySeconds) }
         if options.mirrorMotion { source["mirroredMotion"] = "true" }
         if let trials { source["trueOnsets"] = trials.onsetsText }
-        return Sidecar(source: source,
-                       space: metres ? .metres(.world) : CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
-                       times: times, joints: joints, events: trials?.events ?? events(options, until: times.last ?? 0))
+        return Sidecar(
+            source: source,
+            space: metres
+                ? .metres(.world) : CoordinateSpace(kind: options.spaceKind, width: options.imageWidth, height: options.imageHeight),
+            times: times, joints: joints, events: trials?.events ?? events(options, until: times.last ?? 0))
     }
 
     /// Cue onsets: the start of each movement cycle, as the demonstrator calls it.
@@ -124,21 +131,27 @@ public enum Synth {
             let centre = (options.imageWidth / 2 + 12 * sin(2 * .pi * t / 5), options.imageHeight * 0.42 + 8 * cos(2 * .pi * t / 6))
             let points = FaceModel.landmarks(at: local, weakSide: options.weakSide, weakness: options.weakness)
             for landmark in FaceLandmark.allCases {
-                let noiseX = rng.nextGaussian() * options.noisePixels, noiseY = rng.nextGaussian() * options.noisePixels
+                let noiseX = rng.nextGaussian() * options.noisePixels
+                let noiseY = rng.nextGaussian() * options.noisePixels
                 let confidence = Float(((0.85 + 0.14 * rng.nextUnit()) * 1000).rounded() / 1000)
                 guard let p = points[landmark] else { continue }
                 // Subject's left appears on the image's right; y up in the model, down in pixels.
-                let rx = p.x * cos(roll) - p.y * sin(roll), ry = p.x * sin(roll) + p.y * cos(roll)
+                let rx = p.x * cos(roll) - p.y * sin(roll)
+                let ry = p.x * sin(roll) + p.y * cos(roll)
                 let x = centre.0 + rx * pixelsPerMillimetre + noiseX
                 let y = centre.1 - ry * pixelsPerMillimetre + noiseY
-                let point = normalized
+                let point =
+                    normalized
                     ? (round(x / options.imageWidth, 1e5), round(1 - y / options.imageHeight, 1e5))
                     : (round(x, 100), round(y, 100))
                 face[landmark, frame] = (Float(point.0), Float(point.1), confidence)
             }
         }
         var source = ["detector": generatorName, "motion": "face", "seed": String(options.seed)]
-        if let weak = options.weakSide { source["weakSide"] = weak.rawValue; source["weakness"] = String(options.weakness) }
+        if let weak = options.weakSide {
+            source["weakSide"] = weak.rawValue
+            source["weakness"] = String(options.weakness)
+        }
         var events: [Event] = []
         var start = 0.0
         while start <= (times.last ?? 0) {
@@ -147,9 +160,11 @@ public enum Synth {
                 start += seconds
             }
         }
-        return Sidecar(source: source,
-                       space: CoordinateSpace(kind: options.spaceKind == .metres ? .pixels : options.spaceKind, width: options.imageWidth, height: options.imageHeight),
-                       times: times, joints: PointTable(frameCount: frameCount), face: face, events: events)
+        return Sidecar(
+            source: source,
+            space: CoordinateSpace(
+                kind: options.spaceKind == .metres ? .pixels : options.spaceKind, width: options.imageWidth, height: options.imageHeight),
+            times: times, joints: PointTable(frameCount: frameCount), face: face, events: events)
     }
 
     /// 0 outside [from, to], 1 inside, with 0.2 s linear ramps inside the interval.

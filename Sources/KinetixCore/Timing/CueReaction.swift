@@ -118,9 +118,11 @@ extension MovementSpeed {
     func trackedFraction(from: Double, to: Double) -> Double {
         // Positions clamped to the grid before becoming indices: cue times are input.
         let upper = Double(grid.count - 1)
-        let a = ((from - grid.start) * grid.rate).rounded(.up), b = ((to - grid.start) * grid.rate).rounded(.down)
+        let a = ((from - grid.start) * grid.rate).rounded(.up)
+        let b = ((to - grid.start) * grid.rate).rounded(.down)
         guard grid.count > 0, a.isFinite, b.isFinite, a <= upper, b >= 0, a <= b else { return 0 }
-        let first = Int(max(0, a)), last = Int(min(upper, b))
+        let first = Int(max(0, a))
+        let last = Int(min(upper, b))
         return Double(speed[first...last].filter(\.isFinite).count) / Double(last - first + 1)
     }
 }

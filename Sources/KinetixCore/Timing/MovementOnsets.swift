@@ -30,8 +30,10 @@ public struct Movement: Equatable, Sendable {
     public var status: Status
 
     /// A movement from its figures.
-    public init(onsetSeconds: Double?, peakSeconds: Double, peakSpeedDegreesPerSecond: Double, endSeconds: Double?,
-                limb: Limb?, status: Status) {
+    public init(
+        onsetSeconds: Double?, peakSeconds: Double, peakSpeedDegreesPerSecond: Double, endSeconds: Double?,
+        limb: Limb?, status: Status
+    ) {
         self.onsetSeconds = onsetSeconds
         self.peakSeconds = peakSeconds
         self.peakSpeedDegreesPerSecond = peakSpeedDegreesPerSecond
@@ -56,11 +58,13 @@ public struct MovementOnsets: Sendable {
     /// - Throws: `KinetixError` of kind `.invalidSetting` for settings out of range.
     public init(clip: Sidecar, options: OnsetOptions = .defaults) throws(KinetixError) {
         try options.check()
-        let repaired = options.repairFaults
+        let repaired =
+            options.repairFaults
             ? clip.checkedForFaults(role: "clip", repairSwaps: true, maskTeleports: true, minConfidence: options.minConfidence).clip
             : clip
-        self.init(angles: AngleSeries(repaired, minConfidence: options.minConfidence), options: options,
-                  rate: options.rate ?? clip.analysisFrameRate)
+        self.init(
+            angles: AngleSeries(repaired, minConfidence: options.minConfidence), options: options,
+            rate: options.rate ?? clip.analysisFrameRate)
     }
 
     /// The movements of an angle series at `rate` frames per second (settings unchecked).
@@ -109,8 +113,9 @@ struct MovementDetector {
             drafts.append(draft)
         }
         return drafts.map { d in
-            Movement(onsetSeconds: d.onset, peakSeconds: speed.grid.time(d.peak), peakSpeedDegreesPerSecond: s[d.peak],
-                     endSeconds: d.endSeconds, limb: mostMoved(from: d.crossing ?? d.peak, to: d.end ?? d.peak), status: d.status)
+            Movement(
+                onsetSeconds: d.onset, peakSeconds: speed.grid.time(d.peak), peakSpeedDegreesPerSecond: s[d.peak],
+                endSeconds: d.endSeconds, limb: mostMoved(from: d.crossing ?? d.peak, to: d.end ?? d.peak), status: d.status)
         }
     }
 
@@ -195,7 +200,8 @@ struct MovementDetector {
 
     /// The sub-frame time where the speed rises through `level` between frames c and c + 1.
     func crossingTime(_ c: Int, _ level: Double) -> Double {
-        let a = s[c], b = s[c + 1]
+        let a = s[c]
+        let b = s[c + 1]
         let fraction = b > a ? min(1, max(0, (level - a) / (b - a))) : 0
         return speed.grid.time(c) + fraction / speed.grid.rate
     }
@@ -224,7 +230,8 @@ struct MovementDetector {
         draft.stop = e
         if e < s.count, s[e].isFinite {
             draft.end = e
-            let a = s[e - 1], b = s[e]
+            let a = s[e - 1]
+            let b = s[e]
             draft.endSeconds = speed.grid.time(e - 1) + (a > b ? min(1, max(0, (a - quietLevel) / (a - b))) : 1) / speed.grid.rate
         }
         guard let c = crossing(before: p, below: quietLevel, after: previous ?? -1) else {
@@ -242,15 +249,18 @@ struct MovementDetector {
             draft.onset = crossingTime(c, onsetLevel)
         case .extrapolation:
             let peak = s[p]
-            let low = options.flankLow * peak, high = options.flankHigh * peak
-            guard let cl = crossing(before: p, below: low, after: previous ?? -1), let ch = crossing(before: p, below: high), ch >= cl else {
+            let low = options.flankLow * peak
+            let high = options.flankHigh * peak
+            guard let cl = crossing(before: p, below: low, after: previous ?? -1), let ch = crossing(before: p, below: high), ch >= cl
+            else {
                 draft.status = quietBefore(p)
                 if let previous, draft.status == .noQuietBefore, let turn = turn(before: p, after: previous) {
                     draft.onset = speed.grid.time(turn)
                 }
                 return draft
             }
-            let tLow = crossingTime(cl, low), tHigh = crossingTime(ch, high)
+            let tLow = crossingTime(cl, low)
+            let tHigh = crossingTime(ch, high)
             let extrapolated = tHigh > tLow ? tLow - low * (tHigh - tLow) / (high - low) : tLow
             // A shallow flank's line can reach zero long before anything moved: the start is
             // never earlier than the stillest frame of the rest before the rise.
@@ -266,8 +276,11 @@ struct MovementDetector {
             draft.status = .noQuietBefore
         } else {
             let window = s[from...c]
-            if window.contains(where: { !$0.isFinite }) { draft.status = .untracked }
-            else if window.contains(where: { $0 > quietLevel }) { draft.status = .noQuietBefore }
+            if window.contains(where: { !$0.isFinite }) {
+                draft.status = .untracked
+            } else if window.contains(where: { $0 > quietLevel }) {
+                draft.status = .noQuietBefore
+            }
         }
         return draft
     }

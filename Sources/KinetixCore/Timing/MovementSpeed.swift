@@ -27,12 +27,14 @@ public struct MovementSpeed: Sendable {
 
     /// The speeds of `angles` on a grid at `rate` over the clip's own span.
     public init(angles: AngleSeries, options: OnsetOptions, rate: Double) {
-        let first = angles.times.first ?? 0, last = angles.times.last ?? 0
+        let first = angles.times.first ?? 0
+        let last = angles.times.last ?? 0
         grid = AnalysisGrid(from: first, through: last, rate: rate)
         let n = grid.count
         let resampled = angles.resampled(at: grid.times, maxGapSeconds: options.maxGapSeconds)
         limbSpeeds = [Float](repeating: .nan, count: n * Limb.count)
-        var sum = [Double](repeating: 0, count: n), tracked = [Double](repeating: 0, count: n)
+        var sum = [Double](repeating: 0, count: n)
+        var tracked = [Double](repeating: 0, count: n)
         var totalWeight = 0.0
         var noiseVariance = 0.0
         let cutoff = min(options.cutoffHertz, rate / 2)
@@ -77,7 +79,8 @@ public struct MovementSpeed: Sendable {
     static func derivative(_ values: [Float], at i: Int, rate: Double) -> Double {
         let here = Double(values[i])
         guard here.isFinite else { return .nan }
-        let before = i > 0 ? Double(values[i - 1]) : .nan, after = i + 1 < values.count ? Double(values[i + 1]) : .nan
+        let before = i > 0 ? Double(values[i - 1]) : .nan
+        let after = i + 1 < values.count ? Double(values[i + 1]) : .nan
         switch (before.isFinite, after.isFinite) {
         case (true, true): return (after - before) * rate / 2
         case (false, true): return (after - here) * rate
@@ -90,7 +93,8 @@ public struct MovementSpeed: Sendable {
     public func speed(at t: Double) -> Double {
         let position = (t - grid.start) * grid.rate
         guard position >= 0, position <= Double(grid.count - 1) else { return .nan }
-        let i = Int(position), fraction = position - Double(i)
+        let i = Int(position)
+        let fraction = position - Double(i)
         guard i + 1 < grid.count else { return speed[i] }
         return speed[i] + (speed[i + 1] - speed[i]) * fraction
     }

@@ -77,11 +77,14 @@ public struct OnsetOptions: Equatable, Sendable {
             if !ok { problems.append(Diagnostic(field: field, message: message)) }
         }
         require(!limbs.isEmpty, "limbs", "must name at least one limb")
-        require(weights.count == Limb.count && weights.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1000 }, "weights",
-                "need one weight in 0...1000 per limb")
+        require(
+            weights.count == Limb.count && weights.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1000 }, "weights",
+            "need one weight in 0...1000 per limb")
         require(Ranges.cutoffHertz.contains(cutoffHertz), "cutoffHertz", "must be in \(Ranges.cutoffHertz) Hz, got \(cutoffHertz)")
         require(rate.map { $0.isFinite && $0 >= 1 && $0 <= 1000 } ?? true, "rate", "must be in 1...1000 fps, got \(rate ?? 0)")
-        require(maxGapSeconds.isFinite && maxGapSeconds >= 0 && maxGapSeconds <= 10, "maxGapSeconds", "must be in 0...10 s, got \(maxGapSeconds)")
+        require(
+            maxGapSeconds.isFinite && maxGapSeconds >= 0 && maxGapSeconds <= 10, "maxGapSeconds",
+            "must be in 0...10 s, got \(maxGapSeconds)")
         require(minConfidence >= 0 && minConfidence <= 1, "minConfidence", "must be in 0...1, got \(minConfidence)")
         require(Ranges.minPeakSpeed.contains(minPeakSpeed), "minPeakSpeed", "must be in \(Ranges.minPeakSpeed) °/s, got \(minPeakSpeed)")
         require(Ranges.quietSeconds.contains(quietSeconds), "quietSeconds", "must be in \(Ranges.quietSeconds) s, got \(quietSeconds)")
@@ -96,7 +99,8 @@ public struct OnsetOptions: Equatable, Sendable {
     package func methodJSON(rate: Double) -> String {
         var out = "\"detector\": \"\(detector.rawValue)\", \"signal\": \"sqrt(sum w_i * (d theta_i / dt)^2), degrees/s\", "
         out += "\"limbs\": [" + limbs.map { "\"\($0.name)\"" }.joined(separator: ", ") + "], "
-        out += "\"cutoffHertz\": \(jsonNumber(cutoffHertz, digits: 4)), \"filter\": \"zero-phase 2nd-order Butterworth (forward and backward)\", "
+        out +=
+            "\"cutoffHertz\": \(jsonNumber(cutoffHertz, digits: 4)), \"filter\": \"zero-phase 2nd-order Butterworth (forward and backward)\", "
         out += "\"rate\": \(jsonNumber(rate, digits: 4)), \"minPeakSpeedDegreesPerSecond\": \(jsonNumber(minPeakSpeed, digits: 4)), "
         out += "\"quietSeconds\": \(jsonNumber(quietSeconds, digits: 4))"
         switch detector {
@@ -109,17 +113,18 @@ public struct OnsetOptions: Equatable, Sendable {
 
     /// The method in words, for the text report.
     package func methodText(rate: Double) -> String {
-        let how = switch detector {
-        case .fractionOfPeak: "\(Int((peakFraction * 100).rounded())) % of peak speed"
-        case .baselineSD: "baseline mean + \(baselineK.formatted()) SD"
-        case .extrapolation: "rising flank (\(Int(flankLow * 100))–\(Int(flankHigh * 100)) % of peak) extrapolated to zero"
-        }
+        let how =
+            switch detector {
+            case .fractionOfPeak: "\(Int((peakFraction * 100).rounded())) % of peak speed"
+            case .baselineSD: "baseline mean + \(baselineK.formatted()) SD"
+            case .extrapolation: "rising flank (\(Int(flankLow * 100))–\(Int(flankHigh * 100)) % of peak) extrapolated to zero"
+            }
         return "\(how); speed of \(limbs.count == Limb.count ? "all nine limbs" : limbs.map(\.name).joined(separator: ", ")), "
             + "\(cutoffHertz.formatted()) Hz low-pass, \(rate.formatted()) fps; movements peak ≥ \(minPeakSpeed.formatted()) °/s "
             + "after ≥ \(quietSeconds.formatted()) s quiet"
     }
 }
 
-private extension Double {
-    func formatted() -> String { jsonNumber(self, digits: 3) }
+extension Double {
+    fileprivate func formatted() -> String { jsonNumber(self, digits: 3) }
 }

@@ -77,7 +77,10 @@ public struct PairReaction: Sendable {
             demoOptions.weights = Limb.allCases.map { options.weights[$0.mirrored.rawValue] }
         }
         let (demo, learner) = bothAtOnce(
-            { MovementOnsets(angles: AngleSeries(report.demonstratorClip, minConfidence: options.minConfidence), options: demoOptions, rate: rate) },
+            {
+                MovementOnsets(
+                    angles: AngleSeries(report.demonstratorClip, minConfidence: options.minConfidence), options: demoOptions, rate: rate)
+            },
             { MovementOnsets(angles: AngleSeries(report.learnerClip, minConfidence: options.minConfidence), options: options, rate: rate) })
         let offset = c.options.offsetSeconds
         demonstratorMovements = demo.movements
@@ -99,9 +102,10 @@ public struct PairReaction: Sendable {
         // turn (continuous imitation is the normal case): one with no onset it could place
         // is untracked.
         pairs = demo.movements.map { d in
-            var pair = Pair(demonstratorOnsetSeconds: d.onsetSeconds, demonstratorPeakSeconds: d.peakSeconds, limb: d.limb,
-                            fromRest: d.status != .noQuietBefore,
-                            learnerOnsetSeconds: nil, latencySeconds: nil, trackingLagSeconds: nil, status: .noResponse)
+            var pair = Pair(
+                demonstratorOnsetSeconds: d.onsetSeconds, demonstratorPeakSeconds: d.peakSeconds, limb: d.limb,
+                fromRest: d.status != .noQuietBefore,
+                learnerOnsetSeconds: nil, latencySeconds: nil, trackingLagSeconds: nil, status: .noResponse)
             guard let start = d.onsetSeconds, d.status != .untracked else {
                 pair.status = d.status == .noQuietBefore && d.onsetSeconds == nil ? .underWayAtStart : .untracked
                 return pair
@@ -119,7 +123,9 @@ public struct PairReaction: Sendable {
                 return pair
             }
             guard let answer = next, let onset = answer.onsetSeconds, onset - start <= window.maxSeconds else {
-                if learner.speed.trackedFraction(from: start - offset, to: start - offset + window.maxSeconds) < 0.5 { pair.status = .untracked }
+                if learner.speed.trackedFraction(from: start - offset, to: start - offset + window.maxSeconds) < 0.5 {
+                    pair.status = .untracked
+                }
                 return pair
             }
             pair.learnerOnsetSeconds = onset
@@ -147,6 +153,7 @@ public struct PairReaction: Sendable {
     public var latencySummary: LatencySummary? {
         let sorted = latencies.sorted()
         guard !sorted.isEmpty else { return nil }
-        return LatencySummary(median: quantile(sorted: sorted, 0.5), lower: quantile(sorted: sorted, 0.25), upper: quantile(sorted: sorted, 0.75))
+        return LatencySummary(
+            median: quantile(sorted: sorted, 0.5), lower: quantile(sorted: sorted, 0.25), upper: quantile(sorted: sorted, 0.75))
     }
 }

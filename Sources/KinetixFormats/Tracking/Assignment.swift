@@ -19,8 +19,10 @@ func cheapestAssignment(_ cost: [[Double]]) -> [Int?] {
         r < rows && k < columns && cost[r][k].isFinite ? cost[r][k] : forbidden
     }
     // e-maxx's formulation, 1-based: u, v potentials; p[k] the row matched to column k.
-    var u = [Double](repeating: 0, count: n + 1), v = u
-    var p = [Int](repeating: 0, count: n + 1), way = p
+    var u = [Double](repeating: 0, count: n + 1)
+    var v = u
+    var p = [Int](repeating: 0, count: n + 1)
+    var way = p
     for r in 1...n {
         p[0] = r
         var k0 = 0
@@ -29,14 +31,26 @@ func cheapestAssignment(_ cost: [[Double]]) -> [Int?] {
         repeat {
             used[k0] = true
             let r0 = p[k0]
-            var delta = Double.infinity, k1 = 0
+            var delta = Double.infinity
+            var k1 = 0
             for k in 1...n where !used[k] {
                 let reduced = c(r0 - 1, k - 1) - u[r0] - v[k]
-                if reduced < minimum[k] { minimum[k] = reduced; way[k] = k0 }
-                if minimum[k] < delta { delta = minimum[k]; k1 = k }
+                if reduced < minimum[k] {
+                    minimum[k] = reduced
+                    way[k] = k0
+                }
+                if minimum[k] < delta {
+                    delta = minimum[k]
+                    k1 = k
+                }
             }
             for k in 0...n {
-                if used[k] { u[p[k]] += delta; v[k] -= delta } else { minimum[k] -= delta }
+                if used[k] {
+                    u[p[k]] += delta
+                    v[k] -= delta
+                } else {
+                    minimum[k] -= delta
+                }
             }
             k0 = k1
         } while p[k0] != 0

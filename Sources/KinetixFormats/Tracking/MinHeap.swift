@@ -25,7 +25,8 @@ struct MinHeap<Element: Comparable> {
         let least = elements.removeLast()
         var parent = 0
         while true {
-            let left = 2 * parent + 1, right = left + 1
+            let left = 2 * parent + 1
+            let right = left + 1
             var smallest = parent
             if left < elements.count, elements[left] < elements[smallest] { smallest = left }
             if right < elements.count, elements[right] < elements[smallest] { smallest = right }

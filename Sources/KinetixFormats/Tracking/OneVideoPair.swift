@@ -14,11 +14,13 @@ public enum BodyFacing: String, Sendable, Equatable {
     /// in torso lengths: over +0.3 toward the camera, under −0.3 away), else, in profile,
     /// which side of the neck the nose is on. Nil when neither is ever seen.
     public static func of(_ clip: Sidecar) -> BodyFacing? {
-        var across: [Float] = [], ahead: [Float] = []
+        var across: [Float] = []
+        var ahead: [Float] = []
         for f in 0..<clip.frameCount {
             guard let l = clip.isotropicPosition(.leftShoulder, f, minConfidence: 0.3),
-                  let r = clip.isotropicPosition(.rightShoulder, f, minConfidence: 0.3),
-                  let hip = clip.hipMidpoint(f, minConfidence: 0.3) else { continue }
+                let r = clip.isotropicPosition(.rightShoulder, f, minConfidence: 0.3),
+                let hip = clip.hipMidpoint(f, minConfidence: 0.3)
+            else { continue }
             let neck = ((l.x + r.x) / 2, (l.y + r.y) / 2)
             let torso = hypot(neck.0 - hip.x, neck.1 - hip.y)
             guard torso > 0 else { continue }
@@ -72,8 +74,10 @@ public struct OneVideoPair: Sendable {
         }
         let file = name ?? result.inputFiles.first
         guard tracking.tracks.count >= 2 else {
-            throw KinetixError(.invalidData, file: file, "\(tracking.tracks.count) \(tracking.tracks.count == 1 ? "person was" : "people were") followed: a pair from one video needs two"
-                               + (tracking.leftOut.isEmpty ? "" : " (left out: \(tracking.leftOut.joined(separator: "; ")))"))
+            throw KinetixError(
+                .invalidData, file: file,
+                "\(tracking.tracks.count) \(tracking.tracks.count == 1 ? "person was" : "people were") followed: a pair from one video needs two"
+                    + (tracking.leftOut.isEmpty ? "" : " (left out: \(tracking.leftOut.joined(separator: "; ")))"))
         }
         // The two largest people are the pair; a third (a passer-by) is not.
         let pair = tracking.tracks.sorted { $0.medianTorso > $1.medianTorso }.prefix(2).map(\.id).sorted()
@@ -89,16 +93,22 @@ public struct OneVideoPair: Sendable {
         case .left, .right:
             let torso = max(a.medianTorso, b.medianTorso)
             guard a.startX.isFinite, b.startX.isFinite, abs(a.startX - b.startX) >= Self.sideMarginTorsos * torso else {
-                throw KinetixError(.invalidSetting, file: file,
-                                   String(format: "who is on the %@ cannot be told: at the start tracks %d and %d stand %.1f torso lengths apart (under %.1f); name the demonstrator by track (track:%d or track:%d)",
-                                          selection == .left ? "left" : "right", pair[0], pair[1], abs(a.startX - b.startX) / max(torso, 1e-6), Self.sideMarginTorsos, pair[0], pair[1]),
-                                   setting: .person)
+                throw KinetixError(
+                    .invalidSetting, file: file,
+                    String(
+                        format:
+                            "who is on the %@ cannot be told: at the start tracks %d and %d stand %.1f torso lengths apart (under %.1f); name the demonstrator by track (track:%d or track:%d)",
+                        selection == .left ? "left" : "right", pair[0], pair[1], abs(a.startX - b.startX) / max(torso, 1e-6),
+                        Self.sideMarginTorsos, pair[0], pair[1]),
+                    setting: .person)
             }
             chosen = selection == .left ? startOrder[0] : startOrder[1]
             choice = "on the \(selection == .left ? "left" : "right") at the start\(sides)"
         case .track(let k):
             guard pair.contains(k) else {
-                throw KinetixError(.invalidSetting, file: file, "track \(k) is not one of the pair (tracks \(pair[0]) and \(pair[1]), the two largest people)", setting: .person)
+                throw KinetixError(
+                    .invalidSetting, file: file,
+                    "track \(k) is not one of the pair (tracks \(pair[0]) and \(pair[1]), the two largest people)", setting: .person)
             }
             chosen = k
             choice = "track \(k), as asked\(sides)"
@@ -120,7 +130,8 @@ public struct OneVideoPair: Sendable {
             facingEachOther = (chosen == leftOne.id ? demonstratorFacing : learnerFacing) == .right
         default: facingEachOther = false
         }
-        let unsure = Set(tracking.tracks[chosen].uncertain.flatMap { Array($0) }).union(tracking.tracks[other].uncertain.flatMap { Array($0) })
+        let unsure = Set(tracking.tracks[chosen].uncertain.flatMap { Array($0) }).union(
+            tracking.tracks[other].uncertain.flatMap { Array($0) })
         uncertainFrames = unsure.count
     }
 }

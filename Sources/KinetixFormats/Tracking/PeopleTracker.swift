@@ -84,15 +84,16 @@ public struct PeopleTracker: Sendable {
     struct Body {
         var centre: SIMD2<Float>
         var torso: Float
-        var shape: [Float]   // NaN where unknown
+        var shape: [Float]  // NaN where unknown
         var pose: [Joint: SIMD2<Float>]  // joints relative to the centre, in torso lengths
 
         /// `BodyProportions`' limbs (what progress compares between sessions), then the
         /// shoulder and hip widths.
-        static let segments: [[(Joint, Joint)]] = BodyProportions.limbs.map(\.sides) + [
-            [(.leftShoulder, .rightShoulder)],
-            [(.leftHip, .rightHip)],
-        ]
+        static let segments: [[(Joint, Joint)]] =
+            BodyProportions.limbs.map(\.sides) + [
+                [(.leftShoulder, .rightShoulder)],
+                [(.leftHip, .rightHip)],
+            ]
 
         /// Nil for a detection with no torso (no shoulders and hips to measure it by).
         init?(_ person: DetectedPerson, scale: SIMD2<Float>) {
@@ -105,7 +106,8 @@ public struct PeopleTracker: Sendable {
                 return (p + q) / 2
             }
             guard let hip = points[.root] ?? midpoint(.leftHip, .rightHip),
-                  let neck = points[.neck] ?? midpoint(.leftShoulder, .rightShoulder) else { return nil }
+                let neck = points[.neck] ?? midpoint(.leftShoulder, .rightShoulder)
+            else { return nil }
             let torso = ((neck - hip) * (neck - hip)).sum().squareRoot()
             guard torso > 0 else { return nil }
             centre = hip
@@ -122,14 +124,19 @@ public struct PeopleTracker: Sendable {
 
         /// Mean absolute difference of the proportions both know; NaN when none.
         static func shapeDifference(_ a: [Float], _ b: [Float]) -> Float {
-            var sum: Float = 0, count: Float = 0
-            for (x, y) in zip(a, b) where !x.isNaN && !y.isNaN { sum += abs(x - y); count += 1 }
+            var sum: Float = 0
+            var count: Float = 0
+            for (x, y) in zip(a, b) where !x.isNaN && !y.isNaN {
+                sum += abs(x - y)
+                count += 1
+            }
             return count > 0 ? sum / count : .nan
         }
 
         /// Mean distance between the joints both have, about their centres (torso lengths).
         static func postureDifference(_ a: [Joint: SIMD2<Float>], _ b: [Joint: SIMD2<Float>]) -> Float {
-            var sum: Float = 0, count: Float = 0
+            var sum: Float = 0
+            var count: Float = 0
             for (joint, p) in a {
                 guard let q = b[joint] else { continue }
                 sum += ((p - q) * (p - q)).sum().squareRoot()
@@ -199,7 +206,8 @@ public struct PeopleTracker: Sendable {
 
     /// `track(_:scale:)`, counting in `weighed` the pairs of tracks its join weighed.
     func track(_ frames: [DetectedFrame], scale: SIMD2<Float>, weighed: inout Int) -> PeopleTracking {
-        var live: [Live] = [], ended: [Live] = []
+        var live: [Live] = []
+        var ended: [Live] = []
         for (f, frame) in frames.enumerated() {
             // End tracks gone too long.
             for i in live.indices.reversed() where frame.t - live[i].lastTime > maxGapSeconds { ended.append(live.remove(at: i)) }
@@ -285,7 +293,8 @@ public struct PeopleTracker: Sendable {
         let firstFrames = tracks.map(\.firstFrame)  // ascending
         /// The first index whose track starts after `frame`.
         func firstStarting(after frame: Int) -> Int {
-            var low = 0, high = firstFrames.count
+            var low = 0
+            var high = firstFrames.count
             while low < high {
                 let mid = (low + high) / 2
                 if firstFrames[mid] <= frame { low = mid + 1 } else { high = mid }
@@ -359,12 +368,18 @@ public struct PeopleTracker: Sendable {
         while let top = heap.popMin() {
             let (a, b, score) = (top.a, top.b, top.score)
             guard alive[a], top.version == version[a] else { continue }
-            guard alive[b] else { offerBest(a); continue }
+            guard alive[b] else {
+                offerBest(a)
+                continue
+            }
             // Another join for either track nearly as good, by a track there at the same
             // time (who else could have been there): the re-identification is unsure. A
             // later piece of the same comings and goings is no rival.
-            func overlap(_ x: Int, _ y: Int) -> Bool { tracks[x].firstFrame <= tracks[y].lastFrame && tracks[y].firstFrame <= tracks[x].lastFrame }
-            let rivals = rows[a].filter { $0.key != b && alive[$0.key] && overlap($0.key, b) }.map(\.value)
+            func overlap(_ x: Int, _ y: Int) -> Bool {
+                tracks[x].firstFrame <= tracks[y].lastFrame && tracks[y].firstFrame <= tracks[x].lastFrame
+            }
+            let rivals =
+                rows[a].filter { $0.key != b && alive[$0.key] && overlap($0.key, b) }.map(\.value)
                 + columns[b].filter { $0 != a && alive[$0] && overlap($0, a) }.compactMap { rows[$0][b] }
             let unsure = rivals.min().map { Double($0 - score) < ambiguity } ?? false
             let away = frames[tracks[b].firstFrame].t - frames[tracks[a].lastFrame].t
@@ -372,8 +387,14 @@ public struct PeopleTracker: Sendable {
             tracks[b] = Live(people: [:], from: later)
             tracks[a].people.merge(later.people) { first, _ in first }
             tracks[a].uncertain.formUnion(later.uncertain)
-            tracks[a].notes += [String(format: "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions, size and where it was last seen", later.firstFrame, frames[later.firstFrame].t, away)
-                                + (unsure ? "; unsure (another person fits nearly as well): its first second is marked uncertain" : "")] + later.notes
+            tracks[a].notes +=
+                [
+                    String(
+                        format:
+                            "re-identified at frame %d (t=%.3fs) after %.1f s away, by body proportions, size and where it was last seen",
+                        later.firstFrame, frames[later.firstFrame].t, away)
+                        + (unsure ? "; unsure (another person fits nearly as well): its first second is marked uncertain" : "")
+                ] + later.notes
             if unsure {
                 // The first second after the return is marked, as a crossing is.
                 let end = frames[later.firstFrame].t + 1
@@ -410,36 +431,52 @@ public struct PeopleTracker: Sendable {
             let sorted = values.filter { !$0.isNaN }.sorted()
             return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
         }
-        struct Candidate { var live: Live; var x: Float; var y: Float; var torso: Float; var startX: Float }
+        struct Candidate {
+            var live: Live
+            var x: Float
+            var y: Float
+            var torso: Float
+            var startX: Float
+        }
         var leftOut: [String] = []
         var candidates: [Candidate] = []
         for track in tracks {
-            var xs: [Float] = [], ys: [Float] = [], torsos: [Float] = []
+            var xs: [Float] = []
+            var ys: [Float] = []
+            var torsos: [Float] = []
             for (f, k) in track.people.sorted(by: { $0.key < $1.key }) {  // in time order: `startX` reads the first second
                 guard let body = Body(frames[f].people[k], scale: SIMD2(1, 1)) else { continue }
-                xs.append(body.centre.x); ys.append(body.centre.y); torsos.append(body.torso)
+                xs.append(body.centre.x)
+                ys.append(body.centre.y)
+                torsos.append(body.torso)
             }
             let seconds = Double(track.people.count) * frameSeconds
             let first = frames[track.firstFrame]
             if seconds < min(minSeconds, duration / 2) || track.people.count < 2 && n > 1 {
-                leftOut.append(String(format: "a person seen for %.2f s from frame %d (t=%.3fs): too brief to follow", seconds, first.number, first.t))
+                leftOut.append(
+                    String(format: "a person seen for %.2f s from frame %d (t=%.3fs): too brief to follow", seconds, first.number, first.t))
                 continue
             }
             let firstSecond = max(1, Int((1 / max(frameSeconds, 1e-6)).rounded()))
-            candidates.append(Candidate(live: track, x: median(xs), y: median(ys), torso: median(torsos), startX: median(Array(xs.prefix(firstSecond)))))
+            candidates.append(
+                Candidate(live: track, x: median(xs), y: median(ys), torso: median(torsos), startX: median(Array(xs.prefix(firstSecond)))))
         }
         let largest = candidates.map(\.torso).max() ?? 0
         candidates.removeAll { c in
             guard c.torso < minRelativeSize * largest else { return false }
-            leftOut.append(String(format: "a person of torso %.0f%% of the largest, around x=%.0f: too small (in the background)", 100 * c.torso / largest, c.x))
+            leftOut.append(
+                String(
+                    format: "a person of torso %.0f%% of the largest, around x=%.0f: too small (in the background)",
+                    100 * c.torso / largest, c.x))
             return true
         }
         candidates.sort { $0.x < $1.x }
         let result = candidates.enumerated().map { id, c -> PersonTrack in
             var people = [Int?](repeating: nil, count: n)
             for (f, k) in c.live.people { people[f] = k }
-            return PersonTrack(id: id, people: people, uncertain: ranges(c.live.uncertain), medianX: c.x, medianY: c.y,
-                               medianTorso: c.torso, startX: c.startX, notes: c.live.notes)
+            return PersonTrack(
+                id: id, people: people, uncertain: ranges(c.live.uncertain), medianX: c.x, medianY: c.y,
+                medianTorso: c.torso, startX: c.startX, notes: c.live.notes)
         }
         return PeopleTracking(tracks: result, leftOut: leftOut)
     }
@@ -448,7 +485,11 @@ public struct PeopleTracker: Sendable {
     func ranges(_ frames: Set<Int>) -> [ClosedRange<Int>] {
         var result: [ClosedRange<Int>] = []
         for f in frames.sorted() {
-            if let last = result.last, last.upperBound == f - 1 { result[result.count - 1] = last.lowerBound...f } else { result.append(f...f) }
+            if let last = result.last, last.upperBound == f - 1 {
+                result[result.count - 1] = last.lowerBound...f
+            } else {
+                result.append(f...f)
+            }
         }
         return result
     }

@@ -23,10 +23,11 @@ public struct Assessor: Sendable {
     public func assess(_ sidecar: Sidecar, baseline baselineClip: Sidecar? = nil, baselineName: String? = nil) -> Assessment {
         precondition(profile.kind != .pair, "pair profiles run through Comparison")
         let parameterList = profile.parameters.map { Assessment.Parameter(name: $0.name, value: parameters[$0.name] ?? $0.defaultValue) }
-        var result = Assessment(profileID: profile.id, profileVersion: profile.version, profileTitle: profile.title,
-                                parameters: parameterList, status: .ok, voidReason: nil, times: sidecar.times,
-                                metrics: [], reps: [], findings: [], symmetry: [], weakerSide: nil,
-                                shoulderWidthRatio: nil, coverage: [], baselineSource: nil)
+        var result = Assessment(
+            profileID: profile.id, profileVersion: profile.version, profileTitle: profile.title,
+            parameters: parameterList, status: .ok, voidReason: nil, times: sidecar.times,
+            metrics: [], reps: [], findings: [], symmetry: [], weakerSide: nil,
+            shoulderWidthRatio: nil, coverage: [], baselineSource: nil)
         let body = BodySeries(sidecar, minConfidence: minConfidence, view: bodyView)
         // A face clip is analysed on its longest stretch without a shot cut or tracking jump.
         let face = sidecar.face == nil ? nil : FaceSeries(sidecar)
@@ -49,50 +50,65 @@ public struct Assessor: Sendable {
             case .auto:
                 view = views.dominant
                 if let name = profile.requirements.viewParameter, let seen = view,
-                   profile.parameters.first(where: { $0.name == name })?.choices.contains(seen.rawValue) == true {
+                    profile.parameters.first(where: { $0.name == name })?.choices.contains(seen.rawValue) == true
+                {
                     assessor.parameters[name] = .choice(seen.rawValue)
                     result.parameters = profile.parameters.map {
-                        Assessment.Parameter(name: $0.name, value: assessor.parameters[$0.name] ?? $0.defaultValue, foundInClip: $0.name == name)
+                        Assessment.Parameter(
+                            name: $0.name, value: assessor.parameters[$0.name] ?? $0.defaultValue, foundInClip: $0.name == name)
                     }
                 }
             case let required: view = CameraView(rawValue: required.rawValue)
             }
-            result.views = views.stretches.map { Assessment.ViewStretch(view: $0.view, start: sidecar.times[$0.frames.lowerBound], end: sidecar.times[$0.frames.upperBound - 1]) }
+            result.views = views.stretches.map {
+                Assessment.ViewStretch(
+                    view: $0.view, start: sidecar.times[$0.frames.lowerBound], end: sidecar.times[$0.frames.upperBound - 1])
+            }
             if profile.requirements.view(parameters) != .any, let view, !views.frames(in: view).isEmpty {
                 for stretch in views.stretches where stretch.view != view { for f in stretch.frames { measured[f] = false } }
                 result.measuredView = view
             }
         }
-        return assessor.assess(sidecar, body: body, face: face, measured: measured, view: view, dominantView: views?.dominant,
-                               result: result, baseline: baselineClip, baselineName: baselineName)
+        return assessor.assess(
+            sidecar, body: body, face: face, measured: measured, view: view, dominantView: views?.dominant,
+            result: result, baseline: baselineClip, baselineName: baselineName)
     }
 
     /// `assess` once the view is settled: `measured` marks the frames measured (the face's
     /// longest clean stretch; the body's frames in the view the profile needs).
-    private func assess(_ sidecar: Sidecar, body: BodySeries, face: FaceSeries?, measured: [Bool], view: CameraView?,
-                        dominantView: CameraView?, result: Assessment,
-                        baseline baselineClip: Sidecar?, baselineName: String?) -> Assessment {
+    private func assess(
+        _ sidecar: Sidecar, body: BodySeries, face: FaceSeries?, measured: [Bool], view: CameraView?,
+        dominantView: CameraView?, result: Assessment,
+        baseline baselineClip: Sidecar?, baselineName: String?
+    ) -> Assessment {
         var result = result
         let frames = measured.indices.filter { measured[$0] }
         let analysed = (frames.first ?? 0)..<((frames.last ?? -1) + 1)
-        let hiddenSide = profile.kind == .body
-            ? HiddenSide(sidecar, candidates: profileJoints, view: view, frames: frames,
-                         minConfidence: minConfidence, minCoverage: profile.requirements.minCoverage)
+        let hiddenSide =
+            profile.kind == .body
+            ? HiddenSide(
+                sidecar, candidates: profileJoints, view: view, frames: frames,
+                minConfidence: minConfidence, minCoverage: profile.requirements.minCoverage)
             : .none
         result.coverage = coverage(sidecar, frames: frames, hidden: hiddenSide.hidden)
-        if let reason = voidReason(sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio, frames: frames,
-                                   measuredView: result.measuredView, dominantView: dominantView)
-            ?? faceVoidReason(result.face) ?? hiddenVoidReason(hiddenSide) {
+        if let reason = voidReason(
+            sidecar, coverage: result.coverage, shoulderRatio: result.shoulderWidthRatio, frames: frames,
+            measuredView: result.measuredView, dominantView: dominantView)
+            ?? faceVoidReason(result.face) ?? hiddenVoidReason(hiddenSide)
+        {
             result.status = .void
             result.voidReason = reason
             return result
         }
         let rate = sidecar.analysisFrameRate
         result.hiddenSide = hiddenSide.isEmpty ? nil : hiddenSide.summary
-        result.hiddenMetrics = profile.metrics.indices.filter { hiddenMetrics(hiddenSide.hidden).contains($0) }.map { profile.metrics[$0].name }
+        result.hiddenMetrics = profile.metrics.indices.filter { hiddenMetrics(hiddenSide.hidden).contains($0) }.map {
+            profile.metrics[$0].name
+        }
         let allMeasured = frames.count == sidecar.frameCount
-        let (columns, restLevels) = metricColumns(sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
-                                                  hidden: hiddenSide.hidden)
+        let (columns, restLevels) = metricColumns(
+            sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
+            hidden: hiddenSide.hidden)
         result.restLevels = restLevels.keys.sorted().map { restLevels[$0]! }
         let rest = restLevels.compactMapValues(\.level)
 
@@ -101,15 +117,19 @@ public struct Assessor: Sendable {
         var activeFrames = analysed
         var noiseFrames: Range<Int>?
         if let baselineClip {
-            let base = metricColumns(baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence, view: bodyView),
-                                     rate: baselineClip.frameRate ?? rate).columns
+            let base = metricColumns(
+                baselineClip, body: BodySeries(baselineClip, minConfidence: minConfidence, view: bodyView),
+                rate: baselineClip.frameRate ?? rate
+            ).columns
             baselineValues = base.map { median($0[...]) }
             result.baselineSource = baselineName ?? "baseline sidecar"
-            let needed = profile.metrics.indices.filter { profile.metrics[$0].relativeToBaseline }
+            let needed =
+                profile.metrics.indices.filter { profile.metrics[$0].relativeToBaseline }
                 + (profile.symmetry?.measures.flatMap { [$0.leftIndex, $0.rightIndex] } ?? [])
             if let missing = needed.first(where: { baselineValues[$0] == nil }) {
                 result.status = .void
-                result.voidReason = "the baseline clip gives no value for \(profile.metrics[missing].name)"
+                result.voidReason =
+                    "the baseline clip gives no value for \(profile.metrics[missing].name)"
                     + (profile.kind == .face && baselineClip.face == nil ? " (it has no face landmarks)" : "")
                     + "; record the baseline with the same setup"
                 return result
@@ -131,8 +151,9 @@ public struct Assessor: Sendable {
             if let base = baselineValues[i] { reported[i] = columns[i].map { $0 - base } }
         }
         result.metrics = profile.metrics.enumerated().map { i, metric in
-            Assessment.MetricSeries(name: metric.name, unit: metric.unit, values: reported[i], baseline: baselineValues[i],
-                                    relativeToBaseline: metric.relativeToBaseline)
+            Assessment.MetricSeries(
+                name: metric.name, unit: metric.unit, values: reported[i], baseline: baselineValues[i],
+                relativeToBaseline: metric.relativeToBaseline)
         }
         let metricTable = Dictionary(uniqueKeysWithValues: reported.enumerated().map { ($0, $1) })
         let times = sidecar.times
@@ -142,36 +163,46 @@ public struct Assessor: Sendable {
         var repRanges: [Range<Int>] = []
         if let counter = profile.reps {
             // The counted metrics without smoothing, for their noise.
-            let raw = metricColumns(sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
-                                    hidden: hiddenSide.hidden, smoothed: false).columns
-            let counting = RepSegmenter.Result(merging: counter.metricIndices.map { i in
-                RepSegmenter.segment(reported[i], raw: raw[i], times: times, settings: counter.segmenterSettings(parameters))
-            })
+            let raw = metricColumns(
+                sidecar, body: body, rate: rate, face: face, measured: allMeasured ? nil : measured,
+                hidden: hiddenSide.hidden, smoothed: false
+            ).columns
+            let counting = RepSegmenter.Result(
+                merging: counter.metricIndices.map { i in
+                    RepSegmenter.segment(reported[i], raw: raw[i], times: times, settings: counter.segmenterSettings(parameters))
+                })
             let reps = counting.reps
             repRanges = reps.map { $0.start..<($0.end + 1) }
             result.reps = reps.map { segment in
                 let evaluator = repEvaluator(segment.start..<(segment.end + 1), metrics: metricTable, times: times, rest: rest)
-                return Assessment.Rep(start: times[segment.start], end: times[segment.end],
-                                      values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
-                                      extreme: times[segment.extreme], confidence: segment.confidence, doubt: Self.doubt(segment))
+                return Assessment.Rep(
+                    start: times[segment.start], end: times[segment.end],
+                    values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
+                    extreme: times[segment.extreme], confidence: segment.confidence, doubt: Self.doubt(segment))
             }
             let restMissing = counter.metricIndices.flatMap { profile.metrics[$0].compiled.restReferences(in: profile) }
                 .first { restLevels[$0]?.level == nil }.map { profile.metrics[$0].name }
-            result.repCounting = Self.countingSummary(counting, counter: counter, unit: profile.metrics[counter.metricIndex].unit,
-                                                      times: times, parameters: parameters) { range in
+            result.repCounting = Self.countingSummary(
+                counting, counter: counter, unit: profile.metrics[counter.metricIndex].unit,
+                times: times, parameters: parameters
+            ) { range in
                 if let restMissing { return "no rest level of \(restMissing) (above)" }
                 if range.allSatisfy({ !measured[$0] }) { return "seen from another view: left out" }
-                let joints = counter.metricIndices.reduce(into: Set<Joint>()) { $0.formUnion(profile.joints(readBy: profile.metrics[$1].compiled)) }
-                    .subtracting(hiddenSide.hidden)
-                let tracked = range.filter { f in joints.allSatisfy { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }.count
+                let joints = counter.metricIndices.reduce(into: Set<Joint>()) {
+                    $0.formUnion(profile.joints(readBy: profile.metrics[$1].compiled))
+                }
+                .subtracting(hiddenSide.hidden)
+                let tracked = range.filter { f in joints.allSatisfy { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }
+                    .count
                 if 2 * tracked > range.count { return "the joints are tracked, but the profile measures it only where its condition holds" }
                 return "joints not tracked"
             }
         }
 
         // Rules.
-        let frameEvaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: nil, body: nil, face: nil,
-                                                 metrics: metricTable, parameters: parameters, restLevels: rest)
+        let frameEvaluator = ExpressionEvaluator(
+            count: sidecar.frameCount, angles: nil, body: nil, face: nil,
+            metrics: metricTable, parameters: parameters, restLevels: rest)
         for rule in profile.rules {
             switch rule.scope {
             case .frames:
@@ -182,11 +213,13 @@ public struct Assessor: Sendable {
                     for f in condition.indices where !inRep[f] { condition[f] = 0 }
                 }
                 let bridge = Int((Self.unknownBridgeSeconds / step).rounded())
-                for (start, end) in Self.runs(of: condition, bridgingUnknown: bridge) where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
+                for (start, end) in Self.runs(of: condition, bridgingUnknown: bridge)
+                where times[end - 1] - times[start] + step >= rule.minSeconds - 1e-9 {
                     result.findings.append(finding(rule, start..<end, metrics: metricTable, times: times))
                 }
             case .reps:
-                for range in repRanges where repEvaluator(range, metrics: metricTable, times: times, rest: rest).evaluate(rule.condition).numbers[0] == 1 {
+                for range in repRanges
+                where repEvaluator(range, metrics: metricTable, times: times, rest: rest).evaluate(rule.condition).numbers[0] == 1 {
                     result.findings.append(finding(rule, range, metrics: metricTable, times: times))
                 }
             }
@@ -199,15 +232,18 @@ public struct Assessor: Sendable {
             let pixelsPerUnit = result.face?.eyeDistancePixels
             let threshold = Float(symmetry.thresholdPercent.value(parameters))
             result.symmetryThresholdPercent = threshold
-            result.resting = Symmetry.resting(symmetry, baseline: baselineValues, units: profile.metrics.map(\.unit), pixelsPerUnit: pixelsPerUnit)
+            result.resting = Symmetry.resting(
+                symmetry, baseline: baselineValues, units: profile.metrics.map(\.unit), pixelsPerUnit: pixelsPerUnit)
             if !result.isStill {
                 (result.symmetry, result.weakerSide) = Symmetry.evaluate(
-                    symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames, noiseFrames: noiseFrames, times: sidecar.times,
+                    symmetry, columns: columns, baseline: baselineValues, activeFrames: activeFrames, noiseFrames: noiseFrames,
+                    times: sidecar.times,
                     thresholdPercent: threshold, pixelsPerUnit: pixelsPerUnit,
                     masks: symmetry.measures.map { measure in measure.condition.map { frameEvaluator.evaluate($0).numbers } })
                 for i in result.symmetry.indices where i < symmetry.measures.count {
                     result.symmetry[i].unit = profile.metrics[symmetry.measures[i].leftIndex].unit
-                    result.symmetry[i].condition = symmetry.measures[i].leftOutBecause ?? symmetry.measures[i].when.map { "where \($0) did not hold" }
+                    result.symmetry[i].condition =
+                        symmetry.measures[i].leftOutBecause ?? symmetry.measures[i].when.map { "where \($0) did not hold" }
                 }
             }
             result.markSymmetryContradictions(profile: profile)
@@ -220,12 +256,15 @@ public struct Assessor: Sendable {
     /// `rest()` of it is computed. Frames not `measured` (nil: all are) are missing
     /// before smoothing, so nothing is smoothed or found across them; metrics that need
     /// `hidden` joints are missing throughout.
-    func metricColumns(_ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil,
-                       measured: [Bool]? = nil, hidden: Set<Joint> = [], smoothed: Bool = true) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
+    func metricColumns(
+        _ sidecar: Sidecar, body: BodySeries, rate: Double, face: FaceSeries? = nil,
+        measured: [Bool]? = nil, hidden: Set<Joint> = [], smoothed: Bool = true
+    ) -> (columns: [[Float]], rest: [Int: Assessment.RestLevel]) {
         let angles = AngleSeries(sidecar, minConfidence: minConfidence)
         let face = face ?? (sidecar.face == nil ? nil : FaceSeries(sidecar))
-        var evaluator = ExpressionEvaluator(count: sidecar.frameCount, angles: angles, body: body, face: face,
-                                            metrics: [:], parameters: parameters)
+        var evaluator = ExpressionEvaluator(
+            count: sidecar.frameCount, angles: angles, body: body, face: face,
+            metrics: [:], parameters: parameters)
         var rest: [Int: Assessment.RestLevel] = [:]
         let expressions = seenExpressions(hidden)
         for i in profile.metricOrder {
@@ -280,7 +319,9 @@ public struct Assessor: Sendable {
 
     /// Why a side view cannot be assessed: the counted metric needs the hidden side.
     private func hiddenVoidReason(_ hidden: HiddenSide) -> String? {
-        guard !hidden.isEmpty, let counter = profile.reps, counter.metricIndices.allSatisfy(hiddenMetrics(hidden.hidden).contains) else { return nil }
+        guard !hidden.isEmpty, let counter = profile.reps, counter.metricIndices.allSatisfy(hiddenMetrics(hidden.hidden).contains) else {
+            return nil
+        }
         return "\(spoken(counter.metric)) needs the \(hidden.hiddenText), which the body hides in this side view; "
             + "film from the front, or count a measure of the near side"
     }
@@ -298,9 +339,11 @@ public struct Assessor: Sendable {
 
     /// The counter's figures and what it saw but did not count, in seconds and words.
     /// `unreadCause` says why a stretch of frames has no value.
-    static func countingSummary(_ counting: RepSegmenter.Result, counter: Profile.RepCounter, unit: String?,
-                                times: [Double], parameters: ParameterValues,
-                                unreadCause: (ClosedRange<Int>) -> String) -> Assessment.RepCounting {
+    static func countingSummary(
+        _ counting: RepSegmenter.Result, counter: Profile.RepCounter, unit: String?,
+        times: [Double], parameters: ParameterValues,
+        unreadCause: (ClosedRange<Int>) -> String
+    ) -> Assessment.RepCounting {
         func stretch(_ range: ClosedRange<Int>, _ note: String) -> Assessment.RepCounting.Stretch {
             .init(start: times[range.lowerBound], end: times[range.upperBound], note: note)
         }
@@ -310,8 +353,11 @@ public struct Assessor: Sendable {
             threshold: counting.threshold, typicalRange: counting.typicalRange, noise: counting.noise,
             notCounted: counting.segments.compactMap { s in s.withdrawn.map { stretch(s.start...s.end, "not a rep: " + $0) } }
                 + counting.shallow.map { s in
-                    stretch(s.start...s.end, String(format: "not a rep: it moved %@, under the %@ a rep must cover", jsonNumber(s.range, digits: 2),
-                                                    jsonNumber(counting.threshold, digits: 2)))
+                    stretch(
+                        s.start...s.end,
+                        String(
+                            format: "not a rep: it moved %@, under the %@ a rep must cover", jsonNumber(s.range, digits: 2),
+                            jsonNumber(counting.threshold, digits: 2)))
                 },
             partial: counting.partials.map { range in
                 stretch(range, range.lowerBound == 0 ? "the clip starts inside a rep" : "the clip ends inside a rep")
@@ -320,8 +366,9 @@ public struct Assessor: Sendable {
     }
 
     func repEvaluator(_ range: Range<Int>, metrics: [Int: [Float]], times: [Double], rest: [Int: Float] = [:]) -> ExpressionEvaluator {
-        ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: metrics, parameters: parameters,
-                            rep: (range, times), restLevels: rest)
+        ExpressionEvaluator(
+            count: 1, angles: nil, body: nil, face: nil, metrics: metrics, parameters: parameters,
+            rep: (range, times), restLevels: rest)
     }
 
     func finding(_ rule: Profile.Rule, _ range: Range<Int>, metrics: [Int: [Float]], times: [Double]) -> Assessment.Finding {
@@ -337,8 +384,9 @@ public struct Assessor: Sendable {
                 if case .number(let v)? = parameters[name] { detail += String(format: "%.\(digits)f", v) }
             }
         }
-        return Assessment.Finding(rule: rule.id, start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                  severity: rule.severity, cue: rule.cue, detail: detail)
+        return Assessment.Finding(
+            rule: rule.id, start: times[range.lowerBound], end: times[range.upperBound - 1],
+            severity: rule.severity, cue: rule.cue, detail: detail)
     }
 
     /// A frame rule's finding goes on through this many seconds where its condition
@@ -374,8 +422,10 @@ public struct Assessor: Sendable {
         var result: [Assessment.Coverage] = profile.requirements.joints.map { required in
             // A joint the side view hides is measured on the near side: its mirror is required instead.
             let joint = hidden.contains(required) ? required.mirrored : required
-            return .init(name: required.name, fraction: Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n,
-                         measuredBy: joint == required ? nil : joint.name)
+            return .init(
+                name: required.name,
+                fraction: Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / n,
+                measuredBy: joint == required ? nil : joint.name)
         }
         for landmark in profile.requirements.landmarks {
             let count = sidecar.face.map { face in frames.filter { face[landmark, $0] != nil }.count } ?? 0
@@ -387,16 +437,20 @@ public struct Assessor: Sendable {
     /// Why a face is too small to measure, or nil.
     private func faceVoidReason(_ quality: FaceQuality?) -> String? {
         guard let quality, let size = quality.eyeDistancePixels, size < FaceQuality.minEyeDistancePixels else { return nil }
-        return String(format: "the face is %.0f px between the eye centres; at least %.0f px are needed to tell movement from the landmarks' jitter: move the camera closer or film at a higher resolution",
-                      size, FaceQuality.minEyeDistancePixels)
+        return String(
+            format:
+                "the face is %.0f px between the eye centres; at least %.0f px are needed to tell movement from the landmarks' jitter: move the camera closer or film at a higher resolution",
+            size, FaceQuality.minEyeDistancePixels)
     }
 
     /// Below this confidence an estimator's joints are guesses; a void on coverage says
     /// whether they would be there at it.
     static let guessConfidence: Float = 0.05
 
-    private func voidReason(_ sidecar: Sidecar, coverage: [Assessment.Coverage], shoulderRatio: Float?, frames: [Int],
-                            measuredView: CameraView?, dominantView: CameraView?) -> String? {
+    private func voidReason(
+        _ sidecar: Sidecar, coverage: [Assessment.Coverage], shoulderRatio: Float?, frames: [Int],
+        measuredView: CameraView?, dominantView: CameraView?
+    ) -> String? {
         if profile.kind == .face, sidecar.face == nil {
             return "this sidecar has no face landmarks; record it with face tracking on"
         }
@@ -409,25 +463,35 @@ public struct Assessor: Sendable {
             let others = missing.count > 1 ? " (and \(missing.count - 1) more below \(String(format: "%.0f %%", required * 100)))" : ""
             var guessed = ""
             if let joint = Joint(name: worst.measuredBy ?? worst.name), !frames.isEmpty {
-                let placed = Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: Self.guessConfidence) }.count) / Double(frames.count)
+                let placed =
+                    Double(frames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: Self.guessConfidence) }.count)
+                    / Double(frames.count)
                 if placed >= required {
-                    guessed = String(format: " (the estimator places it in %.0f %% of frames with a confidence of %.2f or more: guesses, mostly)", 100 * placed, Self.guessConfidence)
+                    guessed = String(
+                        format: " (the estimator places it in %.0f %% of frames with a confidence of %.2f or more: guesses, mostly)",
+                        100 * placed, Self.guessConfidence)
                 }
             }
-            reasons.append("\(spoken(worst.name)) \(isJoint ? "tracked" : "found") in \(percent) of frames\(guessed)\(others); "
-                + (isJoint ? "reframe so the whole body is visible" : "face the camera with the whole face visible"))
+            reasons.append(
+                "\(spoken(worst.name)) \(isJoint ? "tracked" : "found") in \(percent) of frames\(guessed)\(others); "
+                    + (isJoint ? "reframe so the whole body is visible" : "face the camera with the whole face visible"))
         }
         let view = profile.requirements.view(parameters)
         if profile.kind == .body, view != .any, view != .auto, measuredView == nil, let ratio = shoulderRatio,
-           let camera = dominantView ?? CameraView(shoulderWidthRatio: ratio) {
+            let camera = dominantView ?? CameraView(shoulderWidthRatio: ratio)
+        {
             let seen = camera.rawValue
             if seen != view.rawValue {
                 let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
                 // On an oblique view no setting helps: only a new recording does.
-                let fix = seen == "oblique" ? "; film the subject straight \(view == .front ? "from the front" : "from the side")"
+                let fix =
+                    seen == "oblique"
+                    ? "; film the subject straight \(view == .front ? "from the front" : "from the side")"
                     : profile.requirements.viewParameter.map { " (or set the parameter '\($0)' to \(seen))" } ?? ""
                 let needed = view == .front ? "frontal" : view == .side ? "side" : "oblique"
-                reasons.append("the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(needed) view\(fix)")
+                reasons.append(
+                    "the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(needed) view\(fix)"
+                )
             }
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
@@ -441,7 +505,8 @@ public struct Assessor: Sendable {
     /// about 0.9, a side view under 0.3 (`CameraView`).
     static func shoulderWidthRatio(_ body: BodySeries) -> Float? {
         let widths = (0..<body.frameCount).compactMap { frame -> Float? in
-            let l = body.points.x[body.points.index(.leftShoulder, frame)], r = body.points.x[body.points.index(.rightShoulder, frame)]
+            let l = body.points.x[body.points.index(.leftShoulder, frame)]
+            let r = body.points.x[body.points.index(.rightShoulder, frame)]
             return l.isNaN || r.isNaN ? nil : abs(l - r)
         }.sorted()
         return widths.isEmpty ? nil : quantile(sorted: widths, 0.5)

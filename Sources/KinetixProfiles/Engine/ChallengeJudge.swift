@@ -86,10 +86,11 @@ public struct ChallengeJudge: Sendable {
         let assessor = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
         let metrics = assessor.metricColumns(sidecar, body: body, rate: rate).columns
         let face = sidecar.face
-        let evaluator = ExpressionEvaluator(count: n, angles: AngleSeries(sidecar, minConfidence: minConfidence), body: body,
-                                            face: face == nil ? nil : FaceSeries(sidecar),
-                                            metrics: Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0, $1) }),
-                                            parameters: parameters)
+        let evaluator = ExpressionEvaluator(
+            count: n, angles: AngleSeries(sidecar, minConfidence: minConfidence), body: body,
+            face: face == nil ? nil : FaceSeries(sidecar),
+            metrics: Dictionary(uniqueKeysWithValues: metrics.enumerated().map { ($0, $1) }),
+            parameters: parameters)
         var onsetOptions = OnsetOptions()
         onsetOptions.minConfidence = minConfidence
         let onsets = ((try? MovementOnsets(clip: sidecar, options: onsetOptions))?.movements.compactMap(\.onsetSeconds) ?? []).sorted()
@@ -106,18 +107,22 @@ public struct ChallengeJudge: Sendable {
         }
         return sidecar.events.map { event in
             let id = event.action ?? event.label
-            var verdict = ChallengeVerdict(t: event.t, label: event.label, action: id, simonSays: event.simonSays, judged: nil,
-                                           outcome: .void, achievedSeconds: nil, reactionTimeSeconds: nil, voidReason: nil)
+            var verdict = ChallengeVerdict(
+                t: event.t, label: event.label, action: id, simonSays: event.simonSays, judged: nil,
+                outcome: .void, achievedSeconds: nil, reactionTimeSeconds: nil, voidReason: nil)
             guard let action = challenge.actions.first(where: { $0.id == id }) else {
-                verdict.voidReason = "the cue asks for '\(id)', which profile '\(profile.id)' does not define"
+                verdict.voidReason =
+                    "the cue asks for '\(id)', which profile '\(profile.id)' does not define"
                     + Diagnostic.didYouMean(closestName(to: id, in: challenge.actions.map(\.id)))
                 return verdict
             }
-            verdict.judged = .init(version: action.version, when: action.when, holdSeconds: action.holdSeconds,
-                                   minSeconds: challenge.minSeconds, maxSeconds: challenge.maxSeconds)
+            verdict.judged = .init(
+                version: action.version, when: action.when, holdSeconds: action.holdSeconds,
+                minSeconds: challenge.minSeconds, maxSeconds: challenge.maxSeconds)
             let window = frames(in: times, from: event.t, to: event.t + challenge.maxSeconds)
             guard !window.isEmpty else {
-                verdict.voidReason = "the clip ends before the response window (\(jsonNumber(challenge.maxSeconds, digits: 2)) s after the cue)"
+                verdict.voidReason =
+                    "the clip ends before the response window (\(jsonNumber(challenge.maxSeconds, digits: 2)) s after the cue)"
                 return verdict
             }
             if Double(window.filter { present[$0] }.count) < 0.5 * Double(window.count) {
@@ -127,13 +132,24 @@ public struct ChallengeJudge: Sendable {
             let trackedFrames = window.filter { tracked(action, $0) }
             if Double(trackedFrames.count) < challenge.minTracked * Double(window.count) {
                 // Name the point tracked least in the window.
-                let shares: [(String, Double)] = action.joints.map { joint in
-                    (joint.name, Double(window.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / Double(window.count))
-                } + action.landmarks.map { landmark in
-                    (landmark.name, Double(window.filter { face?.isTracked(landmark, $0, minConfidence: minConfidence) ?? false }.count) / Double(window.count))
-                }
+                let shares: [(String, Double)] =
+                    action.joints.map { joint in
+                        (
+                            joint.name,
+                            Double(window.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count)
+                                / Double(window.count)
+                        )
+                    }
+                    + action.landmarks.map { landmark in
+                        (
+                            landmark.name,
+                            Double(window.filter { face?.isTracked(landmark, $0, minConfidence: minConfidence) ?? false }.count)
+                                / Double(window.count)
+                        )
+                    }
                 let worst = shares.min { $0.1 < $1.1 }
-                verdict.voidReason = "tracking lost in the response window: \(worst.map { spoken($0.0) } ?? "the body") tracked in "
+                verdict.voidReason =
+                    "tracking lost in the response window: \(worst.map { spoken($0.0) } ?? "the body") tracked in "
                     + "\(Int(((worst?.1 ?? 0) * 100).rounded())) % of it (needed: \(Int((challenge.minTracked * 100).rounded())) %)"
                 return verdict
             }
@@ -141,8 +157,9 @@ public struct ChallengeJudge: Sendable {
                 let runs = Assessor.runs(of: evaluator.evaluate(action.condition).numbers)
                 holds[action.id] = (runs, runs.map(\.0))
             }
-            let achieved = achievement(holds[action.id]!, times: times, window: window, hold: action.holdSeconds,
-                                       earliest: event.t + challenge.minSeconds, rate: rate)
+            let achieved = achievement(
+                holds[action.id]!, times: times, window: window, hold: action.holdSeconds,
+                earliest: event.t + challenge.minSeconds, rate: rate)
             verdict.achievedSeconds = achieved
             if let achieved {
                 let next = onsets.firstIndex(notBelow: event.t)
@@ -163,15 +180,20 @@ public struct ChallengeJudge: Sendable {
         let first = times.firstIndex(notBelow: from)  // frame times are increasing
         var result: [Int] = []
         var f = first
-        while f < times.count, times[f] <= to { result.append(f); f += 1 }
+        while f < times.count, times[f] <= to {
+            result.append(f)
+            f += 1
+        }
         return result
     }
 
     /// The start time of the first stretch in `holds` that begins (a false → true edge)
     /// inside `window`, at or after `earliest`, and lasts `hold` seconds (frames of
     /// 1/`rate` s, counted as rules count them); nil when there is none.
-    private func achievement(_ holds: (runs: [(Int, Int)], starts: [Int]), times: [Double], window: [Int], hold: Double,
-                             earliest: Double, rate: Double) -> Double? {
+    private func achievement(
+        _ holds: (runs: [(Int, Int)], starts: [Int]), times: [Double], window: [Int], hold: Double,
+        earliest: Double, rate: Double
+    ) -> Double? {
         guard let first = window.first, let last = window.last else { return nil }
         var i = holds.starts.firstIndex(notBelow: first)
         while i < holds.runs.count, holds.runs[i].0 <= last {

@@ -32,7 +32,8 @@ public struct FaceQuality: Equatable, Sendable {
         turnedFrames = face.turnedFrames
         var stretches: [Range<Int>] = []
         var cuts: [Double] = []
-        var start: Int?, last: Int?
+        var start: Int?
+        var last: Int?
         for i in 0..<n where face.pupilDistancePixels[i].isFinite {
             if let previous = last {
                 let scale = face.pupilDistancePixels[previous]

@@ -57,27 +57,33 @@ public struct FaceSeries: Sendable {
         }
         for frame in 0..<n {
             guard let left = eyeCentre(.leftEyeInner, .leftEyeOuter, .leftPupil, frame),
-                  let right = eyeCentre(.rightEyeInner, .rightEyeOuter, .rightPupil, frame) else { continue }
-            let dx = left.x - right.x, dy = left.y - right.y
+                let right = eyeCentre(.rightEyeInner, .rightEyeOuter, .rightPupil, frame)
+            else { continue }
+            let dx = left.x - right.x
+            let dy = left.y - right.y
             let ipd = hypot(dx, dy)
             guard ipd > 0 else { continue }
             pupilDistancePixels[frame] = ipd
             centreX[frame] = (left.x + right.x) / 2
             centreY[frame] = (left.y + right.y) / 2
             if let li = position(.leftEyeInner, frame), let lo = position(.leftEyeOuter, frame),
-               let ri = position(.rightEyeInner, frame), let ro = position(.rightEyeOuter, frame) {
-                let wl = hypot(lo.x - li.x, lo.y - li.y), wr = hypot(ro.x - ri.x, ro.y - ri.y)
+                let ri = position(.rightEyeInner, frame), let ro = position(.rightEyeOuter, frame)
+            {
+                let wl = hypot(lo.x - li.x, lo.y - li.y)
+                let wr = hypot(ro.x - ri.x, ro.y - ri.y)
                 if wl + wr > 0 { eyeWidthAsymmetry[frame] = (wl - wr) / (wl + wr) }
                 if abs(eyeWidthAsymmetry[frame]) > Self.maxEyeWidthAsymmetry {
                     turnedFrames += 1
                     continue  // the frame keeps no face coordinates
                 }
             }
-            let ex = (dx / ipd, dy / ipd), ey = (-ex.1, ex.0)
+            let ex = (dx / ipd, dy / ipd)
+            let ey = (-ex.1, ex.0)
             let origin = ((left.x + right.x) / 2, (left.y + right.y) / 2)
             for landmark in FaceLandmark.allCases {
                 guard let p = position(landmark, frame) else { continue }
-                let rx = p.x - origin.0, ry = p.y - origin.1
+                let rx = p.x - origin.0
+                let ry = p.y - origin.1
                 let i = points.index(landmark, frame)
                 points.x[i] = (rx * ex.0 + ry * ex.1) / ipd
                 points.y[i] = (rx * ey.0 + ry * ey.1) / ipd

@@ -6,7 +6,8 @@ extension Profile {
 
     /// The joints an expression reads, directly or through the metrics it uses (transitively).
     func joints(readBy expression: CompiledExpression) -> Set<Joint> {
-        var joints = Set<Joint>(), seen = Set<Int>()
+        var joints = Set<Joint>()
+        var seen = Set<Int>()
         var pending = Array(expression.metricReferences)
         joints.formUnion(expression.pointReferences.joints)
         while let i = pending.popLast() {
@@ -39,7 +40,9 @@ extension Assessment {
         }
         // A rep a fault falls inside may be the fault's: counted, at half the confidence, saying why.
         if let counter = profile.reps {
-            let joints = counter.metricIndices.reduce(into: Set<Joint>()) { $0.formUnion(profile.joints(readBy: profile.metrics[$1].compiled)) }
+            let joints = counter.metricIndices.reduce(into: Set<Joint>()) {
+                $0.formUnion(profile.joints(readBy: profile.metrics[$1].compiled))
+            }
             for i in reps.indices {
                 let reasons = Self.faultReasons(check, from: reps[i].start, to: reps[i].end, joints: joints)
                 guard !reasons.isEmpty else { continue }
@@ -67,7 +70,8 @@ extension Assessment {
                 let affected = halves.flatMap { $0.leftJoints + $0.leftJoints.map(\.mirrored) }
                 let pair = fault.joint.map { [$0, $0.mirrored] }
                 guard !joints.isDisjoint(with: pair ?? affected) else { continue }
-                reasons.append(String(format: "the estimator exchanged left and right at %.2f–%.2f s, not repaired", fault.start, fault.end))
+                reasons.append(
+                    String(format: "the estimator exchanged left and right at %.2f–%.2f s, not repaired", fault.start, fault.end))
             case .teleport:
                 guard let joint = fault.joint, joints.contains(joint) else { continue }
                 reasons.append(String(format: "the \(spoken(joint.name)) jumped faster than a limb moves at %.2f s", fault.start))
@@ -101,9 +105,11 @@ extension Assessment {
             } else if let deviation = result.deviationPercent, deviation >= thresholdPercent {
                 why = "the sides' difference is within their noise"
             } else {
-                why = String(format: "the sides differ by %.0f %%, under the %.0f %% threshold", result.deviationPercent ?? 0, thresholdPercent)
+                why = String(
+                    format: "the sides differ by %.0f %%, under the %.0f %% threshold", result.deviationPercent ?? 0, thresholdPercent)
             }
-            findings[i].caveat = "the \(claim.measure) measure does not call the \(claim.side) side weaker (\(why)): not a finding to act on"
+            findings[i].caveat =
+                "the \(claim.measure) measure does not call the \(claim.side) side weaker (\(why)): not a finding to act on"
         }
     }
 }

@@ -31,15 +31,21 @@ package struct HiddenSide: Equatable, Sendable {
     /// The joints of `candidates` that `view` hides in `frames` of `sidecar`.
     package init(_ sidecar: Sidecar, candidates: Set<Joint>, view: CameraView?, frames: [Int], minConfidence: Float, minCoverage: Double) {
         // Frames with nobody in them (a title card, a fade) say nothing of what the body hides.
-        let bodyFrames = frames.filter { f in [Joint.neck, .root].contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) } }
-        guard view == .side || view == .oblique, !bodyFrames.isEmpty else { joints = []; return }
+        let bodyFrames = frames.filter { f in
+            [Joint.neck, .root].contains { sidecar.joints.isTracked($0, f, minConfidence: minConfidence) }
+        }
+        guard view == .side || view == .oblique, !bodyFrames.isEmpty else {
+            joints = []
+            return
+        }
         func coverage(_ joint: Joint) -> Double {
             Double(bodyFrames.filter { sidecar.joints.isTracked(joint, $0, minConfidence: minConfidence) }.count) / Double(bodyFrames.count)
         }
         var found: [(Joint, Double, Double)] = []
         var cache: [Joint: Double] = [:]
         for joint in Joint.allCases where candidates.contains(joint) && joint.mirrored != joint {
-            let mine = cache[joint] ?? coverage(joint), theirs = cache[joint.mirrored] ?? coverage(joint.mirrored)
+            let mine = cache[joint] ?? coverage(joint)
+            let theirs = cache[joint.mirrored] ?? coverage(joint.mirrored)
             cache[joint] = mine
             cache[joint.mirrored] = theirs
             if mine < minCoverage, theirs >= minCoverage { found.append((joint, mine, theirs)) }

@@ -46,8 +46,10 @@ package struct RepSegmenter: Sendable {
         package var fixed: (enter: Float, exit: Float)?
 
         /// A rep `movement` of at least `minRange`, at least `minSeconds` long, learned or `fixed`.
-        package init(movement: Movement, minRange: Float, minSeconds: Double = RepSegmenter.defaultMinSeconds,
-                     fixed: (enter: Float, exit: Float)? = nil) {
+        package init(
+            movement: Movement, minRange: Float, minSeconds: Double = RepSegmenter.defaultMinSeconds,
+            fixed: (enter: Float, exit: Float)? = nil
+        ) {
             self.movement = movement
             self.minRange = minRange
             self.minSeconds = minSeconds
@@ -255,11 +257,15 @@ package struct RepSegmenter: Sendable {
     /// from the last rest frame once past `enter`.
     private mutating func addFixed(_ e: Float, frame: Int, fixed: (enter: Float, exit: Float)) -> Event {
         let sign: Float = settings.movement == .rise ? 1 : -1
-        let enter = sign * fixed.enter, exit = sign * fixed.exit
+        let enter = sign * fixed.enter
+        let exit = sign * fixed.exit
         switch phase {
         case .rising(let low, var high, _)?:
             if e > excursion(high) { high = frame }
-            guard e <= exit else { phase = .rising(low: low, high: high, fromClipStart: false); return Event() }
+            guard e <= exit else {
+                phase = .rising(low: low, high: high, fromClipStart: false)
+                return Event()
+            }
             phase = .resting(low: frame)
             var segment = Segment(start: min(low + 1, high), extreme: high, end: frame, range: excursion(high) - exit)
             if time(frame) - time(segment.start) < settings.minSeconds {
@@ -284,8 +290,9 @@ package struct RepSegmenter: Sendable {
     /// after it at `restAfter` (the rest before, when it came back; the turn, when it turned).
     private mutating func complete(low: Int, high: Int, end: Int, restAfter: Float, cut: Bool) -> Event {
         let range = excursion(high) - max(excursion(low), restAfter)
-        var segment = Segment(start: edge(from: high, toward: low, rest: excursion(low), range: range), extreme: high,
-                              end: end, range: range, cutByClip: cut, restBefore: excursion(low))
+        var segment = Segment(
+            start: edge(from: high, toward: low, rest: excursion(low), range: range), extreme: high,
+            end: end, range: range, cutByClip: cut, restBefore: excursion(low))
         segment.seconds = time(end) - time(segment.start)
         segment.tracked = trackedFraction(segment)
         segments.append(segment)
@@ -294,7 +301,8 @@ package struct RepSegmenter: Sendable {
         judge()
         var event = Event(completed: segments[segments.count - 1])
         // A revision turns a rep's count on or off; a withdrawn rep's reason reworded is none.
-        event.revised = zip(judged, before).filter { $0.0 < segments.count - 1 && ($0.1 == nil) != (segments[$0.0].withdrawn == nil) }.map(\.0)
+        event.revised = zip(judged, before).filter { $0.0 < segments.count - 1 && ($0.1 == nil) != (segments[$0.0].withdrawn == nil) }.map(
+            \.0)
         return event
     }
 
@@ -449,12 +457,17 @@ extension RepSegmenter {
         package init(merging results: [Result]) {
             var merged: [Segment] = []
             for segment in results.flatMap(\.segments).sorted(by: { ($0.start, $0.end) < ($1.start, $1.end) }) {
-                if let k = merged.lastIndex(where: { $0.withdrawn == nil && segment.withdrawn == nil
-                    && ($0.start...$0.end).contains(segment.extreme) && (segment.start...segment.end).contains($0.extreme) }) {
+                if let k = merged.lastIndex(where: {
+                    $0.withdrawn == nil && segment.withdrawn == nil
+                        && ($0.start...$0.end).contains(segment.extreme) && (segment.start...segment.end).contains($0.extreme)
+                }) {
                     let other = merged[k]
                     merged[k].start = min(other.start, segment.start)
                     merged[k].end = max(other.end, segment.end)
-                    if segment.range > other.range { merged[k].extreme = segment.extreme; merged[k].range = segment.range }
+                    if segment.range > other.range {
+                        merged[k].extreme = segment.extreme
+                        merged[k].range = segment.range
+                    }
                     merged[k].confidence = max(other.confidence, segment.confidence)
                     merged[k].seconds = max(other.seconds, segment.seconds)
                 } else {
@@ -471,7 +484,10 @@ extension RepSegmenter {
             typicalRange = ranges.isEmpty ? nil : RepSegmenter.median(ranges)
         }
 
-        package init(segments: [Segment], partials: [ClosedRange<Int>], unread: [ClosedRange<Int>], threshold: Float, typicalRange: Float?, noise: Float) {
+        package init(
+            segments: [Segment], partials: [ClosedRange<Int>], unread: [ClosedRange<Int>], threshold: Float, typicalRange: Float?,
+            noise: Float
+        ) {
             self.segments = segments
             self.partials = partials
             self.unread = unread
@@ -482,13 +498,16 @@ extension RepSegmenter {
     }
 
     /// Runs the segmenter over `values` (smoothed) and `raw` (for the noise), one per time.
-    package static func segment(_ values: [Float], raw: [Float]? = nil, times: [Double], settings: Settings, shallowPass: Bool = false) -> Result {
+    package static func segment(_ values: [Float], raw: [Float]? = nil, times: [Double], settings: Settings, shallowPass: Bool = false)
+        -> Result
+    {
         var segmenter = RepSegmenter(settings)
         for i in values.indices { _ = segmenter.add(values[i], raw: raw?[i] ?? values[i], frame: i, time: times[i]) }
         _ = segmenter.finish()
         segmenter.extendEnds()
-        var result = Result(segments: segmenter.segments, partials: segmenter.partials, unread: unreadStretches(values, times: times),
-                            threshold: segmenter.threshold, typicalRange: segmenter.typicalRange, noise: segmenter.noiseLevel)
+        var result = Result(
+            segments: segmenter.segments, partials: segmenter.partials, unread: unreadStretches(values, times: times),
+            threshold: segmenter.threshold, typicalRange: segmenter.typicalRange, noise: segmenter.noiseLevel)
         // Look again at half the least range: movements too small to be reps (a bend to pick
         // up the bar, a jumping jack's bob of the hips) are said, not hidden.
         if settings.fixed == nil, settings.minRange > 0, !shallowPass {
@@ -536,7 +555,12 @@ package struct NoiseEstimate: Sendable {
         defer { (beforePrevious, previous) = (previous, value) }
         guard value.isFinite, previous.isFinite, beforePrevious.isFinite else { return }
         let d = abs(value - 2 * previous + beforePrevious)
-        if differences.count < Self.window { differences.append(d) } else { differences[next] = d; next = (next + 1) % Self.window }
+        if differences.count < Self.window {
+            differences.append(d)
+        } else {
+            differences[next] = d
+            next = (next + 1) % Self.window
+        }
         sinceUpdate += 1
         // The median is refreshed every 16 values (each at first): the estimate moves slowly anyway.
         guard sinceUpdate >= 16 || differences.count < 16 else { return }

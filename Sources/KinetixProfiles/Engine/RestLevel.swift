@@ -29,8 +29,10 @@ extension Assessment {
             guard level == nil else { return nil }
             guard let found else { return "\(spoken(metric)) is never measured, so its rest level is unknown" }
             let unitText = unit.map { " \($0)" } ?? ""
-            let range = plausible.map { " (the profile expects \(formatted($0.lowerBound))–\(formatted($0.upperBound))\(unitText) at rest)" } ?? ""
-            return "\(spoken(metric)) never reaches its rest level: its \(ordinal(percentile)) percentile is \(formatted(Double(found)))\(unitText)\(range), so the clip holds no rest to measure from"
+            let range =
+                plausible.map { " (the profile expects \(formatted($0.lowerBound))–\(formatted($0.upperBound))\(unitText) at rest)" } ?? ""
+            return
+                "\(spoken(metric)) never reaches its rest level: its \(ordinal(percentile)) percentile is \(formatted(Double(found)))\(unitText)\(range), so the clip holds no rest to measure from"
         }
 
         private func formatted(_ v: Double) -> String { jsonNumber(v, digits: 2) }
@@ -38,8 +40,9 @@ extension Assessment {
         /// The level found in words, or why there is none: what every report shows.
         public var summary: String {
             if let problem { return "none: \(problem)" }
-            return String(format: "%@ %.2f%@, the %@ percentile of %d tracked frames (this person's own rest)",
-                          metric, level ?? .nan, unit.map { " " + $0 } ?? "", ordinal(percentile), frames)
+            return String(
+                format: "%@ %.2f%@, the %@ percentile of %d tracked frames (this person's own rest)",
+                metric, level ?? .nan, unit.map { " " + $0 } ?? "", ordinal(percentile), frames)
         }
     }
 }
@@ -55,8 +58,9 @@ enum RestLevelFinder {
     static func find(_ spec: Profile.RestLevelSpec, metric: Profile.Metric, column: [Float], frames: Range<Int>) -> Assessment.RestLevel {
         var finite = column[frames].filter(\.isFinite)
         let found: Float? = finite.count < minFrames ? nil : quantile(selecting: &finite, Float(spec.percentile / 100))
-        return Assessment.RestLevel(metric: metric.name, unit: metric.unit, percentile: spec.percentile, found: found,
-                                    plausible: spec.plausible, frames: finite.count)
+        return Assessment.RestLevel(
+            metric: metric.name, unit: metric.unit, percentile: spec.percentile, found: found,
+            plausible: spec.plausible, frames: finite.count)
     }
 }
 

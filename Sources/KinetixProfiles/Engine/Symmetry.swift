@@ -1,4 +1,5 @@
 import KinetixCore
+
 /// Left/right symmetry of movement, as in facial palsy grading: each side's
 /// movement from its own baseline, compared at the moments of greatest movement.
 enum Symmetry {
@@ -28,9 +29,11 @@ enum Symmetry {
     ///   - noiseFrames: The baseline segment, where each metric's noise is measured; nil
     ///     (a separate baseline clip) measures it over the stillest second of `activeFrames`.
     ///   - pixelsPerUnit: The face's size (pixels per IPD), for the pixel minimum; nil skips it.
-    static func evaluate(_ symmetry: Profile.Symmetry, columns: [[Float]], baseline: [Float?], activeFrames: Range<Int>,
-                         noiseFrames: Range<Int>? = nil, times: [Double] = [], thresholdPercent: Float,
-                         pixelsPerUnit: Float? = nil, masks: [[Float]?] = []) -> ([Assessment.SymmetryResult], BodySide?) {
+    static func evaluate(
+        _ symmetry: Profile.Symmetry, columns: [[Float]], baseline: [Float?], activeFrames: Range<Int>,
+        noiseFrames: Range<Int>? = nil, times: [Double] = [], thresholdPercent: Float,
+        pixelsPerUnit: Float? = nil, masks: [[Float]?] = []
+    ) -> ([Assessment.SymmetryResult], BodySide?) {
         let least = minimumMovement(pixelsPerUnit: pixelsPerUnit)
         var results: [Assessment.SymmetryResult] = []
         for (m, measure) in symmetry.measures.enumerated() {
@@ -50,7 +53,8 @@ enum Symmetry {
                 results.append(result)
                 continue
             }
-            let larger = max(abs(l), abs(r)), smaller = min(abs(l), abs(r))
+            let larger = max(abs(l), abs(r))
+            let smaller = min(abs(l), abs(r))
             let floor = max(noiseLeft ?? 0, noiseRight ?? 0)
             guard larger > 1e-4, larger >= noiseMultiple * floor, larger >= least else {
                 // Within the noise: a movement, not a deviation.
@@ -64,9 +68,11 @@ enum Symmetry {
             let combined = ((noiseLeft ?? 0) * (noiseLeft ?? 0) + (noiseRight ?? 0) * (noiseRight ?? 0)).squareRoot()
             // A side is named only when the difference is beyond noise too.
             let named = larger - smaller >= noiseMultiple * combined && larger - smaller >= least
-            results.append(.init(measure: measure.name, movementLeft: l, movementRight: r, deviationPercent: deviation,
-                                 weakerSide: named ? (abs(l) < abs(r) ? .left : .right) : nil, unit: nil,
-                                 noiseLeft: noiseLeft, noiseRight: noiseRight, measurable: true, framesLeftOut: leftOut))
+            results.append(
+                .init(
+                    measure: measure.name, movementLeft: l, movementRight: r, deviationPercent: deviation,
+                    weakerSide: named ? (abs(l) < abs(r) ? .left : .right) : nil, unit: nil,
+                    noiseLeft: noiseLeft, noiseRight: noiseRight, measurable: true, framesLeftOut: leftOut))
         }
         let asymmetric = results.filter { ($0.deviationPercent ?? 0) >= thresholdPercent && $0.weakerSide != nil }
         let leftCount = asymmetric.filter { $0.weakerSide == .left }.count
@@ -91,13 +97,16 @@ extension Symmetry {
     static let restingMinPixels: Float = 1
 
     /// Each resting measure's sides at rest: the baseline values of its left and right metrics.
-    static func resting(_ symmetry: Profile.Symmetry, baseline: [Float?], units: [String?], pixelsPerUnit: Float?) -> [Assessment.RestingSymmetry] {
+    static func resting(_ symmetry: Profile.Symmetry, baseline: [Float?], units: [String?], pixelsPerUnit: Float?) -> [Assessment
+        .RestingSymmetry]
+    {
         symmetry.measures.filter { symmetry.resting.contains($0.name) }.compactMap { measure in
             guard let l = baseline[measure.leftIndex], let r = baseline[measure.rightIndex], l.isFinite, r.isFinite else { return nil }
             let difference = abs(l - r)
             let resolved = pixelsPerUnit.map { difference * $0 >= restingMinPixels } ?? true
-            return Assessment.RestingSymmetry(measure: measure.name, left: l, right: r, unit: units[measure.leftIndex],
-                                              asymmetric: difference >= restingLimit && resolved)
+            return Assessment.RestingSymmetry(
+                measure: measure.name, left: l, right: r, unit: units[measure.leftIndex],
+                asymmetric: difference >= restingLimit && resolved)
         }
     }
 
@@ -128,6 +137,7 @@ extension Symmetry {
 
 extension Assessment.SymmetryResult {
     init(measure: String, movementLeft: Float? = nil, movementRight: Float? = nil) {
-        self.init(measure: measure, movementLeft: movementLeft, movementRight: movementRight, deviationPercent: nil, weakerSide: nil, unit: nil)
+        self.init(
+            measure: measure, movementLeft: movementLeft, movementRight: movementRight, deviationPercent: nil, weakerSide: nil, unit: nil)
     }
 }

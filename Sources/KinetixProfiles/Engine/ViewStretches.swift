@@ -31,7 +31,8 @@ public struct ViewStretches: Equatable, Sendable {
         let half = max(1, Int((Self.windowSeconds * rate / 2).rounded()))
         func widths(_ a: Joint, _ b: Joint) -> [Float] {
             (0..<n).map { f in
-                let xa = body.points.x[body.points.index(a, f)], xb = body.points.x[body.points.index(b, f)]
+                let xa = body.points.x[body.points.index(a, f)]
+                let xb = body.points.x[body.points.index(b, f)]
                 return xa.isNaN || xb.isNaN ? .nan : abs(xa - xb)
             }
         }
@@ -40,8 +41,11 @@ public struct ViewStretches: Equatable, Sendable {
         var runs: [Stretch] = []
         for f in 0..<n {
             let view = CameraView(shoulderWidthRatio: shoulders[f].isNaN ? nil : shoulders[f], hipWidthRatio: hips[f])
-            if let last = runs.last, last.view == view { runs[runs.count - 1].frames = last.frames.lowerBound..<(f + 1) }
-            else { runs.append(Stretch(view: view, frames: f..<(f + 1))) }
+            if let last = runs.last, last.view == view {
+                runs[runs.count - 1].frames = last.frames.lowerBound..<(f + 1)
+            } else {
+                runs.append(Stretch(view: view, frames: f..<(f + 1)))
+            }
         }
         // Short runs join a neighbour: the one before, else the one after.
         let minFrames = max(1, Int((Self.minSeconds * rate).rounded()))

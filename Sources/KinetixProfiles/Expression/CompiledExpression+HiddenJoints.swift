@@ -20,9 +20,9 @@ extension CompiledExpression {
         case .metric(let i), .aggregate(_, let i), .rest(let i): return hiddenMetrics.contains(i) ? nil : self
         case .midpoint(let a, let b):
             switch (seen(a), seen(b)) {
-            case let (a?, b?): return .midpoint(a, b)
-            case let (a?, nil): return a
-            case let (nil, b?): return b
+            case (let a?, let b?): return .midpoint(a, b)
+            case (let a?, nil): return a
+            case (nil, let b?): return b
             case (nil, nil): return nil
             }
         case .function(let function, let arguments) where function == .min || function == .max || function == .mean:
@@ -58,7 +58,8 @@ extension CompiledExpression {
     /// The metrics whose rest level this expression reads, directly or through the
     /// metrics it reads.
     func restReferences(in profile: Profile) -> Set<Int> {
-        var found = Set<Int>(), seen = Set<Int>()
+        var found = Set<Int>()
+        var seen = Set<Int>()
         func visit(_ e: CompiledExpression) {
             if case .rest(let i) = e { found.insert(i) }
             e.children.forEach(visit)
@@ -73,7 +74,8 @@ extension CompiledExpression {
         switch self {
         case .constant, .parameter, .choiceIs, .limbAngle, .metric, .point, .aggregate, .rest, .duration: []
         case .midpoint(let a, let b), .distance(let a, let b), .arithmetic(_, let a, let b), .comparison(_, let a, let b),
-             .logical(_, let a, let b): [a, b]
+            .logical(_, let a, let b):
+            [a, b]
         case .coordinate(let a, _), .negate(let a), .not(let a): [a]
         case .angle(_, let a, let b, let c): [a, b, c]
         case .function(_, let args): args

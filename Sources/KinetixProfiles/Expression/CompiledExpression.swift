@@ -66,7 +66,7 @@ indirect enum CompiledExpression: Equatable, Sendable {
         case .metric(let i), .aggregate(_, let i), .rest(let i): [i]
         case .constant, .parameter, .choiceIs, .limbAngle, .point, .duration: []
         case .midpoint(let a, let b), .distance(let a, let b), .arithmetic(_, let a, let b),
-             .comparison(_, let a, let b), .logical(_, let a, let b):
+            .comparison(_, let a, let b), .logical(_, let a, let b):
             a.metricReferences.union(b.metricReferences)
         case .coordinate(let a, _), .negate(let a), .not(let a): a.metricReferences
         case .angle(_, let a, let b, let c): a.metricReferences.union(b.metricReferences).union(c.metricReferences)
@@ -76,16 +76,22 @@ indirect enum CompiledExpression: Equatable, Sendable {
 
     /// Joints and face landmarks this expression reads, directly or through limb angles.
     var pointReferences: (joints: Set<Joint>, landmarks: Set<FaceLandmark>) {
-        var joints = Set<Joint>(), landmarks = Set<FaceLandmark>()
+        var joints = Set<Joint>()
+        var landmarks = Set<FaceLandmark>()
         func visit(_ e: CompiledExpression) {
             switch e {
             case .point(.joint(let j)): joints.insert(j)
             case .point(.landmark(let l)): landmarks.insert(l)
             case .limbAngle(let limb): joints.formUnion([limb.joints.a, limb.joints.b, limb.joints.c])
             case .midpoint(let a, let b), .distance(let a, let b), .arithmetic(_, let a, let b),
-                 .comparison(_, let a, let b), .logical(_, let a, let b): visit(a); visit(b)
+                .comparison(_, let a, let b), .logical(_, let a, let b):
+                visit(a)
+                visit(b)
             case .coordinate(let a, _), .negate(let a), .not(let a): visit(a)
-            case .angle(_, let a, let b, let c): visit(a); visit(b); visit(c)
+            case .angle(_, let a, let b, let c):
+                visit(a)
+                visit(b)
+                visit(c)
             case .function(_, let args): args.forEach(visit)
             default: break
             }
@@ -120,7 +126,11 @@ struct CompileEnvironment {
         return index
     }
 
-    static let functions = ["angle", "interior", "turn", "x", "y", "z", "distance", "midpoint", "abs", "sqrt", "min", "max", "mean", "atan2", "if", "duration", "rest"]
+    static let functions =
+        [
+            "angle", "interior", "turn", "x", "y", "z", "distance", "midpoint", "abs", "sqrt", "min", "max", "mean", "atan2", "if",
+            "duration", "rest",
+        ]
         + CompiledExpression.Aggregate.allCases.map(\.rawValue)
 
     /// Compiles `text`, requiring a value of type `expected` when given.
@@ -128,7 +138,11 @@ struct CompileEnvironment {
         let syntax = try ExpressionParser.parse(text)
         let (compiled, type) = try check(syntax)
         if let expected, type != expected {
-            throw ExpressionError(column: syntax.column, message: "expected \(expected == .boolean ? "a condition (true or false)" : "a \(expected.rawValue)"), but the expression is a \(type.rawValue)")
+            throw ExpressionError(
+                column: syntax.column,
+                message:
+                    "expected \(expected == .boolean ? "a condition (true or false)" : "a \(expected.rawValue)"), but the expression is a \(type.rawValue)"
+            )
         }
         return compiled
     }
@@ -141,13 +155,17 @@ struct CompileEnvironment {
             throw ExpressionError(column: column, message: "a string can only be compared with a choice parameter, as in $side == \"left\"")
         case .parameter(let name, let column):
             guard let parameter = parameters[name] else {
-                throw ExpressionError(column: column, message: "unknown parameter '$\(name)'",
-                                      suggestion: closestName(to: name, in: parameters.keys).map { "$" + $0 })
+                throw ExpressionError(
+                    column: column, message: "unknown parameter '$\(name)'",
+                    suggestion: closestName(to: name, in: parameters.keys).map { "$" + $0 })
             }
             switch parameter.type {
             case .number, .integer: return (.parameter(name), .number)
             case .boolean: return (.parameter(name), .boolean)
-            case .choice: throw ExpressionError(column: column, message: "'$\(name)' is a choice: compare it with a string, as in $\(name) == \"\(parameter.choices.first ?? "")\"")
+            case .choice:
+                throw ExpressionError(
+                    column: column,
+                    message: "'$\(name)' is a choice: compare it with a string, as in $\(name) == \"\(parameter.choices.first ?? "")\"")
             }
         case .name(let name, let column):
             // A limb name outside a point function is its angle (joints are read through
@@ -157,7 +175,9 @@ struct CompileEnvironment {
             if let landmark = FaceLandmark(name: name) { return (.point(.landmark(landmark)), .facePoint) }
             if let index = metricIndex[name] {
                 if scope == .reps {
-                    throw ExpressionError(column: column, message: "'\(name)' changes during a rep: use lowest(\(name)), highest(\(name)) or average(\(name))")
+                    throw ExpressionError(
+                        column: column, message: "'\(name)' changes during a rep: use lowest(\(name)), highest(\(name)) or average(\(name))"
+                    )
                 }
                 return (.metric(index), .number)
             }
@@ -174,7 +194,8 @@ struct CompileEnvironment {
             if op == "==" || op == "!=", let choice = try choiceComparison(left, right) {
                 return (op == "==" ? choice : .not(choice), .boolean)
             }
-            let (a, ta) = try check(left), (b, tb) = try check(right)
+            let (a, ta) = try check(left)
+            let (b, tb) = try check(right)
             if op == "&&" || op == "||" {
                 try require(ta, .boolean, column: left.column, what: "'\(op)'")
                 try require(tb, .boolean, column: right.column, what: "'\(op)'")
@@ -195,7 +216,7 @@ struct CompileEnvironment {
     private func choiceComparison(_ left: Syntax, _ right: Syntax) throws(ExpressionError) -> CompiledExpression? {
         let pair: (String, Int, String, Int)?
         switch (left, right) {
-        case let (.parameter(p, pc), .string(s, sc)), let (.string(s, sc), .parameter(p, pc)): pair = (p, pc, s, sc)
+        case (.parameter(let p, let pc), .string(let s, let sc)), (.string(let s, let sc), .parameter(let p, let pc)): pair = (p, pc, s, sc)
         default: pair = nil
         }
         guard let (name, nameColumn, value, valueColumn) = pair else { return nil }
@@ -203,19 +224,24 @@ struct CompileEnvironment {
             throw ExpressionError(column: nameColumn, message: "unknown parameter '$\(name)'")
         }
         guard parameter.type == .choice else {
-            throw ExpressionError(column: valueColumn, message: "'$\(name)' is a \(parameter.type.rawValue), not a choice: compare it with a number")
+            throw ExpressionError(
+                column: valueColumn, message: "'$\(name)' is a \(parameter.type.rawValue), not a choice: compare it with a number")
         }
         guard parameter.choices.contains(value) else {
-            throw ExpressionError(column: valueColumn, message: "\"\(value)\" is not a choice of '$\(name)' (\(parameter.choices.joined(separator: ", ")))",
-                                  suggestion: closestName(to: value, in: parameter.choices))
+            throw ExpressionError(
+                column: valueColumn, message: "\"\(value)\" is not a choice of '$\(name)' (\(parameter.choices.joined(separator: ", ")))",
+                suggestion: closestName(to: value, in: parameter.choices))
         }
         return .choiceIs(parameter: name, value: value)
     }
 
-    private func checkCall(_ name: String, _ arguments: [Syntax], column: Int) throws(ExpressionError) -> (CompiledExpression, ExpressionType) {
+    private func checkCall(_ name: String, _ arguments: [Syntax], column: Int) throws(ExpressionError) -> (
+        CompiledExpression, ExpressionType
+    ) {
         func arity(_ count: Int) throws(ExpressionError) {
             guard arguments.count == count else {
-                throw ExpressionError(column: column, message: "\(name)() takes \(count) argument\(count == 1 ? "" : "s"), found \(arguments.count)")
+                throw ExpressionError(
+                    column: column, message: "\(name)() takes \(count) argument\(count == 1 ? "" : "s"), found \(arguments.count)")
             }
         }
         func numbers() throws(ExpressionError) -> [CompiledExpression] {
@@ -241,7 +267,8 @@ struct CompileEnvironment {
                     (value, type) = try check(argument)
                 }
                 guard type == .bodyPoint || type == .facePoint else {
-                    throw ExpressionError(column: argument.column, message: "\(name)() takes points (joints or face landmarks), found a \(type.rawValue)")
+                    throw ExpressionError(
+                        column: argument.column, message: "\(name)() takes points (joints or face landmarks), found a \(type.rawValue)")
                 }
                 if let kind, kind != type {
                     throw ExpressionError(column: argument.column, message: "\(name)() cannot mix body joints and face landmarks")
@@ -276,7 +303,8 @@ struct CompileEnvironment {
             return (.function(.atan2, try numbers()), .number)
         case "if":
             guard arguments.count == 2 || arguments.count == 3 else {
-                throw ExpressionError(column: column, message: "if() takes a condition, a value and optionally a value otherwise (missing when left out)")
+                throw ExpressionError(
+                    column: column, message: "if() takes a condition, a value and optionally a value otherwise (missing when left out)")
             }
             let (condition, conditionType) = try check(arguments[0])
             try require(conditionType, .boolean, column: arguments[0].column, what: "if()")
@@ -290,7 +318,9 @@ struct CompileEnvironment {
         case "min", "max", "mean":
             guard arguments.count >= 2 else {
                 let aggregate = name == "min" ? "lowest" : name == "max" ? "highest" : "average"
-                throw ExpressionError(column: column, message: "\(name)() takes two or more values\(scope == .reps ? "; for a metric over a rep use \(aggregate)()" : "")")
+                throw ExpressionError(
+                    column: column,
+                    message: "\(name)() takes two or more values\(scope == .reps ? "; for a metric over a rep use \(aggregate)()" : "")")
             }
             return (.function(CompiledExpression.Function(rawValue: name)!, try numbers()), .number)
         case "rest":
@@ -300,25 +330,42 @@ struct CompileEnvironment {
             }
             guard let index = metricIndex[metric] else {
                 // A limb angle or joint is a name, but not a metric: say so, never "did you mean" itself.
-                if let noun = [("limb angle", Limb.allCases.map(\.name)), ("joint", Joint.allCases.map(\.name)), ("face landmark", FaceLandmark.allCases.map(\.name))]
-                    .first(where: { $0.1.contains(metric) })?.0 {
-                    throw ExpressionError(column: metricColumn, message: "rest() takes a metric of this profile, and '\(metric)' is a \(noun): define a metric of it with \"rest\": {\"percentile\": 90} and give rest() that metric's name")
+                if let noun = [
+                    ("limb angle", Limb.allCases.map(\.name)), ("joint", Joint.allCases.map(\.name)),
+                    ("face landmark", FaceLandmark.allCases.map(\.name)),
+                ]
+                .first(where: { $0.1.contains(metric) })?.0 {
+                    throw ExpressionError(
+                        column: metricColumn,
+                        message:
+                            "rest() takes a metric of this profile, and '\(metric)' is a \(noun): define a metric of it with \"rest\": {\"percentile\": 90} and give rest() that metric's name"
+                    )
                 }
                 throw unknownName(metric, column: metricColumn)
             }
             guard restMetrics.contains(metric) else {
-                throw ExpressionError(column: metricColumn, message: "'\(metric)' has no rest level: give it \"rest\": {\"percentile\": 90} (90 for a metric that dips from rest, 10 for one that rises)")
+                throw ExpressionError(
+                    column: metricColumn,
+                    message:
+                        "'\(metric)' has no rest level: give it \"rest\": {\"percentile\": 90} (90 for a metric that dips from rest, 10 for one that rises)"
+                )
             }
             return (.rest(metric: index), .number)
         case "duration":
             try arity(0)
-            guard scope == .reps else { throw ExpressionError(column: column, message: "duration() is the length of a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"") }
+            guard scope == .reps else {
+                throw ExpressionError(
+                    column: column,
+                    message: "duration() is the length of a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"")
+            }
             return (.duration, .number)
         default:
             if let aggregate = CompiledExpression.Aggregate(rawValue: name) {
                 try arity(1)
                 guard scope == .reps else {
-                    throw ExpressionError(column: column, message: "\(name)() summarizes a metric over a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"")
+                    throw ExpressionError(
+                        column: column,
+                        message: "\(name)() summarizes a metric over a rep: use it in reps.summary or in a rule with \"scope\": \"reps\"")
                 }
                 guard case .name(let metric, let metricColumn) = arguments[0] else {
                     throw ExpressionError(column: arguments[0].column, message: "\(name)() takes the name of a metric")
@@ -326,13 +373,16 @@ struct CompileEnvironment {
                 guard let index = metricIndex[metric] else { throw unknownName(metric, column: metricColumn) }
                 return (.aggregate(aggregate, metric: index), .number)
             }
-            throw ExpressionError(column: column, message: "unknown function '\(name)'", suggestion: closestName(to: name, in: Self.functions))
+            throw ExpressionError(
+                column: column, message: "unknown function '\(name)'", suggestion: closestName(to: name, in: Self.functions))
         }
     }
 
     private func require(_ found: ExpressionType, _ expected: ExpressionType, column: Int, what: String) throws(ExpressionError) {
         guard found == expected else {
-            throw ExpressionError(column: column, message: "\(what) needs \(expected == .boolean ? "a condition" : "a \(expected.rawValue)"), found a \(found.rawValue)")
+            throw ExpressionError(
+                column: column,
+                message: "\(what) needs \(expected == .boolean ? "a condition" : "a \(expected.rawValue)"), found a \(found.rawValue)")
         }
     }
 
@@ -345,6 +395,7 @@ struct CompileEnvironment {
             let noun = groups.first { $0.1.contains(suggestion) }!.0
             return ExpressionError(column: column, message: "unknown \(noun) '\(name)'", suggestion: suggestion)
         }
-        return ExpressionError(column: column, message: "unknown name '\(name)' (not a limb angle, joint, face landmark or metric of this profile)")
+        return ExpressionError(
+            column: column, message: "unknown name '\(name)' (not a limb angle, joint, face landmark or metric of this profile)")
     }
 }

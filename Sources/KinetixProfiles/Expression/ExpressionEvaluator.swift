@@ -48,14 +48,16 @@ struct ExpressionEvaluator {
         case .point(.joint(let joint)):
             guard let body else { return nanPoints }
             let base = joint.rawValue * count
-            return .points(x: Array(body.points.x[base..<(base + count)]), y: Array(body.points.y[base..<(base + count)]),
-                           z: body.points.z.map { Array($0[base..<(base + count)]) })
+            return .points(
+                x: Array(body.points.x[base..<(base + count)]), y: Array(body.points.y[base..<(base + count)]),
+                z: body.points.z.map { Array($0[base..<(base + count)]) })
         case .point(.landmark(let landmark)):
             guard let face else { return nanPoints }
             let base = landmark.rawValue * count
             return .points(x: Array(face.points.x[base..<(base + count)]), y: Array(face.points.y[base..<(base + count)]), z: nil)
         case .midpoint(let a, let b):
-            let p = evaluate(a).points, q = evaluate(b).points
+            let p = evaluate(a).points
+            let q = evaluate(b).points
             let z = p.z.flatMap { pz in q.z.map { qz in zip(pz, qz).map { ($0 + $1) / 2 } } }
             return .points(x: zip(p.x, q.x).map { ($0 + $1) / 2 }, y: zip(p.y, q.y).map { ($0 + $1) / 2 }, z: z)
         case .coordinate(let a, let axis):
@@ -66,34 +68,44 @@ struct ExpressionEvaluator {
             case .z: return .numbers(p.z ?? Array(repeating: .nan, count: count))
             }
         case .distance(let a, let b):
-            let p = evaluate(a).points, q = evaluate(b).points
+            let p = evaluate(a).points
+            let q = evaluate(b).points
             guard let pz = p.z, let qz = q.z else { return .numbers((0..<count).map { hypot(p.x[$0] - q.x[$0], p.y[$0] - q.y[$0]) }) }
-            return .numbers((0..<count).map { i in
-                let d = SIMD3(p.x[i] - q.x[i], p.y[i] - q.y[i], pz[i] - qz[i])
-                return (d * d).sum().squareRoot()
-            })
+            return .numbers(
+                (0..<count).map { i in
+                    let d = SIMD3(p.x[i] - q.x[i], p.y[i] - q.y[i], pz[i] - qz[i])
+                    return (d * d).sum().squareRoot()
+                })
         case .angle(let kind, let a, let b, let c):
-            let pa = evaluate(a).points, pb = evaluate(b).points, pc = evaluate(c).points
+            let pa = evaluate(a).points
+            let pb = evaluate(b).points
+            let pc = evaluate(c).points
             // angle() and interior() are 3D where the points are, as the named limb angles;
             // turn() is signed, so it stays in the x–y plane (the view's plane).
             if kind != .turn, let za = pa.z, let zb = pb.z, let zc = pc.z {
-                return .numbers((0..<count).map { i in
-                    let theta = limbAngle(SIMD3(pa.x[i], pa.y[i], za[i]), SIMD3(pb.x[i], pb.y[i], zb[i]), SIMD3(pc.x[i], pc.y[i], zc[i]))
-                    return kind == .limb ? theta : 180 - theta
-                })
+                return .numbers(
+                    (0..<count).map { i in
+                        let theta = limbAngle(
+                            SIMD3(pa.x[i], pa.y[i], za[i]), SIMD3(pb.x[i], pb.y[i], zb[i]), SIMD3(pc.x[i], pc.y[i], zc[i]))
+                        return kind == .limb ? theta : 180 - theta
+                    })
             }
-            return .numbers((0..<count).map { i in
-                let u = (pa.x[i], pa.y[i]), v = (pb.x[i], pb.y[i]), w = (pc.x[i], pc.y[i])
-                switch kind {
-                case .limb: return limbAngle(u, v, w)
-                case .interior: return 180 - limbAngle(u, v, w)
-                case .turn: return signedTurn(u, v, w)
-                }
-            })
+            return .numbers(
+                (0..<count).map { i in
+                    let u = (pa.x[i], pa.y[i])
+                    let v = (pb.x[i], pb.y[i])
+                    let w = (pc.x[i], pc.y[i])
+                    switch kind {
+                    case .limb: return limbAngle(u, v, w)
+                    case .interior: return 180 - limbAngle(u, v, w)
+                    case .turn: return signedTurn(u, v, w)
+                    }
+                })
         case .negate(let a): return .numbers(evaluate(a).numbers.map { -$0 })
         case .not(let a): return .numbers(evaluate(a).numbers.map { $0.isNaN ? .nan : ($0 == 0 ? 1 : 0) })
         case .arithmetic(let op, let a, let b):
-            let x = evaluate(a).numbers, y = evaluate(b).numbers
+            let x = evaluate(a).numbers
+            let y = evaluate(b).numbers
             switch op {
             case .add: return .numbers(zip(x, y).map(+))
             case .subtract: return .numbers(zip(x, y).map(-))
@@ -101,36 +113,50 @@ struct ExpressionEvaluator {
             case .divide: return .numbers(zip(x, y).map { $1 == 0 ? .nan : $0 / $1 })
             }
         case .comparison(let op, let a, let b):
-            let x = evaluate(a).numbers, y = evaluate(b).numbers
-            return .numbers(zip(x, y).map { l, r -> Float in
-                if l.isNaN || r.isNaN { return .nan }
-                let result: Bool
-                switch op {
-                case .less: result = l < r
-                case .lessOrEqual: result = l <= r
-                case .greater: result = l > r
-                case .greaterOrEqual: result = l >= r
-                case .equal: result = l == r
-                case .notEqual: result = l != r
-                }
-                return result ? 1 : 0
-            })
+            let x = evaluate(a).numbers
+            let y = evaluate(b).numbers
+            return .numbers(
+                zip(x, y).map { l, r -> Float in
+                    if l.isNaN || r.isNaN { return .nan }
+                    let result: Bool
+                    switch op {
+                    case .less: result = l < r
+                    case .lessOrEqual: result = l <= r
+                    case .greater: result = l > r
+                    case .greaterOrEqual: result = l >= r
+                    case .equal: result = l == r
+                    case .notEqual: result = l != r
+                    }
+                    return result ? 1 : 0
+                })
         case .logical(let and, let a, let b):
-            let x = evaluate(a).numbers, y = evaluate(b).numbers
-            return .numbers(zip(x, y).map { l, r -> Float in
-                // Three-valued: false && unknown is false; true || unknown is true.
-                if and { return l == 0 || r == 0 ? 0 : (l.isNaN || r.isNaN ? .nan : 1) }
-                return l == 1 || r == 1 ? 1 : (l.isNaN || r.isNaN ? .nan : 0)
-            })
+            let x = evaluate(a).numbers
+            let y = evaluate(b).numbers
+            return .numbers(
+                zip(x, y).map { l, r -> Float in
+                    // Three-valued: false && unknown is false; true || unknown is true.
+                    if and { return l == 0 || r == 0 ? 0 : (l.isNaN || r.isNaN ? .nan : 1) }
+                    return l == 1 || r == 1 ? 1 : (l.isNaN || r.isNaN ? .nan : 0)
+                })
         case .function(let function, let arguments):
             let columns = arguments.map { evaluate($0).numbers }
             switch function {
             case .abs: return .numbers(columns[0].map(abs))
             case .sqrt: return .numbers(columns[0].map { $0 < 0 ? .nan : $0.squareRoot() })
             case .atan2: return .numbers(zip(columns[0], columns[1]).map { Float(atan2(Double($0), Double($1)) * 180 / .pi) })
-            case .choose: return .numbers((0..<count).map { i in columns[0][i] == 1 ? columns[1][i] : (columns.count > 2 && columns[0][i] == 0 ? columns[2][i] : .nan) })
-            case .min: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.min($0, $1) } })
-            case .max: return .numbers((0..<count).map { i in columns.map { $0[i] }.reduce(-Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.max($0, $1) } })
+            case .choose:
+                return .numbers(
+                    (0..<count).map { i in
+                        columns[0][i] == 1 ? columns[1][i] : (columns.count > 2 && columns[0][i] == 0 ? columns[2][i] : .nan)
+                    })
+            case .min:
+                return .numbers(
+                    (0..<count).map { i in columns.map { $0[i] }.reduce(Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.min($0, $1) }
+                    })
+            case .max:
+                return .numbers(
+                    (0..<count).map { i in columns.map { $0[i] }.reduce(-Float.infinity) { $0.isNaN || $1.isNaN ? .nan : Swift.max($0, $1) }
+                    })
             case .mean: return .numbers((0..<count).map { i in columns.reduce(Float(0)) { $0 + $1[i] } / Float(columns.count) })
             }
         case .aggregate(let kind, let index):
@@ -192,7 +218,10 @@ struct ExpressionEvaluator {
 /// The signed turn from b − a to c − b, degrees in −180...180, counter-clockwise
 /// positive (with y up). The unsigned value is `limbAngle`.
 func signedTurn(_ a: (Float, Float), _ b: (Float, Float), _ c: (Float, Float)) -> Float {
-    let ux = b.0 - a.0, uy = b.1 - a.1, vx = c.0 - b.0, vy = c.1 - b.1
+    let ux = b.0 - a.0
+    let uy = b.1 - a.1
+    let vx = c.0 - b.0
+    let vy = c.1 - b.1
     if (ux == 0 && uy == 0) || (vx == 0 && vy == 0) { return .nan }
     return Float(atan2(Double(ux) * Double(vy) - Double(uy) * Double(vx), Double(ux) * Double(vx) + Double(uy) * Double(vy)) * 180 / .pi)
 }

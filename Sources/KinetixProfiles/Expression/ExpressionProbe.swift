@@ -10,9 +10,10 @@ import KinetixCore
         let environment = CompileEnvironment(metrics: ["m"], parameters: [:], scope: scope)
         guard let compiled = try? environment.compile(text) else { return nil }
         let frames = scope == .frames
-        let evaluator = ExpressionEvaluator(count: frames ? clip.frameCount : 1, angles: AngleSeries(clip), body: BodySeries(clip),
-                                            face: nil, metrics: [0: metric], parameters: [:],
-                                            rep: frames ? nil : (0..<clip.frameCount, clip.times))
+        let evaluator = ExpressionEvaluator(
+            count: frames ? clip.frameCount : 1, angles: AngleSeries(clip), body: BodySeries(clip),
+            face: nil, metrics: [0: metric], parameters: [:],
+            rep: frames ? nil : (0..<clip.frameCount, clip.times))
         switch evaluator.evaluate(compiled) {
         case .numbers(let values): return values.count
         case .points(let x, _, _): return x.count

@@ -21,8 +21,8 @@ struct Token: Equatable {
         case number(Double)
         case identifier(String)
         case parameter(String)  // $name
-        case string(String)     // "text", compared with choice parameters
-        case symbol(String)     // + - * / ( ) , < <= > >= == != && || !
+        case string(String)  // "text", compared with choice parameters
+        case symbol(String)  // + - * / ( ) , < <= > >= == != && || !
         case end
     }
     var kind: Kind
@@ -39,7 +39,10 @@ func tokenize(_ text: String) throws(ExpressionError) -> [Token] {
     while i < characters.count {
         let c = characters[i]
         let column = i + 1
-        if c.isWhitespace { i += 1; continue }
+        if c.isWhitespace {
+            i += 1
+            continue
+        }
         if c.isNumber || (c == "." && i + 1 < characters.count && characters[i + 1].isNumber) {
             var j = i
             while j < characters.count, characters[j].isNumber || characters[j] == "." { j += 1 }
@@ -99,7 +102,8 @@ indirect enum Syntax: Equatable {
     var column: Int {
         switch self {
         case .number(_, let c), .name(_, let c), .parameter(_, let c), .string(_, let c),
-             .call(_, _, let c), .unary(_, _, let c), .binary(_, _, _, let c): c
+            .call(_, _, let c), .unary(_, _, let c), .binary(_, _, _, let c):
+            c
         }
     }
 }
@@ -122,12 +126,14 @@ struct ExpressionParser {
         var parser = ExpressionParser(tokens: try tokenize(text))
         if case .end = parser.tokens[0].kind { throw ExpressionError(column: 1, message: "empty expression") }
         if parser.tokens.count - 1 > maxTokens {
-            throw ExpressionError(column: parser.tokens[maxTokens].column,
-                                  message: "the expression has \(parser.tokens.count - 1) tokens; the limit is \(maxTokens) (split it into metrics)")
+            throw ExpressionError(
+                column: parser.tokens[maxTokens].column,
+                message: "the expression has \(parser.tokens.count - 1) tokens; the limit is \(maxTokens) (split it into metrics)")
         }
         let syntax = try parser.parseOr()
         guard case .end = parser.peek.kind else {
-            throw ExpressionError(column: parser.peek.column, message: "unexpected \(parser.describe(parser.peek)) after a complete expression")
+            throw ExpressionError(
+                column: parser.peek.column, message: "unexpected \(parser.describe(parser.peek)) after a complete expression")
         }
         return syntax
     }
@@ -148,11 +154,16 @@ struct ExpressionParser {
     }
 
     private mutating func accept(_ symbol: String) -> Token? {
-        if case .symbol(symbol) = peek.kind { defer { index += 1 }; return peek }
+        if case .symbol(symbol) = peek.kind {
+            defer { index += 1 }
+            return peek
+        }
         return nil
     }
 
-    private mutating func parseBinary(_ symbols: [String], next: (inout ExpressionParser) throws(ExpressionError) -> Syntax) throws(ExpressionError) -> Syntax {
+    private mutating func parseBinary(_ symbols: [String], next: (inout ExpressionParser) throws(ExpressionError) -> Syntax)
+        throws(ExpressionError) -> Syntax
+    {
         var left = try next(&self)
         while case .symbol(let s) = peek.kind, symbols.contains(s) {
             index += 1
@@ -161,8 +172,12 @@ struct ExpressionParser {
         return left
     }
 
-    private mutating func parseOr() throws(ExpressionError) -> Syntax { try parseBinary(["||"]) { p throws(ExpressionError) in try p.parseAnd() } }
-    private mutating func parseAnd() throws(ExpressionError) -> Syntax { try parseBinary(["&&"]) { p throws(ExpressionError) in try p.parseNot() } }
+    private mutating func parseOr() throws(ExpressionError) -> Syntax {
+        try parseBinary(["||"]) { p throws(ExpressionError) in try p.parseAnd() }
+    }
+    private mutating func parseAnd() throws(ExpressionError) -> Syntax {
+        try parseBinary(["&&"]) { p throws(ExpressionError) in try p.parseNot() }
+    }
 
     private mutating func parseNot() throws(ExpressionError) -> Syntax {
         if let bang = accept("!") {
@@ -177,7 +192,9 @@ struct ExpressionParser {
     private mutating func enter(_ token: Token) throws(ExpressionError) {
         nesting += 1
         if nesting > Self.maxNesting {
-            throw ExpressionError(column: token.column, message: "nested more than \(Self.maxNesting) deep (parentheses, calls, '!' and '-'); split it into metrics")
+            throw ExpressionError(
+                column: token.column,
+                message: "nested more than \(Self.maxNesting) deep (parentheses, calls, '!' and '-'); split it into metrics")
         }
     }
 
@@ -194,8 +211,12 @@ struct ExpressionParser {
         return left
     }
 
-    private mutating func parseAdditive() throws(ExpressionError) -> Syntax { try parseBinary(["+", "-"]) { p throws(ExpressionError) in try p.parseMultiplicative() } }
-    private mutating func parseMultiplicative() throws(ExpressionError) -> Syntax { try parseBinary(["*", "/"]) { p throws(ExpressionError) in try p.parseUnary() } }
+    private mutating func parseAdditive() throws(ExpressionError) -> Syntax {
+        try parseBinary(["+", "-"]) { p throws(ExpressionError) in try p.parseMultiplicative() }
+    }
+    private mutating func parseMultiplicative() throws(ExpressionError) -> Syntax {
+        try parseBinary(["*", "/"]) { p throws(ExpressionError) in try p.parseUnary() }
+    }
 
     private mutating func parseUnary() throws(ExpressionError) -> Syntax {
         if let minus = accept("-") {
@@ -221,7 +242,8 @@ struct ExpressionParser {
             if accept(")") == nil {
                 repeat { arguments.append(try parseOr()) } while accept(",") != nil
                 guard accept(")") != nil else {
-                    throw ExpressionError(column: peek.column, message: "expected ',' or ')' in the arguments of \(name)(), found \(describe(peek))")
+                    throw ExpressionError(
+                        column: peek.column, message: "expected ',' or ')' in the arguments of \(name)(), found \(describe(peek))")
                 }
             }
             return .call(name, arguments, column: token.column)

@@ -19,13 +19,16 @@ enum PhysicalRanges {
         var problems: [String] = []
         for (i, token) in tokens.enumerated() {
             guard case .symbol(let op) = token.kind, ["<", "<=", ">", ">="].contains(op) else { continue }
-            let left = angleBefore(i, tokens, degreeMetrics), right = angleAfter(i, tokens, degreeMetrics)
+            let left = angleBefore(i, tokens, degreeMetrics)
+            let right = angleAfter(i, tokens, degreeMetrics)
             let pairs: [(angle: String?, other: Int)] = [(left, i + 1), (right, i - 1)]
             for (angle, other) in pairs {
                 guard let angle, tokens.indices.contains(other) else { continue }
                 switch tokens[other].kind {
                 case .number(let v) where !degrees.contains(v):
-                    problems.append("column \(tokens[other].column): \(jsonNumber(v, digits: 6)) is compared with \(angle), an angle of 0 to 180 degrees: the comparison never changes")
+                    problems.append(
+                        "column \(tokens[other].column): \(jsonNumber(v, digits: 6)) is compared with \(angle), an angle of 0 to 180 degrees: the comparison never changes"
+                    )
                 case .parameter(let name):
                     guard let parameter = parameters[name] else { continue }
                     var values: [(String, Double)] = []
@@ -33,7 +36,9 @@ enum PhysicalRanges {
                     if let m = parameter.minimum { values.append(("min", m)) }
                     if let m = parameter.maximum { values.append(("max", m)) }
                     for (what, v) in values where !degrees.contains(v) {
-                        problems.append("column \(tokens[other].column): $\(name)'s \(what) \(jsonNumber(v, digits: 6)) is compared with \(angle), an angle of 0 to 180 degrees: give it a range within 0...180")
+                        problems.append(
+                            "column \(tokens[other].column): $\(name)'s \(what) \(jsonNumber(v, digits: 6)) is compared with \(angle), an angle of 0 to 180 degrees: give it a range within 0...180"
+                        )
                     }
                 default: continue
                 }
@@ -48,7 +53,8 @@ enum PhysicalRanges {
         if case .identifier(let name) = tokens[i - 1].kind { return angleName(name, metrics) }
         // f(name) with f an aggregate over an angle.
         if i >= 4, tokens[i - 1].kind == .symbol(")"), case .identifier(let name) = tokens[i - 2].kind, tokens[i - 3].kind == .symbol("("),
-           case .identifier(let function) = tokens[i - 4].kind, aggregates.contains(function) {
+            case .identifier(let function) = tokens[i - 4].kind, aggregates.contains(function)
+        {
             return angleName(name, metrics).map { "\(function)(\($0))" }
         }
         return nil
@@ -58,7 +64,9 @@ enum PhysicalRanges {
     private static func angleAfter(_ i: Int, _ tokens: [Token], _ metrics: Set<String>) -> String? {
         guard i + 1 < tokens.count, case .identifier(let name) = tokens[i + 1].kind else { return nil }
         if i + 2 < tokens.count, tokens[i + 2].kind == .symbol("(") {
-            guard aggregates.contains(name), i + 4 < tokens.count, case .identifier(let inner) = tokens[i + 3].kind, tokens[i + 4].kind == .symbol(")") else { return nil }
+            guard aggregates.contains(name), i + 4 < tokens.count, case .identifier(let inner) = tokens[i + 3].kind,
+                tokens[i + 4].kind == .symbol(")")
+            else { return nil }
             return angleName(inner, metrics).map { "\(name)(\($0))" }
         }
         // A term followed by arithmetic is not the angle alone.

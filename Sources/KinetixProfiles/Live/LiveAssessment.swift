@@ -113,16 +113,23 @@ public struct LiveAssessment: Sendable {
     /// - Throws: `KinetixError` of kind `.unsupported` for a face or pair profile, or
     ///   one that measures relative to a baseline or compares sides, or a space with depth
     ///   (live frames are a camera's 2D joints; a 3D clip is assessed with `Assessor`).
-    public init(profile: Profile, parameters: ParameterValues, space: CoordinateSpace, rate: Double,
-                options: AssessmentOptions = AssessmentOptions()) throws(KinetixError) {
+    public init(
+        profile: Profile, parameters: ParameterValues, space: CoordinateSpace, rate: Double,
+        options: AssessmentOptions = AssessmentOptions()
+    ) throws(KinetixError) {
         guard profile.kind == .body else {
-            throw KinetixError(.unsupported, "profile '\(profile.id)' is a \(profile.kind.rawValue) profile; only body profiles run live", setting: .profile)
+            throw KinetixError(
+                .unsupported, "profile '\(profile.id)' is a \(profile.kind.rawValue) profile; only body profiles run live",
+                setting: .profile)
         }
         guard profile.baseline == nil, profile.symmetry == nil, !profile.metrics.contains(where: \.relativeToBaseline) else {
-            throw KinetixError(.unsupported, "profile '\(profile.id)' measures from a baseline; assess the recording instead", setting: .profile)
+            throw KinetixError(
+                .unsupported, "profile '\(profile.id)' measures from a baseline; assess the recording instead", setting: .profile)
         }
         guard space.depth == nil else {
-            throw KinetixError(.unsupported, field: "space.depth", "live assessment reads a camera's 2D joints, frame by frame; a 3D clip is assessed whole: leave --live out")
+            throw KinetixError(
+                .unsupported, field: "space.depth",
+                "live assessment reads a camera's 2D joints, frame by frame; a 3D clip is assessed whole: leave --live out")
         }
         guard rate.isFinite, rate >= 1, rate <= 1000 else {
             throw KinetixError(.invalidSetting, field: "rate", "must be in 1...1000 fps, got \(rate)")
@@ -146,7 +153,8 @@ public struct LiveAssessment: Sendable {
         }
         raw = Array(repeating: [], count: profile.metrics.count)
         smoothed = raw
-        segmenters = profile.reps.map { counter in counter.metricIndices.map { _ in RepSegmenter(counter.segmenterSettings(parameters)) } } ?? []
+        segmenters =
+            profile.reps.map { counter in counter.metricIndices.map { _ in RepSegmenter(counter.segmenterSettings(parameters)) } } ?? []
         candidateEnds = Array(repeating: [], count: segmenters.count)
         filterState = Array(repeating: nil, count: profile.metrics.count)
         runStarts = Array(repeating: nil, count: profile.rules.count)
@@ -186,9 +194,10 @@ public struct LiveAssessment: Sendable {
                 guard let segment = segmenters[k].finish().completed, segment.withdrawn == nil, segment.start >= base else { continue }
                 let range = local(segment.start)..<local(segment.end + 1)
                 let evaluator = assessor.repEvaluator(range, metrics: table(), times: times, rest: restLevels)
-                finalRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                          values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
-                                          extreme: times[local(segment.extreme)], confidence: segment.confidence, doubt: Assessor.doubt(segment))
+                finalRep = Assessment.Rep(
+                    start: times[range.lowerBound], end: times[range.upperBound - 1],
+                    values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
+                    extreme: times[local(segment.extreme)], confidence: segment.confidence, doubt: Assessor.doubt(segment))
                 for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
                     findings.append(assessor.finding(rule, range, metrics: table(), times: times))
                 }
@@ -230,15 +239,17 @@ public struct LiveAssessment: Sendable {
         viewTracker.add(body, clip: clip, minConfidence: m, candidates: profileJoints, minCoverage: profile.requirements.minCoverage)
         var frameParameters = parameters
         if let name = profile.requirements.viewParameter, let seen = viewTracker.view, case .choice("auto")? = parameters[name],
-           profile.parameters.first(where: { $0.name == name })?.choices.contains(seen.rawValue) == true {
+            profile.parameters.first(where: { $0.name == name })?.choices.contains(seen.rawValue) == true
+        {
             frameParameters[name] = .choice(seen.rawValue)
         }
         let required = profile.requirements.view(frameParameters)
         let leftOut = viewTracker.view != nil && CameraView(rawValue: required.rawValue).map { !viewTracker.shows($0) } ?? false
         currentParameters = frameParameters
         assessor.parameters = frameParameters
-        var evaluator = ExpressionEvaluator(count: 1, angles: AngleSeries(clip, minConfidence: m), body: body, face: nil,
-                                            metrics: [:], parameters: frameParameters)
+        var evaluator = ExpressionEvaluator(
+            count: 1, angles: AngleSeries(clip, minConfidence: m), body: body, face: nil,
+            metrics: [:], parameters: frameParameters)
         if seen.hidden != viewTracker.hidden { seen = (viewTracker.hidden, assessor.seenExpressions(viewTracker.hidden)) }
         let expressions = seen.expressions
         var values = [Float](repeating: .nan, count: profile.metrics.count)
@@ -275,7 +286,11 @@ public struct LiveAssessment: Sendable {
     /// The trailing median, then the one-pass low-pass, each restarting after a gap.
     private mutating func smooth(_ i: Int, _ value: Float) -> Float {
         if runRange.count < profile.metrics.count { runRange = Array(repeating: nil, count: profile.metrics.count) }
-        guard value.isFinite else { filterState[i] = nil; runRange[i] = nil; return value }
+        guard value.isFinite else {
+            filterState[i] = nil
+            runRange[i] = nil
+            return value
+        }
         var result = value
         if medianWindows[i] > 1 {
             var window: [Float] = []
@@ -319,9 +334,10 @@ public struct LiveAssessment: Sendable {
         let range = local(segment.start)..<local(segment.end + 1)
         let metrics = table()
         let evaluator = assessor.repEvaluator(range, metrics: metrics, times: times, rest: restLevels)
-        update.completedRep = Assessment.Rep(start: times[range.lowerBound], end: times[range.upperBound - 1],
-                                             values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
-                                             extreme: times[local(segment.extreme)], confidence: segment.confidence, doubt: Assessor.doubt(segment))
+        update.completedRep = Assessment.Rep(
+            start: times[range.lowerBound], end: times[range.upperBound - 1],
+            values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
+            extreme: times[local(segment.extreme)], confidence: segment.confidence, doubt: Assessor.doubt(segment))
         for rule in profile.rules where rule.scope == .reps && evaluator.evaluate(rule.condition).numbers[0] == 1 {
             let finding = assessor.finding(rule, range, metrics: metrics, times: times)
             update.findings.append(finding)
@@ -332,8 +348,9 @@ public struct LiveAssessment: Sendable {
     private mutating func checkRules(at index: Int, into update: inout Update) {
         var current: [Int: [Float]] = [:]
         for i in profile.metrics.indices { current[i] = [smoothed[i].last!] }
-        let evaluator = ExpressionEvaluator(count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: currentParameters,
-                                            restLevels: restLevels)
+        let evaluator = ExpressionEvaluator(
+            count: 1, angles: nil, body: nil, face: nil, metrics: current, parameters: currentParameters,
+            restLevels: restLevels)
         let moving = segmenters.contains(where: \.isAwayFromRest)
         let bridge = Int((Assessor.unknownBridgeSeconds * rate).rounded())
         for (r, rule) in profile.rules.enumerated() where rule.scope == .frames {

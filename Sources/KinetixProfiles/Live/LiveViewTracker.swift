@@ -31,16 +31,21 @@ struct LiveViewTracker: Sendable {
         func x(_ joint: Joint) -> Float { body.points.x[body.points.index(joint, 0)] }
         widths.append((time, abs(x(.leftShoulder) - x(.rightShoulder)), abs(x(.leftHip) - x(.rightHip))))
         if let keep = widths.firstIndex(where: { $0.time > time - ViewStretches.minSeconds }), keep > 0 { widths.removeFirst(keep) }
-        var shoulders = widths.map(\.shoulders).filter(\.isFinite), hips = widths.map(\.hips).filter(\.isFinite)
+        var shoulders = widths.map(\.shoulders).filter(\.isFinite)
+        var hips = widths.map(\.hips).filter(\.isFinite)
         if !shoulders.isEmpty {
-            let seen = CameraView(shoulderWidthRatio: quantile(selecting: &shoulders, 0.5),
-                                  hipWidthRatio: hips.isEmpty ? nil : quantile(selecting: &hips, 0.5))
+            let seen = CameraView(
+                shoulderWidthRatio: quantile(selecting: &shoulders, 0.5),
+                hipWidthRatio: hips.isEmpty ? nil : quantile(selecting: &hips, 0.5))
             // As offline, a view must hold `ViewStretches.minSeconds` to replace the one before.
             if view == nil || seen == view {
                 view = seen
                 candidate = nil
             } else if let (other, since) = candidate, other == seen {
-                if time - since >= ViewStretches.minSeconds { view = seen; candidate = nil }
+                if time - since >= ViewStretches.minSeconds {
+                    view = seen
+                    candidate = nil
+                }
             } else {
                 candidate = (seen, time)
             }
@@ -51,7 +56,10 @@ struct LiveViewTracker: Sendable {
         if let keep = tracked.firstIndex(where: { $0.time > time - Self.hiddenWindowSeconds }), keep > 0 { tracked.removeFirst(keep) }
         let body: UInt32 = 1 << Joint.neck.rawValue | 1 << Joint.root.rawValue
         let bodyFrames = tracked.filter { $0.joints & body != 0 }
-        guard view == .side || view == .oblique, !bodyFrames.isEmpty else { hidden = []; return }
+        guard view == .side || view == .oblique, !bodyFrames.isEmpty else {
+            hidden = []
+            return
+        }
         func coverage(_ joint: Joint) -> Double {
             Double(bodyFrames.filter { $0.joints & (1 << joint.rawValue) != 0 }.count) / Double(bodyFrames.count)
         }

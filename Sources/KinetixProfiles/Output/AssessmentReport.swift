@@ -37,12 +37,15 @@ public struct AssessmentReport: Sendable {
         for input in provenance.inputs { out += row(input.role, "\(input.path) (\(input.frames) frame\(input.frames == 1 ? "" : "s"))") }
         if let profile = provenance.profile { out += row("profile from", profile.source) }
         if !a.parameters.isEmpty {
-            out += row("parameters", a.parameters.map { "\($0.name)=\($0.value)" + ($0.foundInClip ? " (found in the clip)" : "") }.joined(separator: ", "))
+            out += row(
+                "parameters",
+                a.parameters.map { "\($0.name)=\($0.value)" + ($0.foundInClip ? " (found in the clip)" : "") }.joined(separator: ", "))
         }
         if let baseline = a.baselineSource { out += row("baseline", baseline) }
         out += row("measured", dimensionsText)
         if a.views.count > 1 {
-            let stretches = a.views.map { String(format: "%@ %.2f–%.2f s", $0.view?.rawValue ?? "untracked", $0.start, $0.end) }.joined(separator: ", ")
+            let stretches = a.views.map { String(format: "%@ %.2f–%.2f s", $0.view?.rawValue ?? "untracked", $0.start, $0.end) }.joined(
+                separator: ", ")
             out += row("views", stretches + (a.measuredView.map { "; measured from the \($0.rawValue), the other frames left out" } ?? ""))
         }
         if !faults.isEmpty { out += row("faults", faultCheck.sentence) }
@@ -67,15 +70,19 @@ public struct AssessmentReport: Sendable {
             }
             if !a.reps.isEmpty {
                 let names = a.reps[0].values.map(\.name)
-                out += "\n" + ["rep", "start", "end", "sure"].map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined()
+                out +=
+                    "\n" + ["rep", "start", "end", "sure"].map { $0.padding(toLength: 7, withPad: " ", startingAt: 0) }.joined()
                     + names.map { pad($0, 15) }.joined() + "\n"
                 for (i, rep) in a.reps.enumerated() {
-                    out += pad("\(i + 1)", 7) + pad(String(format: "%.2f", rep.start), 7) + pad(String(format: "%.2f", rep.end), 7)
+                    out +=
+                        pad("\(i + 1)", 7) + pad(String(format: "%.2f", rep.start), 7) + pad(String(format: "%.2f", rep.end), 7)
                         + pad(String(format: "%.2f", rep.confidence), 7)
                     out += rep.values.map { pad($0.value.isNaN ? "—" : String(format: "%.2f", $0.value), 15) }.joined() + "\n"
                 }
                 for (i, rep) in a.reps.enumerated() {
-                    if let doubt = rep.doubt { out += "  rep \(i + 1) is less sure (\(String(format: "%.2f", rep.confidence))): \(doubt)\n" }
+                    if let doubt = rep.doubt {
+                        out += "  rep \(i + 1) is less sure (\(String(format: "%.2f", rep.confidence))): \(doubt)\n"
+                    }
                 }
                 out += "\n"
             }
@@ -83,10 +90,15 @@ public struct AssessmentReport: Sendable {
         if let face = a.face {
             var text = face.eyeDistancePixels.map { String(format: "%.0f px between the eye centres", $0) } ?? "eye centres not found"
             if a.times.indices.contains(face.analysed.lowerBound), face.analysed.upperBound > face.analysed.lowerBound,
-               face.analysed != a.times.indices {
+                face.analysed != a.times.indices
+            {
                 text += String(format: "; analysed %.2f–%.2f s", a.times[face.analysed.lowerBound], a.times[face.analysed.upperBound - 1])
             }
-            if !face.cuts.isEmpty { text += "; shot cuts or tracking jumps at " + face.cuts.map { String(format: "%.2f s", $0) }.joined(separator: ", ") + " (never averaged across)" }
+            if !face.cuts.isEmpty {
+                text +=
+                    "; shot cuts or tracking jumps at " + face.cuts.map { String(format: "%.2f s", $0) }.joined(separator: ", ")
+                    + " (never averaged across)"
+            }
             if face.turnedFrames > 0 { text += "; \(face.turnedFrames) frames not measured (head turned)" }
             out += row("face", text)
         }
@@ -94,11 +106,13 @@ public struct AssessmentReport: Sendable {
             out += "at rest (\(a.isStill ? "the still image" : "the baseline")): positions, not movement\n"
             out += pad("measure", 16) + pad("left", 10) + pad("right", 10) + "left − right\n"
             for r in a.resting {
-                out += pad(r.measure, 16) + pad(String(format: "%+.3f", r.left), 10) + pad(String(format: "%+.3f", r.right), 10)
+                out +=
+                    pad(r.measure, 16) + pad(String(format: "%+.3f", r.left), 10) + pad(String(format: "%+.3f", r.right), 10)
                     + String(format: "%+.3f", r.difference) + (r.asymmetric ? "  (asymmetric at rest)" : "") + "\n"
             }
-            out += String(format: "Positions are %@; a difference of %.2f and more (and %.0f px) is called asymmetric at rest.\n\n",
-                          symmetryUnitsText, Symmetry.restingLimit, Symmetry.restingMinPixels)
+            out += String(
+                format: "Positions are %@; a difference of %.2f and more (and %.0f px) is called asymmetric at rest.\n\n",
+                symmetryUnitsText, Symmetry.restingLimit, Symmetry.restingMinPixels)
         }
         if a.isStill, !a.resting.isEmpty {
             out += row("movement", "not measured: a still image has no movement (record a clip of the exercises)")
@@ -113,7 +127,8 @@ public struct AssessmentReport: Sendable {
                 out += pad(s.noiseLeft == nil && s.noiseRight == nil ? "—" : String(format: "±%.3f", noise), 10)
                 out += (s.deviationPercent.map { String(format: "%5.1f %% ", $0) } ?? "") + verdict(s) + "\n"
             }
-            out += "Movements are from the baseline, \(symmetryUnitsText); noise is the larger side's landmark jitter (over the baseline or the stillest second).\n\n"
+            out +=
+                "Movements are from the baseline, \(symmetryUnitsText); noise is the larger side's landmark jitter (over the baseline or the stillest second).\n\n"
         }
         if a.findings.isEmpty {
             out += row("findings", "none")
@@ -128,7 +143,10 @@ public struct AssessmentReport: Sendable {
         out += "\n" + pad("metric", 18) + pad("unit", unitWidth) + pad("lowest", 10) + pad("highest", 10) + "average\n"
         for m in a.metrics {
             let finite = m.values.filter(\.isFinite)
-            let stats = finite.isEmpty ? ["—", "—", "—"] : [finite.min()!, finite.max()!, finite.reduce(0, +) / Float(finite.count)].map { String(format: "%.2f", $0) }
+            let stats =
+                finite.isEmpty
+                ? ["—", "—", "—"]
+                : [finite.min()!, finite.max()!, finite.reduce(0, +) / Float(finite.count)].map { String(format: "%.2f", $0) }
             out += pad(m.name, 18) + pad(m.unit ?? "", unitWidth) + pad(stats[0], 10) + pad(stats[1], 10) + stats[2]
             out += m.relativeToBaseline ? "  (from baseline)\n" : "\n"
         }
@@ -143,12 +161,19 @@ public struct AssessmentReport: Sendable {
         if let deviation = s.deviationPercent {
             let threshold = assessment.symmetryThresholdPercent
             if let side = s.weakerSide {
-                text = threshold.map { deviation >= $0 ? "(\(side) weaker)" : String(format: "(\(side) moves less, under the %.0f %% threshold)", $0) } ?? "(\(side) weaker)"
+                text =
+                    threshold.map {
+                        deviation >= $0 ? "(\(side) weaker)" : String(format: "(\(side) moves less, under the %.0f %% threshold)", $0)
+                    } ?? "(\(side) weaker)"
             } else {
                 text = deviation > 0 ? "(difference within the noise)" : "(the sides move alike)"
             }
         } else {
-            text = s.measurable ? "no movement" : String(format: "not measurable (moved less than %.0f× the noise, or under %.2f IPD)", Symmetry.noiseMultiple, minimumMovement)
+            text =
+                s.measurable
+                ? "no movement"
+                : String(
+                    format: "not measurable (moved less than %.0f× the noise, or under %.2f IPD)", Symmetry.noiseMultiple, minimumMovement)
         }
         if s.framesLeftOut > 0 { text += "; \(s.framesLeftOut) frames left out: \(s.condition ?? "its condition did not hold")" }
         return text
@@ -157,7 +182,9 @@ public struct AssessmentReport: Sendable {
     /// The overall verdict in words: the weaker side, or why none is named.
     public var weakerSideText: String {
         if let side = assessment.weakerSide { return side.rawValue }
-        if assessment.symmetry.allSatisfy({ !$0.measurable || $0.deviationPercent == nil }) { return "none (no measure moved clearly beyond the landmarks' noise)" }
+        if assessment.symmetry.allSatisfy({ !$0.measurable || $0.deviationPercent == nil }) {
+            return "none (no measure moved clearly beyond the landmarks' noise)"
+        }
         return "none (no measure names a side beyond its noise and the threshold)"
     }
 
@@ -179,14 +206,17 @@ public struct AssessmentReport: Sendable {
         if assessment.status == .void { return "no cue: the result is void (\(assessment.voidReason ?? "requirements not met"))\n" }
         let doubtful = assessment.findings.filter { $0.caveat != nil }.count
         if doubtful > 0 {
-            return "no cue: the \(doubtful == 1 ? "finding has a caveat" : "\(doubtful) findings have caveats") (a tracking fault, or a difference the symmetry measures do not confirm; the report says which)\n"
+            return
+                "no cue: the \(doubtful == 1 ? "finding has a caveat" : "\(doubtful) findings have caveats") (a tracking fault, or a difference the symmetry measures do not confirm; the report says which)\n"
         }
         return "no cue: no rule of the profile held at any time (no findings)\n"
     }
 
     func cueTrack() -> [(start: Double, end: Double, cue: String)] {
         let rank: [Profile.Rule.Severity: Int] = [.info: 0, .warning: 1, .critical: 2]
-        let ordered = assessment.findings.filter { $0.caveat == nil }.sorted { (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start) }
+        let ordered = assessment.findings.filter { $0.caveat == nil }.sorted {
+            (rank[$0.severity]!, -$0.start) > (rank[$1.severity]!, -$1.start)
+        }
         var track: [(start: Double, end: Double, cue: String)] = []
         for finding in ordered {
             // Place the finding in the gaps the more important cues leave.
@@ -210,13 +240,17 @@ public struct AssessmentReport: Sendable {
     }
 
     private func row(_ name: String, _ value: String) -> String { pad(name, 14) + value + "\n" }
-    private func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0) }
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.padding(toLength: max(width, text.count + 1), withPad: " ", startingAt: 0)
+    }
 
     /// The units of the symmetry measures in words, from their metrics' declared units:
     /// "in interpupillary distances (angles in degrees)" for a face, "in torso lengths" for a body.
     public var symmetryUnitsText: String {
         let units = Set((assessment.symmetry.map(\.unit) + assessment.resting.map(\.unit)).compactMap { $0?.lowercased() })
-        let words: [String: String] = ["ipd": "interpupillary distances", "torso": "torso lengths", "deg": "degrees", "degrees": "degrees", "px": "pixels"]
+        let words: [String: String] = [
+            "ipd": "interpupillary distances", "torso": "torso lengths", "deg": "degrees", "degrees": "degrees", "px": "pixels",
+        ]
         let angles: Set<String> = ["deg", "degrees"]
         let lengths = units.subtracting(angles).sorted().map { words[$0] ?? $0 }
         var text = lengths.isEmpty ? "in degrees" : "in " + lengths.joined(separator: " and ")
@@ -300,55 +334,92 @@ public struct AssessmentReport: Sendable {
     public func json() -> String {
         let a = assessment
         var out = "{\n  \(Key.kind.quoted): \(jsonString(Self.kind)),\n  \(Key.provenance.quoted): \(provenance.json),\n"
-        out += "  \(Key.profile.quoted): {\(ProfileKey.id.quoted): \(jsonString(a.profileID)), \(ProfileKey.version.quoted): \(jsonString(a.profileVersion)), \(ProfileKey.title.quoted): \(jsonString(a.profileTitle))},\n"
-        out += "  \(Key.parameters.quoted): {" + a.parameters.map { "\(jsonString($0.name)): \($0.value.json)" }.joined(separator: ", ") + "},\n"
+        out +=
+            "  \(Key.profile.quoted): {\(ProfileKey.id.quoted): \(jsonString(a.profileID)), \(ProfileKey.version.quoted): \(jsonString(a.profileVersion)), \(ProfileKey.title.quoted): \(jsonString(a.profileTitle))},\n"
+        out +=
+            "  \(Key.parameters.quoted): {" + a.parameters.map { "\(jsonString($0.name)): \($0.value.json)" }.joined(separator: ", ")
+            + "},\n"
         out += "  \(Key.dimensions.quoted): \"\(clip.dimensions)\",\n"
-        out += "  \(Key.faults.quoted): [" + faults.map(\.json).joined(separator: ", ") + "],\n  \(Key.repairedSwaps.quoted): \(repairedSwaps), \(Key.maskedJointFrames.quoted): \(maskedJointFrames),\n"
+        out +=
+            "  \(Key.faults.quoted): [" + faults.map(\.json).joined(separator: ", ")
+            + "],\n  \(Key.repairedSwaps.quoted): \(repairedSwaps), \(Key.maskedJointFrames.quoted): \(maskedJointFrames),\n"
         out += "  \(Key.status.quoted): \"\(a.status.rawValue)\",\n  \(Key.voidReason.quoted): \(a.voidReason.map(jsonString) ?? "null"),\n"
         out += "  \(Key.baseline.quoted): \(a.baselineSource.map(jsonString) ?? "null"),\n"
         out += "  \(Key.shoulderWidthRatio.quoted): \(jsonNumber(a.shoulderWidthRatio, digits: 3)),\n"
         if let body = bodyProportions {
-            out += "  \(Key.bodyProportions.quoted): {" + zip(BodyProportions.limbs, body.lengths).map { "\(jsonString($0.name)): \(jsonNumber($1.isFinite ? $1 : nil, digits: 4))" }.joined(separator: ", ") + "},\n"
+            out +=
+                "  \(Key.bodyProportions.quoted): {"
+                + zip(BodyProportions.limbs, body.lengths).map {
+                    "\(jsonString($0.name)): \(jsonNumber($1.isFinite ? $1 : nil, digits: 4))"
+                }.joined(separator: ", ") + "},\n"
         }
-        out += "  \(Key.coverage.quoted): {" + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
-        out += "  \(Key.hiddenSide.quoted): \(a.hiddenSide.map(jsonString) ?? "null"), \(Key.hiddenMetrics.quoted): [" + a.hiddenMetrics.map(jsonString).joined(separator: ", ") + "],\n"
-        out += "  \(Key.measuredView.quoted): \(a.measuredView.map { jsonString($0.rawValue) } ?? "null"), \(Key.views.quoted): [" + a.views.map {
-            "{\(ViewKey.view.quoted): \($0.view.map { jsonString($0.rawValue) } ?? "null"), \(ViewKey.start.quoted): \(jsonNumber($0.start, digits: 4)), \(ViewKey.end.quoted): \(jsonNumber($0.end, digits: 4))}"
-        }.joined(separator: ", ") + "],\n"
+        out +=
+            "  \(Key.coverage.quoted): {"
+            + a.coverage.map { "\(jsonString($0.name)): \(jsonNumber($0.fraction, digits: 4))" }.joined(separator: ", ") + "},\n"
+        out +=
+            "  \(Key.hiddenSide.quoted): \(a.hiddenSide.map(jsonString) ?? "null"), \(Key.hiddenMetrics.quoted): ["
+            + a.hiddenMetrics.map(jsonString).joined(separator: ", ") + "],\n"
+        out +=
+            "  \(Key.measuredView.quoted): \(a.measuredView.map { jsonString($0.rawValue) } ?? "null"), \(Key.views.quoted): ["
+            + a.views.map {
+                "{\(ViewKey.view.quoted): \($0.view.map { jsonString($0.rawValue) } ?? "null"), \(ViewKey.start.quoted): \(jsonNumber($0.start, digits: 4)), \(ViewKey.end.quoted): \(jsonNumber($0.end, digits: 4))}"
+            }.joined(separator: ", ") + "],\n"
         if let c = a.repCounting { out += "  \(Key.repCounting.quoted): \(c.json),\n" }
         out += "  \(Key.restLevels.quoted): [" + a.restLevels.map(\.json).joined(separator: ", ") + "],\n"
-        out += "  \(Key.reps.quoted): [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
-        out += "  \(Key.findings.quoted): [" + a.findings.map { "\n    " + $0.json }.joined(separator: ",") + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
+        out +=
+            "  \(Key.reps.quoted): [" + a.reps.map { "\n    " + $0.json }.joined(separator: ",") + (a.reps.isEmpty ? "" : "\n  ") + "],\n"
+        out +=
+            "  \(Key.findings.quoted): [" + a.findings.map { "\n    " + $0.json }.joined(separator: ",")
+            + (a.findings.isEmpty ? "" : "\n  ") + "],\n"
         if !a.resting.isEmpty {
-            out += "  \(Key.isStill.quoted): \(a.isStill),\n  \(Key.resting.quoted): {" + a.resting.map {
-                "\(jsonString($0.measure)): {\(RestingKey.left.quoted): \(jsonNumber($0.left, digits: 4)), \(RestingKey.right.quoted): \(jsonNumber($0.right, digits: 4)), "
-                    + "\(RestingKey.difference.quoted): \(jsonNumber($0.difference, digits: 4)), \(RestingKey.asymmetric.quoted): \($0.asymmetric)}"
-            }.joined(separator: ", ") + "},\n"
+            out +=
+                "  \(Key.isStill.quoted): \(a.isStill),\n  \(Key.resting.quoted): {"
+                + a.resting.map {
+                    "\(jsonString($0.measure)): {\(RestingKey.left.quoted): \(jsonNumber($0.left, digits: 4)), \(RestingKey.right.quoted): \(jsonNumber($0.right, digits: 4)), "
+                        + "\(RestingKey.difference.quoted): \(jsonNumber($0.difference, digits: 4)), \(RestingKey.asymmetric.quoted): \($0.asymmetric)}"
+                }.joined(separator: ", ") + "},\n"
         }
         if !a.symmetry.isEmpty || a.weakerSide != nil {
             out += "  \(Key.weakerSide.quoted): \(a.weakerSide.map { jsonString($0.rawValue) } ?? "null"),\n"
-            out += "  \(Key.deviationPercent.quoted): {" + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ") + "},\n"
-            out += "  \(Key.movement.quoted): {" + a.symmetry.map {
-                "\(jsonString($0.measure)): {\(MovementKey.left.quoted): \(jsonNumber($0.movementLeft, digits: 4)), \(MovementKey.right.quoted): \(jsonNumber($0.movementRight, digits: 4)), \(MovementKey.weakerSide.quoted): \($0.weakerSide.map { jsonString($0.rawValue) } ?? "null"), "
-                    + "\(MovementKey.noiseLeft.quoted): \(jsonNumber($0.noiseLeft, digits: 4)), \(MovementKey.noiseRight.quoted): \(jsonNumber($0.noiseRight, digits: 4)), \(MovementKey.measurable.quoted): \($0.measurable), "
-                    + "\(MovementKey.framesLeftOut.quoted): \($0.framesLeftOut)}"
-            }.joined(separator: ", ") + "},\n"
+            out +=
+                "  \(Key.deviationPercent.quoted): {"
+                + a.symmetry.map { "\(jsonString($0.measure)): \(jsonNumber($0.deviationPercent, digits: 2))" }.joined(separator: ", ")
+                + "},\n"
+            out +=
+                "  \(Key.movement.quoted): {"
+                + a.symmetry.map {
+                    "\(jsonString($0.measure)): {\(MovementKey.left.quoted): \(jsonNumber($0.movementLeft, digits: 4)), \(MovementKey.right.quoted): \(jsonNumber($0.movementRight, digits: 4)), \(MovementKey.weakerSide.quoted): \($0.weakerSide.map { jsonString($0.rawValue) } ?? "null"), "
+                        + "\(MovementKey.noiseLeft.quoted): \(jsonNumber($0.noiseLeft, digits: 4)), \(MovementKey.noiseRight.quoted): \(jsonNumber($0.noiseRight, digits: 4)), \(MovementKey.measurable.quoted): \($0.measurable), "
+                        + "\(MovementKey.framesLeftOut.quoted): \($0.framesLeftOut)}"
+                }.joined(separator: ", ") + "},\n"
         }
         if let face = a.face {
-            let analysed = face.analysed.isEmpty || !a.times.indices.contains(face.analysed.lowerBound) ? "null"
+            let analysed =
+                face.analysed.isEmpty || !a.times.indices.contains(face.analysed.lowerBound)
+                ? "null"
                 : "[\(jsonNumber(a.times[face.analysed.lowerBound], digits: 4)), \(jsonNumber(a.times[face.analysed.upperBound - 1], digits: 4))]"
-            out += "  \(Key.face.quoted): {\(FaceKey.eyeDistancePixels.quoted): \(jsonNumber(face.eyeDistancePixels, digits: 2)), \(FaceKey.minEyeDistancePixels.quoted): \(jsonNumber(FaceQuality.minEyeDistancePixels, digits: 2)), "
-                + "\(FaceKey.turnedFrames.quoted): \(face.turnedFrames), \(FaceKey.cuts.quoted): [" + face.cuts.map { jsonNumber($0, digits: 4) }.joined(separator: ", ") + "], \(FaceKey.analysedSeconds.quoted): \(analysed)},\n"
+            out +=
+                "  \(Key.face.quoted): {\(FaceKey.eyeDistancePixels.quoted): \(jsonNumber(face.eyeDistancePixels, digits: 2)), \(FaceKey.minEyeDistancePixels.quoted): \(jsonNumber(FaceQuality.minEyeDistancePixels, digits: 2)), "
+                + "\(FaceKey.turnedFrames.quoted): \(face.turnedFrames), \(FaceKey.cuts.quoted): ["
+                + face.cuts.map { jsonNumber($0, digits: 4) }.joined(separator: ", ")
+                + "], \(FaceKey.analysedSeconds.quoted): \(analysed)},\n"
         }
-        out += "  \(Key.metrics.quoted): {" + a.metrics.map { m in
-            let finite = m.values.filter(\.isFinite)
-            return "\n    \(jsonString(m.name)): {\(MetricKey.unit.quoted): \(m.unit.map(jsonString) ?? "null"), \(MetricKey.relativeToBaseline.quoted): \(m.relativeToBaseline), "
-                + "\(MetricKey.baseline.quoted): \(jsonNumber(m.baseline, digits: 4)), \(MetricKey.lowest.quoted): \(jsonNumber(finite.min(), digits: 4)), \(MetricKey.highest.quoted): \(jsonNumber(finite.max(), digits: 4))}"
-        }.joined(separator: ",") + (a.metrics.isEmpty ? "" : "\n  ") + "},\n"
+        out +=
+            "  \(Key.metrics.quoted): {"
+            + a.metrics.map { m in
+                let finite = m.values.filter(\.isFinite)
+                return
+                    "\n    \(jsonString(m.name)): {\(MetricKey.unit.quoted): \(m.unit.map(jsonString) ?? "null"), \(MetricKey.relativeToBaseline.quoted): \(m.relativeToBaseline), "
+                    + "\(MetricKey.baseline.quoted): \(jsonNumber(m.baseline, digits: 4)), \(MetricKey.lowest.quoted): \(jsonNumber(finite.min(), digits: 4)), \(MetricKey.highest.quoted): \(jsonNumber(finite.max(), digits: 4))}"
+            }.joined(separator: ",") + (a.metrics.isEmpty ? "" : "\n  ") + "},\n"
         let timeKey = FrameKey.t.quoted  // once, not per frame
-        out += "  \(Key.frames.quoted): [\n" + a.times.indices.map { k in
-            "    {\(timeKey): \(jsonNumber(a.times[k], digits: 6))" + a.metrics.map { ", \(jsonString($0.name)): \(jsonNumber($0.values.isEmpty ? Float.nan : $0.values[k], digits: 4))" }.joined() + "}"
-        }.joined(separator: ",\n") + "\n  ]\n}\n"
+        out +=
+            "  \(Key.frames.quoted): [\n"
+            + a.times.indices.map { k in
+                "    {\(timeKey): \(jsonNumber(a.times[k], digits: 6))"
+                    + a.metrics.map { ", \(jsonString($0.name)): \(jsonNumber($0.values.isEmpty ? Float.nan : $0.values[k], digits: 4))" }
+                    .joined() + "}"
+            }.joined(separator: ",\n") + "\n  ]\n}\n"
         return out
     }
 
@@ -360,7 +431,10 @@ public struct AssessmentReport: Sendable {
         var out = "t" + a.metrics.map { "," + $0.name }.joined() + "\n"
         for k in a.times.indices {
             out += jsonNumber(a.times[k], digits: 6)
-            for m in a.metrics { let v = m.values.isEmpty ? Float.nan : m.values[k]; out += "," + (v.isFinite ? jsonNumber(v, digits: 4) : "") }
+            for m in a.metrics {
+                let v = m.values.isEmpty ? Float.nan : m.values[k]
+                out += "," + (v.isFinite ? jsonNumber(v, digits: 4) : "")
+            }
             out += "\n"
         }
         return out
@@ -396,10 +470,14 @@ extension Assessment.RepCounting {
     /// The counter's figures and what it did not count, as a JSON object.
     public var json: String {
         func stretches(_ list: [Stretch]) -> String {
-            "[" + list.map { "{\(StretchKey.start.quoted): \(jsonNumber($0.start, digits: 4)), \(StretchKey.end.quoted): \(jsonNumber($0.end, digits: 4)), \(StretchKey.note.quoted): \(jsonString($0.note))}" }
+            "["
+                + list.map {
+                    "{\(StretchKey.start.quoted): \(jsonNumber($0.start, digits: 4)), \(StretchKey.end.quoted): \(jsonNumber($0.end, digits: 4)), \(StretchKey.note.quoted): \(jsonString($0.note))}"
+                }
                 .joined(separator: ", ") + "]"
         }
-        return "{\(Key.metric.quoted): \(jsonString(metric)), \(Key.unit.quoted): \(unit.map(jsonString) ?? "null"), \(Key.movement.quoted): \"\(movement.rawValue)\", "
+        return
+            "{\(Key.metric.quoted): \(jsonString(metric)), \(Key.unit.quoted): \(unit.map(jsonString) ?? "null"), \(Key.movement.quoted): \"\(movement.rawValue)\", "
             + "\(Key.learned.quoted): \(learned), \(Key.threshold.quoted): \(jsonNumber(threshold, digits: 4)), \(Key.typicalRange.quoted): \(jsonNumber(typicalRange, digits: 4)), "
             + "\(Key.noise.quoted): \(jsonNumber(noise, digits: 4)), \(Key.notCounted.quoted): \(stretches(notCounted)), \(Key.partial.quoted): \(stretches(partial)), "
             + "\(Key.unread.quoted): \(stretches(unread))}"

@@ -19,8 +19,10 @@ public struct ChallengeReport: Sendable {
     }
 
     /// Judges `clip` with `profile` (kind `challenge`).
-    public init(clip: ClipInput, profile: Profile, parameters: ParameterValues, source: String,
-                minConfidence: Float = BodySeries.defaultMinConfidence) {
+    public init(
+        clip: ClipInput, profile: Profile, parameters: ParameterValues, source: String,
+        minConfidence: Float = BodySeries.defaultMinConfidence
+    ) {
         verdicts = ChallengeJudge(profile: profile, parameters: parameters, minConfidence: minConfidence).judge(clip.sidecar)
         provenance = Provenance(inputs: [clip.provenance], profile: Provenance.ProfileUsed(profile, parameters: parameters, source: source))
         title = profile.title
@@ -52,7 +54,8 @@ public struct ChallengeReport: Sendable {
             var line = String(format: "  %8.3f s  %@%@: ", v.t, said, v.action)
             switch v.outcome {
             case .performed:
-                line += "performed" + (v.achievedSeconds.map { String(format: " at %.3f s", $0) } ?? "")
+                line +=
+                    "performed" + (v.achievedSeconds.map { String(format: " at %.3f s", $0) } ?? "")
                     + (v.reactionTimeSeconds.map { String(format: ", reaction %.3f s", $0) } ?? "")
             case .notPerformed: line += "not performed"
             case .correctlyWithheld: line += "correctly withheld"
@@ -71,19 +74,23 @@ public struct ChallengeReport: Sendable {
     /// against, and the counts.
     public func json() -> String {
         var out = "{\n  \"kind\": \"challenge\",\n  \"provenance\": \(provenance.json),\n  \"verdicts\": ["
-        out += verdicts.map { v in
-            var o = "\n    {\"t\": \(jsonNumber(v.t, digits: 6)), \"label\": \(jsonString(v.label)), \"action\": \(jsonString(v.action)), "
-            o += "\"simonSays\": \(v.simonSays.map { String($0) } ?? "null"), \"outcome\": \"\(v.outcome.rawValue)\", "
-            o += "\"achievedSeconds\": \(jsonNumber(v.achievedSeconds, digits: 6)), \"reactionTimeSeconds\": \(jsonNumber(v.reactionTimeSeconds, digits: 6)), "
-            o += "\"voidReason\": \(v.voidReason.map(jsonString) ?? "null"), \"judged\": "
-            if let j = v.judged {
-                o += "{\"actionVersion\": \(jsonString(j.version)), \"when\": \(jsonString(j.when)), \"holdSeconds\": \(jsonNumber(j.holdSeconds, digits: 4)), "
-                o += "\"windowSeconds\": [\(jsonNumber(j.minSeconds, digits: 4)), \(jsonNumber(j.maxSeconds, digits: 4))]}}"
-            } else {
-                o += "null}"
-            }
-            return o
-        }.joined(separator: ",") + (verdicts.isEmpty ? "" : "\n  ") + "],\n"
+        out +=
+            verdicts.map { v in
+                var o =
+                    "\n    {\"t\": \(jsonNumber(v.t, digits: 6)), \"label\": \(jsonString(v.label)), \"action\": \(jsonString(v.action)), "
+                o += "\"simonSays\": \(v.simonSays.map { String($0) } ?? "null"), \"outcome\": \"\(v.outcome.rawValue)\", "
+                o +=
+                    "\"achievedSeconds\": \(jsonNumber(v.achievedSeconds, digits: 6)), \"reactionTimeSeconds\": \(jsonNumber(v.reactionTimeSeconds, digits: 6)), "
+                o += "\"voidReason\": \(v.voidReason.map(jsonString) ?? "null"), \"judged\": "
+                if let j = v.judged {
+                    o +=
+                        "{\"actionVersion\": \(jsonString(j.version)), \"when\": \(jsonString(j.when)), \"holdSeconds\": \(jsonNumber(j.holdSeconds, digits: 4)), "
+                    o += "\"windowSeconds\": [\(jsonNumber(j.minSeconds, digits: 4)), \(jsonNumber(j.maxSeconds, digits: 4))]}}"
+                } else {
+                    o += "null}"
+                }
+                return o
+            }.joined(separator: ",") + (verdicts.isEmpty ? "" : "\n  ") + "],\n"
         out += "  \"summary\": {" + ChallengeVerdict.Outcome.allCases.map { "\"\($0.rawValue)\": \(count($0))" }.joined(separator: ", ")
         out += ", \"right\": \(score.right), \"judged\": \(score.judged)}\n}\n"
         return out

@@ -9,9 +9,13 @@ extension LiveAssessment.Update {
     /// `findings`, `cue`, `metrics`.
     public func jsonLine(metricNames: [String]) -> String {
         "{\"t\": \(jsonNumber(t, digits: 6)), \"reps\": \(reps), \"completedRep\": \(completedRep?.json ?? "null"), "
-            + "\"revisions\": [" + revisions.map { "{\"end\": \(jsonNumber($0.end, digits: 6)), \"counted\": \($0.counted), \"reason\": \($0.reason.map(jsonString) ?? "null")}" }.joined(separator: ", ") + "], "
+            + "\"revisions\": ["
+            + revisions.map {
+                "{\"end\": \(jsonNumber($0.end, digits: 6)), \"counted\": \($0.counted), \"reason\": \($0.reason.map(jsonString) ?? "null")}"
+            }.joined(separator: ", ") + "], "
             + "\"findings\": [" + findings.map(\.json).joined(separator: ", ") + "], \"cue\": \(cue.map(jsonString) ?? "null"), "
-            + "\"metrics\": {" + zip(metricNames, metrics).map { "\(jsonString($0)): \(jsonNumber($1, digits: 4))" }.joined(separator: ", ") + "}}\n"
+            + "\"metrics\": {" + zip(metricNames, metrics).map { "\(jsonString($0)): \(jsonNumber($1, digits: 4))" }.joined(separator: ", ")
+            + "}}\n"
     }
 
     /// The update as text lines, each starting with its time: the cue when `cueChanged`
@@ -23,7 +27,11 @@ extension LiveAssessment.Update {
         if cueChanged { lines.append(time + "cue: " + (cue ?? "—") + suffix) }
         for revision in revisions {
             let done = String(format: "%.2f s", revision.end)
-            lines.append(time + (revision.counted ? "the rep done at \(done) counts again" : "the rep done at \(done) no longer counts: \(revision.reason ?? "unlike the others")"))
+            lines.append(
+                time
+                    + (revision.counted
+                        ? "the rep done at \(done) counts again"
+                        : "the rep done at \(done) no longer counts: \(revision.reason ?? "unlike the others")"))
         }
         if let rep = completedRep {
             let values = rep.values.filter { !$0.value.isNaN }.prefix(3).map { "\($0.name) \(jsonNumber($0.value, digits: 2))" }

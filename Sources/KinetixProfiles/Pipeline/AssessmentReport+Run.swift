@@ -29,19 +29,24 @@ extension AssessmentReport {
     /// - Throws: `KinetixError` of kind `.unsupported` for a pair profile (run those
     ///   with `ComparisonReport`). A clip that does not meet the profile's requirements
     ///   is not an error: the assessment is *void*, with the reason.
-    public init(clip: ClipInput, baseline: ClipInput? = nil, profile: Profile, parameters: ParameterValues,
-                source: String, options: AssessmentOptions = AssessmentOptions()) throws(KinetixError) {
+    public init(
+        clip: ClipInput, baseline: ClipInput? = nil, profile: Profile, parameters: ParameterValues,
+        source: String, options: AssessmentOptions = AssessmentOptions()
+    ) throws(KinetixError) {
         guard profile.kind != .pair else {
-            throw KinetixError(.unsupported, "profile '\(profile.id)' compares two people; it runs as a comparison, not an assessment", setting: .profile)
+            throw KinetixError(
+                .unsupported, "profile '\(profile.id)' compares two people; it runs as a comparison, not an assessment", setting: .profile)
         }
-        let (checked, faults) = clip.sidecar.checkedForFaults(role: clip.provenance.role, repairSwaps: options.repairSwaps,
-                                                              maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
+        let (checked, faults) = clip.sidecar.checkedForFaults(
+            role: clip.provenance.role, repairSwaps: options.repairSwaps,
+            maskTeleports: options.maskTeleports, minConfidence: options.minConfidence)
         var assessment = Assessor(profile: profile, parameters: parameters, minConfidence: options.minConfidence)
             .assess(checked, baseline: baseline?.sidecar, baselineName: baseline?.provenance.path)
         assessment.markTrackingDoubts(faults, profile: profile)
         let inputs = [clip.provenance] + (baseline.map { [$0.provenance] } ?? [])
-        self.init(assessment, clip: checked,
-                  provenance: Provenance(inputs: inputs, profile: Provenance.ProfileUsed(profile, parameters: parameters, source: source)))
+        self.init(
+            assessment, clip: checked,
+            provenance: Provenance(inputs: inputs, profile: Provenance.ProfileUsed(profile, parameters: parameters, source: source)))
         hasRepCounter = profile.reps != nil
         self.faults = faults.faults
         repairedSwaps = faults.repairedSwaps

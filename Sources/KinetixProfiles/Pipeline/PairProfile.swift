@@ -10,7 +10,8 @@ extension ComparisonOptions {
     ///   problem at the profile's field, e.g. `pair.maxLagSeconds`).
     public init(pairProfile profile: Profile, parameters: ParameterValues) throws(KinetixError) {
         guard profile.kind == .pair, let pair = profile.pair else {
-            throw KinetixError(.unsupported, "profile '\(profile.id)' is a \(profile.kind.rawValue) profile, not a pair profile", setting: .profile)
+            throw KinetixError(
+                .unsupported, "profile '\(profile.id)' is a \(profile.kind.rawValue) profile, not a pair profile", setting: .profile)
         }
         self.init()
         mirror = pair.mirror.value(parameters) != 0
@@ -21,9 +22,11 @@ extension ComparisonOptions {
         weights = Limb.allCases.map { pair.weights[$0] ?? 0 }
         minSharedWeight = min(minSharedWeight, weights.filter { $0 > 0 }.reduce(0, +))
         do { try checkSettings() } catch {
-            let fields = ["maxLagSeconds": "pair.maxLagSeconds", "toleranceDegrees": "pair.toleranceDegrees",
-                          "lagWindowSeconds": "pair.lagWindowSeconds", "formBreakMinSeconds": "pair.formBreakSeconds",
-                          "weights": "pair.limbs", "minSharedWeight": "pair.limbs"]
+            let fields = [
+                "maxLagSeconds": "pair.maxLagSeconds", "toleranceDegrees": "pair.toleranceDegrees",
+                "lagWindowSeconds": "pair.lagWindowSeconds", "formBreakMinSeconds": "pair.formBreakSeconds",
+                "weights": "pair.limbs", "minSharedWeight": "pair.limbs",
+            ]
             var located = error
             located.diagnostics = error.diagnostics.map { diagnostic in
                 var d = diagnostic
@@ -39,8 +42,9 @@ extension ComparisonOptions {
 extension Provenance.ProfileUsed {
     /// The record of `profile` run with `parameters` (defaults filled in), loaded from `source`.
     public init(_ profile: Profile, parameters: ParameterValues, source: String) {
-        self.init(id: profile.id, version: profile.version,
-                  parameters: profile.parameters.map { Parameter(name: $0.name, value: (parameters[$0.name] ?? $0.defaultValue).description) },
-                  source: source)
+        self.init(
+            id: profile.id, version: profile.version,
+            parameters: profile.parameters.map { Parameter(name: $0.name, value: (parameters[$0.name] ?? $0.defaultValue).description) },
+            source: source)
     }
 }

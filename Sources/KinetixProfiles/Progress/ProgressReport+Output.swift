@@ -9,22 +9,31 @@ extension ProgressReport {
             parts.append("rep measures: the session's mean over its reps, SEM = rep-to-rep SD / √reps (at least \(Self.minReps) reps)")
         }
         if measures.contains(where: { $0.kind == .block }) {
-            parts.append("comparison figures: the session's mean over its \(String(format: "%g", ProgressSession.blockSeconds)) s blocks of the demonstration, SEM from the blocks' successive differences (√(Σ(next − this)² / 2(n − 1)) / √n, at least \(Self.minReps) blocks), which leaves out most of how the movement itself changes from block to block")
+            parts.append(
+                "comparison figures: the session's mean over its \(String(format: "%g", ProgressSession.blockSeconds)) s blocks of the demonstration, SEM from the blocks' successive differences (√(Σ(next − this)² / 2(n − 1)) / √n, at least \(Self.minReps) blocks), which leaves out most of how the movement itself changes from block to block"
+            )
         }
         if measures.contains(where: { $0.kind == .deviation }) {
-            parts.append("deviation between the sides: SEM from each side's noise over the baseline segment (robust SD), carried through the deviation's formula")
+            parts.append(
+                "deviation between the sides: SEM from each side's noise over the baseline segment (robust SD), carried through the deviation's formula"
+            )
         }
         if measures.contains(where: { $0.kind == .block }) {
-            parts.append("a comparison's change from the baseline is judged on the two sessions' paired block differences (blocks matched on the demonstrator's time, one demonstration), MDC95 = 1.96 × their successive-difference SEM")
+            parts.append(
+                "a comparison's change from the baseline is judged on the two sessions' paired block differences (blocks matched on the demonstrator's time, one demonstration), MDC95 = 1.96 × their successive-difference SEM"
+            )
         }
         let formula = "1.96·√(SEM_baseline² + SEM_session²) (1.96·√2·SEM for equal SEMs)"
         let paired = measures.contains(where: { $0.kind == .block })
-        parts.append("a change is beyond the noise when it reaches MDC95" + (paired ? " (for sessions not paired, \(formula))" : " = " + formula)
-            + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times)")
+        parts.append(
+            "a change is beyond the noise when it reaches MDC95" + (paired ? " (for sessions not paired, \(formula))" : " = " + formula)
+                + " and the measure's resolution (1° for angles, 1 point for percentages, one frame for times)")
         let between = measures.filter { $0.betweenSessionMDC != nil }.count
-        parts.append(between == 0
-            ? "noise between sessions (another day, the camera placed again) is not in it: record two sessions on one day, or give a test-retest MDC, to include it"
-            : "for \(between) of \(measures.count) measures also the noise between sessions (sessions on one day, or a test-retest MDC given: each measure says which)")
+        parts.append(
+            between == 0
+                ? "noise between sessions (another day, the camera placed again) is not in it: record two sessions on one day, or give a test-retest MDC, to include it"
+                : "for \(between) of \(measures.count) measures also the noise between sessions (sessions on one day, or a test-retest MDC given: each measure says which)"
+        )
         return parts.joined(separator: "; ")
     }
 
@@ -36,14 +45,18 @@ extension ProgressReport {
         guard k != baseline else { return "\(label): the baseline, where changes are measured from" }
         // A void session judges nothing: never "nothing changed".
         if let reason = sessions[k].voidReason { return "\(label): void (\(reason)): nothing could be judged" }
-        let improved = measureNames(.improved, at: k), worse = measureNames(.worse, at: k)
-        let changed = measures.compactMap { m in m.changes[k].flatMap { [.higher, .lower].contains($0.verdict) ? "\(m.name) \($0.verdict.rawValue)" : nil } }
+        let improved = measureNames(.improved, at: k)
+        let worse = measureNames(.worse, at: k)
+        let changed = measures.compactMap { m in
+            m.changes[k].flatMap { [.higher, .lower].contains($0.verdict) ? "\(m.name) \($0.verdict.rawValue)" : nil }
+        }
         var parts: [String] = []
         if !improved.isEmpty { parts.append("improved: " + improved.joined(separator: ", ")) }
         if !worse.isEmpty { parts.append("worse: " + worse.joined(separator: ", ")) }
         if !changed.isEmpty { parts.append(changed.joined(separator: ", ")) }
         // What could not be judged is counted apart from what stayed within the noise.
-        let within = measureNames(.withinNoise, at: k).count, unsure = measureNames(.cannotTell, at: k).count
+        let within = measureNames(.withinNoise, at: k).count
+        let unsure = measureNames(.cannotTell, at: k).count
         let unmeasured = measures.filter { $0.changes[k] == nil }.count
         if parts.isEmpty, within > 0, unsure == 0, unmeasured == 0 { return "\(label): nothing changed beyond the noise" }
         if within > 0 { parts.append("\(within) within the noise") }
@@ -72,11 +85,12 @@ extension ProgressReport {
 
     /// A value in the measure's unit, with a precision that suits it.
     public static func format(_ value: Float, unit: String?) -> String {
-        let digits = switch unit {
-        case "deg", "degrees", "%": 1
-        case "s": 2
-        default: 3
-        }
+        let digits =
+            switch unit {
+            case "deg", "degrees", "%": 1
+            case "s": 2
+            default: 3
+            }
         // A value that rounds to zero prints as 0, never "-0.0".
         let shown = abs(value) < 0.5 * pow(10, -Float(digits)) ? 0 : value
         return String(format: "%.\(digits)f", shown)
@@ -109,7 +123,8 @@ extension ProgressReport {
 
     /// A table per measure, for the therapist or coach.
     public func text() -> String {
-        var out = "Progress: \(profileTitle) (\(ProgressSession.profileText(id: profileID, version: profileVersion))), \(sessions.count) sessions, baseline '\(sessions[baseline].label)'\n"
+        var out =
+            "Progress: \(profileTitle) (\(ProgressSession.profileText(id: profileID, version: profileVersion))), \(sessions.count) sessions, baseline '\(sessions[baseline].label)'\n"
         out += "noise: " + noiseText + "\n"
         for flag in flags { out += "note: " + flag.problem + "\n" }
         if !measures.isEmpty { out += "latest: " + changedText(session: sessions.count - 1) + "\n" }
@@ -117,19 +132,23 @@ extension ProgressReport {
         for m in measures {
             out += "\n" + headingText(m) + "\n"
             let pad = { (s: String, n: Int) in s.padding(toLength: max(n, s.count), withPad: " ", startingAt: 0) }
-            out += "  " + pad("session", width) + "  " + pad("value ± SEM", 18) + pad(m.countHeading, 7)
+            out +=
+                "  " + pad("session", width) + "  " + pad("value ± SEM", 18) + pad(m.countHeading, 7)
                 + pad("change", 10) + pad("MDC95", 9) + "verdict\n"
             for k in sessions.indices {
                 let e = m.values[k]
                 var value = e.value.map { Self.format($0, unit: m.unit) } ?? "—"
                 if let se = e.standardError { value += " ± " + Self.format(se, unit: m.unit) }
-                let count = m.kind == .deviation ? (m.weakerSides.indices.contains(k) ? m.weakerSides[k]?.rawValue ?? "—" : "—") : "\(e.count)"
+                let count =
+                    m.kind == .deviation ? (m.weakerSides.indices.contains(k) ? m.weakerSides[k]?.rawValue ?? "—" : "—") : "\(e.count)"
                 var row = "  " + pad(sessionName(k), width) + "  " + pad(value, 18) + pad(count, 7)
                 if k == baseline {
                     row += pad("—", 10) + pad("—", 9) + "baseline"
                 } else if let c = m.changes[k] {
                     let sign = c.difference >= 0 ? "+" : "−"
-                    row += pad(sign + Self.format(abs(c.difference), unit: m.unit), 10) + pad(c.mdc95.map { Self.format($0, unit: m.unit) } ?? "—", 9) + c.verdict.rawValue
+                    row +=
+                        pad(sign + Self.format(abs(c.difference), unit: m.unit), 10)
+                        + pad(c.mdc95.map { Self.format($0, unit: m.unit) } ?? "—", 9) + c.verdict.rawValue
                 } else {
                     row += pad("—", 10) + pad("—", 9) + "—"
                 }
@@ -149,35 +168,51 @@ extension ProgressReport {
     public func json() -> String {
         func number(_ v: Float?) -> String { jsonNumber(v.flatMap { $0.isFinite ? $0 : nil }, digits: 4) }
         var out = "{\n  \"kind\": \"progress\",\n  \"engineVersion\": \(jsonString(KinetixVersion.current)),\n"
-        out += "  \"profile\": {\"id\": \(jsonString(profileID)), \"version\": \(jsonString(profileVersion)), \"title\": \(jsonString(profileTitle))},\n"
+        out +=
+            "  \"profile\": {\"id\": \(jsonString(profileID)), \"version\": \(jsonString(profileVersion)), \"title\": \(jsonString(profileTitle))},\n"
         out += "  \"noise\": \(jsonString(noiseText)),\n  \"minReps\": \(Self.minReps),\n  \"baseline\": \(baseline),\n"
-        out += "  \"sessions\": [" + sessions.map { s in
-            "\n    {\"label\": \(jsonString(s.label)), \"date\": \(s.date.map(jsonString) ?? "null"), \"clip\": \(s.clipPath.map(jsonString) ?? "null"), "
-                + "\"sha256\": \(s.clipSHA256.map(jsonString) ?? "null"), \"void\": \(s.voidReason.map(jsonString) ?? "null"), \"dimensions\": \"\(s.dimensions)\", "
-                + "\"shoulderWidthRatio\": \(number(s.shoulderWidthRatio)), \"reps\": \(s.reps.count), \"weakerSide\": \(s.weakerSide.map { jsonString($0.rawValue) } ?? "null")}"
-        }.joined(separator: ",") + "\n  ],\n"
-        out += "  \"flags\": [" + flags.map { "{\"session\": \($0.session.map(String.init) ?? "null"), \"problem\": \(jsonString($0.problem))}" }.joined(separator: ", ") + "],\n"
-        out += "  \"measures\": [" + measures.map { m in
-            var item = "\n    {\"name\": \(jsonString(m.name)), \"kind\": \"\(m.kind.rawValue)\", \"unit\": \(m.unit.map(jsonString) ?? "null"), "
-            item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"), "
-            item += "\"betweenSessionMDC\": \(number(m.betweenSessionMDC)), \"noiseSource\": \(jsonString(m.noiseSource)),\n     \"sessions\": ["
-            item += sessions.indices.map { k in
-                let e = m.values[k]
-                var s = "{\"value\": \(number(e.value)), \"sem\": \(number(e.standardError)), \"count\": \(e.count), \"note\": \(e.note.map(jsonString) ?? "null")"
-                if let c = m.changes[k] {
-                    s += ", \"change\": \(number(c.difference)), \"mdc95\": \(number(c.mdc95)), \"verdict\": \(jsonString(c.verdict.rawValue))"
+        out +=
+            "  \"sessions\": ["
+            + sessions.map { s in
+                "\n    {\"label\": \(jsonString(s.label)), \"date\": \(s.date.map(jsonString) ?? "null"), \"clip\": \(s.clipPath.map(jsonString) ?? "null"), "
+                    + "\"sha256\": \(s.clipSHA256.map(jsonString) ?? "null"), \"void\": \(s.voidReason.map(jsonString) ?? "null"), \"dimensions\": \"\(s.dimensions)\", "
+                    + "\"shoulderWidthRatio\": \(number(s.shoulderWidthRatio)), \"reps\": \(s.reps.count), \"weakerSide\": \(s.weakerSide.map { jsonString($0.rawValue) } ?? "null")}"
+            }.joined(separator: ",") + "\n  ],\n"
+        out +=
+            "  \"flags\": ["
+            + flags.map { "{\"session\": \($0.session.map(String.init) ?? "null"), \"problem\": \(jsonString($0.problem))}" }.joined(
+                separator: ", ") + "],\n"
+        out +=
+            "  \"measures\": ["
+            + measures.map { m in
+                var item =
+                    "\n    {\"name\": \(jsonString(m.name)), \"kind\": \"\(m.kind.rawValue)\", \"unit\": \(m.unit.map(jsonString) ?? "null"), "
+                item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"), "
+                item +=
+                    "\"betweenSessionMDC\": \(number(m.betweenSessionMDC)), \"noiseSource\": \(jsonString(m.noiseSource)),\n     \"sessions\": ["
+                item +=
+                    sessions.indices.map { k in
+                        let e = m.values[k]
+                        var s =
+                            "{\"value\": \(number(e.value)), \"sem\": \(number(e.standardError)), \"count\": \(e.count), \"note\": \(e.note.map(jsonString) ?? "null")"
+                        if let c = m.changes[k] {
+                            s +=
+                                ", \"change\": \(number(c.difference)), \"mdc95\": \(number(c.mdc95)), \"verdict\": \(jsonString(c.verdict.rawValue))"
+                        } else {
+                            s += ", \"change\": null, \"mdc95\": null, \"verdict\": \(k == baseline ? "\"baseline\"" : "null")"
+                        }
+                        if m.kind == .deviation { s += ", \"weakerSide\": \(m.weakerSides[k].map { jsonString($0.rawValue) } ?? "null")" }
+                        return s + "}"
+                    }.joined(separator: ", ") + "],\n     \"trend\": "
+                if let t = m.trend {
+                    item +=
+                        "{\"slopePerSession\": \(number(t.slopePerSession)), \"slopeSEM\": \(number(t.slopeStandardError)), \"beyondNoise\": \(t.beyondNoise), "
+                        + "\"monotonic\": \(t.monotonic), \"verdict\": \(jsonString(t.verdict.rawValue))}"
                 } else {
-                    s += ", \"change\": null, \"mdc95\": null, \"verdict\": \(k == baseline ? "\"baseline\"" : "null")"
+                    item += "null"
                 }
-                if m.kind == .deviation { s += ", \"weakerSide\": \(m.weakerSides[k].map { jsonString($0.rawValue) } ?? "null")" }
-                return s + "}"
-            }.joined(separator: ", ") + "],\n     \"trend\": "
-            if let t = m.trend {
-                item += "{\"slopePerSession\": \(number(t.slopePerSession)), \"slopeSEM\": \(number(t.slopeStandardError)), \"beyondNoise\": \(t.beyondNoise), "
-                    + "\"monotonic\": \(t.monotonic), \"verdict\": \(jsonString(t.verdict.rawValue))}"
-            } else { item += "null" }
-            return item + "}"
-        }.joined(separator: ",") + (measures.isEmpty ? "" : "\n  ") + "]\n}\n"
+                return item + "}"
+            }.joined(separator: ",") + (measures.isEmpty ? "" : "\n  ") + "]\n}\n"
         return out
     }
 
@@ -191,11 +226,16 @@ extension ProgressReport {
         var out = "measure,kind,unit,session,label,date,value,sem,count,change,mdc95,verdict,weakerSide,note\n"
         for m in measures {
             for k in sessions.indices {
-                let e = m.values[k], c = m.changes[k], s = sessions[k]
+                let e = m.values[k]
+                let c = m.changes[k]
+                let s = sessions[k]
                 let verdict = k == baseline ? "baseline" : c?.verdict.rawValue ?? ""
                 let side = m.weakerSides.indices.contains(k) ? m.weakerSides[k]?.rawValue ?? "" : ""
-                out += [cell(m.name), m.kind.rawValue, cell(m.unit ?? ""), "\(k + 1)", cell(s.label), cell(s.date ?? ""), number(e.value),
-                        number(e.standardError), "\(e.count)", number(c?.difference), number(c?.mdc95), verdict, side, cell(e.note ?? "")]
+                out +=
+                    [
+                        cell(m.name), m.kind.rawValue, cell(m.unit ?? ""), "\(k + 1)", cell(s.label), cell(s.date ?? ""), number(e.value),
+                        number(e.standardError), "\(e.count)", number(c?.difference), number(c?.mdc95), verdict, side, cell(e.note ?? ""),
+                    ]
                     .joined(separator: ",") + "\n"
             }
         }

@@ -206,27 +206,41 @@ public struct ProgressReport: Sendable {
     ///   out of range.
     /// - Parameter suppliedMDC: A test-retest MDC95 per measure name (a profile's or a
     ///   clinic's, in the measure's unit): changes must reach it too.
-    public init(sessions given: [ProgressSession], profile: Profile?, baseline: Int = 0, suppliedMDC: [String: Float] = [:]) throws(KinetixError) {
+    public init(sessions given: [ProgressSession], profile: Profile?, baseline: Int = 0, suppliedMDC: [String: Float] = [:])
+        throws(KinetixError)
+    {
         guard given.count >= 2 else { throw KinetixError(.invalidData, "progress needs at least two sessions (given \(given.count))") }
         let sessions = Self.ordered(given)
         if let other = sessions.first(where: { $0.kind != sessions[0].kind }) {
-            throw KinetixError(.invalidData, file: other.file, "session '\(other.label)' is \(other.kind == .comparison ? "a comparison" : "an assessment") and '\(sessions[0].label)' is not: progress follows one kind of result")
+            throw KinetixError(
+                .invalidData, file: other.file,
+                "session '\(other.label)' is \(other.kind == .comparison ? "a comparison" : "an assessment") and '\(sessions[0].label)' is not: progress follows one kind of result"
+            )
         }
         // The profile whose reps and symmetry assessments are followed; nil for comparisons.
         let assessed: Profile?
         if sessions[0].kind == .comparison {
             if let profile, profile.kind != .pair {
-                throw KinetixError(.unsupported, "comparison sessions are followed with their pair profile; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
+                throw KinetixError(
+                    .unsupported,
+                    "comparison sessions are followed with their pair profile; '\(profile.id)' is a \(profile.kind.rawValue) profile",
+                    setting: .profile)
             }
             assessed = nil
         } else {
-            guard let profile else { throw KinetixError(.invalidSetting, "assessment sessions need the profile that measured them", setting: .profile) }
+            guard let profile else {
+                throw KinetixError(.invalidSetting, "assessment sessions need the profile that measured them", setting: .profile)
+            }
             guard profile.kind == .body || profile.kind == .face else {
-                throw KinetixError(.unsupported, "progress follows assessments with body and face profiles; '\(profile.id)' is a \(profile.kind.rawValue) profile", setting: .profile)
+                throw KinetixError(
+                    .unsupported,
+                    "progress follows assessments with body and face profiles; '\(profile.id)' is a \(profile.kind.rawValue) profile",
+                    setting: .profile)
             }
             assessed = profile
         }
-        let id = profile?.id ?? sessions[0].profileID, version = profile?.version ?? sessions[0].profileVersion
+        let id = profile?.id ?? sessions[0].profileID
+        let version = profile?.version ?? sessions[0].profileVersion
         try Self.checkSameMeasurement(sessions, id: id, version: version)
         guard sessions.indices.contains(baseline) else {
             throw KinetixError(.invalidSetting, "the baseline session must be 1 to \(sessions.count) (given \(baseline + 1))")
@@ -237,7 +251,8 @@ public struct ProgressReport: Sendable {
         self.sessions = sessions
         self.baseline = baseline
         flags = Self.flags(sessions, baseline: baseline)
-        measures = assessed.map { Self.repMeasures(sessions, profile: $0) + Self.deviationMeasures(sessions, profile: $0) }
+        measures =
+            assessed.map { Self.repMeasures(sessions, profile: $0) + Self.deviationMeasures(sessions, profile: $0) }
             ?? Self.blockMeasures(sessions, baseline: baseline)
         let frameRate = sessions.compactMap(\.frameRate).min() ?? Sidecar.fallbackFrameRate
         for k in measures.indices {
@@ -245,13 +260,15 @@ public struct ProgressReport: Sendable {
             let retest = Self.retestMDC(measures[k], sessions: sessions)
             let supplied = suppliedMDC[measures[k].name]
             switch (retest, supplied) {
-            case let (r?, s?):
+            case (let r?, let s?):
                 measures[k].betweenSessionMDC = max(r.mdc, s)
-                measures[k].noiseSource = "within-session noise, sessions on one day (\(r.pairs) pair\(r.pairs == 1 ? "" : "s"): MDC95 \(Self.format(r.mdc, unit: measures[k].unit))) and the test-retest MDC95 given (\(Self.format(s, unit: measures[k].unit)))"
-            case let (r?, nil):
+                measures[k].noiseSource =
+                    "within-session noise, sessions on one day (\(r.pairs) pair\(r.pairs == 1 ? "" : "s"): MDC95 \(Self.format(r.mdc, unit: measures[k].unit))) and the test-retest MDC95 given (\(Self.format(s, unit: measures[k].unit)))"
+            case (let r?, nil):
                 measures[k].betweenSessionMDC = r.mdc
-                measures[k].noiseSource = "within-session noise and sessions on one day (\(r.pairs) pair\(r.pairs == 1 ? "" : "s"): MDC95 \(Self.format(r.mdc, unit: measures[k].unit)))"
-            case let (nil, s?):
+                measures[k].noiseSource =
+                    "within-session noise and sessions on one day (\(r.pairs) pair\(r.pairs == 1 ? "" : "s"): MDC95 \(Self.format(r.mdc, unit: measures[k].unit)))"
+            case (nil, let s?):
                 measures[k].betweenSessionMDC = s
                 measures[k].noiseSource = "within-session noise and the test-retest MDC95 given (\(Self.format(s, unit: measures[k].unit)))"
             case (nil, nil):
@@ -265,7 +282,9 @@ public struct ProgressReport: Sendable {
         // its changes is "cannot tell".
         for k in sessions.indices where Self.otherParameters(sessions[k], baseline: sessions[baseline]) != nil {
             for m in measures.indices {
-                if let c = measures[m].changes[k] { measures[m].changes[k] = Change(difference: c.difference, mdc95: c.mdc95, verdict: .cannotTell) }
+                if let c = measures[m].changes[k] {
+                    measures[m].changes[k] = Change(difference: c.difference, mdc95: c.mdc95, verdict: .cannotTell)
+                }
             }
         }
     }
@@ -276,11 +295,13 @@ public struct ProgressReport: Sendable {
     /// test-retest MDC, with Student's t for the pairs' degrees of freedom). Nil without
     /// such a pair.
     static func retestMDC(_ measure: Measure, sessions: [ProgressSession]) -> (mdc: Float, pairs: Int)? {
-        var squares: Float = 0, pairs = 0
+        var squares: Float = 0
+        var pairs = 0
         for i in sessions.indices {
             for j in (i + 1)..<sessions.count {
                 guard let a = sessions[i].date, a == sessions[j].date,
-                      let x = measure.values[i].value, let y = measure.values[j].value else { continue }
+                    let x = measure.values[i].value, let y = measure.values[j].value
+                else { continue }
                 squares += (x - y) * (x - y)
                 pairs += 1
             }
@@ -296,9 +317,11 @@ public struct ProgressReport: Sendable {
     /// Student's t, two-sided 95 % (the 97.5th percentile), for `degreesOfFreedom`; 1.96
     /// beyond 30.
     static func t975(degreesOfFreedom n: Int) -> Float {
-        let table: [Float] = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-                              2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-                              2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042]
+        let table: [Float] = [
+            12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+            2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+            2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+        ]
         return n >= 1 && n <= table.count ? table[n - 1] : z95
     }
 
@@ -306,7 +329,8 @@ public struct ProgressReport: Sendable {
     /// ("valgusLimit=15 against valgusLimit=10"); nil when they agree or are unknown.
     static func otherParameters(_ session: ProgressSession, baseline: ProgressSession) -> String? {
         guard let mine = baseline.assessmentParameters, let theirs = session.assessmentParameters, mine != theirs else { return nil }
-        let a = Set(mine.split(separator: " ")), b = Set(theirs.split(separator: " "))
+        let a = Set(mine.split(separator: " "))
+        let b = Set(theirs.split(separator: " "))
         return b.subtracting(a).sorted().joined(separator: ", ") + " against " + a.subtracting(b).sorted().joined(separator: ", ")
     }
 
@@ -321,26 +345,36 @@ public struct ProgressReport: Sendable {
     /// settings, one clip twice, 2D beside 3D.
     private static func checkSameMeasurement(_ sessions: [ProgressSession], id: String, version: String) throws(KinetixError) {
         for s in sessions where s.profileID != id || s.profileVersion != version {
-            throw KinetixError(.invalidData, file: s.file, field: "profile",
-                               "session '\(s.label)' was measured with \(ProgressSession.profileText(id: s.profileID, version: s.profileVersion)), not \(ProgressSession.profileText(id: id, version: version)): "
-                                   + "sessions compare only when one profile version measured them all (\(s.kind == .comparison ? "compare" : "assess") the clips again with one)")
+            throw KinetixError(
+                .invalidData, file: s.file, field: "profile",
+                "session '\(s.label)' was measured with \(ProgressSession.profileText(id: s.profileID, version: s.profileVersion)), not \(ProgressSession.profileText(id: id, version: version)): "
+                    + "sessions compare only when one profile version measured them all (\(s.kind == .comparison ? "compare" : "assess") the clips again with one)"
+            )
         }
         if let settings = sessions[0].comparisonSettings, let s = sessions.first(where: { $0.comparisonSettings != settings }) {
-            let mine = Set(settings.split(separator: " ")), theirs = Set((s.comparisonSettings ?? "").split(separator: " "))
-            throw KinetixError(.invalidData, file: s.file, field: "parameters",
-                               "session '\(s.label)' was compared with other settings than '\(sessions[0].label)' (\(theirs.subtracting(mine).sorted().joined(separator: ", ")) against \(mine.subtracting(theirs).sorted().joined(separator: ", "))): its figures do not compare")
+            let mine = Set(settings.split(separator: " "))
+            let theirs = Set((s.comparisonSettings ?? "").split(separator: " "))
+            throw KinetixError(
+                .invalidData, file: s.file, field: "parameters",
+                "session '\(s.label)' was compared with other settings than '\(sessions[0].label)' (\(theirs.subtracting(mine).sorted().joined(separator: ", ")) against \(mine.subtracting(theirs).sorted().joined(separator: ", "))): its figures do not compare"
+            )
         }
         var seen: [String: String] = [:]
         for s in sessions {
             guard let sha = s.clipSHA256 else { continue }
             if let first = seen[sha] {
-                throw KinetixError(.invalidData, file: s.file, "sessions '\(first)' and '\(s.label)' are the same clip (SHA-256 \(sha.prefix(12))…): a session given twice")
+                throw KinetixError(
+                    .invalidData, file: s.file,
+                    "sessions '\(first)' and '\(s.label)' are the same clip (SHA-256 \(sha.prefix(12))…): a session given twice")
             }
             seen[sha] = s.label
         }
         if Set(sessions.map(\.dimensions)).count > 1 {
             let three = sessions.filter { $0.dimensions == .three }.map(\.label)
-            throw KinetixError(.invalidData, file: sessions.first { $0.dimensions == .three }?.file, "sessions \(three.joined(separator: ", ")) were measured in 3D and the others in 2D: their angles and distances do not compare")
+            throw KinetixError(
+                .invalidData, file: sessions.first { $0.dimensions == .three }?.file,
+                "sessions \(three.joined(separator: ", ")) were measured in 3D and the others in 2D: their angles and distances do not compare"
+            )
         }
     }
 
@@ -351,20 +385,43 @@ public struct ProgressReport: Sendable {
         func view(_ ratio: Float?) -> String? { CameraView(shoulderWidthRatio: ratio)?.rawValue }
         let base = sessions[baseline]
         for (k, s) in sessions.enumerated() {
-            if let reason = s.voidReason { flags.append(Flag(session: k, problem: "'\(s.label)' is void (\(reason)): nothing in it is compared")) }
+            if let reason = s.voidReason {
+                flags.append(Flag(session: k, problem: "'\(s.label)' is void (\(reason)): nothing in it is compared"))
+            }
             guard k != baseline else { continue }
             if let a = view(base.shoulderWidthRatio), let b = view(s.shoulderWidthRatio), a != b {
-                flags.append(Flag(session: k, problem: String(format: "'%@' was filmed from the %@ (shoulder width %.2f torso) and the baseline '%@' from the %@ (%.2f): view-dependent measures change with the camera, not only the body",
-                                                         s.label, b, s.shoulderWidthRatio!, base.label, a, base.shoulderWidthRatio!)))
+                flags.append(
+                    Flag(
+                        session: k,
+                        problem: String(
+                            format:
+                                "'%@' was filmed from the %@ (shoulder width %.2f torso) and the baseline '%@' from the %@ (%.2f): view-dependent measures change with the camera, not only the body",
+                            s.label, b, s.shoulderWidthRatio!, base.label, a, base.shoulderWidthRatio!)))
             }
             if let other = otherParameters(s, baseline: base) {
-                flags.append(Flag(session: k, problem: "'\(s.label)' was assessed with other parameter values than the baseline '\(base.label)' (\(other)): a change may come from the setting, not the body, so each of its changes is 'cannot tell' (assess both with one set of values)"))
+                flags.append(
+                    Flag(
+                        session: k,
+                        problem:
+                            "'\(s.label)' was assessed with other parameter values than the baseline '\(base.label)' (\(other)): a change may come from the setting, not the body, so each of its changes is 'cannot tell' (assess both with one set of values)"
+                    ))
             }
             if let a = base.demonstratorSHA256, let b = s.demonstratorSHA256, a != b {
-                flags.append(Flag(session: k, problem: "'\(s.label)' copies another demonstration than the baseline '\(base.label)' (demonstrator SHA-256 \(b.prefix(12))…, not \(a.prefix(12))…): a harder or easier movement changes the figures too"))
+                flags.append(
+                    Flag(
+                        session: k,
+                        problem:
+                            "'\(s.label)' copies another demonstration than the baseline '\(base.label)' (demonstrator SHA-256 \(b.prefix(12))…, not \(a.prefix(12))…): a harder or easier movement changes the figures too"
+                    ))
             }
             if let p = base.proportions, let q = s.proportions, let d = p.difference(from: q), d > differentPersonLimit {
-                flags.append(Flag(session: k, problem: String(format: "'%@' has limb proportions %.0f %% from the baseline's: it may be another person (or a very different view)", s.label, 100 * (exp(d) - 1))))
+                flags.append(
+                    Flag(
+                        session: k,
+                        problem: String(
+                            format:
+                                "'%@' has limb proportions %.0f %% from the baseline's: it may be another person (or a very different view)",
+                            s.label, 100 * (exp(d) - 1))))
             }
         }
         return flags
@@ -384,19 +441,24 @@ public struct ProgressReport: Sendable {
         for name in names {
             let values = sessions.map { s in perRep(s) { value($0, name) } }
             guard values.contains(where: { $0.value != nil }) else { continue }
-            measures.append(Measure(name: name, kind: .rep, unit: profile.summaryUnit(name),
-                                    better: counter.better[name].map { $0 == .higher ? .higher : .lower },
-                                    values: values, changes: [], trend: nil))
+            measures.append(
+                Measure(
+                    name: name, kind: .rep, unit: profile.summaryUnit(name),
+                    better: counter.better[name].map { $0 == .higher ? .higher : .lower },
+                    values: values, changes: [], trend: nil))
         }
         for left in names where left.hasSuffix("Left") {
-            let stem = String(left.dropLast(4)), right = stem + "Right"
+            let stem = String(left.dropLast(4))
+            let right = stem + "Right"
             guard names.contains(right) else { continue }
             let values = sessions.map { s in
                 perRep(s) { rep in value(rep, left).flatMap { l in value(rep, right).map { l - $0 } } }
             }
             guard values.contains(where: { $0.value != nil }) else { continue }
-            measures.append(Measure(name: stem + " left−right", kind: .leftRight, unit: profile.summaryUnit(left),
-                                    better: .towardZero, values: values, changes: [], trend: nil))
+            measures.append(
+                Measure(
+                    name: stem + " left−right", kind: .leftRight, unit: profile.summaryUnit(left),
+                    better: .towardZero, values: values, changes: [], trend: nil))
         }
         return measures
     }
@@ -407,7 +469,8 @@ public struct ProgressReport: Sendable {
     private static func blockMeasures(_ sessions: [ProgressSession], baseline: Int) -> [Measure] {
         let demonstration = sessions[baseline].demonstratorSHA256
         return ProgressSession.comparisonFigures.compactMap { figure in
-            var values: [Estimate] = [], blocks: [[Int: Float]?] = []
+            var values: [Estimate] = []
+            var blocks: [[Int: Float]?] = []
             for s in sessions {
                 if let reason = s.voidReason {
                     values.append(Estimate(count: 0, note: "void: \(reason)"))
@@ -424,8 +487,9 @@ public struct ProgressReport: Sendable {
                 blocks.append(s.demonstratorSHA256 == demonstration ? byBlock : nil)
             }
             guard values.contains(where: { $0.value != nil }) else { return nil }
-            return Measure(name: figure.name, kind: .block, unit: figure.unit, better: figure.higherIsBetter ? .higher : .lower,
-                           values: values, changes: [], trend: nil, blocks: blocks)
+            return Measure(
+                name: figure.name, kind: .block, unit: figure.unit, better: figure.higherIsBetter ? .higher : .lower,
+                values: values, changes: [], trend: nil, blocks: blocks)
         }
     }
 
@@ -453,7 +517,9 @@ public struct ProgressReport: Sendable {
         let n = Float(values.count)
         let m = values.reduce(0, +) / n
         guard values.count >= minReps else {
-            return Estimate(value: m, count: values.count, note: "\(values.count) \(unit)\(values.count == 1 ? "" : "s"): too few to estimate the noise (at least \(minReps))")
+            return Estimate(
+                value: m, count: values.count,
+                note: "\(values.count) \(unit)\(values.count == 1 ? "" : "s"): too few to estimate the noise (at least \(minReps))")
         }
         let variance = values.map { ($0 - m) * ($0 - m) }.reduce(0, +) / (n - 1)
         return Estimate(value: m, standardError: (variance / n).squareRoot(), count: values.count)
@@ -471,8 +537,9 @@ public struct ProgressReport: Sendable {
                 guard let result else { return Estimate(count: 0, note: "not measured") }
                 return deviation(result)
             }
-            return Measure(name: measure.name, kind: .deviation, unit: "%", better: .lower, values: values,
-                           changes: [], trend: nil, weakerSides: sides)
+            return Measure(
+                name: measure.name, kind: .deviation, unit: "%", better: .lower, values: values,
+                changes: [], trend: nil, weakerSides: sides)
         }
     }
 
@@ -482,7 +549,8 @@ public struct ProgressReport: Sendable {
             return Estimate(count: 1, note: "neither side moved beyond its noise")
         }
         let leftLarger = abs(l) >= abs(rr)
-        let large = max(abs(l), abs(rr)), small = min(abs(l), abs(rr))
+        let large = max(abs(l), abs(rr))
+        let small = min(abs(l), abs(rr))
         guard let nl = r.noiseLeft, let nr = r.noiseRight, large > 0 else {
             return Estimate(value: d, count: 1, note: "no baseline noise to estimate the SEM from")
         }
@@ -503,20 +571,23 @@ extension ProgressReport.Measure {
             let floor = max(resolution, betweenSessionMDC ?? 0)
             if let paired = pairedStandardError(k, baseline) {
                 let mdc = max(ProgressReport.z95 * paired, floor)
-                return ProgressReport.Change(difference: difference, mdc95: mdc,
-                                             verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
+                return ProgressReport.Change(
+                    difference: difference, mdc95: mdc,
+                    verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
             }
             guard let sa = base.standardError, let sb = e.standardError else {
                 guard let between = betweenSessionMDC else {
                     return ProgressReport.Change(difference: difference, mdc95: nil, verdict: .cannotTell)
                 }
                 let mdc = max(between, resolution)
-                return ProgressReport.Change(difference: difference, mdc95: mdc,
-                                             verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
+                return ProgressReport.Change(
+                    difference: difference, mdc95: mdc,
+                    verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
             }
             let mdc = max(ProgressReport.z95 * (sa * sa + sb * sb).squareRoot(), floor)
-            return ProgressReport.Change(difference: difference, mdc95: mdc,
-                                         verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
+            return ProgressReport.Change(
+                difference: difference, mdc95: mdc,
+                verdict: abs(difference) >= mdc && difference != 0 ? verdict(from: a, to: b) : .withinNoise)
         }
         trend = fitTrend()
     }
@@ -560,11 +631,14 @@ extension ProgressReport.Measure {
         let monotonic = steps.allSatisfy { slope > 0 ? $0 > 0 : $0 < 0 }
         // Beyond the noise: the slope beyond its error, and the change it makes over the
         // sessions beyond the measure's resolution.
-        let beyond = abs(slope) >= ProgressReport.z95 * se && abs(slope) * (points.last!.x - points[0].x) >= max(resolution, Float.leastNonzeroMagnitude)
+        let beyond =
+            abs(slope) >= ProgressReport.z95 * se
+            && abs(slope) * (points.last!.x - points[0].x) >= max(resolution, Float.leastNonzeroMagnitude)
         let first = points[0].y
         let direction = verdict(from: first, to: first + slope)
-        return ProgressReport.Trend(slopePerSession: slope, slopeStandardError: se, beyondNoise: beyond, monotonic: monotonic,
-                                    verdict: beyond ? (better == .towardZero ? (abs(points.last!.y) < abs(first) ? .improved : .worse) : direction) : .withinNoise)
+        return ProgressReport.Trend(
+            slopePerSession: slope, slopeStandardError: se, beyondNoise: beyond, monotonic: monotonic,
+            verdict: beyond ? (better == .towardZero ? (abs(points.last!.y) < abs(first) ? .improved : .worse) : direction) : .withinNoise)
     }
 }
 

@@ -25,7 +25,7 @@ extension ProgressSession {
     /// comparison session's "reps" carry, each with its unit and better way.
     public static let comparisonFigures: [(name: String, unit: String, higherIsBetter: Bool)] =
         [("distance", "deg", false), ("withinTolerance", "%", true), ("lag", "s", false)]
-            + Limb.allCases.map { ("\($0.name) error", "deg", false) }
+        + Limb.allCases.map { ("\($0.name) error", "deg", false) }
 
     /// A comparison's JSON, parsed: its scored frames cut into `blockSeconds` blocks of
     /// the demonstrator's time (`Assessment.Rep.start` is the block's start there), each with
@@ -42,13 +42,17 @@ extension ProgressSession {
         typealias Input = Provenance.InputKey
         typealias Used = Provenance.ProfileKey
         let profile = top[Key.provenance]?[Source.profile]
-        var id = Self.noProfileID, version = ""
+        var id = Self.noProfileID
+        var version = ""
         let profileField = "\(Key.provenance.rawValue).\(Source.profile.rawValue)"
         if let profile, profile != .null {
             guard case .string(let i) = profile[Used.id], case .string(let v) = profile[Used.version] else {
                 throw fail(profileField, "expected the pair profile's id and version")
             }
-            guard Self.isProfileID(i) else { throw KinetixError(.invalidData, file: file, field: "\(profileField).\(Used.id.rawValue)", Self.notAnID(i), setting: .profile) }
+            guard Self.isProfileID(i) else {
+                throw KinetixError(
+                    .invalidData, file: file, field: "\(profileField).\(Used.id.rawValue)", Self.notAnID(i), setting: .profile)
+            }
             (id, version) = (i, v)
         }
         self.init(kind: .comparison, label: label, date: date, file: file, profileID: id, profileVersion: version)
@@ -61,10 +65,19 @@ extension ProgressSession {
         }
         dimensions = parameters[P.dimensions] == .string(Dimensions.three.description) ? .three : .two
         // Every setting that changes a figure; the lag window and the kernel do not.
-        let deciding: [P] = [.mirror, .maxLagSeconds, .toleranceDegrees, .minConfidence, .minSharedWeight, .weights, .offsetSeconds, .maxGapSeconds, .repairSwaps, .maskTeleports]
-        comparisonSettings = fields.filter { field in deciding.contains { $0.rawValue == field.key } }.map { "\($0.key)=\($0.value.compactText())" }.joined(separator: " ")
-        guard case .number(let tolerance) = parameters[P.toleranceDegrees] else { throw fail("\(Key.parameters.rawValue).\(P.toleranceDegrees.rawValue)", "expected a number") }
-        guard case .number(let rate) = parameters[P.rate], rate > 0, rate.isFinite else { throw fail("\(Key.parameters.rawValue).\(P.rate.rawValue)", "expected the grid's rate, frames per second") }
+        let deciding: [P] = [
+            .mirror, .maxLagSeconds, .toleranceDegrees, .minConfidence, .minSharedWeight, .weights, .offsetSeconds, .maxGapSeconds,
+            .repairSwaps, .maskTeleports,
+        ]
+        comparisonSettings = fields.filter { field in deciding.contains { $0.rawValue == field.key } }.map {
+            "\($0.key)=\($0.value.compactText())"
+        }.joined(separator: " ")
+        guard case .number(let tolerance) = parameters[P.toleranceDegrees] else {
+            throw fail("\(Key.parameters.rawValue).\(P.toleranceDegrees.rawValue)", "expected a number")
+        }
+        guard case .number(let rate) = parameters[P.rate], rate > 0, rate.isFinite else {
+            throw fail("\(Key.parameters.rawValue).\(P.rate.rawValue)", "expected the grid's rate, frames per second")
+        }
         frameRate = rate
         guard case .array(let frames) = top[Key.frames] else { throw fail(Key.frames.rawValue, "expected the comparison's frames") }
         reps = try Self.blocks(frames, tolerance: Float(tolerance), rate: rate, fail: fail)
@@ -74,7 +87,9 @@ extension ProgressSession {
     /// The blocks of `frames` (see `init(comparison:)`): scored frames (with a distance
     /// and a matched demonstrator time) only, a block kept when it has at least
     /// `minScoredFraction` of the frames `blockSeconds` hold at `rate`.
-    private static func blocks(_ frames: [JSONValue], tolerance: Float, rate: Double, fail: (String, String) -> KinetixError) throws(KinetixError) -> [Assessment.Rep] {
+    private static func blocks(_ frames: [JSONValue], tolerance: Float, rate: Double, fail: (String, String) -> KinetixError)
+        throws(KinetixError) -> [Assessment.Rep]
+    {
         struct Sums {
             var scored = 0, within = 0, lagged = 0
             var distance: Float = 0, lag: Float = 0
@@ -83,7 +98,8 @@ extension ProgressSession {
         var sums: [Int: Sums] = [:]
         for (k, frame) in frames.enumerated() {
             typealias Frame = ComparisonFrame.Key
-            guard let distance = number(frame[Frame.distanceDegrees]), distance.isFinite, let matched = number(frame[Frame.demonstratorT]) else { continue }
+            guard let distance = number(frame[Frame.distanceDegrees]), distance.isFinite, let matched = number(frame[Frame.demonstratorT])
+            else { continue }
             guard matched.isFinite, abs(matched) < 1e7 else {
                 throw fail("\(ComparisonReport.Key.frames.rawValue)[\(k)].\(Frame.demonstratorT.rawValue)", "expected a time in seconds")
             }
@@ -111,11 +127,13 @@ extension ProgressSession {
             guard Double(s.scored) >= minScoredFraction * expected else { return nil }
             let n = Float(s.scored)
             // In `comparisonFigures`' order: distance, within tolerance, lag, each limb's error.
-            let figures = [s.distance / n, 100 * Float(s.within) / n, s.lagged > 0 ? s.lag / Float(s.lagged) : .nan]
+            let figures =
+                [s.distance / n, 100 * Float(s.within) / n, s.lagged > 0 ? s.lag / Float(s.lagged) : .nan]
                 + Limb.allCases.map { s.compared[$0.rawValue] > 0 ? s.error[$0.rawValue] / Float(s.compared[$0.rawValue]) : .nan }
             let start = Double(b) * blockSeconds
-            return Assessment.Rep(start: start, end: start + blockSeconds,
-                                  values: zip(comparisonFigures, figures).map { Assessment.Rep.Value(name: $0.name, value: $1) })
+            return Assessment.Rep(
+                start: start, end: start + blockSeconds,
+                values: zip(comparisonFigures, figures).map { Assessment.Rep.Value(name: $0.name, value: $1) })
         }
     }
 }

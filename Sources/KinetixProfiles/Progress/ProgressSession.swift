@@ -79,8 +79,10 @@ public struct ProgressSession: Sendable {
     /// of the Gregorian calendar only.
     public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let month = Int(parts[1]), let day = Int(parts[2]), let year = Int(parts[0]), (1...12).contains(month) else { return false }
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let month = Int(parts[1]), let day = Int(parts[2]), let year = Int(parts[0]), (1...12).contains(month)
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
         return (1...days).contains(day)
@@ -104,9 +106,10 @@ public struct ProgressSession: Sendable {
         reps = a.reps
         symmetry = a.symmetry
         weakerSide = a.weakerSide
-        assessmentParameters = Self.parameterText(a.parameters.map { p in
-            (p.name, (try? JSONValue.parse(Data(p.value.json.utf8))).map { $0.compactText() } ?? p.value.json)
-        })
+        assessmentParameters = Self.parameterText(
+            a.parameters.map { p in
+                (p.name, (try? JSONValue.parse(Data(p.value.json.utf8))).map { $0.compactText() } ?? p.value.json)
+            })
     }
 
     /// `name=value` joined by spaces in name order: one text for equal settings.
@@ -116,7 +119,9 @@ public struct ProgressSession: Sendable {
 
     /// A session with its names and nothing measured yet.
     init(kind: Kind, label: String, date: String?, file: String?, profileID: String, profileVersion: String) {
-        (self.kind, self.label, self.date, self.file, self.profileID, self.profileVersion) = (kind, label, date, file, profileID, profileVersion)
+        (self.kind, self.label, self.date, self.file, self.profileID, self.profileVersion) = (
+            kind, label, date, file, profileID, profileVersion
+        )
         dimensions = .two
         reps = []
         symmetry = []
@@ -133,14 +138,16 @@ public struct ProgressSession: Sendable {
             throw KinetixError(.invalidData, file: file, "not JSON: \(error.message) (at byte \(error.offset))")
         }
         if let field = Self.firstOutOfRange(top) {
-            throw KinetixError(.invalidData, file: file, field: field, "a number beyond what a measurement holds (±3.4e38): not a Kinetix result")
+            throw KinetixError(
+                .invalidData, file: file, field: field, "a number beyond what a measurement holds (±3.4e38): not a Kinetix result")
         }
         switch top[AssessmentReport.Key.kind] {
         case .string(AssessmentReport.kind): try self.init(assessment: top, file: file, label: label, date: date)
         case .string(ComparisonReport.kind): try self.init(comparison: top, file: file, label: label, date: date)
         default:
-            throw KinetixError(.invalidData, file: file, field: AssessmentReport.Key.kind.rawValue,
-                               "expected an assessment or a comparison result (\"kind\": \"assessment\" or \"comparison\", as their JSON opens)")
+            throw KinetixError(
+                .invalidData, file: file, field: AssessmentReport.Key.kind.rawValue,
+                "expected an assessment or a comparison result (\"kind\": \"assessment\" or \"comparison\", as their JSON opens)")
         }
     }
 
@@ -152,11 +159,15 @@ public struct ProgressSession: Sendable {
         typealias Key = AssessmentReport.Key
         typealias Movement = AssessmentReport.MovementKey
         typealias RepKey = Assessment.Rep.Key
-        guard case .string(let id) = top[Key.profile]?[AssessmentReport.ProfileKey.id], case .string(let version) = top[Key.profile]?[AssessmentReport.ProfileKey.version] else {
+        guard case .string(let id) = top[Key.profile]?[AssessmentReport.ProfileKey.id],
+            case .string(let version) = top[Key.profile]?[AssessmentReport.ProfileKey.version]
+        else {
             throw fail(Key.profile.rawValue, "expected the profile's id and version")
         }
         guard Self.isProfileID(id) else {
-            throw KinetixError(.invalidData, file: file, field: "\(Key.profile.rawValue).\(AssessmentReport.ProfileKey.id.rawValue)", Self.notAnID(id), setting: .profile)
+            throw KinetixError(
+                .invalidData, file: file, field: "\(Key.profile.rawValue).\(AssessmentReport.ProfileKey.id.rawValue)", Self.notAnID(id),
+                setting: .profile)
         }
         self.label = label
         self.date = date
@@ -186,25 +197,31 @@ public struct ProgressSession: Sendable {
         if let value = top[Key.reps] {
             guard case .array(let items) = value else { throw fail(Key.reps.rawValue, "expected an array of reps") }
             for (k, item) in items.enumerated() {
-                guard case .object(let fields) = item, let start = Self.number(item[RepKey.start]), let end = Self.number(item[RepKey.end]) else {
+                guard case .object(let fields) = item, let start = Self.number(item[RepKey.start]), let end = Self.number(item[RepKey.end])
+                else {
                     throw fail("\(Key.reps.rawValue)[\(k)]", "expected a rep with start and end times")
                 }
                 // Summaries are in "values"; results written before it have them beside start and end.
                 let summaries: [(key: String, value: JSONValue)]
-                if case .object(let nested)? = item[RepKey.values] { summaries = nested } else {
+                if case .object(let nested)? = item[RepKey.values] {
+                    summaries = nested
+                } else {
                     summaries = fields.filter { $0.key != RepKey.start.rawValue && $0.key != RepKey.end.rawValue }
                 }
                 let values = summaries.map { Assessment.Rep.Value(name: $0.key, value: Self.number($0.value) ?? .nan) }
-                reps.append(Assessment.Rep(start: Double(start), end: Double(end), values: values,
-                                           extreme: Self.number(item[RepKey.extreme]).map(Double.init),
-                                           confidence: Self.number(item[RepKey.confidence]) ?? 1))
+                reps.append(
+                    Assessment.Rep(
+                        start: Double(start), end: Double(end), values: values,
+                        extreme: Self.number(item[RepKey.extreme]).map(Double.init),
+                        confidence: Self.number(item[RepKey.confidence]) ?? 1))
             }
         }
         symmetry = []
         if case .object(let measures) = top[Key.movement] {
             for (name, m) in measures {
-                var result = Assessment.SymmetryResult(measure: name, movementLeft: Self.number(m[Movement.left]),
-                                                       movementRight: Self.number(m[Movement.right]))
+                var result = Assessment.SymmetryResult(
+                    measure: name, movementLeft: Self.number(m[Movement.left]),
+                    movementRight: Self.number(m[Movement.right]))
                 result.deviationPercent = Self.number(top[Key.deviationPercent]?[name])
                 if case .string(let side) = m[Movement.weakerSide] { result.weakerSide = BodySide(rawValue: side) }
                 result.noiseLeft = Self.number(m[Movement.noiseLeft])
@@ -224,7 +241,9 @@ public struct ProgressSession: Sendable {
         case .array(let items):
             for (k, item) in items.enumerated() { if let found = firstOutOfRange(item, at: "\(path)[\(k)]") { return found } }
         case .object(let fields):
-            for field in fields { if let found = firstOutOfRange(field.value, at: path.isEmpty ? field.key : "\(path).\(field.key)") { return found } }
+            for field in fields {
+                if let found = firstOutOfRange(field.value, at: path.isEmpty ? field.key : "\(path).\(field.key)") { return found }
+            }
         default: break
         }
         return nil

@@ -43,7 +43,8 @@ struct LiveRun {
             let arrival = (now - frame.received) * 1000
             if let capture { fromCapture.record(capture) }
             fromArrival.record(arrival)
-            return "\"latency\": {\"fromCaptureMs\": \(jsonNumber(capture, digits: 3)), \"fromArrivalMs\": \(jsonNumber(arrival, digits: 3))}"
+            return
+                "\"latency\": {\"fromCaptureMs\": \(jsonNumber(capture, digits: 3)), \"fromArrivalMs\": \(jsonNumber(arrival, digits: 3))}"
         }
 
         var json: String { "{\"fromCapture\": \(fromCapture.json), \"fromArrival\": \(fromArrival.json)}" }
@@ -53,7 +54,8 @@ struct LiveRun {
                 guard s.count > 0 else { return "none measured" }
                 return String(format: "median %.2f ms, p99 %.2f ms, max %.2f ms", s.quantile(0.5)!, s.quantile(0.99)!, s.maxMilliseconds)
             }
-            return "  \(what), \(fromArrival.count): from capture \(figures(fromCapture)); from arrival (the engine) \(figures(fromArrival))\n"
+            return
+                "  \(what), \(fromArrival.count): from capture \(figures(fromCapture)); from arrival (the engine) \(figures(fromArrival))\n"
         }
     }
 
@@ -66,8 +68,10 @@ struct LiveRun {
     private let command: CommandSpec
 
     /// Starts reading `addresses` (named `names` in messages).
-    init(_ addresses: [(address: LiveSourceAddress, name: String)], idleTimeout: Double, startTimeout: Double = LiveRun.defaultStartTimeout,
-         command: CommandSpec) {
+    init(
+        _ addresses: [(address: LiveSourceAddress, name: String)], idleTimeout: Double, startTimeout: Double = LiveRun.defaultStartTimeout,
+        command: CommandSpec
+    ) {
         self.startTimeout = startTimeout
         sources = addresses.map { Source(name: $0.name, decoder: LiveStream.Decoder(source: $0.name)) }
         inbox = LiveInbox(addresses.map(\.address))
@@ -85,8 +89,11 @@ struct LiveRun {
             guard let event = inbox.next(timeout: max(0, deadline - wallClock())) else {
                 guard wallClock() >= deadline else { continue }
                 let silent = sources.filter { $0.decoder.header == nil }.map(\.name)
-                throw .failed(KinetixError(.unreadable, file: silent[0], "no header line within \(jsonNumber(startTimeout, digits: 3)) s: the source never started"
-                                           + (silent.count > 1 ? " (nor \(silent.dropFirst().joined(separator: ", ")))" : "") + " [--start-timeout]"))
+                throw .failed(
+                    KinetixError(
+                        .unreadable, file: silent[0],
+                        "no header line within \(jsonNumber(startTimeout, digits: 3)) s: the source never started"
+                            + (silent.count > 1 ? " (nor \(silent.dropFirst().joined(separator: ", ")))" : "") + " [--start-timeout]"))
             }
             switch event {
             case .note(let s, let text): printError("note: \(sources[s].name): \(text)")
@@ -120,7 +127,9 @@ struct LiveRun {
                     for i in sources.indices where sources[i].ending == nil {
                         if let last = sources[i].lastLine, wallClock() - last >= idleTimeout - 1e-3 {
                             sources[i].ending = .idle
-                            printError("warning: \(sources[i].name): no frame for \(jsonNumber(idleTimeout, digits: 3)) s: the source stopped (idle)")
+                            printError(
+                                "warning: \(sources[i].name): no frame for \(jsonNumber(idleTimeout, digits: 3)) s: the source stopped (idle)"
+                            )
                         }
                     }
                     continue
@@ -160,19 +169,24 @@ struct LiveRun {
     /// Records that the live API took `frame`, reporting a gap before it.
     mutating func took(_ frame: Frame) {
         if let gap = sources[frame.source].health.took(frame.pose.time) {
-            report(frame.source, "line \(frame.line): a gap of \(jsonNumber(gap, digits: 3)) s before t=\(jsonNumber(frame.pose.time, digits: 6)) s (frames dropped)")
+            report(
+                frame.source,
+                "line \(frame.line): a gap of \(jsonNumber(gap, digits: 3)) s before t=\(jsonNumber(frame.pose.time, digits: 6)) s (frames dropped)"
+            )
         }
     }
 
     /// Records that the live API refused `frame`, and reports why.
     mutating func refused(_ frame: Frame, _ refusal: LiveFrameRefusal) {
         let kind = sources[frame.source].health.refused(refusal)
-        let what = switch kind {
-        case .duplicate: "a duplicate (its time was already taken)"
-        case .outOfOrder: "out of order (it came after a later frame)"
-        case .other: "refused"
-        }
-        report(frame.source, "line \(frame.line): frame at t=\(jsonNumber(frame.pose.time, digits: 6)) s skipped, \(what): \(refusal.message)")
+        let what =
+            switch kind {
+            case .duplicate: "a duplicate (its time was already taken)"
+            case .outOfOrder: "out of order (it came after a later frame)"
+            case .other: "refused"
+            }
+        report(
+            frame.source, "line \(frame.line): frame at t=\(jsonNumber(frame.pose.time, digits: 6)) s skipped, \(what): \(refusal.message)")
     }
 
     /// A note on standard error, the first 20 per source (then a count at the end).
@@ -187,24 +201,28 @@ struct LiveRun {
 
     /// Each source as a JSON object.
     var sourcesJSON: String {
-        "[" + sources.map { s in
-            let h = s.health
-            return "{\"name\": \(jsonString(s.name)), \"lines\": \(s.decoder.lines), \"taken\": \(h.taken), \"duplicates\": \(h.duplicates), "
-                + "\"outOfOrder\": \(h.outOfOrder), \"malformed\": \(h.malformed), \"gaps\": \(h.gaps), \"missingFrames\": \(h.missingFrames), "
-                + "\"longestIntervalSeconds\": \(jsonNumber(h.longestIntervalSeconds, digits: 6)), \"ended\": \(jsonString(s.ending?.rawValue ?? "closed"))}"
-        }.joined(separator: ", ") + "]"
+        "["
+            + sources.map { s in
+                let h = s.health
+                return
+                    "{\"name\": \(jsonString(s.name)), \"lines\": \(s.decoder.lines), \"taken\": \(h.taken), \"duplicates\": \(h.duplicates), "
+                    + "\"outOfOrder\": \(h.outOfOrder), \"malformed\": \(h.malformed), \"gaps\": \(h.gaps), \"missingFrames\": \(h.missingFrames), "
+                    + "\"longestIntervalSeconds\": \(jsonNumber(h.longestIntervalSeconds, digits: 6)), \"ended\": \(jsonString(s.ending?.rawValue ?? "closed"))}"
+            }.joined(separator: ", ") + "]"
     }
 
     /// Each source in words.
     var sourcesText: String {
         sources.map { s in
             let h = s.health
-            let ending = switch s.ending {
-            case .endLine?: "ended with its end line"
-            case .idle?: "STOPPED: nothing for \(jsonNumber(idleTimeout, digits: 3)) s"
-            default: "STOPPED: closed without its end line"
-            }
-            return "  \(s.name): \(h.taken) frames taken of \(s.decoder.lines) lines; \(h.duplicates) duplicates, \(h.outOfOrder) out of order, "
+            let ending =
+                switch s.ending {
+                case .endLine?: "ended with its end line"
+                case .idle?: "STOPPED: nothing for \(jsonNumber(idleTimeout, digits: 3)) s"
+                default: "STOPPED: closed without its end line"
+                }
+            return
+                "  \(s.name): \(h.taken) frames taken of \(s.decoder.lines) lines; \(h.duplicates) duplicates, \(h.outOfOrder) out of order, "
                 + "\(h.malformed) unreadable; \(h.gaps) gaps (\(h.missingFrames) frames missing, longest interval \(jsonNumber(h.longestIntervalSeconds, digits: 3)) s); \(ending)\n"
         }.joined()
     }

@@ -16,7 +16,8 @@ enum LiveSourceAddress: Equatable, CustomStringConvertible {
         if text == "-" { return .standardInput }
         for prefix in ["tcp:", "udp:"] where text.hasPrefix(prefix) {
             guard let port = UInt16(text.dropFirst(prefix.count)) else {
-                throw .usage("'\(text)': expected a port number in 0...65535 after '\(prefix)' (the socket listens on 127.0.0.1)", command: command)
+                throw .usage(
+                    "'\(text)': expected a port number in 0...65535 after '\(prefix)' (the socket listens on 127.0.0.1)", command: command)
             }
             return prefix == "tcp:" ? .tcp(port: port) : .udp(port: port)
         }
@@ -108,13 +109,17 @@ final class LiveInbox: @unchecked Sendable {
         case .standardInput: readLines(from: STDIN_FILENO, source: source, datagrams: false)
         case .fifo(let path):
             let fd = open(path, O_RDONLY)
-            guard fd >= 0 else { return post(.failed(source: source, "\(path): cannot open the FIFO: \(String(cString: strerror(errno)))")) }
+            guard fd >= 0 else {
+                return post(.failed(source: source, "\(path): cannot open the FIFO: \(String(cString: strerror(errno)))"))
+            }
             readLines(from: fd, source: source, datagrams: false)
             close(fd)
         case .tcp(let port), .udp(let port):
             let tcp = address == .tcp(port: port)
             let fd = socket(AF_INET, Int32(tcp ? SOCK_STREAM.rawValue : SOCK_DGRAM.rawValue), 0)
-            guard fd >= 0 else { return post(.failed(source: source, "\(address): cannot make a socket: \(String(cString: strerror(errno)))")) }
+            guard fd >= 0 else {
+                return post(.failed(source: source, "\(address): cannot make a socket: \(String(cString: strerror(errno)))"))
+            }
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
             if !tcp {
@@ -142,7 +147,9 @@ final class LiveInbox: @unchecked Sendable {
             if tcp {
                 let connection = accept(fd, nil, nil)
                 close(fd)
-                guard connection >= 0 else { return post(.failed(source: source, "\(address): accept failed: \(String(cString: strerror(errno)))")) }
+                guard connection >= 0 else {
+                    return post(.failed(source: source, "\(address): accept failed: \(String(cString: strerror(errno)))"))
+                }
                 readLines(from: connection, source: source, datagrams: false)
                 close(connection)
             } else {

@@ -7,16 +7,31 @@ enum OnsetArguments {
     private static var window: ReactionWindow { .defaults }
 
     static let specs: [CommandSpec.Option] = [
-        .init(long: "detector", valueName: "name", help: "Onset detector: fractionOfPeak, baselineSD or extrapolation.", defaultValue: defaults.detector.rawValue),
+        .init(
+            long: "detector", valueName: "name", help: "Onset detector: fractionOfPeak, baselineSD or extrapolation.",
+            defaultValue: defaults.detector.rawValue),
         .init(long: "limbs", valueName: "a,b,…", help: "Limbs whose speeds combine (default: all nine), e.g. leftShoulder,leftElbow."),
-        .init(long: "cutoff", valueName: "Hz", help: "Zero-phase low-pass before differentiating.", defaultValue: defaultText(defaults.cutoffHertz)),
-        .init(long: "min-peak", valueName: "deg/s", help: "A movement's peak speed must reach this.", defaultValue: defaultText(defaults.minPeakSpeed)),
-        .init(long: "quiet", valueName: "seconds", help: "Quiet time required before a movement.", defaultValue: defaultText(defaults.quietSeconds)),
-        .init(long: "fraction", valueName: "x", help: "fractionOfPeak: the fraction of peak speed at the onset.", defaultValue: defaultText(defaults.peakFraction)),
-        .init(long: "baseline-k", valueName: "k", help: "baselineSD: standard deviations above the baseline mean.", defaultValue: defaultText(defaults.baselineK)),
-        .init(long: "window", valueName: "min-max", help: "Seconds after a cue (or a demonstrator onset) in which a response counts.",
-              defaultValue: "\(defaultText(window.minSeconds))-\(defaultText(window.maxSeconds))"),
-        .init(long: "cue-offset", valueName: "seconds", help: "Added to cue times: display latency (uncalibrated).", defaultValue: defaultText(window.cueDisplayOffsetSeconds)),
+        .init(
+            long: "cutoff", valueName: "Hz", help: "Zero-phase low-pass before differentiating.",
+            defaultValue: defaultText(defaults.cutoffHertz)),
+        .init(
+            long: "min-peak", valueName: "deg/s", help: "A movement's peak speed must reach this.",
+            defaultValue: defaultText(defaults.minPeakSpeed)),
+        .init(
+            long: "quiet", valueName: "seconds", help: "Quiet time required before a movement.",
+            defaultValue: defaultText(defaults.quietSeconds)),
+        .init(
+            long: "fraction", valueName: "x", help: "fractionOfPeak: the fraction of peak speed at the onset.",
+            defaultValue: defaultText(defaults.peakFraction)),
+        .init(
+            long: "baseline-k", valueName: "k", help: "baselineSD: standard deviations above the baseline mean.",
+            defaultValue: defaultText(defaults.baselineK)),
+        .init(
+            long: "window", valueName: "min-max", help: "Seconds after a cue (or a demonstrator onset) in which a response counts.",
+            defaultValue: "\(defaultText(window.minSeconds))-\(defaultText(window.maxSeconds))"),
+        .init(
+            long: "cue-offset", valueName: "seconds", help: "Added to cue times: display latency (uncalibrated).",
+            defaultValue: defaultText(window.cueDisplayOffsetSeconds)),
     ]
 
     /// The onset options and response window the arguments give.
@@ -28,7 +43,9 @@ enum OnsetArguments {
             for name in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 guard let limb = Limb(name: name) else {
                     let hint = Diagnostic.didYouMean(closestName(to: name, in: Limb.allCases.map(\.name)))
-                    throw .usage("--limbs: unknown limb '\(name)'\(hint); limbs are \(Limb.allCases.map(\.name).joined(separator: ", "))", command: command)
+                    throw .usage(
+                        "--limbs: unknown limb '\(name)'\(hint); limbs are \(Limb.allCases.map(\.name).joined(separator: ", "))",
+                        command: command)
                 }
                 limbs.append(limb)
             }

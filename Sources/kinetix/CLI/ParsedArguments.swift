@@ -26,15 +26,22 @@ struct ParsedArguments {
                 positional.append(argument)
                 continue
             }
-            if argument == "--" { onlyPositional = true; continue }
-            if argument == "-h" || argument == "--help" { wantsHelp = true; continue }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                wantsHelp = true
+                continue
+            }
             var name = argument
             var inlineValue: String?
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            let option: CommandSpec.Option? = name.hasPrefix("--")
+            let option: CommandSpec.Option? =
+                name.hasPrefix("--")
                 ? spec.options.first { "--" + $0.long == name }
                 : spec.options.first { $0.short.map { "-\($0)" } == name }
             guard let option else {
@@ -53,7 +60,9 @@ struct ParsedArguments {
             if let inlineValue {
                 value = inlineValue
             } else {
-                guard index < arguments.count else { throw .usage("missing value for '--\(option.long) <\(option.valueName!)>'", command: spec) }
+                guard index < arguments.count else {
+                    throw .usage("missing value for '--\(option.long) <\(option.valueName!)>'", command: spec)
+                }
                 value = arguments[index]
                 index += 1
             }
@@ -91,7 +100,8 @@ struct ParsedArguments {
     }
 
     /// One of a fixed set of words.
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws(CommandLineError) -> T where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws(CommandLineError) -> T
+    where T.RawValue == String {
         guard let text = string(name) else { return defaultValue }
         guard let value = T(rawValue: text) else {
             let all = T.allCases.map(\.rawValue)
@@ -115,11 +125,16 @@ extension CommandSpec.Option {
         long: "min-confidence", valueName: "x",
         help: "Joints below this confidence count as not tracked.", defaultValue: defaultText(BodySeries.defaultMinConfidence))
     static let keepTeleports = CommandSpec.Option(
-        long: "keep-teleports", help: "Keep joints the estimator teleported (by default they are masked as not tracked; see 'kinetix inspect').")
+        long: "keep-teleports",
+        help: "Keep joints the estimator teleported (by default they are masked as not tracked; see 'kinetix inspect').")
     static let keepSwaps = CommandSpec.Option(
-        long: "keep-swaps", help: "Keep the estimator's left/right swaps (by default those 'kinetix inspect' finds are undone, per half of the body, and reported).")
+        long: "keep-swaps",
+        help:
+            "Keep the estimator's left/right swaps (by default those 'kinetix inspect' finds are undone, per half of the body, and reported)."
+    )
     /// The old opt-in, now the default: accepted so scripts that pass it still run.
-    static let repairSwaps = CommandSpec.Option(long: "repair-swaps", help: "Undo the estimator's left/right swaps: the default (kept so older scripts run).")
+    static let repairSwaps = CommandSpec.Option(
+        long: "repair-swaps", help: "Undo the estimator's left/right swaps: the default (kept so older scripts run).")
     static let maxInput = CommandSpec.Option(
         long: "max-input-mb", valueName: "n",
         help: "Refuse input files larger than this many MiB.", defaultValue: String(SidecarLimits.default.maxFileBytes >> 20))

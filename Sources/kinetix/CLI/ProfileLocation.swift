@@ -1,14 +1,15 @@
 import Foundation
 import KinetixCore
-import KinetixProfiles
 import KinetixFormats
+import KinetixProfiles
 
 /// Where `kinetix` looks for profiles by id: the folders in `KINETIX_PROFILES`
 /// (colon-separated, in order), then the profiles shipped inside the binary. Never the
 /// current directory: a file planted in an untrusted folder cannot replace a shipped
 /// profile. A path (with `/` or ending in `.json`) is always used as named.
 func profileLibrary() -> ProfileLibrary {
-    let folders = ProcessInfo.processInfo.environment["KINETIX_PROFILES"]?
+    let folders =
+        ProcessInfo.processInfo.environment["KINETIX_PROFILES"]?
         .split(separator: ":").map(String.init).filter { !$0.isEmpty } ?? []
     return ProfileLibrary(folders: folders)
 }
@@ -42,7 +43,9 @@ func loadPair(demonstrator: String, learner: String, limits: SidecarLimits) thro
 
 /// Reads a sidecar file for a command.
 func loadSidecar(_ path: String, limits: SidecarLimits) throws(CommandLineError) -> Sidecar {
-    do { return try Sidecar.load(contentsOf: path, limits: limits, mapping: true) } catch { throw .failed(explainingFormat(error, path: path, limits: limits)) }
+    do { return try Sidecar.load(contentsOf: path, limits: limits, mapping: true) } catch {
+        throw .failed(explainingFormat(error, path: path, limits: limits))
+    }
 }
 
 /// When a file that failed to load as a sidecar is something else Kinetix recognises

@@ -8,15 +8,19 @@ struct AnglesCommand: Subcommand {
         name: "angles",
         abstract: "Print the nine limb angles of every frame, in degrees.",
         discussion: """
-        θ = ∠(b − a, c − b): 0° is a straight continuation, 180° a full fold. A limb
-        with a joint missing or below --min-confidence is empty in CSV and null in JSON.
-        """,
+            θ = ∠(b − a, c − b): 0° is a straight continuation, 180° a full fold. A limb
+            with a joint missing or below --min-confidence is empty in CSV and null in JSON.
+            """,
         arguments: [.init(name: "file", help: "A sidecar JSON file.")],
         options: [
             .init(long: "format", valueName: "format", help: "csv, json, or mot (OpenSim motion file).", defaultValue: "csv"),
             .init(long: "mirror", help: "Exchange left and right limbs (as seen by someone facing the subject)."),
-            .init(long: "fill-gaps", valueName: "seconds", help: "Fill gaps in a limb's angle up to this long by linear interpolation (off by default; never used for scoring)."),
-            .init(long: "low-pass", valueName: "hertz", help: "Zero-phase 2nd-order Butterworth low-pass at this cutoff, as Sports2D (off by default; 6 is usual for gait)."),
+            .init(
+                long: "fill-gaps", valueName: "seconds",
+                help: "Fill gaps in a limb's angle up to this long by linear interpolation (off by default; never used for scoring)."),
+            .init(
+                long: "low-pass", valueName: "hertz",
+                help: "Zero-phase 2nd-order Butterworth low-pass at this cutoff, as Sports2D (off by default; 6 is usual for gait)."),
             .keepTeleports, .minConfidence, .output, .maxInput,
         ]
     )
@@ -37,10 +41,15 @@ struct AnglesCommand: Subcommand {
         file = arguments.positional[0]
         format = try arguments.choice("format", default: .csv)
         mirror = arguments.flag("mirror")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
+        minConfidence = Float(
+            try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         keepTeleports = arguments.flag("keep-teleports")
-        fillGapsSeconds = arguments.string("fill-gaps") == nil ? nil : try arguments.double("fill-gaps", default: 0, in: AngleSeries.FilterRanges.fillGapsSeconds)
-        lowPassHertz = arguments.string("low-pass") == nil ? nil : try arguments.double("low-pass", default: 6, in: AngleSeries.FilterRanges.lowPassHertz)
+        fillGapsSeconds =
+            arguments.string("fill-gaps") == nil
+            ? nil : try arguments.double("fill-gaps", default: 0, in: AngleSeries.FilterRanges.fillGapsSeconds)
+        lowPassHertz =
+            arguments.string("low-pass") == nil
+            ? nil : try arguments.double("low-pass", default: 6, in: AngleSeries.FilterRanges.lowPassHertz)
         output = arguments.string("output")
         limits = try arguments.limits()
     }
@@ -48,9 +57,12 @@ struct AnglesCommand: Subcommand {
     func run() throws(CommandLineError) -> Int32 {
         let sidecar: Sidecar
         sidecar = try loadSidecar(file, limits: limits)
-        let (clip, check) = sidecar.checkedForFaults(role: "sidecar", repairSwaps: false, maskTeleports: !keepTeleports, minConfidence: minConfidence)
+        let (clip, check) = sidecar.checkedForFaults(
+            role: "sidecar", repairSwaps: false, maskTeleports: !keepTeleports, minConfidence: minConfidence)
         if check.maskedJointFrames > 0 {
-            printError("note: \(check.maskedJointFrames) teleported joint positions masked (--keep-teleports keeps them; 'kinetix inspect \(file)' lists them)")
+            printError(
+                "note: \(check.maskedJointFrames) teleported joint positions masked (--keep-teleports keeps them; 'kinetix inspect \(file)' lists them)"
+            )
         }
         var angles = AngleSeries(clip, minConfidence: minConfidence)
         if mirror { angles = angles.mirrored() }

@@ -7,11 +7,17 @@ extension AssessCommand {
     /// prints each rep, finding and change of cue with its latency; JSON a line per
     /// frame with `latency`, then a `summary` line. Exit 69 when the source stopped
     /// before its end line.
-    func runLiveStream(_ address: LiveSourceAddress, _ profile: Profile, parameters: ParameterValues, source: String) throws(CommandLineError) -> Int32 {
-        var run = LiveRun([(address, address == .standardInput ? "-" : sidecar)], idleTimeout: idleTimeout, startTimeout: startTimeout, command: Self.spec)
+    func runLiveStream(_ address: LiveSourceAddress, _ profile: Profile, parameters: ParameterValues, source: String)
+        throws(CommandLineError) -> Int32
+    {
+        var run = LiveRun(
+            [(address, address == .standardInput ? "-" : sidecar)], idleTimeout: idleTimeout, startTimeout: startTimeout, command: Self.spec
+        )
         let header = try run.headers()[0]
         let rate = header.fps ?? Sidecar.fallbackFrameRate
-        if header.fps == nil { printError("note: \(sidecar): the stream's header gives no fps; smoothing is set for \(jsonNumber(rate, digits: 3)) fps") }
+        if header.fps == nil {
+            printError("note: \(sidecar): the stream's header gives no fps; smoothing is set for \(jsonNumber(rate, digits: 3)) fps")
+        }
         run.setRates([rate])
         var live: LiveAssessment
         do {
@@ -20,7 +26,9 @@ extension AssessCommand {
             throw .failed(error)
         }
         let names = profile.metrics.map(\.name)
-        var updates = LiveRun.Latencies(), reps = LiveRun.Latencies(), cues = LiveRun.Latencies()
+        var updates = LiveRun.Latencies()
+        var reps = LiveRun.Latencies()
+        var cues = LiveRun.Latencies()
         var shownCue: String?? = .none
         var lastTime: Double?
         var repCount = 0
@@ -39,7 +47,10 @@ extension AssessCommand {
                 let now = wallClock()
                 let latency = updates.record(frame, now: now)
                 let cueChanged = shownCue.map { $0 != update.cue } ?? true
-                if cueChanged { _ = cues.record(frame, now: now); shownCue = .some(update.cue) }
+                if cueChanged {
+                    _ = cues.record(frame, now: now)
+                    shownCue = .some(update.cue)
+                }
                 if update.completedRep != nil { _ = reps.record(frame, now: now) }
                 if format == .json {
                     try write(String(update.jsonLine(metricNames: names).dropLast(2)) + ", \(latency)}\n")
@@ -51,13 +62,18 @@ extension AssessCommand {
             let findings = live.finish()
             repCount = live.reps
             if format == .text {
-                for finding in findings { try write(String(format: "%7.2f s  ", finding.end) + "finding \(finding.rule): \(finding.detail)\n") }
-                try write("stream summary (\(jsonNumber(rate, digits: 3)) fps, up to t=\(jsonNumber(lastTime ?? 0, digits: 3)) s): \(updates.fromArrival.count > 0 ? "" : "no frame; ")reps \(repCount)\n"
-                          + run.sourcesText + updates.text("latency per frame") + cues.text("latency to a change of cue") + reps.text("latency to a completed rep"))
+                for finding in findings {
+                    try write(String(format: "%7.2f s  ", finding.end) + "finding \(finding.rule): \(finding.detail)\n")
+                }
+                try write(
+                    "stream summary (\(jsonNumber(rate, digits: 3)) fps, up to t=\(jsonNumber(lastTime ?? 0, digits: 3)) s): \(updates.fromArrival.count > 0 ? "" : "no frame; ")reps \(repCount)\n"
+                        + run.sourcesText + updates.text("latency per frame") + cues.text("latency to a change of cue")
+                        + reps.text("latency to a completed rep"))
             } else {
-                try write("{\"summary\": {\"reps\": \(repCount), \"lastT\": \(jsonNumber(lastTime, digits: 6)), \"fps\": \(jsonNumber(rate, digits: 6)), "
-                          + "\"findings\": [" + findings.map(\.json).joined(separator: ", ") + "], \"sources\": \(run.sourcesJSON), "
-                          + "\"latency\": {\"frames\": \(updates.json), \"cues\": \(cues.json), \"reps\": \(reps.json)}}}\n")
+                try write(
+                    "{\"summary\": {\"reps\": \(repCount), \"lastT\": \(jsonNumber(lastTime, digits: 6)), \"fps\": \(jsonNumber(rate, digits: 6)), "
+                        + "\"findings\": [" + findings.map(\.json).joined(separator: ", ") + "], \"sources\": \(run.sourcesJSON), "
+                        + "\"latency\": {\"frames\": \(updates.json), \"cues\": \(cues.json), \"reps\": \(reps.json)}}}\n")
             }
         }
 

@@ -9,26 +9,26 @@ struct BatchCommand: Subcommand {
         name: "batch",
         abstract: "Score many pairs or clips from a manifest, in resumable shards (Slurm job arrays too).",
         discussion: """
-        ACTIONS:
-          plan <manifest>   Check a TSV/CSV manifest (id, demonstrator, learner — or id, clip,
-                            profile — optionally subject and date, plus profile-parameter
-                            columns), hash every input, and fix each row's shard (balanced
-                            by input size): -o plan.json.
-          run <plan>        Run one shard (--shard K, or --shard-from-env VAR): results/<id>.json
-                            and shards/K-of-N.jsonl in --out. Rows already done with the same
-                            inputs, options and engine are cached; a bad row fails alone.
-          merge <dir>       Check every shard is there and every row once (--plan), then write
-                            -o PREFIX.csv, PREFIX.json (counts, distributions) and PREFIX.html;
-                            with a subject column, each subject's progress over its sessions
-                            in PREFIX-progress/<subject>.txt, .csv, .json, .html.
-          slurm <plan>      Print a script that submits the shards as a Slurm job array
-                            (--max-parallel, --partition, --time) and the merge after it.
+            ACTIONS:
+              plan <manifest>   Check a TSV/CSV manifest (id, demonstrator, learner — or id, clip,
+                                profile — optionally subject and date, plus profile-parameter
+                                columns), hash every input, and fix each row's shard (balanced
+                                by input size): -o plan.json.
+              run <plan>        Run one shard (--shard K, or --shard-from-env VAR): results/<id>.json
+                                and shards/K-of-N.jsonl in --out. Rows already done with the same
+                                inputs, options and engine are cached; a bad row fails alone.
+              merge <dir>       Check every shard is there and every row once (--plan), then write
+                                -o PREFIX.csv, PREFIX.json (counts, distributions) and PREFIX.html;
+                                with a subject column, each subject's progress over its sessions
+                                in PREFIX-progress/<subject>.txt, .csv, .json, .html.
+              slurm <plan>      Print a script that submits the shards as a Slurm job array
+                                (--max-parallel, --partition, --time) and the merge after it.
 
-        Exit codes: 0 done (rows that failed are listed, each with its own exit code);
-        64 usage; 65 a bad manifest, plan, shard or result file; 66 a missing input or
-        shard; 73 an output that cannot be written (a row's result, a shard file, the
-        summary set, which is written all or none).
-        """,
+            Exit codes: 0 done (rows that failed are listed, each with its own exit code);
+            64 usage; 65 a bad manifest, plan, shard or result file; 66 a missing input or
+            shard; 73 an output that cannot be written (a row's result, a shard file, the
+            summary set, which is written all or none).
+            """,
         arguments: [
             .init(name: "action", help: "plan, run, merge or slurm."),
             .init(name: "file", help: "The manifest (plan), the plan (run, slurm) or the output folder (merge)."),
@@ -37,16 +37,24 @@ struct BatchCommand: Subcommand {
             .init(long: "shards", valueName: "n", help: "plan: the number of shards.", defaultValue: String(BatchPlan.defaultShards)),
             .init(long: "html", help: "plan: also write each row's HTML report (results/<id>.html)."),
             .init(long: "shard", valueName: "k", help: "run: the shard to run, 0-based."),
-            .init(long: "shard-from-env", valueName: "variable", help: "run: read the shard from this variable (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)."),
+            .init(
+                long: "shard-from-env", valueName: "variable",
+                help: "run: read the shard from this variable (SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)."),
             .init(long: "out", valueName: "dir", help: "run, slurm: where results go (default: the plan's folder)."),
             .init(long: "threads", valueName: "n", help: "run: rows at once (default: every core this process may use)."),
             .init(long: "plan", valueName: "file", help: "merge: the plan the shards ran."),
             .init(long: "max-parallel", valueName: "m", help: "slurm: array tasks running at once."),
             .init(long: "partition", valueName: "name", help: "slurm: the partition to submit to."),
             .init(long: "time", valueName: "limit", help: "slurm: wall-time limit per shard (Slurm's format, 1:00:00)."),
-            .init(long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: String(SlurmScript.defaultCPUsPerTask)),
-            .init(long: "engine-sha256", valueName: "hex", help: "run, merge: refuse to run unless this kinetix has this SHA-256 (the Slurm script passes it)."),
-            .init(long: "keep-swaps", help: "plan: keep the estimator's left/right swaps (by default they are undone, as compare and assess do)."),
+            .init(
+                long: "cpus-per-task", valueName: "n", help: "slurm: cores per shard.", defaultValue: String(SlurmScript.defaultCPUsPerTask)
+            ),
+            .init(
+                long: "engine-sha256", valueName: "hex",
+                help: "run, merge: refuse to run unless this kinetix has this SHA-256 (the Slurm script passes it)."),
+            .init(
+                long: "keep-swaps",
+                help: "plan: keep the estimator's left/right swaps (by default they are undone, as compare and assess do)."),
             .minConfidence, .output,
         ]
     )
@@ -80,7 +88,8 @@ struct BatchCommand: Subcommand {
         guard let output = arguments.string("output") else { throw .usage("'batch plan' needs -o plan.json", command: Self.spec) }
         let shards = Int(try arguments.double("shards", default: Double(BatchPlan.defaultShards), in: BatchPlan.shardsRange))
         var options = BatchPlan.Options()
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
+        options.minConfidence = Float(
+            try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         options.html = arguments.flag("html")
         options.repairSwaps = !arguments.flag("keep-swaps")
         let plan: BatchPlan
@@ -91,8 +100,9 @@ struct BatchCommand: Subcommand {
         let bytes = plan.rows.reduce(0) { $0 + $1.inputs.reduce(0) { $0 + $1.bytes } }
         var sizes = [Int](repeating: 0, count: shards)
         for row in plan.rows { sizes[row.shard] += row.inputs.reduce(0) { $0 + $1.bytes } }
-        printError("\(output): \(plan.rows.count) \(plan.kind == .pairs ? "pairs" : "clips") (\(formatBytes(bytes))) in \(shards) shard\(shards == 1 ? "" : "s") "
-            + "of \(formatBytes(sizes.min() ?? 0))–\(formatBytes(sizes.max() ?? 0))")
+        printError(
+            "\(output): \(plan.rows.count) \(plan.kind == .pairs ? "pairs" : "clips") (\(formatBytes(bytes))) in \(shards) shard\(shards == 1 ? "" : "s") "
+                + "of \(formatBytes(sizes.min() ?? 0))–\(formatBytes(sizes.max() ?? 0))")
         return ExitCode.success
     }
 
@@ -117,9 +127,11 @@ struct BatchCommand: Subcommand {
         let actual: String
         do { actual = SHA256.hex(try readInput(Self.executable, limits: limits)) } catch { throw .failed(error) }
         guard actual == expected.lowercased() else {
-            throw .failed(KinetixError(.unsupported, file: Self.executable,
-                "this kinetix (SHA-256 \(actual.prefix(12))…) is not the one the script was made with (\(expected.prefix(12))…): it was rebuilt since; "
-                + "make the script again with 'kinetix batch slurm' and submit it"))
+            throw .failed(
+                KinetixError(
+                    .unsupported, file: Self.executable,
+                    "this kinetix (SHA-256 \(actual.prefix(12))…) is not the one the script was made with (\(expected.prefix(12))…): it was rebuilt since; "
+                        + "make the script again with 'kinetix batch slurm' and submit it"))
         }
     }
 
@@ -128,7 +140,9 @@ struct BatchCommand: Subcommand {
         let plan = try loadPlan(file)
         let shard: Int
         if let text = arguments.string("shard") {
-            guard arguments.string("shard-from-env") == nil else { throw .usage("give --shard or --shard-from-env, not both", command: Self.spec) }
+            guard arguments.string("shard-from-env") == nil else {
+                throw .usage("give --shard or --shard-from-env, not both", command: Self.spec)
+            }
             guard let k = Int(text) else { throw .usage("--shard expects a number, got '\(text)'", command: Self.spec) }
             shard = k
         } else if let variable = arguments.string("shard-from-env") {
@@ -140,7 +154,8 @@ struct BatchCommand: Subcommand {
         } else {
             throw .usage("'batch run' needs --shard K or --shard-from-env VARIABLE", command: Self.spec)
         }
-        let threads = arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: BatchRunner.threadsRange))
+        let threads =
+            arguments.string("threads") == nil ? nil : Int(try arguments.double("threads", default: 1, in: BatchRunner.threadsRange))
         let runner = BatchRunner(plan: plan, threads: threads, mapsInputs: true)
         let outcomes: [BatchOutcome]
         do {
@@ -148,11 +163,16 @@ struct BatchCommand: Subcommand {
                 printError("shard \(shard) is being run by another process into \(outputFolder().path): waiting for it to finish")
             }
         } catch { throw .failed(error) }
-        let ok = outcomes.filter { $0.status == .ok }.count, cached = outcomes.filter { $0.status == .cached }.count
+        let ok = outcomes.filter { $0.status == .ok }.count
+        let cached = outcomes.filter { $0.status == .cached }.count
         let failed = outcomes.filter { $0.status == .failed }
-        printOut("shard \(shard) of \(plan.shards): \(outcomes.count) rows, \(ok) computed, \(cached) cached, \(failed.count) failed ("
-              + "\(runner.threads) thread\(runner.threads == 1 ? "" : "s")) → \(outputFolder().appendingPathComponent(BatchRunner.shardFile(shard, of: plan.shards)).path)")
-        for outcome in failed { printError("\(outcome.id) (manifest line \(outcome.line)): failed, exit \(outcome.exitCode): \(outcome.error ?? "")") }
+        printOut(
+            "shard \(shard) of \(plan.shards): \(outcomes.count) rows, \(ok) computed, \(cached) cached, \(failed.count) failed ("
+                + "\(runner.threads) thread\(runner.threads == 1 ? "" : "s")) → \(outputFolder().appendingPathComponent(BatchRunner.shardFile(shard, of: plan.shards)).path)"
+        )
+        for outcome in failed {
+            printError("\(outcome.id) (manifest line \(outcome.line)): failed, exit \(outcome.exitCode): \(outcome.error ?? "")")
+        }
         // A row's own failure is its outcome; results that could not be written are the run's.
         if failed.contains(where: { $0.exitCode == ExitCode.cannotCreate }) {
             printError("error: results could not be written (exit 73 above): the shard is not done")
@@ -163,7 +183,9 @@ struct BatchCommand: Subcommand {
 
     private func merge() throws(CommandLineError) -> Int32 {
         guard let planPath = arguments.string("plan") else { throw .usage("'batch merge' needs --plan plan.json", command: Self.spec) }
-        guard let output = arguments.string("output") else { throw .usage("'batch merge' needs -o PREFIX (writes PREFIX.csv, .json, .html)", command: Self.spec) }
+        guard let output = arguments.string("output") else {
+            throw .usage("'batch merge' needs -o PREFIX (writes PREFIX.csv, .json, .html)", command: Self.spec)
+        }
         try checkEngine()
         let plan = try loadPlan(planPath)
         let folder = URL(fileURLWithPath: file).standardizedFileURL
@@ -174,10 +196,14 @@ struct BatchCommand: Subcommand {
         } catch { throw .failed(error) }
         let counts = summary.counts
         let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
-        printOut("\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html")
+        printOut(
+            "\(summary.outcomes.count) rows from \(plan.shards) shard\(plan.shards == 1 ? "" : "s"): \(ok) computed, \(cached) cached, \(failed) failed → \(output).csv, \(output).json, \(output).html"
+        )
         if !summary.progress.isEmpty {
             let followed = summary.progress.filter { $0.report != nil }.count
-            printOut("progress: \(followed) of \(summary.progress.count) subject\(summary.progress.count == 1 ? "" : "s") followed → \(output)-progress/<subject>.txt, .csv, .json, .html")
+            printOut(
+                "progress: \(followed) of \(summary.progress.count) subject\(summary.progress.count == 1 ? "" : "s") followed → \(output)-progress/<subject>.txt, .csv, .json, .html"
+            )
             for p in summary.progress { if let problem = p.problem { printOut("  \(p.subject): \(problem)") } }
         }
         return ExitCode.success
@@ -185,17 +211,22 @@ struct BatchCommand: Subcommand {
 
     private func slurm() throws(CommandLineError) -> Int32 {
         let plan = try loadPlan(file)
-        let maxParallel = arguments.string("max-parallel") == nil ? nil : Int(try arguments.double("max-parallel", default: 1, in: SlurmScript.maxParallelRange))
-        let cpus = Int(try arguments.double("cpus-per-task", default: Double(SlurmScript.defaultCPUsPerTask), in: SlurmScript.cpusPerTaskRange))
+        let maxParallel =
+            arguments.string("max-parallel") == nil
+            ? nil : Int(try arguments.double("max-parallel", default: 1, in: SlurmScript.maxParallelRange))
+        let cpus = Int(
+            try arguments.double("cpus-per-task", default: Double(SlurmScript.defaultCPUsPerTask), in: SlurmScript.cpusPerTaskRange))
         let script: SlurmScript
         do {
-            script = try SlurmScript(plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,
-                                     maxParallel: maxParallel, partition: arguments.string("partition"), cpusPerTask: cpus,
-                                     timeLimit: arguments.string("time"), executable: Self.executable)
+            script = try SlurmScript(
+                plan: URL(fileURLWithPath: file).standardizedFileURL.path, output: outputFolder().path, shards: plan.shards,
+                maxParallel: maxParallel, partition: arguments.string("partition"), cpusPerTask: cpus,
+                timeLimit: arguments.string("time"), executable: Self.executable)
         } catch { throw .failed(error) }
         if plan.shards > SlurmScript.defaultMaxArraySize {
-            printError("note: \(plan.shards) shards is more than Slurm's default MaxArraySize (\(SlurmScript.defaultMaxArraySize)); "
-                       + "the script checks the cluster's limit before submitting ('scontrol show config | grep MaxArraySize')")
+            printError(
+                "note: \(plan.shards) shards is more than Slurm's default MaxArraySize (\(SlurmScript.defaultMaxArraySize)); "
+                    + "the script checks the cluster's limit before submitting ('scontrol show config | grep MaxArraySize')")
         }
         try emit(script.text, output: arguments.string("output"), inputs: [file])
         return ExitCode.success

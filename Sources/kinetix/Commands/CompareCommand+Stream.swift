@@ -9,24 +9,34 @@ extension CompareCommand {
     func runLiveStreams() throws(CommandLineError) -> Int32 {
         let roles = [(demonstrator, streams.demonstrator), (learner, streams.learner)]
         let streamRoles = roles.indices.filter { roles[$0].1 != nil }
-        var run = LiveRun(streamRoles.map { (roles[$0].1!, roles[$0].0) }, idleTimeout: idleTimeout, startTimeout: startTimeout, command: Self.spec)
+        var run = LiveRun(
+            streamRoles.map { (roles[$0].1!, roles[$0].0) }, idleTimeout: idleTimeout, startTimeout: startTimeout, command: Self.spec)
         // Recorded inputs: loaded whole.
         var files: [Sidecar?] = [nil, nil]
         for i in roles.indices where roles[i].1 == nil {
-            files[i] = try loadClip(roles[i].0, role: i == 0 ? ComparisonReport.demonstratorRole : ComparisonReport.learnerRole, limits: limits).sidecar
+            files[i] = try loadClip(
+                roles[i].0, role: i == 0 ? ComparisonReport.demonstratorRole : ComparisonReport.learnerRole, limits: limits
+            ).sidecar
         }
         let headers = try run.headers()
         func header(_ role: Int) -> LiveStream.Header? { streamRoles.firstIndex(of: role).map { headers[$0] } }
         let spaces = (0..<2).map { header($0)?.space ?? files[$0]!.space }
         for (i, space) in spaces.enumerated() where space.depth != nil {
-            throw .failed(KinetixError(.unsupported, file: roles[i].0, field: "space.depth", "live comparison reads cameras' 2D joints: measure this clip with --2d offline, or leave --live out"))
+            throw .failed(
+                KinetixError(
+                    .unsupported, file: roles[i].0, field: "space.depth",
+                    "live comparison reads cameras' 2D joints: measure this clip with --2d offline, or leave --live out"))
         }
         let rate = options.rate ?? files[1].map { options.analysisRate(learner: $0) } ?? header(1)?.fps ?? Sidecar.fallbackFrameRate
         run.setRates(streamRoles.map { header($0)?.fps ?? rate })
         var live: LiveComparison
-        do { live = try LiveComparison(options: options, rate: rate, demonstratorSpace: spaces[0], learnerSpace: spaces[1]) } catch { throw .failed(error) }
+        do { live = try LiveComparison(options: options, rate: rate, demonstratorSpace: spaces[0], learnerSpace: spaces[1]) } catch {
+            throw .failed(error)
+        }
 
-        var provisional = LiveRun.Latencies(), finals = LiveRun.Latencies(), cueChanges = LiveRun.Latencies()
+        var provisional = LiveRun.Latencies()
+        var finals = LiveRun.Latencies()
+        var cueChanges = LiveRun.Latencies()
         var next = [0, 0]
         var finalCount = 0
         var lastCue: String?? = .none
@@ -34,7 +44,10 @@ extension CompareCommand {
 
         func body(_ write: (String) throws(CommandLineError) -> Void) throws(CommandLineError) {
             if format == .text {
-                try write(String(format: "live at %.2f fps on streams; final results come %.2f s behind the newest frame\n", rate, live.latencySeconds))
+                try write(
+                    String(
+                        format: "live at %.2f fps on streams; final results come %.2f s behind the newest frame\n", rate,
+                        live.latencySeconds))
             }
             /// Writes an update: JSON with the latency of `frame` (when a stream frame caused it), text as the replay does.
             func show(_ update: LiveComparison.Update, causedBy frame: LiveRun.Frame?) throws(CommandLineError) {
@@ -54,7 +67,9 @@ extension CompareCommand {
                 var line = String(format: "%7.2f s  ", t) + (update.cue ?? "—").padding(toLength: 30, withPad: " ", startingAt: 0)
                 if let lag = update.frame.lagSeconds {
                     line += String(format: "  lag %.2f s", lag)
-                    if let worst = update.frame.worstLimb { line += String(format: ", worst %@ %+.0f°", worst.spokenName, update.frame.errors[worst.rawValue]) }
+                    if let worst = update.frame.worstLimb {
+                        line += String(format: ", worst %@ %+.0f°", worst.spokenName, update.frame.errors[worst.rawValue])
+                    }
                 } else {
                     line += "  not scored yet"
                 }
@@ -72,7 +87,9 @@ extension CompareCommand {
                 if let clip = files[1] {
                     while next[1] < clip.frameCount, clip.times[next[1]] + options.offsetSeconds < time {
                         let update: LiveComparison.Update
-                        do { update = try live.appendLearner(clip.poseFrame(next[1])) } catch { throw .failed(refusedRecorded(error, 1, clip)) }
+                        do { update = try live.appendLearner(clip.poseFrame(next[1])) } catch {
+                            throw .failed(refusedRecorded(error, 1, clip))
+                        }
                         try show(update, causedBy: nil)
                         next[1] += 1
                     }
@@ -82,11 +99,20 @@ extension CompareCommand {
                 let role = streamRoles[frame.source]
                 if role == 0 {
                     try feedFiles(upTo: frame.pose.time - 1e-12, causedBy: frame)
-                    do { try live.appendDemonstrator(frame.pose); run.took(frame) } catch { run.refused(frame, error); continue }
+                    do {
+                        try live.appendDemonstrator(frame.pose)
+                        run.took(frame)
+                    } catch {
+                        run.refused(frame, error)
+                        continue
+                    }
                 } else {
                     try feedFiles(upTo: frame.pose.time + options.offsetSeconds, causedBy: frame)
                     let update: LiveComparison.Update
-                    do { update = try live.appendLearner(frame.pose) } catch { run.refused(frame, error); continue }
+                    do { update = try live.appendLearner(frame.pose) } catch {
+                        run.refused(frame, error)
+                        continue
+                    }
                     run.took(frame)
                     try show(update, causedBy: frame)
                 }
@@ -96,12 +122,17 @@ extension CompareCommand {
             live.finish()
             for update in live.takeFinalUpdates() { try show(update, causedBy: nil) }
             if format == .text {
-                try write("\(finalCount) frames final\nstream summary (\(jsonNumber(rate, digits: 3)) fps):\n" + run.sourcesText
-                          + provisional.text("latency to the learner's screen (provisional updates)") + cueChanges.text("latency to a change of cue")
-                          + finals.text("latency to final results (\(jsonNumber(live.latencySeconds, digits: 3)) s of frames behind by design)"))
+                try write(
+                    "\(finalCount) frames final\nstream summary (\(jsonNumber(rate, digits: 3)) fps):\n" + run.sourcesText
+                        + provisional.text("latency to the learner's screen (provisional updates)")
+                        + cueChanges.text("latency to a change of cue")
+                        + finals.text(
+                            "latency to final results (\(jsonNumber(live.latencySeconds, digits: 3)) s of frames behind by design)"))
             } else {
-                try write("{\"summary\": {\"finalFrames\": \(finalCount), \"fps\": \(jsonNumber(rate, digits: 6)), \"finalDelaySeconds\": \(jsonNumber(live.latencySeconds, digits: 6)), "
-                          + "\"sources\": \(run.sourcesJSON), \"latency\": {\"provisional\": \(provisional.json), \"cues\": \(cueChanges.json), \"final\": \(finals.json)}}}\n")
+                try write(
+                    "{\"summary\": {\"finalFrames\": \(finalCount), \"fps\": \(jsonNumber(rate, digits: 6)), \"finalDelaySeconds\": \(jsonNumber(live.latencySeconds, digits: 6)), "
+                        + "\"sources\": \(run.sourcesJSON), \"latency\": {\"provisional\": \(provisional.json), \"cues\": \(cueChanges.json), \"final\": \(finals.json)}}}\n"
+                )
             }
         }
 

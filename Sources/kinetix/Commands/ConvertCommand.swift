@@ -1,7 +1,7 @@
 import Foundation
 import KinetixCore
-import KinetixIO
 import KinetixFormats
+import KinetixIO
 
 /// `kinetix convert --from <format> <input> -o <sidecar>`.
 struct ConvertCommand: Subcommand {
@@ -9,40 +9,47 @@ struct ConvertCommand: Subcommand {
         name: "convert",
         abstract: "Convert another estimator's output into a Kinetix sidecar.",
         discussion: """
-        FORMATS:
-          openpose    A folder of OpenPose --write_json files, one per frame (frame number
-                      from the file name). BODY_25, BODY_25B (told apart from the keypoints)
-                      and COCO-18. Needs --fps and --image-size.
-          coco17      COCO keypoint results (MMPose, RTMPose, AlphaPose): a JSON array of
-                      {image_id, keypoints: [x, y, score] x 17}. Needs --fps, --image-size.
-          mediapipe   MediaPipe Pose: the keypoints-pose-v1 JSON layout, or CSV with
-                      <landmark>_x/_y/_z/_visibility columns (see README). Face Mesh too.
-          vision      An Apple Vision body-pose dump (raw joint identifiers, normalized,
-                      origin lower-left), or a 3D one (format vision-body-pose-3d: metres,
-                      root-relative).
-          trc         OpenSim / Pose2Sim markers (.trc): 3D, metres, markers named as
-                      Pose2Sim names them (RKnee, LHip, Neck, Nose, ...; see README).
+            FORMATS:
+              openpose    A folder of OpenPose --write_json files, one per frame (frame number
+                          from the file name). BODY_25, BODY_25B (told apart from the keypoints)
+                          and COCO-18. Needs --fps and --image-size.
+              coco17      COCO keypoint results (MMPose, RTMPose, AlphaPose): a JSON array of
+                          {image_id, keypoints: [x, y, score] x 17}. Needs --fps, --image-size.
+              mediapipe   MediaPipe Pose: the keypoints-pose-v1 JSON layout, or CSV with
+                          <landmark>_x/_y/_z/_visibility columns (see README). Face Mesh too.
+              vision      An Apple Vision body-pose dump (raw joint identifiers, normalized,
+                          origin lower-left), or a 3D one (format vision-body-pose-3d: metres,
+                          root-relative).
+              trc         OpenSim / Pose2Sim markers (.trc): 3D, metres, markers named as
+                          Pose2Sim names them (RKnee, LHip, Neck, Nose, ...; see README).
 
-        3D: a .trc, a Vision 3D dump, or MediaPipe with --world (its mp33_world
-        landmarks) make a sidecar with depth; its angles are measured in 3D.
+            3D: a .trc, a Vision 3D dump, or MediaPipe with --world (its mp33_world
+            landmarks) make a sidecar with depth; its angles are measured in 3D.
 
-        Several people in a frame: --person largest (default: the largest where the clip
-        starts, then followed by position), an index in the first frame, or id:N for the
-        estimator's tracking id. To follow everyone (stable identities through crossings,
-        occlusions and people leaving and coming back): --person left, right or track:N
-        (tracks numbered left to right), or --people -o DIR for one sidecar per person
-        (DIR/<input>.track<N>.json). Frames where two people came too close to be told
-        apart are left empty and listed. Bad frames are reported and skipped unless --strict.
-        """,
+            Several people in a frame: --person largest (default: the largest where the clip
+            starts, then followed by position), an index in the first frame, or id:N for the
+            estimator's tracking id. To follow everyone (stable identities through crossings,
+            occlusions and people leaving and coming back): --person left, right or track:N
+            (tracks numbered left to right), or --people -o DIR for one sidecar per person
+            (DIR/<input>.track<N>.json). Frames where two people came too close to be told
+            apart are left empty and listed. Bad frames are reported and skipped unless --strict.
+            """,
         arguments: [.init(name: "input", help: "The file or folder to convert.")],
         options: [
-            .init(long: "from", valueName: "format", help: "auto (recognised from the content), openpose, coco17, mediapipe, vision, trc or face-stills.", defaultValue: "auto"),
+            .init(
+                long: "from", valueName: "format",
+                help: "auto (recognised from the content), openpose, coco17, mediapipe, vision, trc or face-stills.", defaultValue: "auto"),
             .init(long: "fps", valueName: "rate", help: "Frames per second, for sources without times."),
             .init(long: "image-size", valueName: "WxH", help: "Image size in pixels, for sources without it."),
             .init(long: "model", valueName: "model", help: "OpenPose model: body25, body25b or coco18 (checked against the keypoints)."),
-            .init(long: "person", valueName: "who", help: "largest, an index, id:N, or (everyone tracked) left, right or track:N (still images: the face, largest or an index).", defaultValue: "largest"),
+            .init(
+                long: "person", valueName: "who",
+                help:
+                    "largest, an index, id:N, or (everyone tracked) left, right or track:N (still images: the face, largest or an index).",
+                defaultValue: "largest"),
             .init(long: "people", help: "Follow everyone and write one sidecar per person into the folder -o names."),
-            .init(long: "image", valueName: "n|name", help: "Still images: the photo to convert, by index or file name (default: the first)."),
+            .init(
+                long: "image", valueName: "n|name", help: "Still images: the photo to convert, by index or file name (default: the first)."),
             .init(long: "world", help: "MediaPipe: read the world landmarks (mp33_world, metres, 3D) instead of the image's."),
             .init(long: "no-face", help: "Leave face landmarks out."),
             .init(long: "strict", help: "Stop at the first bad frame."),
@@ -70,16 +77,22 @@ struct ConvertCommand: Subcommand {
         guard let output = arguments.string("output") else { throw .usage("missing -o <sidecar>", command: Self.spec) }
         self.output = output
         var options = ConversionOptions()
-        if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: Sidecar.EditDefaults.resampleRates) }
+        if arguments.string("fps") != nil {
+            options.frameRate = try arguments.double("fps", default: 30, in: Sidecar.EditDefaults.resampleRates)
+        }
         if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: Self.spec) }
         if let name = arguments.string("model") {
             guard let model = OpenPoseConverter.Model(name: name) else {
-                throw .usage("'--model' must be one of \(OpenPoseConverter.Model.allCases.map(\.rawValue).joined(separator: ", ")) (OpenPose's names, such as BODY_25, work too), got '\(name)'", command: Self.spec)
+                throw .usage(
+                    "'--model' must be one of \(OpenPoseConverter.Model.allCases.map(\.rawValue).joined(separator: ", ")) (OpenPose's names, such as BODY_25, work too), got '\(name)'",
+                    command: Self.spec)
             }
             options.model = model
         }
         guard let person = PersonSelection(arguments.string("person") ?? "largest") else {
-            throw .usage("'--person' expects largest, an index (0, 1, …), id:N, left, right or track:N, got '\(arguments.string("person")!)'", command: Self.spec)
+            throw .usage(
+                "'--person' expects largest, an index (0, 1, …), id:N, left, right or track:N, got '\(arguments.string("person")!)'",
+                command: Self.spec)
         }
         everyone = arguments.flag("people")
         if everyone && arguments.string("person") != nil {
@@ -107,14 +120,17 @@ struct ConvertCommand: Subcommand {
             let what = FileManager.default.fileExists(atPath: input) ? "is \(recognised): \(recognised.advice)" : "no such file or folder"
             throw .failed(KinetixError(FileManager.default.fileExists(atPath: input) ? .unsupported : .unreadable, file: input, what))
         case (let given?, .estimator(let found)) where found != given:
-            throw .usage("\(input) is \(recognised), not \(given.rawValue): use --from \(found.rawValue), or leave --from out", command: Self.spec)
+            throw .usage(
+                "\(input) is \(recognised), not \(given.rawValue): use --from \(found.rawValue), or leave --from out", command: Self.spec)
         case (let given?, .sidecar), (let given?, .openSimMotion), (let given?, .openPoseFrameFile):
             throw .usage("\(input) is \(recognised), not \(given.rawValue) output: \(recognised.advice)", command: Self.spec)
         case (let given?, _):
             format = given
         }
         if options.worldLandmarks && format != .mediapipe {
-            throw .usage("'--world' reads MediaPipe's world landmarks; \(input) is \(format.rawValue) (a .trc or a Vision 3D dump is 3D already)", command: Self.spec)
+            throw .usage(
+                "'--world' reads MediaPipe's world landmarks; \(input) is \(format.rawValue) (a .trc or a Vision 3D dump is 3D already)",
+                command: Self.spec)
         }
         let converted: ConversionResult
         do { converted = try format.convert(input, options: options) } catch { throw .failed(error) }
@@ -123,12 +139,16 @@ struct ConvertCommand: Subcommand {
         if everyone { return try writePeople(converted, format: format) }
         let (result, check) = converted.checkedForFaults(repairSwaps: repairSwaps)
         if !check.faults.isEmpty {
-            printError("warning: estimator faults: \(check.countsText)\(check.repairedSwaps ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them")
+            printError(
+                "warning: estimator faults: \(check.countsText)\(check.repairedSwaps ? ", swaps repaired" : ""); 'kinetix inspect \(output)' lists them"
+            )
         }
         let s = result.sidecar
         // Every file read counts as an input: never write over an OpenPose frame file.
         try writeAtomically(s.encoded(), to: output, inputs: [input] + result.inputFiles)
-        printError("\(output): \(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)")
+        printError(
+            "\(output): \(s.frameCount) frame\(s.frameCount == 1 ? "" : "s"), \(formatSeconds(s.duration)), from \(s.source["detector"] ?? format.rawValue)"
+        )
         return ExitCode.success
     }
 }
@@ -140,7 +160,8 @@ extension ConvertCommand {
         // written among the files they come from.
         func folder(_ path: String) -> URL { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath() }
         if folder(output) == folder(input) {
-            throw .failed(KinetixError(.cannotWrite, file: output, "--people -o names the folder being read: write the tracks into another folder"))
+            throw .failed(
+                KinetixError(.cannotWrite, file: output, "--people -o names the folder being read: write the tracks into another folder"))
         }
         // A folder that is not there yet is made under a temporary name and renamed into
         // place once every track is in it: a refused or failed set leaves no folder behind.
@@ -148,7 +169,8 @@ extension ConvertCommand {
         var building: String?
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw .failed(KinetixError(.cannotWrite, file: output, "--people writes a sidecar per person into a folder; this is a file"))
+                throw .failed(
+                    KinetixError(.cannotWrite, file: output, "--people writes a sidecar per person into a folder; this is a file"))
             }
         } else {
             let target = URL(fileURLWithPath: output).standardizedFileURL
@@ -175,12 +197,14 @@ extension ConvertCommand {
         do throws(KinetixError) {
             if let building {
                 let name = (output as NSString).lastPathComponent
-                try OutputFile.writeAll(files.map { ((building as NSString).appendingPathComponent(($0.path as NSString).lastPathComponent), $0.data) },
-                                        inputs: [input] + converted.inputFiles)
+                try OutputFile.writeAll(
+                    files.map { ((building as NSString).appendingPathComponent(($0.path as NSString).lastPathComponent), $0.data) },
+                    inputs: [input] + converted.inputFiles)
                 // rename(2) onto a path made meanwhile fails (a folder not empty) or would
                 // replace a file; both are refused rather than mixed.
                 if FileManager.default.fileExists(atPath: output) || rename(building, output) != 0 {
-                    throw KinetixError(.cannotWrite, file: output, "cannot put the tracks in place: '\(name)' was made by another program meanwhile")
+                    throw KinetixError(
+                        .cannotWrite, file: output, "cannot put the tracks in place: '\(name)' was made by another program meanwhile")
                 }
             } else {
                 try OutputFile.writeAll(files, inputs: [input] + converted.inputFiles)
@@ -191,7 +215,9 @@ extension ConvertCommand {
                 try? FileManager.default.removeItem(atPath: building)
                 // Named as the user named them, not by the temporary folder.
                 for k in error.diagnostics.indices {
-                    if let file = error.diagnostics[k].file, file.hasPrefix(building) { error.diagnostics[k].file = output + file.dropFirst(building.count) }
+                    if let file = error.diagnostics[k].file, file.hasPrefix(building) {
+                        error.diagnostics[k].file = output + file.dropFirst(building.count)
+                    }
                 }
             }
             throw .output(error.description)
@@ -201,13 +227,16 @@ extension ConvertCommand {
             var line = "\(path): track \(k)"
             if k < tracks.count {
                 let t = tracks[k]
-                line += String(format: ", %d of %d frames, around x=%.0f, torso %.0f", t.trackedFrames, t.people.count, t.medianX, t.medianTorso)
+                line += String(
+                    format: ", %d of %d frames, around x=%.0f, torso %.0f", t.trackedFrames, t.people.count, t.medianX, t.medianTorso)
                 if !t.uncertain.isEmpty { line += ", identity uncertain in \(t.uncertain.reduce(0) { $0 + $1.count }) frames" }
             }
             if !check.faults.isEmpty { line += "; estimator faults: \(check.countsText)" }
             printError(line)
         }
-        printError("\(tracks.count) \(tracks.count == 1 ? "person" : "people") followed, left to right, from \(converted.sidecar.source["detector"] ?? format.rawValue)")
+        printError(
+            "\(tracks.count) \(tracks.count == 1 ? "person" : "people") followed, left to right, from \(converted.sidecar.source["detector"] ?? format.rawValue)"
+        )
         return ExitCode.success
     }
 }
@@ -218,7 +247,9 @@ func everyoneConversion(_ arguments: ParsedArguments, input: String, spec: Comma
     var options = ConversionOptions()
     options.person = .everyone
     options.inputName = input
-    if arguments.string("fps") != nil { options.frameRate = try arguments.double("fps", default: 30, in: Sidecar.EditDefaults.resampleRates) }
+    if arguments.string("fps") != nil {
+        options.frameRate = try arguments.double("fps", default: 30, in: Sidecar.EditDefaults.resampleRates)
+    }
     if let size = arguments.string("image-size") { options.imageSize = try parseImageSize(size, spec: spec) }
     options.limits = try arguments.limits()
     return options

@@ -8,12 +8,12 @@ struct ExportCommand: Subcommand {
         name: "export",
         abstract: "Write a sidecar's joints as OpenSim / Pose2Sim markers (.trc).",
         discussion: """
-        Markers are named as Pose2Sim names them (Nose, Neck, LShoulder, ..., Hip for the
-        root). A 3D sidecar (metres) is written as it is, Units m; a 2D one in isotropic
-        pixels, y up, Z 0, Units px (for plotting; scale it before inverse kinematics;
-        'kinetix convert' reads it back). The angles go to OpenSim with 'kinetix angles
-        --format mot'.
-        """,
+            Markers are named as Pose2Sim names them (Nose, Neck, LShoulder, ..., Hip for the
+            root). A 3D sidecar (metres) is written as it is, Units m; a 2D one in isotropic
+            pixels, y up, Z 0, Units px (for plotting; scale it before inverse kinematics;
+            'kinetix convert' reads it back). The angles go to OpenSim with 'kinetix angles
+            --format mot'.
+            """,
         arguments: [.init(name: "sidecar", help: "The sidecar to read (never modified).")],
         options: [
             .init(long: "format", valueName: "format", help: "trc (OpenSim marker file).", defaultValue: "trc"),
@@ -37,7 +37,9 @@ struct ExportCommand: Subcommand {
 
     func run() throws(CommandLineError) -> Int32 {
         let sidecar = try loadSidecar(file, limits: limits)
-        let name = output.map { ($0 as NSString).lastPathComponent } ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension + ".trc"
+        let name =
+            output.map { ($0 as NSString).lastPathComponent } ?? ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            + ".trc"
         try emit(TRCFile.write(sidecar, name: name), output: output, inputs: [file])
         return ExitCode.success
     }

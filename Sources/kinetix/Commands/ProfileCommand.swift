@@ -8,23 +8,23 @@ struct ProfileCommand: Subcommand {
         name: "profile",
         abstract: "List, show, lint, draft and evaluate assessment profiles.",
         discussion: """
-        ACTIONS:
-          list              Every profile found: id, version, title, tags.
-          show <id|path>    One profile: parameters, requirements, metrics, rules.
-          lint <file> ...   Check profile files; every problem with its JSON path and,
-                            inside an expression, its column. Exit 65 when any has one.
-          draft             A new profile from plain English (--describe, --text) and/or a
-                            demonstration (--demo): every sentence reported with what it
-                            became; exit 65 when one is not understood (unless --partial).
-          evaluate <file>   Run a profile on clips of its movement (--same) and of others
-                            (--different): reps, passing reps, verdicts; --sensitivity
-                            finds the smallest synthesized fault per limb it flags.
+            ACTIONS:
+              list              Every profile found: id, version, title, tags.
+              show <id|path>    One profile: parameters, requirements, metrics, rules.
+              lint <file> ...   Check profile files; every problem with its JSON path and,
+                                inside an expression, its column. Exit 65 when any has one.
+              draft             A new profile from plain English (--describe, --text) and/or a
+                                demonstration (--demo): every sentence reported with what it
+                                became; exit 65 when one is not understood (unless --partial).
+              evaluate <file>   Run a profile on clips of its movement (--same) and of others
+                                (--different): reps, passing reps, verdicts; --sensitivity
+                                finds the smallest synthesized fault per limb it flags.
 
-        A profile is named by path (containing '/' or ending in .json) or by id. Ids
-        are looked up in the folders of $KINETIX_PROFILES (colon-separated, in order),
-        then among the profiles shipped inside kinetix; never in the current
-        directory. Every report names the file (or shipped:<name>) that was used.
-        """,
+            A profile is named by path (containing '/' or ending in .json) or by id. Ids
+            are looked up in the folders of $KINETIX_PROFILES (colon-separated, in order),
+            then among the profiles shipped inside kinetix; never in the current
+            directory. Every report names the file (or shipped:<name>) that was used.
+            """,
         arguments: [
             .init(name: "action", help: "list, show, lint, draft or evaluate."),
             .init(name: "profiles", help: "Profile ids or files, for show, lint and evaluate.", repeating: true, optional: true),
@@ -42,14 +42,19 @@ struct ProfileCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         guard let action = Action(rawValue: arguments.positional[0]) else {
             let hint = Diagnostic.didYouMean(closestName(to: arguments.positional[0], in: Action.allCases.map(\.rawValue)))
-            throw .usage("unknown action '\(arguments.positional[0])'\(hint); expected list, show, lint, draft or evaluate", command: Self.spec)
+            throw .usage(
+                "unknown action '\(arguments.positional[0])'\(hint); expected list, show, lint, draft or evaluate", command: Self.spec)
         }
         self.action = action
         references = Array(arguments.positional.dropFirst())
         draft = action == .draft ? try ProfileDraftAction(arguments, command: Self.spec) : nil
         evaluate = action == .evaluate ? try ProfileEvaluateAction(arguments, references: references, command: Self.spec) : nil
-        if action == .draft, !references.isEmpty { throw .usage("'profile draft' takes no profile: it writes one (-o FILE)", command: Self.spec) }
-        if action != .list, action != .draft, references.isEmpty { throw .usage("'profile \(action.rawValue)' needs a profile", command: Self.spec) }
+        if action == .draft, !references.isEmpty {
+            throw .usage("'profile draft' takes no profile: it writes one (-o FILE)", command: Self.spec)
+        }
+        if action != .list, action != .draft, references.isEmpty {
+            throw .usage("'profile \(action.rawValue)' needs a profile", command: Self.spec)
+        }
         if action == .show, references.count > 1 { throw .usage("'profile show' takes one profile", command: Self.spec) }
     }
 
@@ -71,7 +76,11 @@ struct ProfileCommand: Subcommand {
                 }
             }
             let widths = (0..<6).map { c in rows.map { $0[c].count }.max()! + 2 }
-            for row in rows { printOut(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined().trimmingCharacters(in: .whitespaces)) }
+            for row in rows {
+                printOut(
+                    row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined().trimmingCharacters(
+                        in: .whitespaces))
+            }
             if rows.count == 1 { printError("no profiles found") }
             return status
         case .show:
@@ -88,9 +97,12 @@ struct ProfileCommand: Subcommand {
                         // Settings are checked with the parameters' defaults, as a run without --param uses them.
                         _ = try ComparisonOptions(pairProfile: profile, parameters: try profile.parameterValues(overriding: []))
                     }
-                    printOut("\(file): OK (\(profile.id) \(profile.version), \(profile.metrics.count) metrics, \(profile.rules.count) rules)")
+                    printOut(
+                        "\(file): OK (\(profile.id) \(profile.version), \(profile.metrics.count) metrics, \(profile.rules.count) rules)")
                 } catch {
-                    for diagnostic in error.diagnostics { printError(commandLineText(diagnostic.file == nil ? diagnostic.inFile(file) : diagnostic)) }
+                    for diagnostic in error.diagnostics {
+                        printError(commandLineText(diagnostic.file == nil ? diagnostic.inFile(file) : diagnostic))
+                    }
                     let code = error.kind == .unreadable ? ExitCode.noInput : ExitCode.dataError
                     status = status == ExitCode.noInput ? status : code
                 }
@@ -108,7 +120,9 @@ struct ProfileCommand: Subcommand {
             for parameter in p.parameters {
                 var range = ""
                 if parameter.type == .choice { range = " one of " + parameter.choices.joined(separator: ", ") }
-                if let min = parameter.minimum, let max = parameter.maximum { range = " in \(jsonNumber(min, digits: 6))...\(jsonNumber(max, digits: 6))" }
+                if let min = parameter.minimum, let max = parameter.maximum {
+                    range = " in \(jsonNumber(min, digits: 6))...\(jsonNumber(max, digits: 6))"
+                }
                 out += "  \(parameter.name) = \(parameter.defaultValue) (\(parameter.type.rawValue)\(range))"
                 out += parameter.description.map { ": \($0)" } ?? ""
                 out += "\n"
@@ -118,7 +132,9 @@ struct ProfileCommand: Subcommand {
         if p.kind != .pair {
             out += "\nREQUIRES: view \(r.view.rawValue)"
             let points = r.joints.map(\.name) + r.landmarks.map(\.name)
-            if !points.isEmpty { out += "; \(points.joined(separator: ", ")) tracked in \(jsonNumber(r.minCoverage * 100, digits: 0)) % of frames" }
+            if !points.isEmpty {
+                out += "; \(points.joined(separator: ", ")) tracked in \(jsonNumber(r.minCoverage * 100, digits: 0)) % of frames"
+            }
             out += "\n"
         }
         if let baseline = p.baseline { out += "BASELINE: first \(jsonNumber(baseline.seconds, digits: 3)) s (or --baseline FILE)\n" }
@@ -150,11 +166,16 @@ struct ProfileCommand: Subcommand {
             for m in symmetry.measures { out += "  \(m.name): \(m.left) vs \(m.right)\n" }
         }
         if let pair = p.pair {
-            out += "\nPAIR: mirror \(pair.mirror.text), max lag \(pair.maxLagSeconds.text) s, tolerance \(pair.toleranceDegrees.text)°, lag window \(pair.lagWindowSeconds.text) s\n"
-            out += "  limbs: " + Limb.allCases.filter { (pair.weights[$0] ?? 0) > 0 }.map { "\($0.name)×\(jsonNumber(pair.weights[$0]!, digits: 3))" }.joined(separator: ", ") + "\n"
+            out +=
+                "\nPAIR: mirror \(pair.mirror.text), max lag \(pair.maxLagSeconds.text) s, tolerance \(pair.toleranceDegrees.text)°, lag window \(pair.lagWindowSeconds.text) s\n"
+            out +=
+                "  limbs: "
+                + Limb.allCases.filter { (pair.weights[$0] ?? 0) > 0 }.map { "\($0.name)×\(jsonNumber(pair.weights[$0]!, digits: 3))" }
+                .joined(separator: ", ") + "\n"
         }
         if let challenge = p.challenge {
-            out += "\nACTIONS (response window \(jsonNumber(challenge.minSeconds, digits: 3))–\(jsonNumber(challenge.maxSeconds, digits: 3)) s after the cue; "
+            out +=
+                "\nACTIONS (response window \(jsonNumber(challenge.minSeconds, digits: 3))–\(jsonNumber(challenge.maxSeconds, digits: 3)) s after the cue; "
                 + "void below \(Int((challenge.minTracked * 100).rounded())) % tracked):\n"
             for a in challenge.actions {
                 out += "  \(a.id) (v\(a.version), hold \(jsonNumber(a.holdSeconds, digits: 3)) s): \(a.title)\n      when \(a.when)\n"

@@ -10,7 +10,9 @@ struct ProfileDraftAction {
         .init(long: "text", valueName: "file", help: "draft: read the description from a file."),
         .init(long: "demo", valueName: "sidecar", help: "draft: a demonstration clip to learn the numbers from (or the whole movement)."),
         .init(long: "reps", valueName: "a-b", help: "draft: learn from the demonstration's reps a to b (1-based; default all)."),
-        .init(long: "vocabulary", valueName: "file", help: "draft: more words, merged over the shipped vocabulary (repeatable).", repeating: true),
+        .init(
+            long: "vocabulary", valueName: "file", help: "draft: more words, merged over the shipped vocabulary (repeatable).",
+            repeating: true),
         .init(long: "partial", help: "draft: write the draft even when sentences are left out (they are listed)."),
     ]
 
@@ -65,7 +67,8 @@ struct ProfileDraftAction {
         vocabularies = arguments.strings("vocabulary")
         partial = arguments.flag("partial")
         output = arguments.string("output")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
+        minConfidence = Float(
+            try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         limits = try arguments.limits()
     }
 
@@ -93,20 +96,29 @@ struct ProfileDraftAction {
         let report = self.report(draft)
         let leftOut = draft.sentences.filter { $0.failure != nil }
         if !leftOut.isEmpty && !partial {
-            printError(report + "\n\(leftOut.count) sentence\(leftOut.count == 1 ? " was" : "s were") not understood: "
-                + "reword \(leftOut.count == 1 ? "it" : "them") (or add words with --vocabulary), or write the rest with --partial. Nothing written.")
+            printError(
+                report + "\n\(leftOut.count) sentence\(leftOut.count == 1 ? " was" : "s were") not understood: "
+                    + "reword \(leftOut.count == 1 ? "it" : "them") (or add words with --vocabulary), or write the rest with --partial. Nothing written."
+            )
             return ExitCode.dataError
         }
-        try emit(draft.text, output: output, inputs: [demo, descriptionSource == "description" ? nil : descriptionSource].compactMap { $0 } + vocabularies)
-        let summary = report + (leftOut.isEmpty ? "" : "\n--partial: \(leftOut.count) sentence\(leftOut.count == 1 ? "" : "s") left out (listed above).")
-            + (toFile ? "\nWrote \(output!): check it with 'kinetix profile lint \(output!)', run it with 'kinetix assess CLIP --profile \(output!)'." : "")
+        try emit(
+            draft.text, output: output,
+            inputs: [demo, descriptionSource == "description" ? nil : descriptionSource].compactMap { $0 } + vocabularies)
+        let summary =
+            report
+            + (leftOut.isEmpty ? "" : "\n--partial: \(leftOut.count) sentence\(leftOut.count == 1 ? "" : "s") left out (listed above).")
+            + (toFile
+                ? "\nWrote \(output!): check it with 'kinetix profile lint \(output!)', run it with 'kinetix assess CLIP --profile \(output!)'."
+                : "")
         if toFile { print(summary) } else { printError(summary) }
         return ExitCode.success
     }
 
     /// Every sentence and what it became, located; then the demonstration and the defaults.
     private func report(_ draft: ProfileDrafter.Draft) -> String {
-        var out = "Draft '\(draft.profile.title)' (\(draft.profile.id)): \(draft.profile.metrics.count) metrics, "
+        var out =
+            "Draft '\(draft.profile.title)' (\(draft.profile.id)): \(draft.profile.metrics.count) metrics, "
             + "\(draft.profile.rules.count) rules, \(draft.profile.reps == nil ? "no rep counter" : "reps counted"), view \(draft.profile.requirements.view.rawValue)\n"
         for s in draft.sentences {
             let place = "\(descriptionSource):\(s.failureLine):\(s.failureColumn)"
@@ -115,8 +127,11 @@ struct ProfileDraftAction {
             for line in s.became { out += "     → \(line)\n" }
             if let reason = s.notMeasurable { out += "     recognised, not measurable from body keypoints: \(reason)\n" }
             for clause in s.clausesLeftOut { out += "     clause not understood, left out: \(clause)\n" }
-            if !s.unknownWords.isEmpty && s.failure == nil { out += "     ignored: \(s.unknownWords.joined(separator: ", "))\n" }
-            else if !s.unknownWords.isEmpty { out += "     unknown: \(s.unknownWords.joined(separator: ", "))\n" }
+            if !s.unknownWords.isEmpty && s.failure == nil {
+                out += "     ignored: \(s.unknownWords.joined(separator: ", "))\n"
+            } else if !s.unknownWords.isEmpty {
+                out += "     unknown: \(s.unknownWords.joined(separator: ", "))\n"
+            }
         }
         if !draft.demonstrationNotes.isEmpty {
             out += "\nFrom the demonstration \(demo ?? ""):\n" + draft.demonstrationNotes.map { "  - \($0)\n" }.joined()
@@ -133,7 +148,9 @@ struct ProfileEvaluateAction {
     static let options: [CommandSpec.Option] = [
         .init(long: "same", valueName: "sidecar", help: "evaluate: a clip of the profile's own movement (repeatable).", repeating: true),
         .init(long: "different", valueName: "sidecar", help: "evaluate: a clip of another movement (repeatable).", repeating: true),
-        .init(long: "sensitivity", valueName: "motion", help: "evaluate: also find the smallest fault per limb flagged on a synthesized motion (squat, arm-raise, march)."),
+        .init(
+            long: "sensitivity", valueName: "motion",
+            help: "evaluate: also find the smallest fault per limb flagged on a synthesized motion (squat, arm-raise, march)."),
         .init(long: "format", valueName: "format", help: "evaluate: text or json.", defaultValue: "text"),
     ]
     enum Format: String, CaseIterable { case text, json }
@@ -165,7 +182,8 @@ struct ProfileEvaluateAction {
         }
         format = try arguments.choice("format", default: .text)
         output = arguments.string("output")
-        minConfidence = Float(try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
+        minConfidence = Float(
+            try arguments.double("min-confidence", default: Double(BodySeries.defaultMinConfidence), in: BodySeries.minConfidenceRange))
         limits = try arguments.limits()
     }
 
@@ -173,12 +191,17 @@ struct ProfileEvaluateAction {
         let resolved: ProfileLibrary.Resolved
         do { resolved = try profileLibrary().resolve(profileReference) } catch { throw .failed(error) }
         guard resolved.profile.kind == .body else {
-            throw .failed(KinetixError(.unsupported, "'profile evaluate' runs body profiles; \(resolved.source) is a \(resolved.profile.kind.rawValue) profile"))
+            throw .failed(
+                KinetixError(
+                    .unsupported, "'profile evaluate' runs body profiles; \(resolved.source) is a \(resolved.profile.kind.rawValue) profile"
+                ))
         }
-        var sameClips: [ClipInput] = [], differentClips: [ClipInput] = []
+        var sameClips: [ClipInput] = []
+        var differentClips: [ClipInput] = []
         for path in same { sameClips.append(try loadClip(path, role: "same", limits: limits)) }
         for path in different { differentClips.append(try loadClip(path, role: "different", limits: limits)) }
-        var evaluation = DraftEvaluation(profile: resolved.profile, same: sameClips, different: differentClips, minConfidence: minConfidence)
+        var evaluation = DraftEvaluation(
+            profile: resolved.profile, same: sameClips, different: differentClips, minConfidence: minConfidence)
         if let motion {
             var options = SynthOptions()
             options.motion = motion
@@ -198,16 +221,21 @@ struct ProfileEvaluateAction {
             out += "clip".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  movement   reps  passing  findings  verdict\n"
             for c in e.clips {
                 let verdict = c.voidReason.map { "void: \($0)" } ?? (c.passes ? "passes" : "fails")
-                out += c.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                    + "  " + (c.isSameMovement ? "same     " : "different") + String(format: "  %4d  %7d  %8d  ", c.reps, c.passingReps, c.findings) + verdict + "\n"
+                out +=
+                    c.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+                    + "  " + (c.isSameMovement ? "same     " : "different")
+                    + String(format: "  %4d  %7d  %8d  ", c.reps, c.passingReps, c.findings) + verdict + "\n"
             }
-            out += "\nSame movement: \(percent(e.sameRepsPassing)) of reps pass. Other movements: \(percent(e.differentFailing)) of clips fail.\n"
+            out +=
+                "\nSame movement: \(percent(e.sameRepsPassing)) of reps pass. Other movements: \(percent(e.differentFailing)) of clips fail.\n"
         }
         if !e.sensitivity.isEmpty {
             out += "\nSmallest synthesized fault flagged (held for the whole clip, either direction):\n"
             for s in e.sensitivity {
-                out += "  " + s.limb.name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                    + (s.smallestFlaggedDegrees.map { "\(Int($0))°" } ?? "not flagged up to \(Int(DraftEvaluation.faultSizes.last!))°") + "\n"
+                out +=
+                    "  " + s.limb.name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + (s.smallestFlaggedDegrees.map { "\(Int($0))°" } ?? "not flagged up to \(Int(DraftEvaluation.faultSizes.last!))°")
+                    + "\n"
             }
         }
         return out
@@ -218,12 +246,19 @@ struct ProfileEvaluateAction {
         out += "{\"profile\":" + jsonString(source) + ",\"clips\":["
         for (i, c) in e.clips.enumerated() {
             if i > 0 { out += "," }
-            out += "{\"clip\":\(jsonString(c.name)),\"sameMovement\":\(c.isSameMovement),\"status\":\(jsonString(c.voidReason == nil ? "ok" : "void"))"
+            out +=
+                "{\"clip\":\(jsonString(c.name)),\"sameMovement\":\(c.isSameMovement),\"status\":\(jsonString(c.voidReason == nil ? "ok" : "void"))"
             if let reason = c.voidReason { out += ",\"voidReason\":" + jsonString(reason) }
             out += ",\"reps\":\(c.reps),\"passingReps\":\(c.passingReps),\"findings\":\(c.findings),\"passes\":\(c.passes)}"
         }
-        out += "],\"sameRepsPassing\":" + jsonNumber(e.sameRepsPassing, digits: 4) + ",\"differentFailing\":" + jsonNumber(e.differentFailing, digits: 4)
-        out += ",\"sensitivity\":[" + e.sensitivity.map { "{\"limb\":\(jsonString($0.limb.name)),\"smallestFlaggedDegrees\":\(jsonNumber($0.smallestFlaggedDegrees, digits: 1))}" }.joined(separator: ",") + "]}\n"
+        out +=
+            "],\"sameRepsPassing\":" + jsonNumber(e.sameRepsPassing, digits: 4) + ",\"differentFailing\":"
+            + jsonNumber(e.differentFailing, digits: 4)
+        out +=
+            ",\"sensitivity\":["
+            + e.sensitivity.map {
+                "{\"limb\":\(jsonString($0.limb.name)),\"smallestFlaggedDegrees\":\(jsonNumber($0.smallestFlaggedDegrees, digits: 1))}"
+            }.joined(separator: ",") + "]}\n"
         return out
     }
 }

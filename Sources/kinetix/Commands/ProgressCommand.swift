@@ -10,32 +10,38 @@ struct ProgressCommand: Subcommand {
         name: "progress",
         abstract: "Follow one person's sessions: what changed beyond the measurement's noise.",
         discussion: """
-        Each session is a sidecar (assessed here with --profile), the JSON of
-        'kinetix assess --format json' (its profile is found by id, or given), or the
-        JSON of 'kinetix compare --format json' (a learner copying a demonstrator); a
-        batch's results are either. Per measure: each session's value ± its standard
-        error (from the spread of its reps, of the face's baseline, or of a
-        comparison's 1 s blocks), the change from the baseline session, and a verdict:
-        improved or worse (the profile says which way is better; a tempo is higher or
-        lower), within the noise (under MDC95 = 1.96·√(SEM₁² + SEM₂²), or under the
-        measure's resolution: 1°, 1 point, one frame), or cannot tell (under 3 reps).
-        Sessions are in the order given, or in date order with --dates. Sessions of
-        another profile or version, comparisons with other settings, one clip twice,
-        or 2D beside 3D are refused (exit 65); a changed camera view, other body
-        proportions, another demonstration or a void session are noted.
+            Each session is a sidecar (assessed here with --profile), the JSON of
+            'kinetix assess --format json' (its profile is found by id, or given), or the
+            JSON of 'kinetix compare --format json' (a learner copying a demonstrator); a
+            batch's results are either. Per measure: each session's value ± its standard
+            error (from the spread of its reps, of the face's baseline, or of a
+            comparison's 1 s blocks), the change from the baseline session, and a verdict:
+            improved or worse (the profile says which way is better; a tempo is higher or
+            lower), within the noise (under MDC95 = 1.96·√(SEM₁² + SEM₂²), or under the
+            measure's resolution: 1°, 1 point, one frame), or cannot tell (under 3 reps).
+            Sessions are in the order given, or in date order with --dates. Sessions of
+            another profile or version, comparisons with other settings, one clip twice,
+            or 2D beside 3D are refused (exit 65); a changed camera view, other body
+            proportions, another demonstration or a void session are noted.
 
-        Example (three squat sessions, side view):
-          kinetix progress week1.json week5.json week9.json --profile squat \\
-            --param view=side --dates 2026-01-05,2026-02-02,2026-03-02 --report p.html
-        """,
+            Example (three squat sessions, side view):
+              kinetix progress week1.json week5.json week9.json --profile squat \\
+                --param view=side --dates 2026-01-05,2026-02-02,2026-03-02 --report p.html
+            """,
         arguments: [.init(name: "sessions", help: "Two or more sessions: sidecars, or assessment or comparison JSON.", repeating: true)],
         options: [
             .init(long: "profile", valueName: "id|path", help: "The profile (required for sidecars; assessment JSON names its own)."),
             .init(long: "param", valueName: "name=value", help: "Override a profile parameter for sidecars (repeatable).", repeating: true),
             .init(long: "dates", valueName: "list", help: "Each session's date, YYYY-MM-DD, comma-separated in the order given."),
             .init(long: "labels", valueName: "list", help: "Each session's name, comma-separated (default: the file's name)."),
-            .init(long: "mdc", valueName: "measure=value", help: "A test-retest MDC95 for a measure, in its unit (a clinic's or the literature's; repeatable): changes must reach it too.", repeating: true),
-            .init(long: "baseline", valueName: "n|label", help: "The session changes are measured from (after date ordering).", defaultValue: "1"),
+            .init(
+                long: "mdc", valueName: "measure=value",
+                help:
+                    "A test-retest MDC95 for a measure, in its unit (a clinic's or the literature's; repeatable): changes must reach it too.",
+                repeating: true),
+            .init(
+                long: "baseline", valueName: "n|label", help: "The session changes are measured from (after date ordering).",
+                defaultValue: "1"),
             .init(long: "format", valueName: "format", help: "text, json or csv.", defaultValue: "text"),
             .init(long: "report", valueName: "file.html", help: "Also write an HTML page with a trend chart per measure."),
             .output, .maxInput,
@@ -103,7 +109,9 @@ struct ProgressCommand: Subcommand {
             let data: Data
             do { data = try readInput(file, limits: limits) } catch { throw .failed(error) }
             if Self.isResultJSON(data) {
-                do { sessions.append(try ProgressSession(resultJSON: data, file: file, label: label, date: date)) } catch { throw .failed(error) }
+                do { sessions.append(try ProgressSession(resultJSON: data, file: file, label: label, date: date)) } catch {
+                    throw .failed(error)
+                }
                 // A comparison made without a pair profile names none to load.
                 if profile == nil, sessions[k].kind == .assessment || sessions[k].profileID != ProgressSession.noProfileID {
                     profile = try loadProfile(sessions[k].profileID, overrides: overrides)
@@ -111,7 +119,9 @@ struct ProgressCommand: Subcommand {
                 continue
             }
             guard let (resolved, parameters) = profile else {
-                throw .usage("'\(file)' is a sidecar: give --profile <id|path> to assess it (or pass 'kinetix assess --format json' results)", command: Self.spec)
+                throw .usage(
+                    "'\(file)' is a sidecar: give --profile <id|path> to assess it (or pass 'kinetix assess --format json' results)",
+                    command: Self.spec)
             }
             // Decoded from the bytes already read for the check above, not read again.
             let clip: ClipInput
@@ -125,17 +135,23 @@ struct ProgressCommand: Subcommand {
         }
         let baselineIndex = try baselineIndex(sessions)
         let progress: ProgressReport
-        do { progress = try ProgressReport(sessions: sessions, profile: profile?.resolved.profile, baseline: baselineIndex, suppliedMDC: suppliedMDC) } catch { throw .failed(error) }
+        do {
+            progress = try ProgressReport(
+                sessions: sessions, profile: profile?.resolved.profile, baseline: baselineIndex, suppliedMDC: suppliedMDC)
+        } catch { throw .failed(error) }
         if let unknown = suppliedMDC.keys.sorted().first(where: { name in !progress.measures.contains { $0.name == name } }) {
-            throw .usage("--mdc: no measure '\(unknown)' in these sessions; they have \(progress.measures.map(\.name).joined(separator: ", "))", command: Self.spec)
+            throw .usage(
+                "--mdc: no measure '\(unknown)' in these sessions; they have \(progress.measures.map(\.name).joined(separator: ", "))",
+                command: Self.spec)
         }
         let inputs = files + (profile.map { [$0.resolved.source] } ?? [])
         if let path = report { try writeAtomically(Data(ProgressHTMLReport.html(progress).utf8), to: path, inputs: inputs) }
-        let text = switch format {
-        case .text: progress.text()
-        case .json: progress.json()
-        case .csv: progress.csv()
-        }
+        let text =
+            switch format {
+            case .text: progress.text()
+            case .json: progress.json()
+            case .csv: progress.csv()
+            }
         try emit(text, output: output, inputs: inputs)
         return ExitCode.success
     }
@@ -158,9 +174,12 @@ struct ProgressCommand: Subcommand {
     static func isResultJSON(_ data: Data) -> Bool {
         let data = ProgressSession.withoutByteOrderMark(data)
         let head = String(decoding: data.prefix(256), as: UTF8.self)
-        if head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"(assessment|comparison)"|batch"\s*:)"#, options: .regularExpression) != nil { return true }
+        if head.range(of: #"^\s*\{\s*"(kind"\s*:\s*"(assessment|comparison)"|batch"\s*:)"#, options: .regularExpression) != nil {
+            return true
+        }
         guard data.count <= largestResultBytes, head.range(of: #"^\s*\{"#, options: .regularExpression) != nil,
-              let top = try? JSONValue.parse(data) else { return false }
+            let top = try? JSONValue.parse(data)
+        else { return false }
         if case .string(let kind)? = top["kind"], kind == "assessment" || kind == "comparison" { return true }
         return top["batch"] != nil && top["batch"] != .null
     }

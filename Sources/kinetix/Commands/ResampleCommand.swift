@@ -2,11 +2,14 @@ import Foundation
 import KinetixCore
 
 struct ResampleCommand: Subcommand {
-    static let spec = ClipOperation.spec("resample", "Resample to a uniform frame rate.", [
-        .init(long: "rate", valueName: "fps", help: "The new frame rate (required)."),
-        .init(long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.",
-              defaultValue: defaultText(Sidecar.EditDefaults.resampleMaxGapSeconds)),
-    ])
+    static let spec = ClipOperation.spec(
+        "resample", "Resample to a uniform frame rate.",
+        [
+            .init(long: "rate", valueName: "fps", help: "The new frame rate (required)."),
+            .init(
+                long: "max-gap", valueName: "seconds", help: "Longest gap bridged by interpolation.",
+                defaultValue: defaultText(Sidecar.EditDefaults.resampleMaxGapSeconds)),
+        ])
     let operation: ClipOperation
     let rate: Double, maxGap: Double
 
@@ -14,7 +17,8 @@ struct ResampleCommand: Subcommand {
         operation = try ClipOperation(arguments, spec: Self.spec)
         guard arguments.string("rate") != nil else { throw .usage("missing --rate <fps>", command: Self.spec) }
         rate = try arguments.double("rate", default: Sidecar.fallbackFrameRate, in: Sidecar.EditDefaults.resampleRates)
-        maxGap = try arguments.double("max-gap", default: Sidecar.EditDefaults.resampleMaxGapSeconds, in: ComparisonOptions.Ranges.maxGapSeconds)
+        maxGap = try arguments.double(
+            "max-gap", default: Sidecar.EditDefaults.resampleMaxGapSeconds, in: ComparisonOptions.Ranges.maxGapSeconds)
     }
 
     func run() throws(CommandLineError) -> Int32 {

@@ -2,9 +2,11 @@ import Foundation
 import KinetixCore
 
 struct ShiftCommand: Subcommand {
-    static let spec = ClipOperation.spec("shift", "Shift every time by a number of seconds.", [
-        .init(long: "seconds", valueName: "seconds", help: "Added to every time and event (required)."),
-    ])
+    static let spec = ClipOperation.spec(
+        "shift", "Shift every time by a number of seconds.",
+        [
+            .init(long: "seconds", valueName: "seconds", help: "Added to every time and event (required).")
+        ])
     let operation: ClipOperation
     let seconds: Double
 

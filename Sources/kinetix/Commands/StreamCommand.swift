@@ -7,18 +7,24 @@ struct StreamCommand: Subcommand {
         name: "stream",
         abstract: "Send a sidecar as a live stream of frames, at its real rate (to try a live setup without a camera).",
         discussion: """
-        Writes the clip in the streaming format (Sidecars/STREAM.md): a header line,
-        one JSON frame per line, each sent when its time comes and stamped with the
-        wall-clock time it was sent as its capture time, then the end line. The other
-        end is 'kinetix assess --live' or 'kinetix compare --live':
-          kinetix stream clip.json | kinetix assess --live - --profile squat
-          kinetix stream clip.json --to tcp:5057 &   kinetix assess --live tcp:5057 --profile squat
-        """,
+            Writes the clip in the streaming format (Sidecars/STREAM.md): a header line,
+            one JSON frame per line, each sent when its time comes and stamped with the
+            wall-clock time it was sent as its capture time, then the end line. The other
+            end is 'kinetix assess --live' or 'kinetix compare --live':
+              kinetix stream clip.json | kinetix assess --live - --profile squat
+              kinetix stream clip.json --to tcp:5057 &   kinetix assess --live tcp:5057 --profile squat
+            """,
         arguments: [.init(name: "sidecar", help: "The clip to send (2D).")],
         options: [
-            .init(long: "to", valueName: "where", help: "- (standard output), a FIFO path, tcp:PORT or udp:PORT on 127.0.0.1.", defaultValue: "-"),
-            .init(long: "speed", valueName: "x", help: "Times real time (0: as fast as the receiver reads).", defaultValue: defaultText(Self.defaultSpeed)),
-            .init(long: "connect-timeout", valueName: "seconds", help: "How long to retry connecting to tcp:PORT.", defaultValue: defaultText(Self.defaultConnectTimeout)),
+            .init(
+                long: "to", valueName: "where", help: "- (standard output), a FIFO path, tcp:PORT or udp:PORT on 127.0.0.1.",
+                defaultValue: "-"),
+            .init(
+                long: "speed", valueName: "x", help: "Times real time (0: as fast as the receiver reads).",
+                defaultValue: defaultText(Self.defaultSpeed)),
+            .init(
+                long: "connect-timeout", valueName: "seconds", help: "How long to retry connecting to tcp:PORT.",
+                defaultValue: defaultText(Self.defaultConnectTimeout)),
             .maxInput,
         ]
     )
@@ -51,7 +57,8 @@ struct StreamCommand: Subcommand {
     func run() throws(CommandLineError) -> Int32 {
         let clip = try loadClip(sidecar, role: "sidecar", limits: limits).sidecar
         guard clip.space.depth == nil, clip.space.kind != .metres else {
-            throw .failed(KinetixError(.unsupported, file: sidecar, field: "space", "a stream carries a camera's 2D joints; this clip has depth"))
+            throw .failed(
+                KinetixError(.unsupported, file: sidecar, field: "space", "a stream carries a camera's 2D joints; this clip has depth"))
         }
         signal(SIGPIPE, SIG_IGN)
         let fd = try open()
@@ -68,12 +75,17 @@ struct StreamCommand: Subcommand {
             while offset < bytes.count {
                 let n = bytes.withUnsafeMutableBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
                 if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw .output("\(destination == .standardInput ? "standard output" : destination.description): the receiver went away: \(String(cString: strerror(errno)))") }
+                guard n > 0 else {
+                    throw .output(
+                        "\(destination == .standardInput ? "standard output" : destination.description): the receiver went away: \(String(cString: strerror(errno)))"
+                    )
+                }
                 offset += n
             }
             bytes.removeAll()
         }
-        let header = LiveStream.Header(space: clip.space, fps: clip.analysisFrameRate, source: ["clip": sidecar, "sender": "kinetix stream"])
+        let header = LiveStream.Header(
+            space: clip.space, fps: clip.analysisFrameRate, source: ["clip": sidecar, "sender": "kinetix stream"])
         try send(LiveStream.line(header))
         let start = wallClock()
         let t0 = clip.frameCount > 0 ? clip.times[0] : 0

@@ -9,27 +9,34 @@ struct SyncCommand: Subcommand {
         name: "sync",
         abstract: "Find each clip's time offset against the first from the movement itself.",
         discussion: """
-        For recordings of one person without a shared clock (several cameras, or several
-        estimators of one video). The offset is what to add to a clip's times to put it on
-        the first clip's clock, to a fraction of a frame, from the joints' vertical speeds
-        (which a change of viewpoint keeps, as Pose2Sim syncs cameras) or the limb angles
-        that move in both, whichever is surer. The confidence (0-1) weighs the
-        correlation, the best rival offset, the search's edges and how much movement
-        the match rests on; below 0.3 the offset is not trusted and says why. With three clips or more every pair is lined up and
-        the offsets must add up around each loop: a clip whose pairs do not is named. A
-        person who barely moves is refused (exit 65). --write writes each clip shifted
-        onto the first's clock, recording the offset in its source (untrusted clips are
-        not written).
-        """,
-        arguments: [.init(name: "reference", help: "The clip whose clock the others are put on."),
-                    .init(name: "clips", help: "The clips to line up with it.", repeating: true)],
+            For recordings of one person without a shared clock (several cameras, or several
+            estimators of one video). The offset is what to add to a clip's times to put it on
+            the first clip's clock, to a fraction of a frame, from the joints' vertical speeds
+            (which a change of viewpoint keeps, as Pose2Sim syncs cameras) or the limb angles
+            that move in both, whichever is surer. The confidence (0-1) weighs the
+            correlation, the best rival offset, the search's edges and how much movement
+            the match rests on; below 0.3 the offset is not trusted and says why. With three clips or more every pair is lined up and
+            the offsets must add up around each loop: a clip whose pairs do not is named. A
+            person who barely moves is refused (exit 65). --write writes each clip shifted
+            onto the first's clock, recording the offset in its source (untrusted clips are
+            not written).
+            """,
+        arguments: [
+            .init(name: "reference", help: "The clip whose clock the others are put on."),
+            .init(name: "clips", help: "The clips to line up with it.", repeating: true),
+        ],
         options: [
-            .init(long: "max-offset", valueName: "seconds", help: "The largest offset searched either way.",
-                  defaultValue: defaultText(ClipSync.Options().maxOffsetSeconds)),
-            .init(long: "joints", valueName: "a,b,…", help: "Joints whose speeds (and limbs whose angles) are compared (default: all), e.g. leftAnkle,rightAnkle."),
+            .init(
+                long: "max-offset", valueName: "seconds", help: "The largest offset searched either way.",
+                defaultValue: defaultText(ClipSync.Options().maxOffsetSeconds)),
+            .init(
+                long: "joints", valueName: "a,b,…",
+                help: "Joints whose speeds (and limbs whose angles) are compared (default: all), e.g. leftAnkle,rightAnkle."),
             .init(long: "from", valueName: "seconds", help: "Use the reference's frames from this time on (a stretch of clear movement)."),
             .init(long: "to", valueName: "seconds", help: "Use the reference's frames up to this time."),
-            .init(long: "signal", valueName: "signal", help: "automatic (the surer of the two), keypointSpeeds or limbAngles.", defaultValue: "automatic"),
+            .init(
+                long: "signal", valueName: "signal", help: "automatic (the surer of the two), keypointSpeeds or limbAngles.",
+                defaultValue: "automatic"),
             .init(long: "write", valueName: "dir", help: "Write each clip shifted onto the reference's clock into this folder."),
             .init(long: "format", valueName: "format", help: "text or json.", defaultValue: "text"),
             .minConfidence, .maxInput,
@@ -46,18 +53,24 @@ struct SyncCommand: Subcommand {
     let limits: SidecarLimits
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        guard arguments.positional.count >= 2 else { throw .usage("give a reference clip and at least one clip to line up with it", command: Self.spec) }
+        guard arguments.positional.count >= 2 else {
+            throw .usage("give a reference clip and at least one clip to line up with it", command: Self.spec)
+        }
         reference = arguments.positional[0]
         clips = Array(arguments.positional.dropFirst())
         var options = ClipSync.Options()
-        options.maxOffsetSeconds = try arguments.double("max-offset", default: options.maxOffsetSeconds, in: ClipSync.Options.maxOffsetRange)
-        options.minConfidence = Float(try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
+        options.maxOffsetSeconds = try arguments.double(
+            "max-offset", default: options.maxOffsetSeconds, in: ClipSync.Options.maxOffsetRange)
+        options.minConfidence = Float(
+            try arguments.double("min-confidence", default: Double(options.minConfidence), in: BodySeries.minConfidenceRange))
         if let text = arguments.string("joints") {
             var joints: [Joint] = []
             for name in text.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
                 guard let joint = Joint(name: name) else {
                     let hint = Diagnostic.didYouMean(closestName(to: name, in: Joint.allCases.map(\.name)))
-                    throw .usage("--joints: unknown joint '\(name)'\(hint); joints are \(Joint.allCases.map(\.name).joined(separator: ", "))", command: Self.spec)
+                    throw .usage(
+                        "--joints: unknown joint '\(name)'\(hint); joints are \(Joint.allCases.map(\.name).joined(separator: ", "))",
+                        command: Self.spec)
                 }
                 joints.append(joint)
             }
@@ -65,7 +78,8 @@ struct SyncCommand: Subcommand {
             options.joints = joints
         }
         if arguments.string("from") != nil || arguments.string("to") != nil {
-            let from = try arguments.double("from", default: -1e9), to = try arguments.double("to", default: 1e9)
+            let from = try arguments.double("from", default: -1e9)
+            let to = try arguments.double("to", default: 1e9)
             guard from.isFinite, to.isFinite, from < to else { throw .usage("--from must be before --to", command: Self.spec) }
             options.windowSeconds = from...to
         }
@@ -86,7 +100,9 @@ struct SyncCommand: Subcommand {
             for clip in clips {
                 let name = URL(fileURLWithPath: clip).lastPathComponent
                 if let first = seen[name] {
-                    throw .usage("--write: \(first) and \(clip) would both be written as \(URL(fileURLWithPath: write).appendingPathComponent(name).path): give the clips distinct file names", command: Self.spec)
+                    throw .usage(
+                        "--write: \(first) and \(clip) would both be written as \(URL(fileURLWithPath: write).appendingPathComponent(name).path): give the clips distinct file names",
+                        command: Self.spec)
                 }
                 seen[name] = clip
             }
@@ -123,9 +139,16 @@ struct SyncCommand: Subcommand {
                 shifted.source["syncOffsetSeconds"] = jsonNumber(offset, digits: 6)
                 let problems = shifted.validate()
                 guard problems.isEmpty else {
-                    throw .failed(KinetixError(kind: .invalidData, diagnostics: problems.map { $0.inFile("\(files[c]) (shifted by \(jsonNumber(offset, digits: 6)) s)") }))
+                    throw .failed(
+                        KinetixError(
+                            kind: .invalidData,
+                            diagnostics: problems.map { $0.inFile("\(files[c]) (shifted by \(jsonNumber(offset, digits: 6)) s)") }))
                 }
-                outputs.append((URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path, shifted.encoded()))
+                outputs.append(
+                    (
+                        URL(fileURLWithPath: write).appendingPathComponent(URL(fileURLWithPath: files[c]).lastPathComponent).path,
+                        shifted.encoded()
+                    ))
             }
             // The folder is made only for a set that will be written (a refusal leaves nothing behind).
             if !exists, !outputs.isEmpty {
@@ -150,7 +173,8 @@ enum SyncText {
     static func render(_ set: ClipSync.SetResult, files: [String], direct: [ClipSync.SetResult.Pair], wrote: String?) -> String {
         var out = "reference  \(files[0])\n"
         for c in 1..<files.count {
-            let placed = set.clips[c], pair = direct[c - 1]
+            let placed = set.clips[c]
+            let pair = direct[c - 1]
             guard let r = pair.result else {
                 out += "\(files[c])  not lined up with the reference: \(pair.failure ?? "")\n"
                 continue
@@ -158,14 +182,16 @@ enum SyncText {
             let offset = placed.offsetSeconds ?? r.offsetSeconds
             let confidence = placed.offsetSeconds == nil ? min(r.confidence, placed.confidence) : placed.confidence
             let precision = r.precisionSeconds.map { String(format: " ± %.1f", $0 * r.rate) } ?? ""
-            out += String(format: "%@  offset %+.4f s (%+.2f%@ frames at %.0f fps), confidence %.2f, r = %.2f over %.1f s shared\n",
-                          files[c], offset, offset * r.rate, precision, r.rate, confidence, r.correlation, r.sharedSeconds)
+            out += String(
+                format: "%@  offset %+.4f s (%+.2f%@ frames at %.0f fps), confidence %.2f, r = %.2f over %.1f s shared\n",
+                files[c], offset, offset * r.rate, precision, r.rate, confidence, r.correlation, r.sharedSeconds)
             out += "    from \(r.signalText)\n"
             if placed.offsetSeconds != nil, abs(offset - r.offsetSeconds) * r.rate >= 0.05 {
                 out += String(format: "    fitted to every pair (the pair with the reference alone: %+.4f s)\n", r.offsetSeconds)
             }
             if placed.isInconsistent {
-                out += "    warning: \(ClipSync.Warning.inconsistent(misclosureSeconds: set.worstLoopSeconds ?? 0).text): check this camera by eye\n"
+                out +=
+                    "    warning: \(ClipSync.Warning.inconsistent(misclosureSeconds: set.worstLoopSeconds ?? 0).text): check this camera by eye\n"
             }
             if placed.offsetSeconds == nil || confidence < ClipSync.trustedConfidence {
                 out += "    warning: not trusted (confidence below \(ClipSync.trustedConfidence))\(r.warnings.isEmpty ? "" : ":")\n"
@@ -178,8 +204,12 @@ enum SyncText {
             out += "pairs (every clip against every other; around each loop the offsets must add up to 0)\n"
             for p in set.pairs {
                 let name = "\(shortName(files[p.first])) → \(shortName(files[p.second]))"
-                guard let r = p.result else { out += "  \(name)  not lined up: \(p.failure ?? "")\n"; continue }
-                var line = String(format: "  %@  %+.4f s (%+.2f frames), confidence %.2f", name, r.offsetSeconds, r.offsetSeconds * r.rate, r.confidence)
+                guard let r = p.result else {
+                    out += "  \(name)  not lined up: \(p.failure ?? "")\n"
+                    continue
+                }
+                var line = String(
+                    format: "  %@  %+.4f s (%+.2f frames), confidence %.2f", name, r.offsetSeconds, r.offsetSeconds * r.rate, r.confidence)
                 if let residual = p.residualSeconds { line += String(format: ", off the fit by %+.2f frames", residual * r.rate) }
                 line += p.isUsed ? "" : (r.isTrusted ? "  (does not add up: left out)" : "  (not trusted: left out)")
                 out += line + "\n"
@@ -188,9 +218,11 @@ enum SyncText {
             let named = set.clips.indices.filter { set.clips[$0].isInconsistent }.map { shortName(files[$0]) }
             let loop = set.worstLoopSeconds.map { String(format: "; the worst loop of three misses by %.2f frames", $0 * rate) } ?? ""
             if !named.isEmpty {
-                out += "consistency: INCONSISTENT: pairs with \(named.joined(separator: " or ")) miss the others' fit by more than \(String(format: "%.1f", set.toleranceSeconds * rate)) frames\(loop)\n"
+                out +=
+                    "consistency: INCONSISTENT: pairs with \(named.joined(separator: " or ")) miss the others' fit by more than \(String(format: "%.1f", set.toleranceSeconds * rate)) frames\(loop)\n"
             } else if set.pairs.filter(\.isUsed).count >= 3 {
-                out += "consistency: every clear pair (a clear peak, however short the clips) within \(String(format: "%.1f", set.toleranceSeconds * rate)) frames of the fit of all\(loop)\n"
+                out +=
+                    "consistency: every clear pair (a clear peak, however short the clips) within \(String(format: "%.1f", set.toleranceSeconds * rate)) frames of the fit of all\(loop)\n"
             } else {
                 out += "consistency: too few clear pairs to check the offsets against each other\n"
             }
@@ -212,14 +244,17 @@ enum SyncText {
                 + "\"limbs\": [\(r.limbs.map { jsonString($0.name) }.joined(separator: ", "))]"
         }
         let rows = (1..<files.count).map { c -> String in
-            let placed = set.clips[c], pair = direct[c - 1]
-            var row = "{\"file\": \(jsonString(files[c])), \"syncedOffsetSeconds\": \(jsonNumber(placed.offsetSeconds, digits: 6)), "
+            let placed = set.clips[c]
+            let pair = direct[c - 1]
+            var row =
+                "{\"file\": \(jsonString(files[c])), \"syncedOffsetSeconds\": \(jsonNumber(placed.offsetSeconds, digits: 6)), "
                 + "\"syncedConfidence\": \(jsonNumber(placed.confidence, digits: 3)), \"inconsistent\": \(placed.isInconsistent)"
             if let r = pair.result { row += ", " + result(r) } else { row += ", \"failure\": \(jsonString(pair.failure ?? ""))" }
             return row + "}"
         }
         let pairs = set.pairs.map { p -> String in
-            var row = "{\"first\": \(jsonString(files[p.first])), \"second\": \(jsonString(files[p.second])), \"used\": \(p.isUsed), "
+            var row =
+                "{\"first\": \(jsonString(files[p.first])), \"second\": \(jsonString(files[p.second])), \"used\": \(p.isUsed), "
                 + "\"residualSeconds\": \(jsonNumber(p.residualSeconds, digits: 6))"
             if let r = p.result { row += ", " + result(r) } else { row += ", \"failure\": \(jsonString(p.failure ?? ""))" }
             return row + "}"

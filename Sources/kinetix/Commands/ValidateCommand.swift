@@ -6,12 +6,17 @@ struct ValidateCommand: Subcommand {
         name: "validate",
         abstract: "Check sidecar files against the sidecar format.",
         discussion: """
-        Prints one OK line per valid file, or each problem found (file, frame, time,
-        field). Exit status: 0 when all are valid, 66 when a file is missing or
-        unreadable, otherwise 65 when any file has problems.
-        """,
+            Prints one OK line per valid file, or each problem found (file, frame, time,
+            field). Exit status: 0 when all are valid, 66 when a file is missing or
+            unreadable, otherwise 65 when any file has problems.
+            """,
         arguments: [.init(name: "files", help: "Sidecar JSON files.", repeating: true)],
-        options: [.maxInput, .init(long: "max-problems", valueName: "n", help: "Problems listed per file.", defaultValue: String(SidecarLimits.default.maxDiagnostics))]
+        options: [
+            .maxInput,
+            .init(
+                long: "max-problems", valueName: "n", help: "Problems listed per file.",
+                defaultValue: String(SidecarLimits.default.maxDiagnostics)),
+        ]
     )
 
     let files: [String]
@@ -20,7 +25,9 @@ struct ValidateCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         files = arguments.positional
         var limits = try arguments.limits()
-        limits.maxDiagnostics = Int(try arguments.double("max-problems", default: Double(SidecarLimits.default.maxDiagnostics), in: SidecarLimits.maxDiagnosticsRange))
+        limits.maxDiagnostics = Int(
+            try arguments.double(
+                "max-problems", default: Double(SidecarLimits.default.maxDiagnostics), in: SidecarLimits.maxDiagnosticsRange))
         self.limits = limits
     }
 
@@ -29,7 +36,9 @@ struct ValidateCommand: Subcommand {
         for file in files {
             do {
                 let sidecar = try Sidecar.load(contentsOf: file, limits: limits, mapping: true)
-                printOut("\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(spaceWords(sidecar.space)), \(sidecar.dimensions))")
+                printOut(
+                    "\(file): OK (\(sidecar.frameCount) frames, \(formatSeconds(sidecar.duration)), \(spaceWords(sidecar.space)), \(sidecar.dimensions))"
+                )
             } catch {
                 let error = explainingFormat(error, path: file, limits: limits)
                 for diagnostic in error.diagnostics { printError(commandLineText(diagnostic)) }

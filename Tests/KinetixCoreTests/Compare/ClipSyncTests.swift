@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 
 /// Lining up two recordings of one person from the movement (issue 39).
 @Suite("Clip sync")
@@ -18,7 +18,9 @@ struct ClipSyncTests {
         var clip = Synth.sidecar(options)
         var state = noiseSeed &* 0x9E37_79B9_7F4A_7C15
         func noise() -> Float {  // uniform in ±2 px, from a small xorshift
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
             return Float(Double(state % 4001) / 1000 - 2)
         }
         for joint in Joint.allCases {
@@ -30,11 +32,12 @@ struct ClipSyncTests {
         return clip
     }
 
-    @Test("a known offset, whole or a fraction of a frame, is found to a tenth of a frame; its sign puts the clip on the reference's clock",
-          arguments: [0.0, 0.3, -0.45, 1.0 / 60, 0.51])
+    @Test(
+        "a known offset, whole or a fraction of a frame, is found to a tenth of a frame; its sign puts the clip on the reference's clock",
+        arguments: [0.0, 0.3, -0.45, 1.0 / 60, 0.51])
     func knownOffset(_ seconds: Double) throws {
         let reference = Self.camera(.front, fps: 30, noiseSeed: 1)
-        let clip = Self.camera(.front, fps: 30, noiseSeed: 2).shifted(bySeconds: -seconds)   // its clock starts later
+        let clip = Self.camera(.front, fps: 30, noiseSeed: 2).shifted(bySeconds: -seconds)  // its clock starts later
         let result = try ClipSync.offset(of: clip, to: reference)
         #expect(abs(result.offsetSeconds - seconds) <= 0.1 / 30, "found \(result.offsetSeconds) s for \(seconds) s")
         #expect(result.confidence > 0.5 && result.correlation > 0.9, "\(result)")
@@ -65,14 +68,17 @@ struct ClipSyncTests {
         #expect(error?.kind == .unsupported && error?.description.contains("barely moves") == true, "\(String(describing: error))")
     }
 
-    @Test("clips far apart on their clocks (times up to ±1e9 s are valid) are refused at once, never a grid laid over the gap",
-          arguments: [1e5, 9e8, -9e8])
+    @Test(
+        "clips far apart on their clocks (times up to ±1e9 s are valid) are refused at once, never a grid laid over the gap",
+        arguments: [1e5, 9e8, -9e8])
     func farApart(_ seconds: Double) throws {
         let reference = Self.camera(.front, fps: 30, noiseSeed: 1)
         let far = Self.camera(.front, fps: 30, noiseSeed: 2).shifted(bySeconds: seconds)
         let started = Date()
         let error = #expect(throws: KinetixError.self) { try ClipSync.offset(of: far, to: reference) }
-        #expect(error?.kind == .unsupported && error?.description.contains("do not overlap within the search") == true, "\(String(describing: error))")
+        #expect(
+            error?.kind == .unsupported && error?.description.contains("do not overlap within the search") == true,
+            "\(String(describing: error))")
         #expect(Date().timeIntervalSince(started) < 2, "no grid over the gap")
     }
 
@@ -83,7 +89,9 @@ struct ClipSyncTests {
         let clip = Self.camera(.front, fps: 30, noiseSeed: 2)
         let started = Date()
         let error = #expect(throws: KinetixError.self) { try ClipSync.offset(of: clip, to: reference) }
-        #expect(error?.kind == .limitExceeded && error?.description.contains("over the limit of 5000000") == true, "\(String(describing: error))")
+        #expect(
+            error?.kind == .limitExceeded && error?.description.contains("over the limit of 5000000") == true,
+            "\(String(describing: error))")
         #expect(Date().timeIntervalSince(started) < 2)
     }
 
@@ -99,7 +107,8 @@ struct ClipSyncTests {
 /// Trust: edges, rivals, evidence and loops (issue 55).
 @Suite("Clip sync trust")
 struct ClipSyncTrustTests {
-    @Test("the best fit at the search's edge is not trusted: --max-offset 0.1 against a true offset of 0.3 s gives confidence 0 and says why")
+    @Test(
+        "the best fit at the search's edge is not trusted: --max-offset 0.1 against a true offset of 0.3 s gives confidence 0 and says why")
     func edge() throws {
         let reference = ClipSyncTests.camera(.front, fps: 30, noiseSeed: 1)
         let clip = ClipSyncTests.camera(.front, fps: 30, noiseSeed: 2).shifted(bySeconds: -0.3)
@@ -112,16 +121,22 @@ struct ClipSyncTrustTests {
         #expect(abs(wide.offsetSeconds - 0.3) <= 0.1 / 30 && wide.isTrusted, "\(wide)")
     }
 
-    @Test("loops of offsets must add up: the issue's cameras (01→02 −5.7, 02→04 +1.9, 01→04 −20 frames) name camera 04 once the others agree")
+    @Test(
+        "loops of offsets must add up: the issue's cameras (01→02 −5.7, 02→04 +1.9, 01→04 −20 frames) name camera 04 once the others agree")
     func consensus() {
         let f = 1.0 / 60
         // Clips 0, 1, 2 agree on 0; every pair with clip 3 says something else.
-        let pairs = [(0, 1, 0.2 * f, 0.9), (0, 2, -0.3 * f, 0.9), (1, 2, -0.4 * f, 0.9),
-                     (0, 3, -20 * f, 0.8), (1, 3, 1.9 * f, 0.8), (2, 3, 9 * f, 0.8)]
+        let pairs = [
+            (0, 1, 0.2 * f, 0.9), (0, 2, -0.3 * f, 0.9), (1, 2, -0.4 * f, 0.9),
+            (0, 3, -20 * f, 0.8), (1, 3, 1.9 * f, 0.8), (2, 3, 9 * f, 0.8),
+        ]
         let (fit, used, dropped) = ClipSync.consensus(count: 4, tolerance: 1.5 * f, pairs: pairs)
         #expect(Set(used) == [0, 1, 2] || dropped.count >= 2, "used \(used), dropped \(dropped)")
         var count = [0, 0, 0, 0]
-        for p in dropped { count[pairs[p].0] += 1; count[pairs[p].1] += 1 }
+        for p in dropped {
+            count[pairs[p].0] += 1
+            count[pairs[p].1] += 1
+        }
         #expect(count[3] == count.max()! && count[3] >= 2, "\(count)")
         #expect(abs((fit[1] ?? 9) - 0.2 * f) < 0.5 * f && abs((fit[2] ?? 9) + 0.3 * f) < 0.5 * f, "\(fit)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Comparison")
 struct ComparisonTests {
@@ -95,7 +96,8 @@ struct ComparisonTests {
     @Test("gaps: short ones are bridged, long ones stay unscored")
     func gaps() throws {
         var clip = Self.learner
-        for frame in 0..<clip.frameCount where (clip.times[frame] > 8 && clip.times[frame] < 8.2) || (clip.times[frame] > 9 && clip.times[frame] < 10) {
+        for frame in 0..<clip.frameCount
+        where (clip.times[frame] > 8 && clip.times[frame] < 8.2) || (clip.times[frame] > 9 && clip.times[frame] < 10) {
             for joint in Joint.allCases { clip.joints[joint, frame] = nil }
         }
         let comparison = try Comparison(demonstrator: Self.demonstrator, learner: clip)
@@ -111,16 +113,20 @@ struct ComparisonTests {
         var options = ComparisonOptions()
         options.weights = [1, 2, 1, 1, 0.5, 0.5, 1, 1, 3]
         let comparison = try Comparison(demonstrator: Self.demonstrator, learner: Self.learner, options: options)
-        var same = 0, naiveDiffers = 0
+        var same = 0
+        var naiveDiffers = 0
         for k in 0..<comparison.frameCount {
-            let g = comparison.gridFrame(k), lag = comparison.lags[k]
+            let g = comparison.gridFrame(k)
+            let lag = comparison.lags[k]
             guard lag >= 0, lag == comparison.matches.lag[g] else { continue }
             same += 1
             #expect(comparison.scores[k].bitPattern == comparison.matches.score[g].bitPattern, "frame \(k)")
             // The expression the report once used on its own: w·(l − d)² in plain rounding.
-            var s: Float = 0, c: Float = 0
+            var s: Float = 0
+            var c: Float = 0
             for limb in Limb.allCases {
-                let l = comparison.learner[limb, g], d = comparison.demonstrator[limb, g - Int(lag)]
+                let l = comparison.learner[limb, g]
+                let d = comparison.demonstrator[limb, g - Int(lag)]
                 guard !l.isNaN, !d.isNaN else { continue }
                 s += options.weights[limb.rawValue] * (l - d) * (l - d)
                 c += options.weights[limb.rawValue]
@@ -142,7 +148,8 @@ struct ComparisonTests {
         #expect(summary.frames == comparison.frameCount)
         #expect(summary.videoFrames == Self.learner.frameCount)
         #expect(summary.frames != summary.videoFrames, "the grid must make the two counts differ, or this tests nothing")
-        let report = ComparisonReport(comparison, demonstrator: Self.demonstrator, learner: Self.learner, provenance: Provenance(inputs: []))
+        let report = ComparisonReport(
+            comparison, demonstrator: Self.demonstrator, learner: Self.learner, provenance: Provenance(inputs: []))
         let json = try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as! [String: Any]
         let jsonSummary = json["summary"] as! [String: Any]
         #expect((json["frames"] as! [Any]).count == jsonSummary["videoFrames"] as? Int)
@@ -200,7 +207,10 @@ struct ComparisonTests {
         options.maxLagSeconds = 30
         let error = #expect(throws: KinetixError.self) { try options.check(learner: Self.learner) }
         #expect(error?.kind == .limitExceeded)
-        #expect(error?.diagnostics.contains { $0.field == "maxLagSeconds" && $0.setting == .maxLag && $0.message.hasPrefix("the lag search would cover 30000 frames") } == true)
+        #expect(
+            error?.diagnostics.contains {
+                $0.field == "maxLagSeconds" && $0.setting == .maxLag && $0.message.hasPrefix("the lag search would cover 30000 frames")
+            } == true)
         #expect(error?.diagnostics.contains { $0.setting == .lagWindow } == true)
         for bad in [-1e300, .nan, .infinity, 31] {
             var options = ComparisonOptions()

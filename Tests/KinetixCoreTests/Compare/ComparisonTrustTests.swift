@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 /// What a comparison says about its own trustworthiness: the lag's confidence, the
 /// facing model checked, and cues that neither go blank on a poor copy nor name a
@@ -42,7 +43,8 @@ struct ComparisonTrustTests {
 
     @Test("people side by side compared mirrored: the unmirrored model fits better, and the warning says so and gives its lag")
     func sideBySide() throws {
-        let d = Self.routine(seed: 1, facing: false), l = Self.routine(seed: 2, delay: 0.3, facing: false)
+        let d = Self.routine(seed: 1, facing: false)
+        let l = Self.routine(seed: 2, delay: 0.3, facing: false)
         let wrong = try Self.report(d, l)
         let facing = try #require(wrong.facing)
         #expect(facing.otherFitsBetter)
@@ -60,17 +62,21 @@ struct ComparisonTrustTests {
     func checkOff() throws {
         var options = ComparisonOptions()
         options.checkFacing = false
-        let r = try ComparisonReport(demonstrator: Self.input(Synth.sidecar(BundledClips.demonstrator), "demonstrator"),
-                                     learner: Self.input(Synth.sidecar(BundledClips.learner), "learner"), options: options)
+        let r = try ComparisonReport(
+            demonstrator: Self.input(Synth.sidecar(BundledClips.demonstrator), "demonstrator"),
+            learner: Self.input(Synth.sidecar(BundledClips.learner), "learner"), options: options)
         #expect(r.facing == nil)
     }
 
     @Test("a limb that dominates the errors is the one the cues name, even while another is briefly worse")
     func dominantLimb() throws {
         let d = Self.routine(seed: 1, facing: false)
-        let l = Self.routine(seed: 2, delay: 0.4, facing: true, faults: [
-            .init(limb: .leftShoulder, degrees: 35, from: 0, to: 12),
-            .init(limb: .rightElbow, degrees: 60, from: 2, to: 3.5), .init(limb: .rightElbow, degrees: 60, from: 6, to: 7.5)])
+        let l = Self.routine(
+            seed: 2, delay: 0.4, facing: true,
+            faults: [
+                .init(limb: .leftShoulder, degrees: 35, from: 0, to: 12),
+                .init(limb: .rightElbow, degrees: 60, from: 2, to: 3.5), .init(limb: .rightElbow, degrees: 60, from: 6, to: 7.5),
+            ])
         let r = try Self.report(d, l)
         #expect(r.summary.worstLimb == .leftShoulder && r.summary.dominantLimb == .leftShoulder)
         let texts = r.cues.cues.map(\.text)
@@ -84,7 +90,8 @@ struct ComparisonTrustTests {
         #expect(CueTrack.difference(for: .neck, error: 12) == "head 12° lower than the demonstrator's")
         for limb in Limb.allCases {
             for error: Float in [-30, 30] {
-                let words = CueTrack.difference(for: limb, error: error), cue = CueTrack.correction(for: limb, error: error)
+                let words = CueTrack.difference(for: limb, error: error)
+                let cue = CueTrack.correction(for: limb, error: error)
                 // "lower" arm → "Raise … higher"; "more bent" → "Straighten"; and so on.
                 let pairs = [("lower", ["Raise", "Lift"]), ("higher", ["Lower"]), ("more bent", ["Straighten"]), ("straighter", ["Bend"])]
                 let expected = pairs.first { words.contains(" \($0.0) than") }!.1
@@ -97,7 +104,8 @@ struct ComparisonTrustTests {
     func flickeringCorrections(_ period: Double) {
         var machine = CueTrack.Machine()
         let cues = ["Straighten your right arm", "Lower your left arm", "Straighten your right arm", "Bend your left knee more"]
-        var t = 0.0, i = 0
+        var t = 0.0
+        var i = 0
         while t < 3 {
             // Each proposal lasts under the onset, so none persists on its own.
             machine.step(t: t, proposal: cues[(Int(t / (period / 3))) % cues.count])

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
 @Suite("Frame rate")
 struct FrameRateTests {
-    @Test("rounded timestamps and dropped frames: the rate of the clip, not of its median interval",
-          arguments: [(60.0, 1e-3), (29.97002997, 1e-3), (30.0, 1e-6), (59.94005994, 1e-3), (240.0, 1e-4)])
+    @Test(
+        "rounded timestamps and dropped frames: the rate of the clip, not of its median interval",
+        arguments: [(60.0, 1e-3), (29.97002997, 1e-3), (30.0, 1e-6), (59.94005994, 1e-3), (240.0, 1e-4)])
     func estimated(rate: Double, rounding: Double) {
         var times = (0..<600).map { (Double($0) / rate / rounding).rounded() * rounding }
         times.removeSubrange(100..<103)  // dropped frames

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 /// A random angle series: smooth-ish motion plus a fraction of NaN.
 func randomAngles(frames: Int, nanFraction: Double, seed: UInt64) -> AngleSeries {
@@ -19,10 +20,12 @@ func delayed(_ series: AngleSeries, by shift: Int) -> AngleSeries {
 
 @Suite("Lag search")
 struct LagSearchTests {
-    @Test("scalar, SIMD and BLAS agree exactly on τ* and scores", arguments: [
-        (frames: 37, maxLag: 5, nan: 0.0), (frames: 200, maxLag: 30, nan: 0.0), (frames: 333, maxLag: 30, nan: 0.15),
-        (frames: 500, maxLag: 90, nan: 0.4), (frames: 64, maxLag: 120, nan: 0.05), (frames: 1, maxLag: 0, nan: 0.0),
-    ])
+    @Test(
+        "scalar, SIMD and BLAS agree exactly on τ* and scores",
+        arguments: [
+            (frames: 37, maxLag: 5, nan: 0.0), (frames: 200, maxLag: 30, nan: 0.0), (frames: 333, maxLag: 30, nan: 0.15),
+            (frames: 500, maxLag: 90, nan: 0.4), (frames: 64, maxLag: 120, nan: 0.05), (frames: 1, maxLag: 0, nan: 0.0),
+        ])
     func kernelsAgree(_ c: (frames: Int, maxLag: Int, nan: Double)) {
         let demo = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames))
         let learner = randomAngles(frames: c.frames, nanFraction: c.nan, seed: UInt64(c.frames + 1))
@@ -38,23 +41,28 @@ struct LagSearchTests {
         }
     }
 
-    @Test("every instruction set the CPU has, and BLAS, give the scalar reference's lags and scores, bit for bit",
-          arguments: KernelAgreement.searchCases.filter { !$0.ties })
+    @Test(
+        "every instruction set the CPU has, and BLAS, give the scalar reference's lags and scores, bit for bit",
+        arguments: KernelAgreement.searchCases.filter { !$0.ties })
     func instructionSetsAgree(_ c: KernelAgreement.SearchCase) {
         #expect(LagSearch.InstructionSet.allCases.filter { $0 <= .best }.contains(.baseline))
         #expect(KernelAgreement.searchDisagreements(c).isEmpty, "\(KernelAgreement.searchDisagreements(c)) differ on \(c)")
     }
 
-    @Test("many exact ties (angles of a few levels, shared limbs varying) get the scalar reference's lags at every instruction set",
-          arguments: KernelAgreement.searchCases.filter(\.ties))
+    @Test(
+        "many exact ties (angles of a few levels, shared limbs varying) get the scalar reference's lags at every instruction set",
+        arguments: KernelAgreement.searchCases.filter(\.ties))
     func tiesAcrossInstructionSets(_ c: KernelAgreement.SearchCase) {
         #expect(Set(KernelAgreement.reference(c).lag).count > 10, "the lags vary")
         #expect(KernelAgreement.searchDisagreements(c).isEmpty, "\(KernelAgreement.searchDisagreements(c)) differ on \(c)")
     }
 
-    @Test("fully tracked candidates whose sums differ by a unit in the last place but whose scores round equal: the smaller lag wins at every instruction set and kernel",
-          arguments: [(period: 10, maxLag: 9, nearer: 6, farther: 2), (period: 50, maxLag: 49, nearer: 30, farther: 5),
-                      (period: 100, maxLag: 99, nearer: 60, farther: 3)])  // 57 lags apart: in one tile or two
+    @Test(
+        "fully tracked candidates whose sums differ by a unit in the last place but whose scores round equal: the smaller lag wins at every instruction set and kernel",
+        arguments: [
+            (period: 10, maxLag: 9, nearer: 6, farther: 2), (period: 50, maxLag: 49, nearer: 30, farther: 5),
+            (period: 100, maxLag: 99, nearer: 60, farther: 3),
+        ])  // 57 lags apart: in one tile or two
     func scoreTiesOfUnequalSums(_ c: (period: Int, maxLag: Int, nearer: Int, farther: Int)) throws {
         // Limb 0 differs by 1.25 and limb 1 by d, so s = fma(d, d, 1.5625) = 1.5625 + k ulps
         // for d = √(k ulps); all nine weights are 1, so score = s / 9, and there a score's
@@ -62,10 +70,12 @@ struct LagSearchTests {
         // comparing sums alone would choose the lower sum.
         func sum(_ d: Float) -> Float { Float(0).addingProduct(1.25, 1.25).addingProduct(d, d) }
         func d(_ k: Int) -> Float { Float((Double(k) * 0x1p-23).squareRoot()) }
-        let k = try #require((1..<200).first { k in
-            sum(d(k)) == 1.5625 + Float(k) * 0x1p-23 && sum(d(k + 1)) == sum(d(k)).nextUp && sum(d(k)) / 9 == sum(d(k + 1)) / 9
-        })
-        let lower = d(k), higher = d(k + 1)
+        let k = try #require(
+            (1..<200).first { k in
+                sum(d(k)) == 1.5625 + Float(k) * 0x1p-23 && sum(d(k + 1)) == sum(d(k)).nextUp && sum(d(k)) / 9 == sum(d(k + 1)) / 9
+            })
+        let lower = d(k)
+        let higher = d(k + 1)
         // In each period, frame `farther` has the lower sum, frame `nearer` (later, so at a
         // smaller lag) the higher one; every other frame sums to 2.5625. A window of one period
         // holds one of each: the later of the two is the answer.
@@ -73,7 +83,10 @@ struct LagSearchTests {
         var demo = AngleSeries(times: (0..<frames).map { Double($0) / 30 })
         var learner = AngleSeries(times: demo.times)
         for f in 0..<frames {
-            for limb in Limb.allCases { demo[limb, f] = 0; learner[limb, f] = 0 }
+            for limb in Limb.allCases {
+                demo[limb, f] = 0
+                learner[limb, f] = 0
+            }
             learner[Limb.allCases[0], f] = 1.25
             let phase = f % c.period
             demo[Limb.allCases[1], f] = phase == c.farther ? -lower : phase == c.nearer ? -higher : -1
@@ -101,7 +114,9 @@ struct LagSearchTests {
     /// a × b = 2²ᵉ(1 − 2⁻²ᵐ) sits just below the midpoint between c and the next float,
     /// c's last bit is odd, and a second rounding ties to the even float above.
     static func doubleRoundingCases() -> (a: [Float], b: [Float], c: [Float]) {
-        var a: [Float] = [], b: [Float] = [], c: [Float] = []
+        var a: [Float] = []
+        var b: [Float] = []
+        var c: [Float] = []
         for e in -12...12 {
             for m in 12...23 {
                 let scale = Float(sign: .plus, exponent: e, significand: 1)
@@ -109,7 +124,9 @@ struct LagSearchTests {
                 // c's ulp is 2^(2e+1), so the product's 2^(2e) is half of it.
                 let c0 = Float(sign: .plus, exponent: 2 * e + 24, significand: 1) + Float(sign: .plus, exponent: 2 * e + 1, significand: 1)
                 for sign: Float in [1, -1] {
-                    a.append(sign * scale * (1 + u)); b.append(scale * (1 - u)); c.append(sign * c0)
+                    a.append(sign * scale * (1 + u))
+                    b.append(scale * (1 - u))
+                    c.append(sign * c0)
                 }
             }
         }
@@ -120,12 +137,16 @@ struct LagSearchTests {
     /// d² = 2²ᵉ(1 + k·2⁻¹¹ + k²·2⁻²⁴), whose bits below the float's last form exactly a
     /// midpoint, and a tiny s on either side tips the true sum off it.
     static func squareDoubleRoundingCases() -> (d: [Float], s: [Float]) {
-        var d: [Float] = [], s: [Float] = []
+        var d: [Float] = []
+        var s: [Float] = []
         for e in -10...10 {
             for k in stride(from: 1, to: 2048, by: 94) {
                 let value = Float(sign: .plus, exponent: e, significand: 1 + Float(k) * 0x1p-12)
-                for tiny in [Float(sign: .plus, exponent: 2 * e - 60, significand: 1), Float(sign: .minus, exponent: 2 * e - 58, significand: 1.5)] {
-                    d.append(value); s.append(tiny)
+                for tiny in [
+                    Float(sign: .plus, exponent: 2 * e - 60, significand: 1), Float(sign: .minus, exponent: 2 * e - 58, significand: 1.5),
+                ] {
+                    d.append(value)
+                    s.append(tiny)
                 }
             }
         }
@@ -136,14 +157,21 @@ struct LagSearchTests {
     func scalarSquareAdding() {
         let crafted = Self.squareDoubleRoundingCases()
         let twice = crafted.d.indices.filter { i in
-            Float(Double(crafted.d[i]) * Double(crafted.d[i]) + Double(crafted.s[i])) != crafted.s[i].addingProduct(crafted.d[i], crafted.d[i])
+            Float(Double(crafted.d[i]) * Double(crafted.d[i]) + Double(crafted.s[i]))
+                != crafted.s[i].addingProduct(crafted.d[i], crafted.d[i])
         }
         #expect(twice.count > 100, "the crafted squares must defeat plain double rounding, or they test nothing")
         var rng = SplitMix64(seed: 7)
-        var d = crafted.d, s = crafted.s
+        var d = crafted.d
+        var s = crafted.s
         for _ in 0..<20_000 {
-            d.append(Float(sign: rng.nextUnit() < 0.5 ? .minus : .plus, exponent: Int(rng.nextUnit() * 100) - 70, significand: Float(1 + rng.nextUnit())))
-            s.append(rng.nextUnit() < 0.2 ? 0 : Float(sign: .plus, exponent: Int(rng.nextUnit() * 160) - 140, significand: Float(1 + rng.nextUnit())))
+            d.append(
+                Float(
+                    sign: rng.nextUnit() < 0.5 ? .minus : .plus, exponent: Int(rng.nextUnit() * 100) - 70,
+                    significand: Float(1 + rng.nextUnit())))
+            s.append(
+                rng.nextUnit() < 0.2
+                    ? 0 : Float(sign: .plus, exponent: Int(rng.nextUnit() * 160) - 140, significand: Float(1 + rng.nextUnit())))
         }
         let kernel = LagSearch.InstructionSet.baselineFusedMultiplyAdd(d, d, s)
         let wrong = d.indices.filter { i in
@@ -157,14 +185,18 @@ struct LagSearchTests {
     func baselineFusedMultiplyAdd() {
         let crafted = Self.doubleRoundingCases()
         var rng = SplitMix64(seed: 99)
-        var a = crafted.a, b = crafted.b, c = crafted.c
+        var a = crafted.a
+        var b = crafted.b
+        var c = crafted.c
         for _ in 0..<20_000 {  // random magnitudes, signs, subnormal and zero results
             func value() -> Float {
-                Float(sign: rng.nextUnit() < 0.5 ? .minus : .plus, exponent: Int(rng.nextUnit() * 80) - 70,
-                      significand: Float(1 + rng.nextUnit()))
+                Float(
+                    sign: rng.nextUnit() < 0.5 ? .minus : .plus, exponent: Int(rng.nextUnit() * 80) - 70,
+                    significand: Float(1 + rng.nextUnit()))
             }
             let x = value()
-            a.append(x); b.append(rng.nextUnit() < 0.1 ? x : value())
+            a.append(x)
+            b.append(rng.nextUnit() < 0.1 ? x : value())
             c.append(rng.nextUnit() < 0.1 ? -a.last! * b.last! : value())
         }
         let twice = zip(crafted.a.indices, crafted.a).filter { i, x in
@@ -178,7 +210,8 @@ struct LagSearchTests {
 
     @Test("the block scores the tracking lag reads equal the scalar score of every frame and lag")
     func blockScores() {
-        let frames = 160, maxLag = 23
+        let frames = 160
+        let maxLag = 23
         let demo = randomAngles(frames: frames, nanFraction: 0.3, seed: 41)
         let learner = randomAngles(frames: frames, nanFraction: 0.3, seed: 42)
         for set in LagSearch.InstructionSet.allCases where set <= .best {
@@ -193,15 +226,17 @@ struct LagSearchTests {
                     for n0 in stride(from: 0, to: frames, by: LagSearch.lanes) {
                         search.scoreAllLags(problem, n0: n0, into: buffer.baseAddress!)
                         l.values.withUnsafeBufferPointer { lv in
-                        d.values.withUnsafeBufferPointer { dv in
-                            for lane in 0..<LagSearch.lanes {
-                                for tau in 0...maxLag {
-                                    let (s, c) = search.sums(search.rule, lv, ls: l.stride, n: n0 + lane, dv, ds: d.stride, m: n0 + lane + maxLag - tau)
-                                    let exact = search.rule.score(s, c) ?? .infinity
-                                    if buffer[tau * LagSearch.lanes + lane].bitPattern != exact.bitPattern { mismatches += 1 }
+                            d.values.withUnsafeBufferPointer { dv in
+                                for lane in 0..<LagSearch.lanes {
+                                    for tau in 0...maxLag {
+                                        let (s, c) = search.sums(
+                                            search.rule, lv, ls: l.stride, n: n0 + lane, dv, ds: d.stride, m: n0 + lane + maxLag - tau)
+                                        let exact = search.rule.score(s, c) ?? .infinity
+                                        if buffer[tau * LagSearch.lanes + lane].bitPattern != exact.bitPattern { mismatches += 1 }
+                                    }
                                 }
                             }
-                        }}
+                        }
                     }
                 }
             }
@@ -218,7 +253,6 @@ struct LagSearchTests {
         #expect(one == two)
     }
 
-
     @Test("the workspace a thread keeps between searches serves a larger one, then smaller ones, exactly")
     func keptWorkspace() {
         // One thread (threads: 1), so every call reuses, grows or outgrows the same workspace.
@@ -232,8 +266,9 @@ struct LagSearchTests {
         }
     }
 
-    @Test("writing into earlier matches gives a fresh run's result: reused at the same length, replaced at another",
-          arguments: [LagSearch.Kernel.simd, .scalar])
+    @Test(
+        "writing into earlier matches gives a fresh run's result: reused at the same length, replaced at another",
+        arguments: [LagSearch.Kernel.simd, .scalar])
     func runInto(_ kernel: LagSearch.Kernel) {
         let demo = randomAngles(frames: 3_000, nanFraction: 0.1, seed: 5)
         let learner = delayed(demo, by: 9)
@@ -245,8 +280,9 @@ struct LagSearchTests {
         search.run(learner: learner, demonstrator: demo, into: &matches)
         #expect(matches == fresh)
         // Another length: replaced, not truncated or padded.
-        var short = search.run(learner: randomAngles(frames: 100, nanFraction: 0, seed: 7),
-                               demonstrator: randomAngles(frames: 100, nanFraction: 0, seed: 8))
+        var short = search.run(
+            learner: randomAngles(frames: 100, nanFraction: 0, seed: 7),
+            demonstrator: randomAngles(frames: 100, nanFraction: 0, seed: 8))
         search.run(learner: learner, demonstrator: demo, into: &short)
         #expect(short == fresh)
         var empty = LagMatches()
@@ -285,7 +321,12 @@ struct LagSearchTests {
     func fewShared() {
         var learner = AngleSeries(times: [0, 1, 2])
         var demo = AngleSeries(times: [0, 1, 2])
-        for limb in Limb.allCases.prefix(3) { for f in 0..<3 { learner[limb, f] = 10; demo[limb, f] = 10 } }
+        for limb in Limb.allCases.prefix(3) {
+            for f in 0..<3 {
+                learner[limb, f] = 10
+                demo[limb, f] = 10
+            }
+        }
         let matches = LagSearch(maxLag: 2).run(learner: learner, demonstrator: demo)
         #expect(matches.lag == [-1, -1, -1])
         let unscored = matches.score.allSatisfy { $0.isNaN }
@@ -298,7 +339,10 @@ struct LagSearchTests {
     func normalization() {
         var learner = AngleSeries(times: [0])
         var demo = AngleSeries(times: [0])
-        for limb in Limb.allCases { learner[limb, 0] = 100; demo[limb, 0] = 90 }
+        for limb in Limb.allCases {
+            learner[limb, 0] = 100
+            demo[limb, 0] = 90
+        }
         let full = LagSearch(maxLag: 0).run(learner: learner, demonstrator: demo)
         learner[.leftKnee, 0] = .nan
         learner[.neck, 0] = .nan

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Tracking lag")
 struct LagTrackerTests {
@@ -29,7 +30,9 @@ struct LagTrackerTests {
     @Test("a window's sums are exact: sliding to a window equals adding its frames afresh")
     func exactSums() {
         var rng = SplitMix64(seed: 5)
-        let lags = 13, halfWindow = 6, frames = 400
+        let lags = 13
+        let halfWindow = 6
+        let frames = 400
         // Scores over many magnitudes, with lags that are not candidates in some frames.
         let scores: [[Float]] = (0..<frames).map { _ in
             (0..<lags).map { _ in rng.nextUnit() < 0.1 ? .infinity : Float(pow(10, rng.nextUnit() * 8 - 3)) }

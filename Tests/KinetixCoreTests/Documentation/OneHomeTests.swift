@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 
 /// Rules that have one home in the code, checked by reading the sources: a second copy
 /// of any of them makes a test here fail, naming where it appeared.
@@ -38,8 +38,9 @@ struct OneHomeTests {
 
     @Test("'did you mean' is worded in one place (Diagnostic.didYouMean); everything else passes a suggestion")
     func suggestions() {
-        #expect(copies(of: "did you mean", home: ["Sources/KinetixCore/Sidecar/Diagnostic.swift"]).isEmpty,
-                "\(copies(of: "did you mean", home: ["Sources/KinetixCore/Sidecar/Diagnostic.swift"]))")
+        #expect(
+            copies(of: "did you mean", home: ["Sources/KinetixCore/Sidecar/Diagnostic.swift"]).isEmpty,
+            "\(copies(of: "did you mean", home: ["Sources/KinetixCore/Sidecar/Diagnostic.swift"]))")
     }
 
     @Test("the fallback frame rate is one named constant (Sidecar.fallbackFrameRate)")
@@ -50,24 +51,34 @@ struct OneHomeTests {
 
     @Test("a lag candidate is scored by LagRule only: no other sum of squared angle differences")
     func lagRule() {
-        let found = copies(of: #"addingSquare\(of:"#, home: ["Sources/KinetixCore/Compare/LagRule.swift", "Sources/KinetixCore/Support/SquareAdding.swift"])
+        let found = copies(
+            of: #"addingSquare\(of:"#,
+            home: ["Sources/KinetixCore/Compare/LagRule.swift", "Sources/KinetixCore/Support/SquareAdding.swift"])
         #expect(found.isEmpty, "\(found)")
     }
 
     @Test("live frame times are judged by LiveClock only")
     func liveClock() {
-        let found = copies(of: #"LiveFrameRefusal\.|throw \.notAfterPrevious|throw \.nonFiniteTime"#,
-                           home: ["Sources/KinetixCore/Live/LiveClock.swift", "Sources/KinetixCore/Live/LiveComparison.swift"])
+        let found = copies(
+            of: #"LiveFrameRefusal\.|throw \.notAfterPrevious|throw \.nonFiniteTime"#,
+            home: ["Sources/KinetixCore/Live/LiveClock.swift", "Sources/KinetixCore/Live/LiveComparison.swift"])
         #expect(found.isEmpty, "\(found)")
     }
 
-    @Test("the libraries name no command or flag of the CLI: they give a Setting, the CLI words it (the Slurm script, which runs the CLI, aside)")
+    @Test(
+        "the libraries name no command or flag of the CLI: they give a Setting, the CLI words it (the Slurm script, which runs the CLI, aside)"
+    )
     func noCommandLineWords() {
         let libraries = Self.sources.filter { file in
-            ["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { file.path.hasPrefix("Sources/\($0)/") }
+            ["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains {
+                file.path.hasPrefix("Sources/\($0)/")
+            }
         }
-        let pattern = #"kinetix (batch|profile|compare|assess|convert|inspect|validate|synth|resample|merge|onset)|"[^"]*--(reps|out|partition|time|shard|profile|param|image-size|fps|model|max-lag|no-mirror|keep-swaps|report)\b"#
-        let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !libraries.map(\.path).contains($0) } + ["Sources/KinetixBatch/SlurmScript.swift"])
+        let pattern =
+            #"kinetix (batch|profile|compare|assess|convert|inspect|validate|synth|resample|merge|onset)|"[^"]*--(reps|out|partition|time|shard|profile|param|image-size|fps|model|max-lag|no-mirror|keep-swaps|report)\b"#
+        let found = copies(
+            of: pattern,
+            home: Self.sources.map(\.path).filter { !libraries.map(\.path).contains($0) } + ["Sources/KinetixBatch/SlurmScript.swift"])
         #expect(libraries.count > 80)
         #expect(found.isEmpty, "\(found)")
     }
@@ -75,16 +86,24 @@ struct OneHomeTests {
     @Test("the libraries an app links write no file and set no process-wide policy: that is KinetixIO's, for the CLI and batch")
     func noProcessWideEffects() {
         let home = Self.sources.map(\.path).filter { path in
-            !["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport"].contains { path.hasPrefix("Sources/\($0)/") }
+            !["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport"].contains {
+                path.hasPrefix("Sources/\($0)/")
+            }
         }
-        let found = copies(of: #"O_WRONLY|O_CREAT|kinetix_keep_freed_memory|mallopt|sigaction|\.write\(to:|FileHandle\(forWriting|AtomicFile|OutputFile"#, home: home)
+        let found = copies(
+            of: #"O_WRONLY|O_CREAT|kinetix_keep_freed_memory|mallopt|sigaction|\.write\(to:|FileHandle\(forWriting|AtomicFile|OutputFile"#,
+            home: home)
         #expect(found.isEmpty, "\(found)")
     }
 
-    @Test("no library maps inputs or installs a handler on its own, KinetixBatch included: only the CLI opts in (mapping: true, mapsInputs: true)")
+    @Test(
+        "no library maps inputs or installs a handler on its own, KinetixBatch included: only the CLI opts in (mapping: true, mapsInputs: true)"
+    )
     func noMappingInLibraries() {
         let home = Self.sources.map(\.path).filter { path in
-            !["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains { path.hasPrefix("Sources/\($0)/") }
+            !["KinetixCore", "KinetixProfiles", "KinetixDrafting", "KinetixFormats", "KinetixReport", "KinetixBatch"].contains {
+                path.hasPrefix("Sources/\($0)/")
+            }
         }
         let found = copies(of: #"mapping: true|mapsInputs: true|sigaction|mallopt|kinetix_keep_freed_memory"#, home: home)
         #expect(found.isEmpty, "\(found)")
@@ -96,7 +115,9 @@ struct OneHomeTests {
         let found = copies(of: pattern, home: Self.sources.map(\.path).filter { !$0.hasPrefix("Sources/kinetix/") })
         #expect(found.isEmpty, "\(found)")
         #expect(#"try arguments.double("threads", default: 1, in: 1...1024)"#.range(of: pattern, options: .regularExpression) != nil)
-        #expect(#"try double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)"#.range(of: pattern, options: .regularExpression) != nil)
+        #expect(
+            #"try double("seconds", default: 0, in: -2 * Sidecar.maxAbsoluteTime...2 * Sidecar.maxAbsoluteTime)"#.range(
+                of: pattern, options: .regularExpression) != nil)
     }
 
     @Test("Core's code knows no batch or Slurm: KinetixBatch names its own settings (Setting.batchShard, .slurmPartition, …)")
@@ -115,7 +136,9 @@ struct OneHomeTests {
                 names.append(text.substring(with: match.range(at: 1)))
             }
         }
-        #expect(names.contains("maxLag") && names.contains("batchShard") && names.contains("slurmTimeLimit") && names.contains("profileParameter"), "\(names)")
+        #expect(
+            names.contains("maxLag") && names.contains("batchShard") && names.contains("slurmTimeLimit")
+                && names.contains("profileParameter"), "\(names)")
         let cli = try #require(Self.sources.first { $0.path == "Sources/kinetix/CLI/CommandLineError.swift" }).text
         let unworded = names.filter { !cli.contains("case .\($0):") && !cli.contains("case Setting.\($0)Name:") }
         #expect(unworded.isEmpty, "settings with no flag: \(unworded)")
@@ -123,9 +146,12 @@ struct OneHomeTests {
 
     /// The files that read back a result Kinetix wrote: `progress` (assessments and
     /// comparisons) and batch (its plans, result headers, outcome lines and figures).
-    static let resultReaders = ["Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
-                                "Sources/KinetixBatch/BatchResultHeader.swift", "Sources/KinetixBatch/BatchOutcome.swift", "Sources/KinetixBatch/BatchFigures.swift",
-                                "Sources/KinetixBatch/BatchPlan+File.swift"]
+    static let resultReaders = [
+        "Sources/KinetixProfiles/Progress/ProgressSession.swift", "Sources/KinetixProfiles/Progress/ProgressSession+Comparison.swift",
+        "Sources/KinetixBatch/BatchResultHeader.swift", "Sources/KinetixBatch/BatchOutcome.swift",
+        "Sources/KinetixBatch/BatchFigures.swift",
+        "Sources/KinetixBatch/BatchPlan+File.swift",
+    ]
 
     @Test("a result is read back through its writer's schema (a JSONKeys enum), never by a key spelt in the reader")
     func resultsReadBySchema() throws {
@@ -147,7 +173,8 @@ struct OneHomeTests {
 
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")
     func typedSuggestion() throws {
-        let text = #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
+        let text =
+            #"{"format": "kinetix-sidecar", "formatVersion": 1, "space": {"kind": "pixels", "width": 10, "height": 5}, "frames": [{"t": 0.5, "joints": {"leftKnees": [1, 2, 0.5]}}]}"#
         let error = #expect(throws: KinetixError.self) { try Sidecar.decode(Data(text.utf8)) }
         let diagnostic = try #require(error?.diagnostics.first { $0.field == "joint 'leftKnees'" })
         #expect(diagnostic.suggestion == "leftKnee")

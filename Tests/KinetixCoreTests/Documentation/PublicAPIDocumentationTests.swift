@@ -21,7 +21,9 @@ struct PublicAPIDocumentationTests {
             for (index, line) in lines.enumerated() {
                 let text = line.trimmingCharacters(in: .whitespaces)
                 guard text.range(of: #"^(@\w+\s+)*public\s"#, options: .regularExpression) != nil,
-                      text.range(of: #"static func ==|var description: String|public extension|^public init\(\) \{\}"#, options: .regularExpression) == nil
+                    text.range(
+                        of: #"static func ==|var description: String|public extension|^public init\(\) \{\}"#, options: .regularExpression)
+                        == nil
                 else { continue }
                 declarations += 1
                 var previous = index - 1

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Estimator faults")
 struct EstimatorFaultTests {
@@ -65,7 +66,10 @@ struct EstimatorFaultTests {
         #expect(count == 1 && masked.joints[.leftWrist, 200] == nil && masked.joints[.leftWrist, 201] != nil)
         // A longer excursion, away at 300 and back at 306, masks 300–305.
         var away = clip()
-        for f in 300..<306 { let q = away.joints[.nose, f]!; away.joints[.nose, f] = (q.x + 400, q.y, q.confidence) }
+        for f in 300..<306 {
+            let q = away.joints[.nose, f]!
+            away.joints[.nose, f] = (q.x + 400, q.y, q.confidence)
+        }
         let (awayMasked, awayCount) = away.maskingTeleports(EstimatorFaultDetector().detect(away).faults)
         #expect(awayCount == 6 && (300..<306).allSatisfy { awayMasked.joints[.nose, $0] == nil } && awayMasked.joints[.nose, 306] != nil)
     }
@@ -90,7 +94,8 @@ struct EstimatorFaultTests {
         let original = clip()
         var broken = original
         for f in 200..<205 {
-            let a = broken.joints[.leftAnkle, f], b = broken.joints[.rightAnkle, f]
+            let a = broken.joints[.leftAnkle, f]
+            let b = broken.joints[.rightAnkle, f]
             broken.joints[.leftAnkle, f] = b
             broken.joints[.rightAnkle, f] = a
         }
@@ -122,11 +127,14 @@ struct EstimatorFaultTests {
         #expect(!faults.contains { $0.kind == .leftRightSwap }, "\(faults)")
     }
 
-    static let realClip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/realdata/mediapipe/balancing_cam02_mediapipe.json")
+    static let realClip = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "shared/realdata/mediapipe/balancing_cam02_mediapipe.json")
 
-    @Test("MediaPipe's real left/right swaps in the balancing clip are found",
-          .enabled(if: FileManager.default.fileExists(atPath: realClip.path), "../shared/realdata is absent"))
+    @Test(
+        "MediaPipe's real left/right swaps in the balancing clip are found",
+        .enabled(if: FileManager.default.fileExists(atPath: realClip.path), "../shared/realdata is absent"))
     func realSwaps() throws {
         // The clip's joints are in Kinetix order already (keypoints-pose-v1 'joints').
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.realClip)) as! [String: Any]

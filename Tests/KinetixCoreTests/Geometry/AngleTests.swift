@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 /// Angles are computed in Float from coordinates of a few hundred pixels; 0.01° is
 /// far above that rounding and far below anything a person could see.
@@ -11,8 +12,10 @@ func close(_ a: Float, _ b: Float, _ tolerance: Float = angleTolerance) -> Bool 
     (a.isNaN && b.isNaN) || abs(a - b) <= tolerance
 }
 
-func sidecar(from pose: [Joint: (x: Double, y: Double)], space: CoordinateSpace,
-             transform: (Double, Double) -> (Double, Double) = { ($0, $1) }) -> Sidecar {
+func sidecar(
+    from pose: [Joint: (x: Double, y: Double)], space: CoordinateSpace,
+    transform: (Double, Double) -> (Double, Double) = { ($0, $1) }
+) -> Sidecar {
     var builder = SidecarBuilder(space: space)
     var joints: [Joint: (Float, Float, Float)] = [:]
     for (joint, p) in pose {
@@ -29,7 +32,10 @@ func sidecar(from pose: [Joint: (x: Double, y: Double)], space: CoordinateSpace,
 
 /// A random plausible pose: directions per segment, lengths per segment.
 func randomPose(_ rng: inout SplitMix64, lengths: [Double]? = nil) -> [Joint: (x: Double, y: Double)] {
-    func direction() -> (Double, Double) { let a = rng.nextUnit() * 2 * .pi; return (cos(a), sin(a)) }
+    func direction() -> (Double, Double) {
+        let a = rng.nextUnit() * 2 * .pi
+        return (cos(a), sin(a))
+    }
     let segments: [(from: Joint, to: Joint)] = [
         (.root, .neck), (.neck, .nose), (.neck, .leftShoulder), (.neck, .rightShoulder),
         (.leftShoulder, .leftElbow), (.rightShoulder, .rightElbow), (.leftElbow, .leftWrist), (.rightElbow, .rightWrist),
@@ -67,7 +73,8 @@ struct AngleTests {
     func missing() {
         var builder = SidecarBuilder()
         let pose = KnownPose.upright(leftElbow: 40)
-        var joints = Dictionary(uniqueKeysWithValues: pose.map { ($0.key, (Float($0.value.x * 100 + 500), Float(500 - $0.value.y * 100), Float(0.9))) })
+        var joints = Dictionary(
+            uniqueKeysWithValues: pose.map { ($0.key, (Float($0.value.x * 100 + 500), Float(500 - $0.value.y * 100), Float(0.9))) })
         joints[.leftWrist] = nil
         joints[.rightKnee]!.2 = 0.2
         builder.addFrame(t: 0, joints)
@@ -92,7 +99,9 @@ struct AngleTests {
         var rng = SplitMix64(seed: UInt64(seed))
         let pose = randomPose(&rng)
         let reference = AngleSeries(sidecar(from: pose, space: pixels, transform: { ($0 + 900, $1 + 500) }))
-        let dx = rng.nextUnit() * 400, dy = rng.nextUnit() * 200, s = 0.3 + rng.nextUnit() * 2
+        let dx = rng.nextUnit() * 400
+        let dy = rng.nextUnit() * 200
+        let s = 0.3 + rng.nextUnit() * 2
         let variants = [
             sidecar(from: pose, space: pixels, transform: { ($0 * s + 900 + dx, $1 * s + 500 + dy) }),
             sidecar(from: pose, space: pixels, transform: { ($0 + 900, 500 - $1) }),
@@ -104,15 +113,18 @@ struct AngleTests {
         }
     }
 
-    @Test("normalized and pixel coordinates of one pose give the same angles, at any aspect ratio",
-          arguments: [(1920.0, 1080.0), (1080, 1920), (640, 480), (1000, 1000)])
+    @Test(
+        "normalized and pixel coordinates of one pose give the same angles, at any aspect ratio",
+        arguments: [(1920.0, 1080.0), (1080, 1920), (640, 480), (1000, 1000)])
     func spaces(_ size: (Double, Double)) {
         var rng = SplitMix64(seed: UInt64(size.0 + size.1))
         for _ in 0..<10 {
             let pose = randomPose(&rng)
             let place: (Double, Double) -> (Double, Double) = { ($0 * 0.3 + size.0 / 2, $1 * 0.3 + size.1 / 2) }
-            let inPixels = AngleSeries(sidecar(from: pose, space: CoordinateSpace(kind: .pixels, width: size.0, height: size.1), transform: place))
-            let normalized = AngleSeries(sidecar(from: pose, space: CoordinateSpace(kind: .normalized, width: size.0, height: size.1), transform: place))
+            let inPixels = AngleSeries(
+                sidecar(from: pose, space: CoordinateSpace(kind: .pixels, width: size.0, height: size.1), transform: place))
+            let normalized = AngleSeries(
+                sidecar(from: pose, space: CoordinateSpace(kind: .normalized, width: size.0, height: size.1), transform: place))
             for limb in Limb.allCases { #expect(close(inPixels[limb, 0], normalized[limb, 0], 0.02), "\(limb)") }
         }
     }

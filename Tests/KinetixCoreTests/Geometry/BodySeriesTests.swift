@@ -1,6 +1,7 @@
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Body coordinates")
 struct BodySeriesTests {
@@ -8,7 +9,8 @@ struct BodySeriesTests {
     func coordinates() throws {
         let pose = KnownPose.upright()
         var builder = SidecarBuilder(space: CoordinateSpace(kind: .pixels, width: 1000, height: 1000))
-        var joints = Dictionary(uniqueKeysWithValues: pose.map { ($0.key, (Float(500 + 50 * $0.value.x), Float(600 - 50 * $0.value.y), Float(1))) })
+        var joints = Dictionary(
+            uniqueKeysWithValues: pose.map { ($0.key, (Float(500 + 50 * $0.value.x), Float(600 - 50 * $0.value.y), Float(1))) })
         builder.addFrame(t: 0, joints)
         joints[.root] = nil  // falls back to the midpoint of the hips
         builder.addFrame(t: 1, joints)
@@ -65,7 +67,9 @@ struct BodySeriesTests {
                 let values = (0..<count).map { _ in Float(rng.next() % UInt64(distinct)) + Float(rng.nextUnit()) * (distinct == 1 ? 0 : 1) }
                 for q: Float in [0, 0.1, 0.5, 0.9, 1] {
                     var scratch = values
-                    #expect(quantile(selecting: &scratch, q) == quantile(sorted: values.sorted(), q), "\(count) values, \(distinct) distinct, q \(q)")
+                    #expect(
+                        quantile(selecting: &scratch, q) == quantile(sorted: values.sorted(), q),
+                        "\(count) values, \(distinct) distinct, q \(q)")
                 }
             }
         }

@@ -1,6 +1,7 @@
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 /// The shortcuts of fault detection decide exactly what the plain comparison of lengths
 /// decides, also for lengths within a rounding of the limit.
@@ -11,12 +12,16 @@ struct PlanarDistanceTests {
         var rng = SplitMix64(seed: 11)
         var cases: [(Float, Float, Float)] = []
         for _ in 0..<20_000 {
-            let dx = Float(rng.nextUnit() * 400 - 200), dy = Float(rng.nextUnit() * 400 - 200)
+            let dx = Float(rng.nextUnit() * 400 - 200)
+            let dy = Float(rng.nextUnit() * 400 - 200)
             let length = planarDistance(dx, dy)
             // The limit at the length itself and a few ulps either side.
             var limit = length
             for _ in 0..<3 { limit = limit.nextDown }
-            for _ in 0..<7 { cases.append((dx, dy, limit)); limit = limit.nextUp }
+            for _ in 0..<7 {
+                cases.append((dx, dy, limit))
+                limit = limit.nextUp
+            }
             cases.append((dx, dy, Float(rng.nextUnit() * 300)))
         }
         cases += [(0, 0, 0), (1, 0, 1), (.nan, 1, 1), (1, 1, .nan), (3, 4, -1), (0, 0, -0.0), (.infinity, 0, 1e30)]
@@ -25,7 +30,8 @@ struct PlanarDistanceTests {
 
     @Test("exceeds: the same answer as comparing the rounded length")
     func exceedsMatchesLength() {
-        var disagreements = 0, atTheLimit = 0
+        var disagreements = 0
+        var atTheLimit = 0
         for (dx, dy, limit) in cases() {
             let expected = planarDistance(dx, dy) > limit
             if planarDistance(dx, dy, exceeds: limit) != expected { disagreements += 1 }
@@ -38,9 +44,11 @@ struct PlanarDistanceTests {
     @Test("mayExceed: never false when the sum of two lengths is above the limit")
     func mayExceedIsConservative() {
         var rng = SplitMix64(seed: 12)
-        var missed = 0, ruledOut = 0
+        var missed = 0
+        var ruledOut = 0
         for (dx, dy, limit) in cases() {
-            let dx2 = Float(rng.nextUnit() * 2 - 1) * dx, dy2 = Float(rng.nextUnit() * 2 - 1) * dy
+            let dx2 = Float(rng.nextUnit() * 2 - 1) * dx
+            let dy2 = Float(rng.nextUnit() * 2 - 1) * dy
             for target in [limit, (planarDistance(dx, dy) + planarDistance(dx2, dy2)).nextDown] {
                 let above = planarDistance(dx, dy) + planarDistance(dx2, dy2) > target
                 let may = planarDistance(dx, dy, dx2, dy2, mayExceed: target)

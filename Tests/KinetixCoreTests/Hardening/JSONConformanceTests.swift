@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KinetixCore
 
 /// RFC 8259 strings everywhere, values used or skipped, and duplicate keys refused:
@@ -8,7 +9,10 @@ import Testing
 struct JSONConformanceTests {
     /// A sidecar with `value` in a field the decoder skips.
     func skipped(_ value: [UInt8]) -> Data {
-        Data(Array(#"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}], "note": "#.utf8) + value + Array("}".utf8))
+        Data(
+            Array(
+                #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}], "note": "#
+                    .utf8) + value + Array("}".utf8))
     }
 
     static let invalidStrings: [(String, [UInt8])] = [
@@ -45,16 +49,19 @@ struct JSONConformanceTests {
         _ = try Sidecar.decode(skipped(Array(text.utf8)))
     }
 
-    @Test("duplicate keys are refused where they would change meaning", arguments: [
-        #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}], "frames": [{"t": 1}]}"#,
-        #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "width": 20, "height": 10}, "frames": [{"t": 0}]}"#,
-        #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0, "t": 1}]}"#,
-        #"{"format": "kinetix-sidecar", "version": 1, "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}]}"#,
-        #"{"format": "kinetix-sidecar", "version": 1, "source": {"a": "x", "a": "y"}, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}]}"#,
-    ])
+    @Test(
+        "duplicate keys are refused where they would change meaning",
+        arguments: [
+            #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}], "frames": [{"t": 1}]}"#,
+            #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "width": 20, "height": 10}, "frames": [{"t": 0}]}"#,
+            #"{"format": "kinetix-sidecar", "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0, "t": 1}]}"#,
+            #"{"format": "kinetix-sidecar", "version": 1, "version": 1, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}]}"#,
+            #"{"format": "kinetix-sidecar", "version": 1, "source": {"a": "x", "a": "y"}, "space": {"kind": "pixels", "width": 10, "height": 10}, "frames": [{"t": 0}]}"#,
+        ])
     func duplicates(_ text: String) {
         let error = #expect(throws: KinetixError.self) { try Sidecar.decode(Data(text.utf8), file: "d.json") }
-        #expect(error?.description.contains("duplicate key") == true && error?.diagnostics.first?.column != nil, "\(error?.description ?? "")")
+        #expect(
+            error?.description.contains("duplicate key") == true && error?.diagnostics.first?.column != nil, "\(error?.description ?? "")")
         #expect(throws: JSONSyntaxError.self) { try JSONValue.parse(Data(text.utf8)) }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("JSONReader")
 struct JSONReaderTests {
@@ -13,10 +14,12 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("numbers read exactly as strtod reads them", arguments: [
-        "0", "-0", "1", "0.1", "123.456", "-7.25e-3", "1E+2", "9007199254740993", "0.30000000000000004",
-        "1e300", "2.2250738585072014e-308", "4.9e-324", "123456789012345678901234567890", "1e400",
-    ])
+    @Test(
+        "numbers read exactly as strtod reads them",
+        arguments: [
+            "0", "-0", "1", "0.1", "123.456", "-7.25e-3", "1E+2", "9007199254740993", "0.30000000000000004",
+            "1e300", "2.2250738585072014e-308", "4.9e-324", "123456789012345678901234567890", "1e400",
+        ])
     func numbers(_ text: String) throws {
         let value = try withReader(text) { try $0.readNumber() }
         #expect(value == strtod(text, nil))
@@ -62,25 +65,32 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("the one-pass points reader returns what readNumber returns, or leaves the reader untouched", arguments: [
-        ("[540.75, 645.01, 0.933]", true), ("[ -0 ,0.5,1 ]", true), ("[1,2,3]", true), ("[12345678.1234567, 1, 1]", true),
-        ("[0.00000001, 99999999, -12.5]", true), ("[123456789, 1, 1]", false), ("[0.000000001, 1, 1]", false),
-        ("[1e2, 1, 1]", false), ("[1, 2]", false), ("[1, 2, 3, 4]", false), ("[01, 2, 3]", false), ("[1., 2, 3]", false),
-        ("[1234567890123456, 1, 1]", false), ("[null, 1, 1]", false), ("[1, 2, 3", false), ("{", false), ("[-, 1, 1]", false),
-        ("[0.00000000000000000000001, 1, 1]", false), ("null", false), ("[1, 2, 0]", true), ("[1, 2, -0.0]", true),
-        // 16 bytes of digits and point: 15 digits are read, a 16th falls back.
-        ("[1234567.12345678, 1, 1]", true), ("[-1234567.12345678, 1, 1]", true), ("[12345678.12345678, 1, 1]", false),
-        ("[1234567.123456789, 1, 1]", false), ("[1.2, 12345678.1234567 ,1]", true),
-    ])
+    @Test(
+        "the one-pass points reader returns what readNumber returns, or leaves the reader untouched",
+        arguments: [
+            ("[540.75, 645.01, 0.933]", true), ("[ -0 ,0.5,1 ]", true), ("[1,2,3]", true), ("[12345678.1234567, 1, 1]", true),
+            ("[0.00000001, 99999999, -12.5]", true), ("[123456789, 1, 1]", false), ("[0.000000001, 1, 1]", false),
+            ("[1e2, 1, 1]", false), ("[1, 2]", false), ("[1, 2, 3, 4]", false), ("[01, 2, 3]", false), ("[1., 2, 3]", false),
+            ("[1234567890123456, 1, 1]", false), ("[null, 1, 1]", false), ("[1, 2, 3", false), ("{", false), ("[-, 1, 1]", false),
+            ("[0.00000000000000000000001, 1, 1]", false), ("null", false), ("[1, 2, 0]", true), ("[1, 2, -0.0]", true),
+            // 16 bytes of digits and point: 15 digits are read, a 16th falls back.
+            ("[1234567.12345678, 1, 1]", true), ("[-1234567.12345678, 1, 1]", true), ("[12345678.12345678, 1, 1]", false),
+            ("[1234567.123456789, 1, 1]", false), ("[1.2, 12345678.1234567 ,1]", true),
+        ])
     func plainPoint(_ triple: String, _ plain: Bool) throws {
         for level in Self.scanLevels { try plainPoint(triple, plain, level: level) }
     }
 
     func plainPoint(_ triple: String, _ plain: Bool, level: Int32) throws {
         let result = try #require(plainPoints(#"{"bb": \#(triple)}"#, level: level), "the reader moved without reading")
-        guard let (found, values) = result else { #expect(!plain, "level \(level)"); return }
+        guard let (found, values) = result else {
+            #expect(!plain, "level \(level)")
+            return
+        }
         #expect(plain, "level \(level)")
-        let numbers = triple.dropFirst().dropLast().split(separator: ",").map { Float(strtod($0.trimmingCharacters(in: .whitespaces), nil)) }
+        let numbers = triple.dropFirst().dropLast().split(separator: ",").map {
+            Float(strtod($0.trimmingCharacters(in: .whitespaces), nil))
+        }
         if numbers[2] == 0 {
             #expect(found == 0)  // confidence 0: not detected
         } else {
@@ -161,7 +171,9 @@ struct JSONReaderTests {
             let parts = (0..<3).map { _ in
                 let digits = String(rng.next() % 1_000_000_000_000_000)
                 let point = Int(rng.next() % UInt64(digits.count + 1))
-                let text = point == digits.count ? digits : String(digits.prefix(point).isEmpty ? "0" : digits.prefix(point)) + "." + digits.dropFirst(point)
+                let text =
+                    point == digits.count
+                    ? digits : String(digits.prefix(point).isEmpty ? "0" : digits.prefix(point)) + "." + digits.dropFirst(point)
                 return (rng.next() % 2 == 0 ? "-" : "") + text
             }
             let text = #"{"a": [\#(parts.joined(separator: ", "))]}"#
@@ -171,15 +183,17 @@ struct JSONReaderTests {
                 if let (found, values) = result {
                     #expect(found == (expected[2] == 0 ? 0 : 1), "\(text), level \(level)")
                     if found == 1 {
-                        #expect([values[0], values[3], values[6]].map(\.bitPattern) == expected.map(\.bitPattern), "\(text), level \(level)")
+                        #expect(
+                            [values[0], values[3], values[6]].map(\.bitPattern) == expected.map(\.bitPattern), "\(text), level \(level)")
                     }
                 } else {
                     // Only numbers beyond the one-pass reader (a run of more than 8 digits before or
                     // after the point, or more than 15 digits in all) may fall back.
-                    #expect(parts.contains { part in
-                        let runs = part.split(separator: ".").map { $0.filter(\.isNumber).count }
-                        return runs.contains { $0 > 8 } || runs.reduce(0, +) > 15
-                    }, "\(text), level \(level)")
+                    #expect(
+                        parts.contains { part in
+                            let runs = part.split(separator: ".").map { $0.filter(\.isNumber).count }
+                            return runs.contains { $0 > 8 } || runs.reduce(0, +) > 15
+                        }, "\(text), level \(level)")
                 }
             }
         }
@@ -232,10 +246,13 @@ struct JSONReaderTests {
             [UInt8](repeating: UInt8(ascii: "x"), count: 5_000),
         ]
         for _ in 0..<60 {
-            let count = Int(rng.next() % 700), density = Int(rng.next() % 4)
-            documents.append((0..<count).map { _ in
-                rng.next() % UInt64([2, 30, 300, 100_000][density]) == 0 ? UInt8(ascii: "\n") : UInt8(truncatingIfNeeded: 32 + rng.next() % 90)
-            })
+            let count = Int(rng.next() % 700)
+            let density = Int(rng.next() % 4)
+            documents.append(
+                (0..<count).map { _ in
+                    rng.next() % UInt64([2, 30, 300, 100_000][density]) == 0
+                        ? UInt8(ascii: "\n") : UInt8(truncatingIfNeeded: 32 + rng.next() % 90)
+                })
         }
         for bytes in documents {
             bytes.withUnsafeBufferPointer { buffer in

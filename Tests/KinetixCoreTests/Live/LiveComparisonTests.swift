@@ -1,12 +1,15 @@
-import Testing
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
 /// Feeds both clips frame by frame in time order, as two cameras would, and returns
 /// every provisional and final update.
-func replay(_ demonstrator: Sidecar, _ learner: Sidecar, options: ComparisonOptions,
-            rate: Double) throws -> (provisional: [LiveComparison.Update], finals: [LiveComparison.Update]) {
-    var provisional: [LiveComparison.Update] = [], finals: [LiveComparison.Update] = []
+func replay(
+    _ demonstrator: Sidecar, _ learner: Sidecar, options: ComparisonOptions,
+    rate: Double
+) throws -> (provisional: [LiveComparison.Update], finals: [LiveComparison.Update]) {
+    var provisional: [LiveComparison.Update] = []
+    var finals: [LiveComparison.Update] = []
     try LiveComparison.replay(demonstrator: demonstrator, learner: learner, options: options, rate: rate) { update in
         if update.isFinal { finals.append(update) } else { provisional.append(update) }
     }
@@ -30,7 +33,8 @@ struct LiveComparisonTests {
         let options = try #require(KernelAgreement.liveCases.first { $0.name == name }).options
         let rate = options.analysisRate(learner: Self.learner)
         let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: options, rate: rate)
-        let live = try LiveComparison(options: options, rate: rate, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
+        let live = try LiveComparison(
+            options: options, rate: rate, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
         #expect(provisional.count == Self.learner.frameCount)
         #expect(finals.allSatisfy(\.isFinal) && !provisional.contains(where: \.isFinal))
         let differing = try KernelAgreement.liveDisagreements(options)
@@ -78,7 +82,8 @@ struct LiveComparisonTests {
     func replayAPI() throws {
         let (provisional, finals) = try replay(Self.demonstrator, Self.learner, options: ComparisonOptions(), rate: 30)
         var live = try LiveComparison(rate: 30, demonstratorSpace: Self.demonstrator.space, learnerSpace: Self.learner.space)
-        var byHand: [LiveComparison.Update] = [], byHandFinals: [LiveComparison.Update] = []
+        var byHand: [LiveComparison.Update] = []
+        var byHandFinals: [LiveComparison.Update] = []
         // Same clock, same length: each learner frame after its demonstrator frame.
         for frame in 0..<Self.learner.frameCount {
             try live.appendDemonstrator(Self.demonstrator.poseFrame(frame))
@@ -116,8 +121,12 @@ struct LiveComparisonTests {
         // What a broken camera pipeline sends: a NaN first, then a repeat and a step back.
         #expect(throws: LiveFrameRefusal.nonFiniteTime(.infinity)) { try noisy.appendLearner(PoseFrame(time: .infinity)) }
         let nan = #expect(throws: LiveFrameRefusal.self) { try noisy.appendDemonstrator(PoseFrame(time: .nan)) }
-        guard case .nonFiniteTime(let time) = nan, time.isNaN else { Issue.record("not a non-finite time: \(String(describing: nan))"); return }
-        var updates: [LiveComparison.Update] = [], noisyUpdates: [LiveComparison.Update] = []
+        guard case .nonFiniteTime(let time) = nan, time.isNaN else {
+            Issue.record("not a non-finite time: \(String(describing: nan))")
+            return
+        }
+        var updates: [LiveComparison.Update] = []
+        var noisyUpdates: [LiveComparison.Update] = []
         for frame in 0..<Self.learner.frameCount {
             try clean.appendDemonstrator(Self.demonstrator.poseFrame(frame))
             try noisy.appendDemonstrator(Self.demonstrator.poseFrame(frame))
@@ -125,8 +134,13 @@ struct LiveComparisonTests {
             noisyUpdates.append(try noisy.appendLearner(Self.learner.poseFrame(frame)))
             if frame == 10 {
                 let now = Self.learner.times[frame]
-                #expect(throws: LiveFrameRefusal.notAfterPrevious(time: now, previous: now)) { try noisy.appendLearner(Self.learner.poseFrame(frame)) }
-                #expect(throws: LiveFrameRefusal.notAfterPrevious(time: Self.demonstrator.times[frame - 1], previous: Self.demonstrator.times[frame])) {
+                #expect(throws: LiveFrameRefusal.notAfterPrevious(time: now, previous: now)) {
+                    try noisy.appendLearner(Self.learner.poseFrame(frame))
+                }
+                #expect(
+                    throws: LiveFrameRefusal.notAfterPrevious(
+                        time: Self.demonstrator.times[frame - 1], previous: Self.demonstrator.times[frame])
+                ) {
                     try noisy.appendDemonstrator(Self.demonstrator.poseFrame(frame - 1))
                 }
             }

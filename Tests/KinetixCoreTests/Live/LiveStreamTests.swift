@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
 @Suite("Live stream format")
@@ -18,20 +18,30 @@ struct LiveStreamTests {
         let clip = Synth.sidecar(BundledClips.learner)
         var decoder = LiveStream.Decoder(source: "s")
         let header = LiveStream.Header(space: clip.space, fps: 30, source: ["clip": "learner"])
-        guard case .header(let read)? = try decoder.decode(Array(LiveStream.line(header).utf8.dropLast())) else { Issue.record("no header"); return }
+        guard case .header(let read)? = try decoder.decode(Array(LiveStream.line(header).utf8.dropLast())) else {
+            Issue.record("no header")
+            return
+        }
         #expect(read == header)
         for i in 0..<clip.frameCount {
             let frame = clip.poseFrame(i)
             let line = LiveStream.line(frame, captured: 1_800_000_000.123456 + Double(i))
             #expect(line.hasSuffix("}\n") && !line.dropLast().contains("\n"))
-            guard case .frame(let back, let captured)? = try decoder.decode(Array(line.utf8.dropLast())) else { Issue.record("frame \(i)"); return }
+            guard case .frame(let back, let captured)? = try decoder.decode(Array(line.utf8.dropLast())) else {
+                Issue.record("frame \(i)")
+                return
+            }
             #expect(back.time == frame.time && captured == 1_800_000_000.123456 + Double(i))
             for joint in Joint.allCases {
-                let a = frame[joint], b = back[joint]
+                let a = frame[joint]
+                let b = back[joint]
                 #expect(a?.x == b?.x && a?.y == b?.y && a?.confidence == b?.confidence, "frame \(i) \(joint)")
             }
         }
-        guard case .end? = try decoder.decode(Array(LiveStream.endLine.utf8.dropLast())) else { Issue.record("no end"); return }
+        guard case .end? = try decoder.decode(Array(LiveStream.endLine.utf8.dropLast())) else {
+            Issue.record("no end")
+            return
+        }
         #expect(decoder.ended && decoder.lines == clip.frameCount + 2)
     }
 
@@ -45,25 +55,42 @@ struct LiveStreamTests {
     }
 
     static let badLines: [BadLine] = [
-        .init(name: "first line not a header", line: #"{"t": 0, "joints": {}}"#, header: true,
-              expected: #"cam: line 1: format: the first line must be the stream's header, {"format": "kinetix-stream", "version": 1, "space": {…}}"#),
-        .init(name: "unknown version", line: #"{"format": "kinetix-stream", "version": 2, "space": {"kind": "pixels", "width": 1, "height": 1}}"#, header: true,
-              kind: .unsupported, expected: "cam: line 1: version: version 2 is not known; this engine reads version 1"),
-        .init(name: "depth", line: #"{"format": "kinetix-stream", "version": 1, "space": {"kind": "pixels", "width": 1, "height": 1, "depth": "relative"}}"#, header: true,
-              kind: .unsupported, expected: "cam: line 1: space: a stream carries a camera's 2D joints; metres and depth are not streamed"),
-        .init(name: "no image size", line: #"{"format": "kinetix-stream", "version": 1, "space": {"kind": "normalized"}}"#, header: true,
-              expected: "cam: line 1: space.width: expected the image's width in pixels, > 0"),
+        .init(
+            name: "first line not a header", line: #"{"t": 0, "joints": {}}"#, header: true,
+            expected:
+                #"cam: line 1: format: the first line must be the stream's header, {"format": "kinetix-stream", "version": 1, "space": {…}}"#
+        ),
+        .init(
+            name: "unknown version",
+            line: #"{"format": "kinetix-stream", "version": 2, "space": {"kind": "pixels", "width": 1, "height": 1}}"#, header: true,
+            kind: .unsupported, expected: "cam: line 1: version: version 2 is not known; this engine reads version 1"),
+        .init(
+            name: "depth",
+            line: #"{"format": "kinetix-stream", "version": 1, "space": {"kind": "pixels", "width": 1, "height": 1, "depth": "relative"}}"#,
+            header: true,
+            kind: .unsupported, expected: "cam: line 1: space: a stream carries a camera's 2D joints; metres and depth are not streamed"),
+        .init(
+            name: "no image size", line: #"{"format": "kinetix-stream", "version": 1, "space": {"kind": "normalized"}}"#, header: true,
+            expected: "cam: line 1: space.width: expected the image's width in pixels, > 0"),
         .init(name: "not JSON", line: #"{"t": 0.1, "joints": "#, expected: "cam: line 2: not one JSON object: "),
         .init(name: "an array", line: "[1, 2]", expected: "cam: line 2: expected a JSON object, found an array"),
         .init(name: "no time", line: #"{"joints": {}}"#, expected: "cam: line 2: t: expected the frame's time in seconds"),
-        .init(name: "misspelt joint", line: #"{"t": 0.1, "joints": {"leftKnees": [1, 2, 0.5]}}"#,
-              expected: "cam: line 2: joints.leftKnees: unknown joint name (did you mean 'leftKnee'?)"),
-        .init(name: "two numbers", line: #"{"t": 0.1, "joints": {"leftKnee": [1, 2]}}"#, expected: "cam: line 2: joints.leftKnee: expected [x, y, confidence]"),
-        .init(name: "confidence over 1", line: #"{"t": 0.1, "joints": {"leftKnee": [1, 2, 1.5]}}"#, expected: "cam: line 2: joints.leftKnee: confidence 1.5 is outside 0...1"),
-        .init(name: "bad capture time", line: #"{"t": 0.1, "captured": "now", "joints": {}}"#, expected: "cam: line 2: captured: expected the Unix time of capture in seconds"),
+        .init(
+            name: "misspelt joint", line: #"{"t": 0.1, "joints": {"leftKnees": [1, 2, 0.5]}}"#,
+            expected: "cam: line 2: joints.leftKnees: unknown joint name (did you mean 'leftKnee'?)"),
+        .init(
+            name: "two numbers", line: #"{"t": 0.1, "joints": {"leftKnee": [1, 2]}}"#,
+            expected: "cam: line 2: joints.leftKnee: expected [x, y, confidence]"),
+        .init(
+            name: "confidence over 1", line: #"{"t": 0.1, "joints": {"leftKnee": [1, 2, 1.5]}}"#,
+            expected: "cam: line 2: joints.leftKnee: confidence 1.5 is outside 0...1"),
+        .init(
+            name: "bad capture time", line: #"{"t": 0.1, "captured": "now", "joints": {}}"#,
+            expected: "cam: line 2: captured: expected the Unix time of capture in seconds"),
         .init(name: "end not true", line: #"{"end": 1}"#, expected: "cam: line 2: end: expected true"),
-        .init(name: "too long", line: #"{"t": 0.1, "pad": ""# + String(repeating: "x", count: LiveStream.maxLineBytes) + #""}"#,
-              kind: .limitExceeded, expected: "cam: line 2: the line is 65557 bytes; a stream's line is at most 65536"),
+        .init(
+            name: "too long", line: #"{"t": 0.1, "pad": ""# + String(repeating: "x", count: LiveStream.maxLineBytes) + #""}"#,
+            kind: .limitExceeded, expected: "cam: line 2: the line is 65557 bytes; a stream's line is at most 65536"),
     ]
 
     @Test("a bad line is refused naming the source, the line and the field", arguments: badLines)
@@ -78,7 +105,10 @@ struct LiveStreamTests {
     func lenient() throws {
         var decoder = try decoder()
         #expect(try decoder.decode(Array("  ".utf8)) == nil)
-        guard case .frame(let frame, nil)? = try decoder.decode(Array("{\"t\": 0.5, \"joints\": null}\r".utf8)) else { Issue.record("frame"); return }
+        guard case .frame(let frame, nil)? = try decoder.decode(Array("{\"t\": 0.5, \"joints\": null}\r".utf8)) else {
+            Issue.record("frame")
+            return
+        }
         #expect(frame.time == 0.5 && Joint.allCases.allSatisfy { frame[$0] == nil })
         _ = try decoder.decode(Array(#"{"end": true}"#.utf8))
         #expect(throws: KinetixError.self) { try decoder.decode(Array(#"{"t": 1, "joints": {}}"#.utf8)) }
@@ -89,7 +119,10 @@ struct LiveStreamTests {
         var live = try LiveClockProbe()
         var health = LiveStreamHealth(fps: 10)
         for t in [0.0, 0.1, 0.1, 0.05, 0.4, 0.5] {
-            do { try live.take(t); health.took(t) } catch { health.refused(error) }
+            do {
+                try live.take(t)
+                health.took(t)
+            } catch { health.refused(error) }
         }
         #expect(health.taken == 4 && health.duplicates == 1 && health.outOfOrder == 1)
         #expect(health.gaps == 1 && health.missingFrames == 2 && abs(health.longestIntervalSeconds - 0.3) < 1e-9)

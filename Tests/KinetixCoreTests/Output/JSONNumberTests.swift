@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
 @Suite("JSON numbers")
 struct JSONNumberTests {
-    @Test("fixed decimals, trimmed", arguments: [
-        (0.0, 3, "0"), (-0.0, 3, "0"), (0.4, 6, "0.4"), (1.0 / 30, 6, "0.033333"), (-2.5, 2, "-2.5"),
-        (57.25, 2, "57.25"), (-0.0004, 3, "0"), (179.999, 1, "180"), (12, 0, "12"), (0.05, 1, "0.1"),
-        (Double.nan, 2, "null"), (Double.infinity, 2, "null"), (1e20, 2, "1e+20"),
-    ])
+    @Test(
+        "fixed decimals, trimmed",
+        arguments: [
+            (0.0, 3, "0"), (-0.0, 3, "0"), (0.4, 6, "0.4"), (1.0 / 30, 6, "0.033333"), (-2.5, 2, "-2.5"),
+            (57.25, 2, "57.25"), (-0.0004, 3, "0"), (179.999, 1, "180"), (12, 0, "12"), (0.05, 1, "0.1"),
+            (Double.nan, 2, "null"), (Double.infinity, 2, "null"), (1e20, 2, "1e+20"),
+        ])
     func fixed(_ value: Double, _ digits: Int, _ expected: String) {
         #expect(jsonNumber(value, digits: digits) == expected)
     }

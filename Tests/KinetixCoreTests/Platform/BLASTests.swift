@@ -1,5 +1,5 @@
-import Testing
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
 @Suite("BLAS")
@@ -7,7 +7,9 @@ struct BLASTests {
     @Test("multiplyTransposed matches a plain triple loop (tolerance: float sums of 9 terms, 1e-4 relative)")
     func sgemm() {
         var rng = SplitMix64(seed: 5)
-        let m = 7, n = 5, k = 9
+        let m = 7
+        let n = 5
+        let k = 9
         let a = (0..<(m * k)).map { _ in rng.nextFloat(in: -90...90) }
         let b = (0..<(n * k)).map { _ in rng.nextFloat(in: -90...90) }
         var c = [Float](repeating: 1, count: m * n)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 /// Sidecars with a third coordinate: the format, the edits, and 3D angles.
 @Suite("Sidecars with depth")
@@ -19,7 +20,8 @@ struct DepthSidecarTests {
     /// `sidecar` turned about the vertical axis by `degrees` (a person facing another way).
     func turned(_ sidecar: Sidecar, degrees: Double) -> Sidecar {
         var result = sidecar
-        let c = Float(cos(degrees * .pi / 180)), s = Float(sin(degrees * .pi / 180))
+        let c = Float(cos(degrees * .pi / 180))
+        let s = Float(sin(degrees * .pi / 180))
         for joint in Joint.allCases {
             for frame in 0..<sidecar.frameCount {
                 guard let p = sidecar[joint, frame] else { continue }
@@ -69,7 +71,8 @@ struct DepthSidecarTests {
         let trimmed = original.trimmed(from: 0.5, to: 1)
         #expect(trimmed.joints.depth(.leftWrist, 0) == original.joints.depth(.leftWrist, 15))
         let resampled = try original.resampled(rate: 60)
-        let z0 = original.joints.depth(.leftWrist, 10), z1 = original.joints.depth(.leftWrist, 11)
+        let z0 = original.joints.depth(.leftWrist, 10)
+        let z1 = original.joints.depth(.leftWrist, 11)
         #expect(abs(resampled.joints.depth(.leftWrist, 21) - (z0 + z1) / 2) < 1e-6)
         #expect(original.shifted(bySeconds: 1).joints == original.joints)
         #expect(original.mirrored().mirrored() == original)
@@ -150,7 +153,9 @@ struct DepthSidecarTests {
             var deep = clip
             deep.joints.z![deep.joints.index(.leftKnee, 3)] = far
             let problems = deep.validate()
-            #expect(problems.contains { $0.frameIndex == 3 && $0.field == "joint 'leftKnee'" && $0.message.contains("relative depth") }, "\(problems)")
+            #expect(
+                problems.contains { $0.frameIndex == 3 && $0.field == "joint 'leftKnee'" && $0.message.contains("relative depth") },
+                "\(problems)")
             #expect(throws: KinetixError.self) { try Sidecar.decode(deep.encoded()) }
         }
     }

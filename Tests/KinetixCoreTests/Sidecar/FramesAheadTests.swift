@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Reading frames ahead")
 struct FramesAheadTests {
@@ -56,14 +57,15 @@ struct FramesAheadTests {
     @Test("a frame that is not plain in the second half stops reading ahead there; the rest is read as usual")
     func notPlainAhead() {
         // A null joint, an unknown member, and a problem (a string time) after the middle.
-        let taken = decodesTheSame(clipText { frame, line in
-            switch frame {
-            case 450: line.replacingOccurrences(of: #""nose": ["#, with: #""nose": null, "x": ["#)
-            case 500: line.replacingOccurrences(of: #"{"t""#, with: #"{"note": "re-take", "t""#)
-            case 550: line.replacingOccurrences(of: #"{"t": "#, with: #"{"t": "1", "u": "#)
-            default: line
-            }
-        })
+        let taken = decodesTheSame(
+            clipText { frame, line in
+                switch frame {
+                case 450: line.replacingOccurrences(of: #""nose": ["#, with: #""nose": null, "x": ["#)
+                case 500: line.replacingOccurrences(of: #"{"t""#, with: #"{"note": "re-take", "t""#)
+                case 550: line.replacingOccurrences(of: #"{"t": "#, with: #"{"t": "1", "u": "#)
+                default: line
+                }
+            })
         #expect(taken > 100 && taken < 150)
     }
 
@@ -82,7 +84,8 @@ struct FramesAheadTests {
         let text = clipText(frames: 60).replacingOccurrences(of: #""events": ["#, with: "\"events\": [\n\(events),")
         #expect(decodesTheSame(text) == 0)
         // No frame start near the middle: one frame holding a megabyte of unknown member.
-        let long = clipText(frames: 40).replacingOccurrences(of: #"{"t": 0.033333"#, with: #"{"notes": "\#(String(repeating: "x", count: 3 << 20))", "t": 0.033333"#)
+        let long = clipText(frames: 40).replacingOccurrences(
+            of: #"{"t": 0.033333"#, with: #"{"notes": "\#(String(repeating: "x", count: 3 << 20))", "t": 0.033333"#)
         #expect(decodesTheSame(long) == 0)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KinetixCore
 
 /// Reading input files: the checks on the opened file, and `Sidecar.load` giving back the
@@ -45,7 +46,7 @@ struct InputFileTests {
         #expect(InputFile.mappingsOnThisThread == before)
         _ = try Sidecar.load(contentsOf: path, mapping: true)
         #if os(Linux)
-        #expect(InputFile.mappingsOnThisThread == before + 1)
+            #expect(InputFile.mappingsOnThisThread == before + 1)
         #endif
     }
 
@@ -71,7 +72,8 @@ struct InputFileTests {
         let inMemory = try ClipInput(decoding: Data(bytes), name: path, role: "learner")
         #expect(inMemory.provenance.sha256 == SHA256.hex(bytes))
         for round in 0..<6 {  // the two threads meet differently each time; read, then mapped
-            let loaded = try ClipInput(contentsOf: path, role: "learner", limits: .default, discardStride: Self.stride, mapping: round % 2 == 1)
+            let loaded = try ClipInput(
+                contentsOf: path, role: "learner", limits: .default, discardStride: Self.stride, mapping: round % 2 == 1)
             #expect(loaded.sidecar == inMemory.sidecar)
             #expect(loaded.provenance == inMemory.provenance)
         }
@@ -82,17 +84,22 @@ struct InputFileTests {
         var bytes = Self.longClip
         var offsets: [Int] = []
         let decoded = try bytes.withUnsafeMutableBytes { raw throws(KinetixError) in
-            try Sidecar.decode(UnsafeRawBufferPointer(raw), file: nil, limits: .default, discard: ({ offset in
-                offsets.append(offset)
-                for i in 0..<offset { raw[i] = 0 }  // what giving the pages back does, byte for byte
-            }, Self.stride))
+            try Sidecar.decode(
+                UnsafeRawBufferPointer(raw), file: nil, limits: .default,
+                discard: (
+                    { offset in
+                        offsets.append(offset)
+                        for i in 0..<offset { raw[i] = 0 }  // what giving the pages back does, byte for byte
+                    }, Self.stride
+                ))
         }
         #expect(decoded == (try Sidecar.decode(Data(Self.longClip))))
         #expect(offsets.count >= 10 && offsets == offsets.sorted(), "\(offsets)")
     }
 
-    @Test("a syntax error after discarded stretches is located at the same line and column",
-          arguments: [0.5, 0.9, 0.999])
+    @Test(
+        "a syntax error after discarded stretches is located at the same line and column",
+        arguments: [0.5, 0.9, 0.999])
     func lateErrorLocated(at fraction: Double) throws {
         var bytes = Self.longClip
         // Break a number inside a frame: a letter where a digit was.
@@ -102,9 +109,14 @@ struct InputFileTests {
         let path = try write(bytes, name: "broken-\(fraction).json")
         defer { try? FileManager.default.removeItem(atPath: path) }
         func diagnostics(_ load: () throws(KinetixError) -> Sidecar) -> [Diagnostic] {
-            do { _ = try load(); return [] } catch { return error.diagnostics }
+            do {
+                _ = try load()
+                return []
+            } catch { return error.diagnostics }
         }
-        let fromFile = diagnostics { () throws(KinetixError) in try Sidecar.load(contentsOf: path, limits: .default, discardStride: Self.stride, mapping: true) }
+        let fromFile = diagnostics { () throws(KinetixError) in
+            try Sidecar.load(contentsOf: path, limits: .default, discardStride: Self.stride, mapping: true)
+        }
         let fromMemory = diagnostics { () throws(KinetixError) in try Sidecar.decode(Data(bytes), file: path) }
         #expect(!fromFile.isEmpty)
         #expect(fromFile == fromMemory)
@@ -135,14 +147,17 @@ struct InputFileTests {
         let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("kinetix-input-fifo-\(getpid())").path
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        for (path, what) in [(fifo, "a FIFO (named pipe)"), ("/dev/null", "a device"), (FileManager.default.temporaryDirectory.path, "a directory")] {
+        for (path, what) in [
+            (fifo, "a FIFO (named pipe)"), ("/dev/null", "a device"), (FileManager.default.temporaryDirectory.path, "a directory"),
+        ] {
             #expect(throws: InputFile.Failure.self) { try InputFile(path, maxBytes: 1 << 20) }
             do {
                 _ = try Sidecar.load(contentsOf: path)
                 Issue.record("\(path) was read")
             } catch {
                 #expect(error.kind == .unreadable)
-                #expect(error.diagnostics.first?.message.contains(what == "a directory" ? "is a directory" : "is \(what)") == true, "\(error)")
+                #expect(
+                    error.diagnostics.first?.message.contains(what == "a directory" ? "is a directory" : "is \(what)") == true, "\(error)")
             }
         }
     }
@@ -159,60 +174,64 @@ struct InputFileTests {
     }
 
     #if os(Linux)
-    @Test("a large file is mapped and reads as the file; its Data is a copy that may be written")
-    func mapped() throws {
-        let path = try write(Self.longClip, name: "mapped")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(Self.longClip.count >= InputFile.mappedBytes)
-        let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
-        #expect(Array(file.bytes) == Self.longClip)
-        var data = file.data
-        data[0] = 0
-        #expect(file.bytes.first == Self.longClip.first && data[0] == 0)
-        #expect(!file.shrank && !file.modified)
-        #expect(try Sidecar.load(contentsOf: path) == (try Sidecar.decode(Data(Self.longClip))))
-    }
-
-    @Test("a mapped file written in place while read is reported")
-    func modifiedInPlace() throws {
-        let path = try write(Self.longClip, name: "modified")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        // An old modification time, so the write below changes it whatever the clock's grain.
-        var times = [timeval(tv_sec: 1_600_000_000, tv_usec: 0), timeval(tv_sec: 1_600_000_000, tv_usec: 0)]
-        #expect(utimes(path, &times) == 0)
-        let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
-        #expect(!file.modified)
-        let writer = open(path, O_WRONLY)
-        #expect(writer >= 0)
-        var byte = UInt8(ascii: " ")
-        #expect(pwrite(writer, &byte, 1, 100) == 1)
-        close(writer)
-        #expect(file.modified && !file.shrank)
-        do {
-            try checkUnchanged(file, path: path)
-            Issue.record("a modified file passed")
-        } catch {
-            #expect(error.kind == .unreadable && error.diagnostics.first?.message.contains("changed while it was being read") == true, "\(error)")
+        @Test("a large file is mapped and reads as the file; its Data is a copy that may be written")
+        func mapped() throws {
+            let path = try write(Self.longClip, name: "mapped")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(Self.longClip.count >= InputFile.mappedBytes)
+            let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
+            #expect(Array(file.bytes) == Self.longClip)
+            var data = file.data
+            data[0] = 0
+            #expect(file.bytes.first == Self.longClip.first && data[0] == 0)
+            #expect(!file.shrank && !file.modified)
+            #expect(try Sidecar.load(contentsOf: path) == (try Sidecar.decode(Data(Self.longClip))))
         }
-    }
 
-    @Test("a mapped file that shrinks while read gives zeros, never SIGBUS, and is reported")
-    func shrinks() throws {
-        let path = try write(Self.longClip, name: "shrinks")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
-        #expect(truncate(path, 4096) == 0)
-        // Past the new end the pages are gone: without the guard this read ends the process.
-        let tail = file.bytes[(file.bytes.count - 100_000)...]
-        #expect(tail.allSatisfy { $0 == 0 })
-        #expect(file.bytes.prefix(10).elementsEqual(Self.longClip.prefix(10)))
-        #expect(file.shrank)
-        do {
-            try checkUnchanged(file, path: path)
-            Issue.record("a shrunken file passed")
-        } catch {
-            #expect(error.kind == .unreadable && error.diagnostics.first?.message.contains("shrank while it was being read") == true, "\(error)")
+        @Test("a mapped file written in place while read is reported")
+        func modifiedInPlace() throws {
+            let path = try write(Self.longClip, name: "modified")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            // An old modification time, so the write below changes it whatever the clock's grain.
+            var times = [timeval(tv_sec: 1_600_000_000, tv_usec: 0), timeval(tv_sec: 1_600_000_000, tv_usec: 0)]
+            #expect(utimes(path, &times) == 0)
+            let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
+            #expect(!file.modified)
+            let writer = open(path, O_WRONLY)
+            #expect(writer >= 0)
+            var byte = UInt8(ascii: " ")
+            #expect(pwrite(writer, &byte, 1, 100) == 1)
+            close(writer)
+            #expect(file.modified && !file.shrank)
+            do {
+                try checkUnchanged(file, path: path)
+                Issue.record("a modified file passed")
+            } catch {
+                #expect(
+                    error.kind == .unreadable && error.diagnostics.first?.message.contains("changed while it was being read") == true,
+                    "\(error)")
+            }
         }
-    }
+
+        @Test("a mapped file that shrinks while read gives zeros, never SIGBUS, and is reported")
+        func shrinks() throws {
+            let path = try write(Self.longClip, name: "shrinks")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let file = try InputFile(path, maxBytes: 1 << 30, mapping: true)
+            #expect(truncate(path, 4096) == 0)
+            // Past the new end the pages are gone: without the guard this read ends the process.
+            let tail = file.bytes[(file.bytes.count - 100_000)...]
+            #expect(tail.allSatisfy { $0 == 0 })
+            #expect(file.bytes.prefix(10).elementsEqual(Self.longClip.prefix(10)))
+            #expect(file.shrank)
+            do {
+                try checkUnchanged(file, path: path)
+                Issue.record("a shrunken file passed")
+            } catch {
+                #expect(
+                    error.kind == .unreadable && error.diagnostics.first?.message.contains("shrank while it was being read") == true,
+                    "\(error)")
+            }
+        }
     #endif
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Point rows")
 struct PointRowsTests {
@@ -46,14 +47,18 @@ struct PointRowsTests {
                 let expected = points.contains(p) ? value(frame: frame, point: p) : (.nan, .nan, 0)
                 let i = p * set.count + frame
                 if table.x[i].bitPattern != expected.0.bitPattern || table.y[i].bitPattern != expected.1.bitPattern
-                    || table.confidence[i].bitPattern != expected.2.bitPattern { wrong += 1 }
+                    || table.confidence[i].bitPattern != expected.2.bitPattern
+                {
+                    wrong += 1
+                }
             }
         }
         #expect(wrong == 0, sourceLocation: sourceLocation)
     }
 
-    @Test("the table holds every frame's points, across chunks and on one or two threads",
-          arguments: [1, 100, 4096, 4097, 9000, 4096 + 32768, 4096 + 32768 + 1, 3 * PointRows<Joint>.parallelTableFrames / 2 + 17])
+    @Test(
+        "the table holds every frame's points, across chunks and on one or two threads",
+        arguments: [1, 100, 4096, 4097, 9000, 4096 + 32768, 4096 + 32768 + 1, 3 * PointRows<Joint>.parallelTableFrames / 2 + 17])
     func table(frames: Int) {
         var rng = SplitMix64(seed: UInt64(frames))
         var (rows, set) = Self.rows(frames: frames, rng: &rng)

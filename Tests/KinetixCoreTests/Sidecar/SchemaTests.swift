@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 
 @Suite("Sidecar JSON Schema")
 struct SchemaTests {

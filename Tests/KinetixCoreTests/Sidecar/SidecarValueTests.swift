@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import KinetixCore
+import Testing
 import _KinetixTestSupport
 
 /// A sidecar as a value an app holds: edited point by point, its tables parallel.
@@ -24,13 +24,15 @@ struct SidecarValueTests {
         #expect(clip == before)
     }
 
-    @Test("validation holds a sidecar to the readers' string limit: a source value or event label a reader would refuse is reported before it is written")
+    @Test(
+        "validation holds a sidecar to the readers' string limit: a source value or event label a reader would refuse is reported before it is written"
+    )
     func stringLimit() throws {
         var options = SynthOptions()
         options.durationSeconds = 0.2
         var clip = Synth.sidecar(options)
         #expect(clip.validate().isEmpty)
-        clip.source["notes"] = String(repeating: "\u{1}", count: Sidecar.maxStringBytes / 6 + 1)   // escaped as \u0001: over the limit
+        clip.source["notes"] = String(repeating: "\u{1}", count: Sidecar.maxStringBytes / 6 + 1)  // escaped as \u0001: over the limit
         let problems = clip.validate()
         #expect(problems.contains { $0.field == "source.notes" && $0.message.contains("over the limit of 65536 bytes") }, "\(problems)")
         #expect(throws: KinetixError.self) { try Sidecar.decode(clip.encoded()) }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Pieces made on two threads, consumed in order")
 struct InOrderTests {
@@ -33,10 +34,16 @@ struct InOrderTests {
         let made = Counter()
         var consumed = 0
         #expect(throws: Stop.self) {
-            try inOrder(count: 10_000, make: { index in made.increment(); return Self.piece(index) }, consume: { (_: [Int]) throws(Stop) in
-                guard consumed < 5 else { throw Stop() }
-                consumed += 1
-            })
+            try inOrder(
+                count: 10_000,
+                make: { index in
+                    made.increment()
+                    return Self.piece(index)
+                },
+                consume: { (_: [Int]) throws(Stop) in
+                    guard consumed < 5 else { throw Stop() }
+                    consumed += 1
+                })
         }
         #expect(consumed == 5)
         #expect(made.count < 10_000, "pieces after the error are not made")
@@ -44,18 +51,23 @@ struct InOrderTests {
 
     @Test("a long report's frames come out whole and in order across pieces")
     func longReport() throws {
-        var demonstrator = BundledClips.demonstrator, learner = BundledClips.learner
+        var demonstrator = BundledClips.demonstrator
+        var learner = BundledClips.learner
         demonstrator.durationSeconds = 160
         learner.durationSeconds = 160
         let report = try ComparisonReport(
-            demonstrator: ClipInput(sidecar: Synth.sidecar(demonstrator), provenance: .init(role: "demonstrator", path: "d", sha256: "", frames: 0)),
+            demonstrator: ClipInput(
+                sidecar: Synth.sidecar(demonstrator), provenance: .init(role: "demonstrator", path: "d", sha256: "", frames: 0)),
             learner: ClipInput(sidecar: Synth.sidecar(learner), provenance: .init(role: "learner", path: "l", sha256: "", frames: 0)),
             options: ComparisonOptions())
         let frames = report.comparison.learnerFrameCount
         #expect(frames > 2 * ComparisonReport.framesPerPiece, "several pieces")
         var pieces = 0
         var whole: [UInt8] = []
-        report.writeJSON { pieces += 1; whole += $0 }
+        report.writeJSON {
+            pieces += 1
+            whole += $0
+        }
         #expect(pieces >= 4)
         let object = try JSONSerialization.jsonObject(with: Data(whole)) as! [String: Any]
         let rows = object["frames"] as! [[String: Any]]

@@ -1,13 +1,18 @@
-import Testing
 import KinetixCore
+import Testing
 
 @Suite("SHA-256")
 struct SHA256Tests {
-    @Test("FIPS 180-4 / NIST test vectors", arguments: [
-        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
-        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-    ])
+    @Test(
+        "FIPS 180-4 / NIST test vectors",
+        arguments: [
+            ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            ),
+        ])
     func vectors(_ input: String, _ digest: String) {
         #expect(SHA256.hex(Array(input.utf8)) == digest)
         var portable = SHA256(portable: true)
@@ -20,7 +25,10 @@ struct SHA256Tests {
     @Test("the SHA-extension path and the portable path agree on every length and split")
     func pathsAgree() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 { seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return seed >> 33 }
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
         for length in Array(0...300) + [4_095, 4_096, 4_097, 1 << 20] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: next()) }
             let split = length == 0 ? 0 : Int(next() % UInt64(length + 1))
@@ -32,7 +40,6 @@ struct SHA256Tests {
             #expect(fast.finalizeHex() == portable.finalizeHex(), "length \(length), split at \(split)")
         }
     }
-
 
     @Test("one million 'a', fed in uneven pieces")
     func million() {

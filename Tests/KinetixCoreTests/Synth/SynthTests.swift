@@ -1,6 +1,7 @@
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 @Suite("Synth")
 struct SynthTests {
@@ -69,7 +70,8 @@ struct SynthTests {
         options.durationSeconds = 4
         var faulty = options
         faulty.faults = [.init(limb: .leftShoulder, degrees: -40, from: 1, to: 3)]
-        let a = AngleSeries(Synth.sidecar(options)), b = AngleSeries(Synth.sidecar(faulty))
+        let a = AngleSeries(Synth.sidecar(options))
+        let b = AngleSeries(Synth.sidecar(faulty))
         let middle = 60  // t = 2 s, arms at the top of the raise
         #expect(abs(a[.leftShoulder, middle] - b[.leftShoulder, middle]) > 30)
         #expect(close(a[.rightShoulder, middle], b[.rightShoulder, middle]))

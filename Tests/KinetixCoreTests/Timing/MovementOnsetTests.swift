@@ -1,12 +1,15 @@
 import Foundation
 import Testing
-@testable import KinetixCore
 import _KinetixTestSupport
+
+@testable import KinetixCore
 
 /// Angles at `rate` over `seconds`, every limb still at 90° except `limb`, which makes
 /// minimum-jerk moves of `amplitude` degrees lasting `duration` from each start time.
-func movingSeries(rate: Double, seconds: Double, limb: Limb = .leftShoulder, starts: [Double], duration: Double = 0.5,
-                  amplitude: Double = 60, noise: Double = 0, seed: UInt64 = 1, start: Double = 0) -> AngleSeries {
+func movingSeries(
+    rate: Double, seconds: Double, limb: Limb = .leftShoulder, starts: [Double], duration: Double = 0.5,
+    amplitude: Double = 60, noise: Double = 0, seed: UInt64 = 1, start: Double = 0
+) -> AngleSeries {
     var rng = SplitMix64(seed: seed)
     let moves = AngleMove.outAndBack(starts: starts, durations: starts.map { _ in duration }, amplitudes: starts.map { _ in amplitude })
     return minimumJerkAngles(rate: rate, seconds: seconds, limb: limb, moves: moves, jitter: noise, rng: &rng, timeOffset: start)
@@ -41,8 +44,9 @@ struct MovementOnsetTests {
         }
     }
 
-    @Test("a quiet period shorter than a frame, down to 0 s, requires no rest before a movement (it once trapped)",
-          arguments: [0.0, 0.001, 0.01])
+    @Test(
+        "a quiet period shorter than a frame, down to 0 s, requires no rest before a movement (it once trapped)",
+        arguments: [0.0, 0.001, 0.01])
     func noQuietPeriod(quiet: Double) {
         let starts = [1.0, 3.0, 5.5]
         let series = movingSeries(rate: 30, seconds: 7.5, starts: starts)
@@ -62,9 +66,13 @@ struct MovementOnsetTests {
         for detector in OnsetOptions.Detector.allCases {
             var options = OnsetOptions()
             options.detector = detector
-            let a = MovementOnsets(angles: movingSeries(rate: 60, seconds: 6, starts: [1, 3.2], noise: 1.5, seed: 3), options: options, rate: 60)
-            let b = MovementOnsets(angles: movingSeries(rate: 60, seconds: 6, starts: [1, 3.2], noise: 1.5, seed: 3, start: d), options: options, rate: 60)
-            #expect(a.movements.count == 2 && a.movements.count == b.movements.count, "\(detector) \(a.movements) noise \(a.speed.noiseDegreesPerSecond)")
+            let a = MovementOnsets(
+                angles: movingSeries(rate: 60, seconds: 6, starts: [1, 3.2], noise: 1.5, seed: 3), options: options, rate: 60)
+            let b = MovementOnsets(
+                angles: movingSeries(rate: 60, seconds: 6, starts: [1, 3.2], noise: 1.5, seed: 3, start: d), options: options, rate: 60)
+            #expect(
+                a.movements.count == 2 && a.movements.count == b.movements.count,
+                "\(detector) \(a.movements) noise \(a.speed.noiseDegreesPerSecond)")
             #expect(a.speed.noiseDegreesPerSecond > 0)
             for (x, y) in zip(a.movements, b.movements) {
                 #expect(abs(try #require(y.onsetSeconds) - (try #require(x.onsetSeconds) + d)) < 1e-9)
@@ -78,8 +86,9 @@ struct MovementOnsetTests {
         var rng = SplitMix64(seed: 12)
         for trial in 0..<20 {
             let starts = [0.35 + 0.3 * rng.nextUnit(), 2.5 + rng.nextUnit()]
-            let series = movingSeries(rate: 60, seconds: 5, starts: starts, duration: 1.2, amplitude: 20 + 30 * rng.nextUnit(),
-                                      noise: 2, seed: UInt64(trial))
+            let series = movingSeries(
+                rate: 60, seconds: 5, starts: starts, duration: 1.2, amplitude: 20 + 30 * rng.nextUnit(),
+                noise: 2, seed: UInt64(trial))
             for detector in OnsetOptions.Detector.allCases {
                 var options = OnsetOptions()
                 options.detector = detector
@@ -127,8 +136,10 @@ struct MovementOnsetTests {
         var series = movingSeries(rate: 60, seconds: 14, starts: [1.4, 4.05, 7.0])
         for f in (11 * 60)...(13 * 60) { for limb in Limb.allCases { series[limb, f] = .nan } }
         let onsets = MovementOnsets(angles: series, options: .defaults, rate: 60)
-        let cues = [Event(t: 1.0, label: "ok"), Event(t: 4.0, label: "early"), Event(t: 7.2, label: "busy"),
-                    Event(t: 8.5, label: "nothing"), Event(t: 11.2, label: "lost")]
+        let cues = [
+            Event(t: 1.0, label: "ok"), Event(t: 4.0, label: "early"), Event(t: 7.2, label: "busy"),
+            Event(t: 8.5, label: "nothing"), Event(t: 11.2, label: "lost"),
+        ]
         let verdicts = CueReaction.judge(cues, in: onsets)
         #expect(verdicts.map(\.status) == [.ok, .falseStart, .movingAtCue, .noResponse, .untracked])
         let first = verdicts[0]
@@ -181,8 +192,9 @@ struct MovementOnsetTests {
         o.delaySeconds = 0.3
         o.mirrorMotion = true  // the demonstrator's left arm is the learner's right
         let learner = Synth.sidecar(o)
-        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
-                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: ComparisonOptions())
+        let report = try ComparisonReport(
+            demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+            learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: ComparisonOptions())
         var rightArm = OnsetOptions()
         rightArm.limbs = [.rightShoulder, .rightElbow]  // the learner's right arm; the demonstrator's left, mirrored
         for options in [OnsetOptions.defaults, rightArm] {
@@ -200,8 +212,9 @@ struct MovementOnsetTests {
         for f in (5 * 60)..<(7 * 60) { for joint in Joint.allCases { learner.joints[joint, f] = nil } }  // gone for the third
         var options = ComparisonOptions()
         options.mirror = false
-        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
-                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: options)
+        let report = try ComparisonReport(
+            demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+            learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: options)
         let reaction = try PairReaction(report)
         #expect(reaction.pairs.map(\.status) == [.ok, .ok, .untracked, .noResponse])
         #expect(reaction.json.contains("\"noResponse\"") && reaction.text.contains("no response"))
@@ -214,8 +227,9 @@ struct MovementOnsetTests {
         let learner = elbowClip(starts: starts.map { $0 + 0.35 }, seconds: 10, seed: 2)
         var options = ComparisonOptions()
         options.mirror = false
-        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
-                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: options)
+        let report = try ComparisonReport(
+            demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+            learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: options)
         let reaction = try PairReaction(report)
         #expect(reaction.pairs.count == starts.count)
         #expect(reaction.latencies.count == starts.count)
@@ -230,8 +244,9 @@ struct MovementOnsetTests {
         #expect(reaction.json.contains("\"medianLatencySeconds\""))
     }
 
-    @Test("continuous imitation: every movement of jumping jacks and of raises without a pause gets a latency, the same list as onset finds",
-          arguments: [SynthOptions.Motion.jumpingJack, .lateralRaise])
+    @Test(
+        "continuous imitation: every movement of jumping jacks and of raises without a pause gets a latency, the same list as onset finds",
+        arguments: [SynthOptions.Motion.jumpingJack, .lateralRaise])
     func continuousMovement(_ motion: SynthOptions.Motion) throws {
         var o = SynthOptions()
         o.motion = motion
@@ -242,8 +257,9 @@ struct MovementOnsetTests {
         o.delaySeconds = 0.4
         o.mirrorMotion = true
         let learner = Synth.sidecar(o)
-        let report = try ComparisonReport(demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
-                                          learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: ComparisonOptions())
+        let report = try ComparisonReport(
+            demonstrator: ClipInput(decoding: demonstrator.encoded(), name: "d", role: "demonstrator"),
+            learner: ClipInput(decoding: learner.encoded(), name: "l", role: "learner"), options: ComparisonOptions())
         let reaction = try PairReaction(report)
         let onsets = try MovementOnsets(clip: demonstrator)
         #expect(reaction.pairs.count == onsets.movements.count, "the same movements as onset lists")

@@ -22,8 +22,9 @@ func fuzzConverters(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     default:
         if let people = try? OpenPoseConverter.readPeople(data: data) {
             var warnings: [Diagnostic] = []
-            _ = try? OpenPoseConverter.decideModel(keypointCount: (people.first?.keypoints.count ?? 75) / 3, people: people.map(\.keypoints),
-                                                   forced: nil, folder: "fuzz", warnings: &warnings)
+            _ = try? OpenPoseConverter.decideModel(
+                keypointCount: (people.first?.keypoints.count ?? 75) / 3, people: people.map(\.keypoints),
+                forced: nil, folder: "fuzz", warnings: &warnings)
         }
     }
     return 0

@@ -12,7 +12,7 @@ func fuzzPair(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let time = Double(bitPattern: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
     let data = Data(bytes: start + 8, count: count - 8)
     guard let profile = try? Profile.decode(data),
-          let options = try? ComparisonOptions(pairProfile: profile, parameters: (try? profile.parameterValues(overriding: [])) ?? [:])
+        let options = try? ComparisonOptions(pairProfile: profile, parameters: (try? profile.parameterValues(overriding: [])) ?? [:])
     else { return 0 }
     let demonstrator = ClipInput(sidecar: PairClips.demonstrator, provenance: .init(role: "demonstrator", path: "d", sha256: "", frames: 0))
     let learner = ClipInput(sidecar: PairClips.learner, provenance: .init(role: "learner", path: "l", sha256: "", frames: 0))

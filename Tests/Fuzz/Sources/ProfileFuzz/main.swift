@@ -19,7 +19,8 @@ func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             var vocabulary = FuzzClip.vocabulary
             do {
                 try vocabulary.merge(Data(bytes: start + 2, count: count - 2), file: "fuzz.vocabulary.json")
-                _ = try ProfileDrafter(vocabulary: vocabulary).draft(description: "Raise both arms sideways to 90 degrees. Hold for two seconds.", demonstration: nil)
+                _ = try ProfileDrafter(vocabulary: vocabulary).draft(
+                    description: "Raise both arms sideways to 90 degrees. Hold for two seconds.", demonstration: nil)
             } catch {
                 if error.description.contains("internal error") { fatalError("\(error)") }
             }
@@ -31,12 +32,17 @@ func fuzzProfile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if start[0] % 8 == 7 {
         // Drafting never fails with an internal error (a draft that does not load).
         let text = String(decoding: data, as: UTF8.self)
-        let demo = count > 1 && start[1] % 2 == 1
-            ? ProfileDrafter.Demonstration(clip: ClipInput(sidecar: FuzzClip.body, provenance: .init(role: "demo", path: "demo.json", sha256: "", frames: FuzzClip.body.frameCount)))
+        let demo =
+            count > 1 && start[1] % 2 == 1
+            ? ProfileDrafter.Demonstration(
+                clip: ClipInput(
+                    sidecar: FuzzClip.body, provenance: .init(role: "demo", path: "demo.json", sha256: "", frames: FuzzClip.body.frameCount)
+                ))
             : nil
         do {
             let draft = try ProfileDrafter(vocabulary: FuzzClip.vocabulary).draft(description: text, demonstration: demo)
-            _ = Assessor(profile: draft.profile, parameters: (try? draft.profile.parameterValues(overriding: [])) ?? [:]).assess(FuzzClip.body)
+            _ = Assessor(profile: draft.profile, parameters: (try? draft.profile.parameterValues(overriding: [])) ?? [:]).assess(
+                FuzzClip.body)
         } catch {
             if error.description.contains("internal error") { fatalError("\(error)") }
         }
@@ -89,7 +95,7 @@ func checkNumbers(_ text: [Character]) {
         guard number.end > start, number.end <= text.count else { fatalError("a number at \(start) ends at \(number.end)") }
         guard number.value.isFinite else { continue }
         guard NumberScanner.plain(number.value) == number.text,
-              let again = NumberScanner.scan(Array(number.text), at: 0), again.value == number.value, again.end == number.text.count
+            let again = NumberScanner.scan(Array(number.text), at: 0), again.value == number.value, again.end == number.text.count
         else { fatalError("\(String(text[start..<number.end])) read as \(number.text) does not read back") }
     }
 }

@@ -24,8 +24,9 @@ func fuzzSidecar(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         // Movement onsets and cue verdicts read the same clip (events are cues).
         if let onsets = try? MovementOnsets(clip: sidecar) {
             let cues = CueReaction.judge(sidecar.events, in: onsets)
-            _ = onsets.json(source: Provenance.Input(role: "clip", path: "fuzz.json", sha256: "", frames: sidecar.frameCount),
-                            cues: cues, window: .defaults)
+            _ = onsets.json(
+                source: Provenance.Input(role: "clip", path: "fuzz.json", sha256: "", frames: sidecar.frameCount),
+                cues: cues, window: .defaults)
         }
     }
     return 0

@@ -1,7 +1,7 @@
 import CFuzzerDriver
 import Foundation
-import KinetixCore
 @_spi(Fuzzing) import KinetixBatch
+import KinetixCore
 
 /// libFuzzer entry: the Slurm submission script writer. The input's first byte picks the
 /// shard count and parallel limit; the rest, split at NUL bytes, are the plan's path, the
@@ -22,11 +22,16 @@ func fuzzSlurm(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     func path(_ i: Int) -> String {
         field(i).hasPrefix("-") || (i == 2 && !field(i).contains("/")) ? "./" + field(i) : field(i)
     }
-    let partition = field(3).isEmpty ? nil : field(3), time = field(4).isEmpty ? nil : field(4)
+    let partition = field(3).isEmpty ? nil : field(3)
+    let time = field(4).isEmpty ? nil : field(4)
     let hash = String(repeating: "ab", count: 32)
-    func script(_ plan: String, _ output: String, _ executable: String, _ partition: String?, _ time: String?) throws(KinetixError) -> String {
-        try SlurmScript(plan: plan, output: output, shards: shards, maxParallel: maxParallel, partition: partition,
-                        timeLimit: time, executable: executable, executableSHA256: hash).text
+    func script(_ plan: String, _ output: String, _ executable: String, _ partition: String?, _ time: String?) throws(KinetixError)
+        -> String
+    {
+        try SlurmScript(
+            plan: plan, output: output, shards: shards, maxParallel: maxParallel, partition: partition,
+            timeLimit: time, executable: executable, executableSHA256: hash
+        ).text
     }
     let text: String
     do { text = try script(field(0), field(1), field(2), partition, time) } catch {
@@ -37,7 +42,8 @@ func fuzzSlurm(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let bad = text.unicodeScalars.first(where: { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }) {
         fatalError("a raw U+\(String(bad.value, radix: 16)) in the script")
     }
-    let read = ShellReading(text), expected = ShellReading(benign)
+    let read = ShellReading(text)
+    let expected = ShellReading(benign)
     guard read.skeleton == expected.skeleton else { fatalError("the script's shape changed:\n\(read.skeleton)\n\(expected.skeleton)") }
     guard read.words.contains("plan=" + path(0)) else { fatalError("the plan's path does not come back whole") }
     // Every '%' scalar doubled (String's replacing would miss one before a combining mark).
@@ -49,8 +55,8 @@ func fuzzSlurm(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard wraps.count == 2, wraps.map(\.skeleton) == expectedWraps.map(\.skeleton) else { fatalError("a --wrap command's shape changed") }
     for wrap in wraps {
         guard wrap.words.count > 4, wrap.words[0] == "exec", wrap.words[1] == path(2),
-              wrap.words[4] == (wrap.words[3] == "run" ? path(0) : path(1)),
-              wrap.words.contains(path(1)), wrap.words.contains(path(0))
+            wrap.words[4] == (wrap.words[3] == "run" ? path(0) : path(1)),
+            wrap.words.contains(path(1)), wrap.words.contains(path(0))
         else { fatalError("a --wrap command's words changed: \(wrap.words)") }
     }
     return 0
@@ -66,9 +72,13 @@ struct ShellReading {
 
     init(_ script: String) {
         let c = Array(script.unicodeScalars)
-        var i = 0, word: String?
+        var i = 0
+        var word: String?
         func inert() { if !skeleton.hasSuffix("w") { skeleton += "w" } }
-        func end() { if let w = word { words.append(w) }; word = nil }
+        func end() {
+            if let w = word { words.append(w) }
+            word = nil
+        }
         var inDouble = false
         while i < c.count {
             let x = c[i]
@@ -80,20 +90,32 @@ struct ShellReading {
             if !inDouble, x == "'" {  // single quotes: everything to the next ' is literal
                 var k = i + 1
                 var literal = ""
-                while k < c.count, c[k] != "'" { literal.unicodeScalars.append(c[k]); k += 1 }
+                while k < c.count, c[k] != "'" {
+                    literal.unicodeScalars.append(c[k])
+                    k += 1
+                }
                 word = (word ?? "") + literal
                 inert()
                 i = k + 1
                 continue
             }
             if x == "\\", i + 1 < c.count {
-                if c[i + 1] == "\n" { i += 2; continue }  // a line continuation
+                if c[i + 1] == "\n" {
+                    i += 2
+                    continue
+                }  // a line continuation
                 word = (word ?? "") + String(c[i + 1])
                 inert()
                 i += 2
                 continue
             }
-            if x == "\"" { inDouble.toggle(); skeleton += "\""; word = word ?? ""; i += 1; continue }
+            if x == "\"" {
+                inDouble.toggle()
+                skeleton += "\""
+                word = word ?? ""
+                i += 1
+                continue
+            }
             if !inDouble, x == " " || x == "\n" || x == "\t" {
                 end()
                 skeleton.unicodeScalars.append(x)
@@ -101,7 +123,9 @@ struct ShellReading {
                 continue
             }
             word = (word ?? "") + String(x)
-            if x.isASCII, Character(x).isLetter || Character(x).isNumber || "-_./=:%,@+".unicodeScalars.contains(x) { inert() } else {
+            if x.isASCII, Character(x).isLetter || Character(x).isNumber || "-_./=:%,@+".unicodeScalars.contains(x) {
+                inert()
+            } else {
                 skeleton.unicodeScalars.append(x)
             }
             i += 1

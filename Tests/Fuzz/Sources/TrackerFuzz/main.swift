@@ -25,12 +25,16 @@ func fuzzTracker(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         default: return Float(UInt16(high) << 8 | UInt16(low))
         }
     }
-    let groups: [[Joint]] = [[.nose], [.neck], [.leftShoulder, .rightShoulder], [.leftElbow, .rightElbow, .leftWrist, .rightWrist],
-                             [.leftHip, .rightHip], [.root], [.leftKnee, .rightKnee], [.leftAnkle, .rightAnkle]]
-    let layout: [Joint: (Float, Float)] = [.nose: (0, -1.4), .neck: (0, -1), .leftShoulder: (0.4, -1), .rightShoulder: (-0.4, -1),
-                                           .leftElbow: (0.5, -0.5), .rightElbow: (-0.5, -0.5), .leftWrist: (0.55, 0), .rightWrist: (-0.55, 0),
-                                           .leftHip: (0.2, 0), .rightHip: (-0.2, 0), .root: (0, 0), .leftKnee: (0.2, 1), .rightKnee: (-0.2, 1),
-                                           .leftAnkle: (0.2, 2), .rightAnkle: (-0.2, 2)]
+    let groups: [[Joint]] = [
+        [.nose], [.neck], [.leftShoulder, .rightShoulder], [.leftElbow, .rightElbow, .leftWrist, .rightWrist],
+        [.leftHip, .rightHip], [.root], [.leftKnee, .rightKnee], [.leftAnkle, .rightAnkle],
+    ]
+    let layout: [Joint: (Float, Float)] = [
+        .nose: (0, -1.4), .neck: (0, -1), .leftShoulder: (0.4, -1), .rightShoulder: (-0.4, -1),
+        .leftElbow: (0.5, -0.5), .rightElbow: (-0.5, -0.5), .leftWrist: (0.55, 0), .rightWrist: (-0.55, 0),
+        .leftHip: (0.2, 0), .rightHip: (-0.2, 0), .root: (0, 0), .leftKnee: (0.2, 1), .rightKnee: (-0.2, 1),
+        .leftAnkle: (0.2, 2), .rightAnkle: (-0.2, 2),
+    ]
     var frames: [DetectedFrame] = []
     var t = 0.0
     frameLoop: while frames.count < 2_000, let step = bytes.next(), let people = bytes.next() {
@@ -57,7 +61,8 @@ func fuzzTracker(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         precondition(track.people.count == frames.count, "track \(k) covers \(track.people.count) of \(frames.count) frames")
         for (f, person) in track.people.enumerated() {
             guard let person else { continue }
-            precondition(frames[f].people.indices.contains(person), "track \(k) names person \(person) of \(frames[f].people.count) in frame \(f)")
+            precondition(
+                frames[f].people.indices.contains(person), "track \(k) names person \(person) of \(frames[f].people.count) in frame \(f)")
             precondition(owner[f][person] == nil, "frame \(f) person \(person) in tracks \(owner[f][person]!) and \(k)")
             owner[f][person] = k
         }
