@@ -4,22 +4,22 @@ import KinetixCore
 /// An assessment with its provenance; text, JSON and CSV render this one value.
 public struct AssessmentReport: Sendable {
     /// The result.
-    public var assessment: Assessment
+    public package(set) var assessment: Assessment
     /// What produced it.
-    public var provenance: Provenance
+    public package(set) var provenance: Provenance
     /// Estimator faults found in the clip, and whether its swaps were repaired.
-    public var faults: [EstimatorFault] = []
+    public package(set) var faults: [EstimatorFault] = []
     /// True when the clip's left/right swaps were repaired first.
-    public var repairedSwaps = false
+    public package(set) var repairedSwaps = false
     /// Joint positions masked as teleports before assessing.
-    public var maskedJointFrames = 0
+    public package(set) var maskedJointFrames = 0
 
     /// The faults and what was done about them, as one value.
     public var faultCheck: FaultCheck {
         FaultCheck(role: "clip", faults: faults, repairedSwaps: repairedSwaps, maskedJointFrames: maskedJointFrames)
     }
     /// The clip as assessed (swaps repaired when asked), for reports that draw it.
-    public var clip: Sidecar
+    public package(set) var clip: Sidecar
 
     /// Wraps an assessment already made of `clip`.
     public init(_ assessment: Assessment, clip: Sidecar, provenance: Provenance) {
@@ -193,7 +193,7 @@ public struct AssessmentReport: Sendable {
     var minimumMovement: Float { Symmetry.minimumMovement(pixelsPerUnit: assessment.face?.eyeDistancePixels) }
 
     /// Set by the caller when the profile counts reps, so "0 reps" is shown, not omitted.
-    public var hasRepCounter = false
+    public package(set) var hasRepCounter = false
 
     /// The learner's words, one cue at a time: findings with the same cue that overlap
     /// merge; where different cues overlap, the more severe one wins (the earlier on a tie)

@@ -180,19 +180,19 @@ public struct ProgressReport: Sendable {
     }
 
     /// The profile's id, version and title.
-    public var profileID: String
+    public package(set) var profileID: String
     /// See `profileID`.
-    public var profileVersion: String
+    public package(set) var profileVersion: String
     /// See `profileID`.
-    public var profileTitle: String
+    public package(set) var profileTitle: String
     /// In date order when every session has a date, else in the order given.
-    public var sessions: [ProgressSession]
+    public package(set) var sessions: [ProgressSession]
     /// The index of the session changes are measured from.
-    public var baseline: Int
+    public package(set) var baseline: Int
     /// Rep measures, then left−right differences, then symmetry deviations.
-    public var measures: [Measure]
+    public package(set) var measures: [Measure]
     /// Things to know before reading the changes (a changed view, another person, a void session).
-    public var flags: [Flag]
+    public package(set) var flags: [Flag]
 
     /// - Parameters:
     ///   - sessions: At least two sessions of one person: assessments with `profile`, or

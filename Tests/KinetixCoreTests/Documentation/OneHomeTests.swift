@@ -109,6 +109,25 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test(
+        "finished results are read-only outside the package: a report's stored properties are public package(set) or let, never public var")
+    func reportsReadOnly() {
+        let reports = [
+            "Sources/KinetixCore/Output/ComparisonReport.swift", "Sources/KinetixProfiles/Output/AssessmentReport.swift",
+            "Sources/KinetixProfiles/Progress/ProgressReport.swift",
+        ]
+        var found: [String] = []
+        for file in Self.sources where reports.contains(file.path) {
+            for (k, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                // A stored property at the type's own level: `public var name: Type` or `= default`, no getter.
+                guard line.hasPrefix("    public var "), !line.hasSuffix("{") else { continue }
+                found.append("\(file.path):\(k + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(Self.sources.filter { reports.contains($0.path) }.count == reports.count)
+        #expect(found.isEmpty, "\(found)")
+    }
+
     @Test("the CLI writes no value range of its own: every number option's range is a named one beside its default")
     func cliRangesBesideDefaults() {
         let pattern = #"double\("[a-z-]+",.*in: [^)]*\.\.[.<]"#
