@@ -1,5 +1,5 @@
-import Foundation
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 /// Optional code generation for a specific CPU, for builds of this package itself.

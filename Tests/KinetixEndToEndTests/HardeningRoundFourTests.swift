@@ -90,12 +90,17 @@ struct HardeningRoundFourTests {
         let long = root.appendingPathComponent(String(repeating: "o", count: 240))
         try FileManager.default.moveItem(at: op, to: long)
         let out = root.appendingPathComponent("fresh")
-        let run = try Kinetix.run([
-            "convert", long.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", out.path,
-        ])
-        #expect(
-            run.status == 73 && run.stderr.contains("Error: \(out.path)/ooo") && run.stderr.contains("File name too long"),
-            "\(run.status) \(run.stderr.suffix(300))")
+        // Into the folder, and into one two levels below folders not there either: no
+        // parent made for it stays.
+        for target in [out, out.appendingPathComponent("deeper/still")] {
+            let run = try Kinetix.run([
+                "convert", long.path, "--fps", "30", "--image-size", "1920x1080", "--model", "body25", "--people", "-o", target.path,
+            ])
+            #expect(
+                run.status == 73 && run.stderr.contains("Error: \(target.path)/ooo") && run.stderr.contains("File name too long")
+                    && !run.stderr.contains("kinetix-people"),
+                "\(run.status) \(run.stderr.suffix(300))")
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [long.lastPathComponent])
         // The same set into a new folder whose name is fine is written whole.
         try FileManager.default.moveItem(at: long, to: op)

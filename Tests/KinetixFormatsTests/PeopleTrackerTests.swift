@@ -223,6 +223,25 @@ struct PeopleTrackerTests {
         #expect(tracking.tracks.first?.uncertain.isEmpty == true)
     }
 
+    @Test("a person back after one of the same build flickered elsewhere in 20 pieces is re-identified, and the two are never merged")
+    func returnPastSameBuildFlicker() {
+        // A at x=400 for 2 s; B, of A's build, at x=1500 seen 0.3 s every 1.5 s (20 tracks,
+        // more than `joinCandidates`); A back at x=420 at 80 s. Before the window was
+        // refilled, B's pieces joined one another, left A's window with B alone, and A was
+        // joined to B, sure of it.
+        var frames: [DetectedFrame] = []
+        func add(_ t: Double, _ people: [DetectedPerson]) { frames.append(DetectedFrame(t: t, number: frames.count, people: people)) }
+        for k in 0..<60 { add(Double(k) / 30, [person(x: 400)]) }
+        for piece in 0..<20 {
+            for k in 0..<9 { add(3 + 1.5 * Double(piece) + Double(k) / 30, [person(x: 1500)]) }
+        }
+        for k in 0..<60 { add(80 + Double(k) / 30, [person(x: 420)]) }
+        let tracking = PeopleTracker().track(frames)
+        let a = tracking.tracks.first { $0.people[0] != nil }
+        #expect(a?.trackedFrames == 120 && a?.people[60] == nil, "\(tracking.tracks.map { ($0.medianX, $0.trackedFrames) })")
+        #expect(tracking.tracks.count == 2, "\(tracking.tracks.map { ($0.medianX, $0.trackedFrames) })")
+    }
+
     @Test("a person back after others of another build came and went is still re-identified: the scan passes over tracks that do not fit")
     func returnPastOthers() {
         // Person A (legs 1.0) at x=400 for 2 s, gone 78 s while 30 visitors of another build

@@ -265,13 +265,13 @@ public struct PeopleTracker: Sendable {
     /// one person who left and came back. Best pairs first (ties to the earlier pair in
     /// `tracks`' order, which is by first frame).
     ///
-    /// A track's candidates are the first `joinCandidates` tracks that start after it ends
-    /// and fit it (shape, size, reach), scored once; a join rescores only the row of the
+    /// A track's candidates are the first `joinCandidates` live tracks that start after it
+    /// ends and fit it (shape, size, reach), scored once; a join rescores the row of the
     /// track that grew (a track keeps its first frame, shape and size when it absorbs a
-    /// later one), and a row whose candidates were all joined elsewhere is scanned on from
-    /// where it stopped. The best pair is kept in a heap of each row's best. A person back
-    /// after more than `joinCandidates` others of their build came and went in between is
-    /// not re-identified.
+    /// later one) and fills again, from where their scans stopped, the rows that lost
+    /// the joined track, so every row's best stays in the heap of each row's best. A
+    /// person back after more than `joinCandidates` others of their build, still apart,
+    /// came and went in between is not re-identified.
     ///
     /// - Complexity: O(*t* log *t*) for *t* tracks when each scan finds its candidates
     ///   near its start; O(*t*²) at worst, for tracks of builds that fit none of those
@@ -334,17 +334,17 @@ public struct PeopleTracker: Sendable {
         var version = [Int](repeating: 0, count: tracks.count)
         var heap = MinHeap<Candidate>()
         /// Scores row `a` from later track `from` on, up to `joinCandidates` candidates.
-        func scan(_ a: Int, from: Int) {
+        /// `keeping`: the row's live candidates stay and the scan goes on from `from` (a
+        /// window refilled after some of its candidates were joined elsewhere).
+        func scan(_ a: Int, from: Int, keeping: Bool = false) {
             for y in rows[a].keys { columns[y].remove(a) }
-            var scores: [Int: Float] = [:]
+            var scores: [Int: Float] = keeping ? rows[a] : [:]
             let end = body(tracks[a], tracks[a].lastFrame)
             // A track of no known proportion fits none: nothing to scan.
             var b = tracks[a].shape.allSatisfy(\.isNaN) ? tracks.count : max(from, firstStarting(after: tracks[a].lastFrame))
             while b < tracks.count, scores.count < joinCandidates {
-                if alive[b] {
-                    weighed += 1
-                    if let s = score(a, b, end: end) { scores[b] = s }
-                }
+                weighed += 1  // every track passed, dead or alive: the cost the tests bound
+                if alive[b], let s = score(a, b, end: end) { scores[b] = s }
                 b += 1
             }
             resume[a] = b < tracks.count ? b : nil
@@ -370,6 +370,13 @@ public struct PeopleTracker: Sendable {
             guard alive[a], top.version == version[a] else { continue }
             guard alive[b] else {
                 offerBest(a)
+                continue
+            }
+            // A window short of live candidates (some were joined elsewhere) is filled
+            // again before its best is taken: a return behind a flickering person of the
+            // same build is weighed, not passed over for that person.
+            if let next = resume[a], rows[a].count < joinCandidates {
+                scan(a, from: next, keeping: true)
                 continue
             }
             // Another join for either track nearly as good, by a track there at the same
@@ -409,9 +416,16 @@ public struct PeopleTracker: Sendable {
             rows[b] = [:]
             sorted[b] = []
             version[b] += 1
-            for x in columns[b] { rows[x][b] = nil }
+            let losing = columns[b]
+            for x in losing { rows[x][b] = nil }
             columns[b] = []
             scan(a, from: 0)
+            // The windows that held b are filled again now, so a candidate beyond them
+            // (a return behind a flickering person of the same build) is in the heap
+            // before a worse pair is taken.
+            for x in losing.sorted() where x != a && alive[x] {
+                if let next = resume[x] { scan(x, from: next, keeping: true) }
+            }
         }
         return tracks.indices.filter { alive[$0] }.map { tracks[$0] }
     }

@@ -163,23 +163,17 @@ extension ConvertCommand {
             throw .failed(
                 KinetixError(.cannotWrite, file: output, "--people -o names the folder being read: write the tracks into another folder"))
         }
-        // A folder that is not there yet is made under a temporary name and renamed into
-        // place once every track is in it: a refused or failed set leaves no folder behind.
+        // A folder that is not there yet is filled under a temporary name and renamed
+        // into place (`NewFolder`): a refused or failed set leaves no folder behind.
         var isDirectory: ObjCBool = false
-        var building: String?
+        var building: NewFolder?
         if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw .failed(
                     KinetixError(.cannotWrite, file: output, "--people writes a sidecar per person into a folder; this is a file"))
             }
         } else {
-            let target = URL(fileURLWithPath: output).standardizedFileURL
-            let temporary = target.deletingLastPathComponent()
-                .appendingPathComponent(".\(target.lastPathComponent).kinetix-people-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-            do { try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true) } catch {
-                throw .failed(KinetixError(.cannotWrite, file: output, "cannot create the folder: \(error.localizedDescription)"))
-            }
-            building = temporary
+            do throws(KinetixError) { building = try NewFolder(output) } catch { throw .output(error.description) }
         }
         let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
         let tracks = converted.tracking?.tracks ?? []
@@ -196,31 +190,19 @@ extension ConvertCommand {
         }
         do throws(KinetixError) {
             if let building {
-                let name = (output as NSString).lastPathComponent
                 try OutputFile.writeAll(
-                    files.map { ((building as NSString).appendingPathComponent(($0.path as NSString).lastPathComponent), $0.data) },
+                    files.map {
+                        ((building.building as NSString).appendingPathComponent(($0.path as NSString).lastPathComponent), $0.data)
+                    },
                     inputs: [input] + converted.inputFiles)
-                // rename(2) onto a path made meanwhile fails (a folder not empty) or would
-                // replace a file; both are refused rather than mixed.
-                if FileManager.default.fileExists(atPath: output) || rename(building, output) != 0 {
-                    throw KinetixError(
-                        .cannotWrite, file: output, "cannot put the tracks in place: '\(name)' was made by another program meanwhile")
-                }
+                try building.putInPlace()
             } else {
                 try OutputFile.writeAll(files, inputs: [input] + converted.inputFiles)
             }
         } catch {
-            var error = error
-            if let building {
-                try? FileManager.default.removeItem(atPath: building)
-                // Named as the user named them, not by the temporary folder.
-                for k in error.diagnostics.indices {
-                    if let file = error.diagnostics[k].file, file.hasPrefix(building) {
-                        error.diagnostics[k].file = output + file.dropFirst(building.count)
-                    }
-                }
-            }
-            throw .output(error.description)
+            guard let building else { throw .output(error.description) }
+            building.discard()
+            throw .output(building.namingTheUsersPath(error).description)
         }
         for (k, (_, check)) in people.enumerated() {
             let path = files[k].path

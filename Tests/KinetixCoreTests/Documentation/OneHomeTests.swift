@@ -109,6 +109,14 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
+    @Test("each manifest's first line is its tools version: a formatter sorting imports must not move it below one")
+    func manifestsStartWithToolsVersion() throws {
+        for manifest in ["Package.swift", "Tests/Fuzz/Package.swift"] {
+            let text = try String(contentsOf: PublicAPIDocumentationTests.root.appendingPathComponent(manifest), encoding: .utf8)
+            #expect(text.hasPrefix("// swift-tools-version:"), "\(manifest): \(text.prefix(60))")
+        }
+    }
+
     @Test(
         "finished results are read-only outside the package: a report's stored properties are public package(set) or let, never public var")
     func reportsReadOnly() {
