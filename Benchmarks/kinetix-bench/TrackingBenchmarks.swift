@@ -2,6 +2,14 @@ import Foundation
 import KinetixCore
 import KinetixFormats
 
+/// A standing person's joints: (joint, across, up) in torso lengths from the hips.
+let standingLayout: [(Joint, Float, Float)] = [
+    (.nose, 0, 1.4), (.neck, 0, 1), (.leftShoulder, 0.4, 1), (.rightShoulder, -0.4, 1),
+    (.leftElbow, 0.5, 0.5), (.rightElbow, -0.5, 0.5), (.leftWrist, 0.55, 0), (.rightWrist, -0.55, 0),
+    (.leftHip, 0.2, 0), (.rightHip, -0.2, 0), (.leftKnee, 0.2, -1), (.rightKnee, -0.2, -1),
+    (.leftAnkle, 0.2, -2), (.rightAnkle, -0.2, -2),
+]
+
 /// Following everyone (`PeopleTracker`) in a 60 s, 30 fps scene of 2, 5 and 20 people
 /// walking about, listed in a new order every frame: the cost per frame.
 func trackingBenchmarks(_ harness: inout Harness, quick: Bool) {
@@ -20,13 +28,7 @@ func trackingBenchmarks(_ harness: inout Harness, quick: Bool) {
                 var person = DetectedPerson()
                 let c = positions[k]
                 let s: Float = 40 + Float(k % 3) * 5
-                let layout: [(Joint, Float, Float)] = [
-                    (.nose, 0, 1.4), (.neck, 0, 1), (.leftShoulder, 0.4, 1), (.rightShoulder, -0.4, 1),
-                    (.leftElbow, 0.5, 0.5), (.rightElbow, -0.5, 0.5), (.leftWrist, 0.55, 0), (.rightWrist, -0.55, 0),
-                    (.leftHip, 0.2, 0), (.rightHip, -0.2, 0), (.leftKnee, 0.2, -1), (.rightKnee, -0.2, -1),
-                    (.leftAnkle, 0.2, -2), (.rightAnkle, -0.2, -2),
-                ]
-                for (joint, dx, dy) in layout {
+                for (joint, dx, dy) in standingLayout {
                     person.joints[joint] = (
                         c.x + s * dx + Float.random(in: -1...1, using: &rng), c.y - s * dy + Float.random(in: -1...1, using: &rng), 0.9
                     )
@@ -49,13 +51,7 @@ func trackingBenchmarks(_ harness: inout Harness, quick: Bool) {
 func trackingJoinBenchmarks(_ harness: inout Harness, quick: Bool) {
     for tracks in quick ? [40, 400] : [4_000, 40_000] {
         var person = DetectedPerson()
-        let layout: [(Joint, Float, Float)] = [
-            (.nose, 0, 1.4), (.neck, 0, 1), (.leftShoulder, 0.4, 1), (.rightShoulder, -0.4, 1),
-            (.leftElbow, 0.5, 0.5), (.rightElbow, -0.5, 0.5), (.leftWrist, 0.55, 0), (.rightWrist, -0.55, 0),
-            (.leftHip, 0.2, 0), (.rightHip, -0.2, 0), (.leftKnee, 0.2, -1), (.rightKnee, -0.2, -1),
-            (.leftAnkle, 0.2, -2), (.rightAnkle, -0.2, -2),
-        ]
-        for (joint, dx, dy) in layout { person.joints[joint] = (960 + 60 * dx, 540 - 60 * dy, 0.9) }
+        for (joint, dx, dy) in standingLayout { person.joints[joint] = (960 + 60 * dx, 540 - 60 * dy, 0.9) }
         let frames = (0..<tracks).map { DetectedFrame(t: 1.2 * Double($0), number: $0, people: [person]) }
         harness.measure(
             BenchmarkCase(

@@ -274,6 +274,12 @@ package final class OutputFile {
         return String(SHA256.hex(Array(identity.utf8)).prefix(8))
     }()
 
+    /// True when the run of process `pid` (on this host, `scope`) has ended: not this
+    /// process, and no process of that id is running. A file of a run still going is left.
+    package static func hasEnded(_ pid: pid_t) -> Bool {
+        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Removes `.<name>.kinetix-<scope>-<pid>-<n>.tmp` files in `directory` (of `name`,
     /// or of every name when nil) left by a process of this scope that no longer runs,
     /// and returns their paths.
@@ -285,8 +291,7 @@ package final class OutputFile {
             guard let marker = entry.range(of: ".kinetix-", options: .backwards) else { continue }
             if let name, entry[entry.index(after: entry.startIndex)..<marker.lowerBound] != name { continue }
             let parts = entry[marker.upperBound...].dropLast(".tmp".count).split(separator: "-")
-            guard parts.count == 3, parts[0] == scope, let pid = pid_t(parts[1]), pid != getpid() else { continue }
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }  // still running: leave it
+            guard parts.count == 3, parts[0] == scope, let pid = pid_t(parts[1]), hasEnded(pid) else { continue }
             let path = directory.appendingPathComponent(entry).path
             if unlink(path) == 0 { removed.append(path) }
         }

@@ -372,13 +372,6 @@ public struct PeopleTracker: Sendable {
                 offerBest(a)
                 continue
             }
-            // A window short of live candidates (some were joined elsewhere) is filled
-            // again before its best is taken: a return behind a flickering person of the
-            // same build is weighed, not passed over for that person.
-            if let next = resume[a], rows[a].count < joinCandidates {
-                scan(a, from: next, keeping: true)
-                continue
-            }
             // Another join for either track nearly as good, by a track there at the same
             // time (who else could have been there): the re-identification is unsure. A
             // later piece of the same comings and goings is no rival.

@@ -67,8 +67,7 @@ struct NewFolder {
     private static func removeStale(in directory: String, prefix: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid() else { continue }
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }  // still running: leave it
+            guard let pid = pid_t(name.dropFirst(prefix.count).prefix { $0 != "-" }), OutputFile.hasEnded(pid) else { continue }
             try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
         }
     }
