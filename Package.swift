@@ -142,11 +142,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KinetixCoreTests",
-            dependencies: ["KinetixCore", "_KinetixTestSupport"]
+            dependencies: ["KinetixCore", "KinetixReport", "_KinetixTestSupport"]
         ),
         .testTarget(
             name: "KinetixProfilesTests",
-            dependencies: ["KinetixProfiles", "KinetixCore", "_KinetixTestSupport"]
+            dependencies: ["KinetixProfiles", "KinetixCore", "KinetixReport", "_KinetixTestSupport"]
         ),
         .testTarget(
             name: "KinetixDraftingTests",
@@ -176,7 +176,7 @@ let package = Package(
         // End-to-end: the built `kinetix` run as a user runs it.
         .testTarget(
             name: "KinetixEndToEndTests",
-            dependencies: ["kinetix", "KinetixCore", "KinetixBatch", "_KinetixTestSupport", "_KinetixCLITestSupport"]
+            dependencies: ["kinetix", "KinetixCore", "KinetixBatch", "KinetixReport", "_KinetixTestSupport", "_KinetixCLITestSupport"]
         ),
         // System: real components started by the test (Slurm's daemons, headless Chromium),
         // real estimator output (../shared/realdata), processes killed mid-run. Each is

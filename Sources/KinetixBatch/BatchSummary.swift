@@ -5,7 +5,8 @@ import KinetixProfiles
 import KinetixReport
 
 /// A finished batch: every row's outcome from the shards' files, checked complete, and
-/// the summary table (CSV, JSON with counts and distributions, an HTML index).
+/// the summary: JSON with counts and distributions written here, the CSV table and the
+/// HTML index rendered by KinetixReport from `index(page:)`.
 public struct BatchSummary: Sendable {
     /// The plan the shards ran.
     public var plan: BatchPlan
@@ -115,27 +116,6 @@ public struct BatchSummary: Sendable {
     public var counts: Counts {
         func count(_ status: BatchOutcome.Status) -> Int { outcomes.filter { $0.status == status }.count }
         return Counts(ok: count(.ok), cached: count(.cached), failed: count(.failed))
-    }
-
-    /// One line per row: id, status, exit code, the figures, the error.
-    public func csv() -> String {
-        let columns = BatchFigures.columns(plan.kind)
-        var out = (["id", "line", "status", "exitCode"] + columns + ["error", "result"]).joined(separator: ",") + "\n"
-        for o in outcomes {
-            var cells = [o.id, String(o.line), o.status.rawValue, String(o.exitCode)]
-            for column in columns {
-                switch o.figures[column] {
-                case .number(let n)?: cells.append(jsonNumber(n, digits: 3))
-                case .string(let s)?: cells.append(Self.csvCell(s))
-                case .bool(let b)?: cells.append(String(b))
-                default: cells.append("")
-                }
-            }
-            cells.append(Self.csvCell(o.error ?? ""))
-            cells.append(o.status == .failed ? "" : "results/\(o.id).json")
-            out += cells.joined(separator: ",") + "\n"
-        }
-        return out
     }
 
     /// One numeric figure over the rows that have it.
@@ -287,78 +267,52 @@ public struct BatchSummary: Sendable {
         base.deletingLastPathComponent().appendingPathComponent(base.lastPathComponent + "-progress")
     }
 
-    /// A page linking every row's report (`results/<id>.html` when written, else its JSON),
-    /// with links relative to `page`'s folder.
-    public func html(page: URL) -> String {
-        let results = Self.relativePath(from: page.deletingLastPathComponent(), to: folder.appendingPathComponent("results"))
-        let columns = BatchFigures.columns(plan.kind)
-        let (ok, cached, failed) = (counts.ok, counts.cached, counts.failed)
-        var out =
-            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Kinetix batch: \(Self.escape(plan.manifest.path))</title>"
-        out +=
-            "<style>body{font:14px system-ui,sans-serif;margin:2em}table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left}"
-        out += ".failed{color:#b00020}.num{text-align:right;font-variant-numeric:tabular-nums}</style></head><body>"
-        out += "<h1>Kinetix batch</h1><p>\(Self.escape(plan.manifest.path)): \(outcomes.count) rows in \(plan.shards) shards; "
-        out += "\(ok) computed, \(cached) cached, \(failed) failed. Kinetix \(Self.escape(plan.kinetixVersion)).</p>"
-        let distributions = self.distributions
-        if !distributions.isEmpty {
-            // The same figures as the JSON's distributions, with a box plot on each figure's own scale.
-            out +=
-                "<h2>Distributions</h2><table id=\"distributions\"><thead><tr><th>figure</th><th class=\"num\">rows</th><th class=\"num\">min</th><th class=\"num\">q1</th>"
-                + "<th class=\"num\">median</th><th class=\"num\">q3</th><th class=\"num\">max</th><th class=\"num\">mean</th><th>min → max</th></tr></thead><tbody>"
-            for d in distributions {
-                let span = Swift.max(d.max - d.min, 1e-12)
-                func x(_ v: Double) -> String { String(format: "%.1f", 4 + 152 * (v - d.min) / span) }
-                let box =
-                    "<svg width=\"160\" height=\"16\"><line x1=\"\(x(d.min))\" x2=\"\(x(d.max))\" y1=\"8\" y2=\"8\" stroke=\"#8a93a3\"/>"
-                    + "<rect x=\"\(x(d.q1))\" y=\"3\" width=\"\(String(format: "%.1f", Swift.max(1, 152 * (d.q3 - d.q1) / span)))\" height=\"10\" fill=\"#dbe6fb\" stroke=\"#2d6cdf\"/>"
-                    + "<line x1=\"\(x(d.median))\" x2=\"\(x(d.median))\" y1=\"2\" y2=\"14\" stroke=\"#1d2430\" stroke-width=\"2\"/></svg>"
-                out +=
-                    "<tr><td>\(Self.escape(d.column))</td><td class=\"num\">\(d.count)</td>"
-                    + [d.min, d.q1, d.median, d.q3, d.max, d.mean].map { "<td class=\"num\">\(jsonNumber($0, digits: 2))</td>" }.joined()
-                    + "<td>\(box)</td></tr>"
+    /// The batch as its index shows it, with links relative to `page`'s folder: each
+    /// row's `results/<id>.html` when written, else its JSON; each subject's progress page.
+    public func index(page: URL) -> BatchIndex {
+        let here = page.deletingLastPathComponent()
+        let results = Self.relativePath(from: here, to: folder.appendingPathComponent("results"))
+        let pages = Self.relativePath(from: here, to: Self.progressFolder(page.deletingPathExtension()))
+        let subjects = progress.map { p in
+            func named(_ verdict: ProgressReport.Verdict) -> [String] {
+                p.report.map { $0.measureNames(verdict, at: $0.sessions.count - 1) } ?? []
             }
-            out += "</tbody></table>"
+            return BatchIndex.Subject(
+                name: p.subject, page: p.report == nil ? nil : pages + "/" + p.subject + ".html", rows: p.rows, improved: named(.improved),
+                worse: named(.worse), problem: p.problem)
         }
-        if !progress.isEmpty {
-            let pages = Self.relativePath(from: page.deletingLastPathComponent(), to: Self.progressFolder(page.deletingPathExtension()))
-            out +=
-                "<h2>Progress per subject</h2><table id=\"progress\"><thead><tr><th>subject</th><th>sessions</th><th>improved at the last</th><th>worse at the last</th><th>problem</th></tr></thead><tbody>"
-            for p in progress {
-                func named(_ verdict: ProgressReport.Verdict) -> String {
-                    p.report.map { $0.measureNames(verdict, at: $0.sessions.count - 1).joined(separator: ", ") } ?? ""
-                }
-                let name =
-                    p.report == nil
-                    ? Self.escape(p.subject)
-                    : "<a href=\"\(Self.escape(Self.href(pages + "/" + p.subject + ".html")))\">\(Self.escape(p.subject))</a>"
-                out +=
-                    "<tr><td>\(name)</td><td>\(Self.escape(p.rows.joined(separator: ", ")))</td><td>\(Self.escape(named(.improved)))</td>"
-                    + "<td>\(Self.escape(named(.worse)))</td><td>\(Self.escape(p.problem ?? ""))</td></tr>"
-            }
-            out += "</tbody></table>"
-        }
-        if !distributions.isEmpty || !progress.isEmpty { out += "<h2>Rows</h2>" }
-        out += "<table><thead><tr><th>id</th><th>status</th>"
-        out += columns.map { "<th>\(Self.escape($0))</th>" }.joined() + "<th>error</th></tr></thead><tbody>"
-        for o in outcomes {
+        let rows = outcomes.map { o in
+            let failed = o.status == .failed
             let report =
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent("results/\(o.id).html").path)
                 ? "\(o.id).html" : "\(o.id).json"
-            let link =
-                o.status == .failed
-                ? Self.escape(o.id) : "<a href=\"\(Self.escape(Self.href(results + "/" + report)))\">\(Self.escape(o.id))</a>"
-            out += "<tr class=\"\(o.status.rawValue)\"><td>\(link)</td><td>\(o.status.rawValue)</td>"
-            for column in columns {
-                switch o.figures[column] {
-                case .number(let n)?: out += "<td class=\"num\">\(jsonNumber(n, digits: 2))</td>"
-                case .string(let s)?: out += "<td>\(Self.escape(s))</td>"
-                default: out += "<td></td>"
-                }
-            }
-            out += "<td>\(Self.escape(o.error ?? ""))</td></tr>"
+            return BatchIndex.Row(
+                id: o.id, line: o.line, status: o.status.rawValue, exitCode: o.exitCode,
+                figures: Self.indexFigures(o.figures), error: o.error,
+                result: failed ? nil : "results/\(o.id).json", link: failed ? nil : results + "/" + report)
         }
-        return out + "</tbody></table></body></html>\n"
+        let distributions = self.distributions.map {
+            BatchIndex.Distribution(
+                column: $0.column, count: $0.count, min: $0.min, q1: $0.q1, median: $0.median, q3: $0.q3, max: $0.max, mean: $0.mean)
+        }
+        let counts = self.counts
+        return BatchIndex(
+            manifest: plan.manifest.path, shards: plan.shards, kinetixVersion: plan.kinetixVersion, ok: counts.ok, cached: counts.cached,
+            failed: counts.failed, columns: BatchFigures.columns(plan.kind), distributions: distributions, subjects: subjects, rows: rows)
+    }
+
+    /// A row's figures for the index: numbers, text and flags (nulls are left out).
+    static func indexFigures(_ figures: BatchOutcome.Figures) -> [String: BatchIndex.Figure] {
+        var out: [String: BatchIndex.Figure] = [:]
+        for (key, value) in figures.fields where out[key] == nil {
+            switch value {
+            case .number(let n): out[key] = .number(n)
+            case .string(let s): out[key] = .text(s)
+            case .bool(let b): out[key] = .flag(b)
+            default: break
+            }
+        }
+        return out
     }
 
     /// Writes `<prefix>.csv`, `<prefix>.json` and `<prefix>.html` as one set: all three
@@ -376,10 +330,11 @@ public struct BatchSummary: Sendable {
         let base = URL(fileURLWithPath: prefix).standardizedFileURL
         let page = base.appendingPathExtension("html")
         let shardFiles = (0..<plan.shards).map { folder.appendingPathComponent(BatchRunner.shardFile($0, of: plan.shards)).path }
+        let index = index(page: page)
         var files = [
-            (base.appendingPathExtension("csv").path, Data(csv().utf8)),
+            (base.appendingPathExtension("csv").path, Data(index.csv().utf8)),
             (base.appendingPathExtension("json").path, Data(json(progressFolder: Self.progressFolder(base).lastPathComponent).utf8)),
-            (page.path, Data(html(page: page).utf8)),
+            (page.path, Data(index.html().utf8)),
         ]
         let followed = progress.compactMap { p in p.report.map { (p.subject, $0) } }
         if !followed.isEmpty {
@@ -395,22 +350,6 @@ public struct BatchSummary: Sendable {
             }
         }
         try OutputFile.writeAll(files, inputs: plan.inputFiles + shardFiles)
-    }
-
-    /// A CSV text cell (`csvTextCell`): never a spreadsheet formula, quoted when it holds
-    /// a comma, quote, CR or LF scalar (looked at scalar by scalar: "\r\n" and a quote
-    /// before a combining mark are single Characters).
-    static func csvCell(_ text: String) -> String { csvTextCell(text) }
-
-    static func escape(_ text: String) -> String { HTMLPage.escape(text) }
-
-    /// A relative path as a link: every segment percent-encoded but for RFC 3986's
-    /// unreserved characters, so a folder named `javascript:…` (or holding `?`, `#`, `%`)
-    /// is a path, never a scheme, query or fragment.
-    static func href(_ relative: String) -> String {
-        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return relative.split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "" }.joined(separator: "/")
     }
 
     /// `to` relative to the folder `from` (both absolute).

@@ -54,11 +54,12 @@ struct EmbeddingGuideTests {
         let summary = report.summary
         print(summary.medianLagSeconds ?? .nan)          // 0.4: the learner is 0.4 s behind
         print(summary.worstLimb?.spokenName ?? "none")   // "right shoulder"
-        let json = report.json()                         // or .text(), .csv()
-        let html = CompareHTMLReport.html(report)        // a self-contained page
+        let json = report.json()                         // the result's JSON, written by KinetixCore
+        let text = report.text()                         // KinetixReport: or .csv(), .cueText()
+        let html = CompareHTMLReport.html(report)        // KinetixReport: a self-contained page
         // end snippet
         #expect(summary.medianLagSeconds == 0.4 && summary.worstLimb == .rightShoulder)
-        #expect(json.contains("\"kind\": \"comparison\"") && html.hasPrefix("<!DOCTYPE html>"))
+        #expect(json.contains("\"kind\": \"comparison\"") && text.contains("worst limb") && html.hasPrefix("<!DOCTYPE html>"))
     }
 
     @Test("scrub both clips together")

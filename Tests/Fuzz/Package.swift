@@ -16,12 +16,16 @@ let package = Package(
     dependencies: [.package(name: "Kinetix", path: "../..")],
     targets: [
         .target(name: "CFuzzerDriver"),
-        .executableTarget(name: "SidecarFuzz", dependencies: ["CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix")]),
+        .executableTarget(
+            name: "SidecarFuzz",
+            dependencies: [
+                "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixReport", package: "Kinetix"),
+            ]),
         .executableTarget(
             name: "ProfileFuzz",
             dependencies: [
                 "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
-                .product(name: "KinetixDrafting", package: "Kinetix"),
+                .product(name: "KinetixDrafting", package: "Kinetix"), .product(name: "KinetixReport", package: "Kinetix"),
             ]),
         .executableTarget(
             name: "ConverterFuzz",
@@ -32,6 +36,7 @@ let package = Package(
             name: "PairFuzz",
             dependencies: [
                 "CFuzzerDriver", .product(name: "KinetixCore", package: "Kinetix"), .product(name: "KinetixProfiles", package: "Kinetix"),
+                .product(name: "KinetixReport", package: "Kinetix"),
             ]),
         .executableTarget(
             name: "ProgressFuzz",

@@ -1,4 +1,5 @@
 import Foundation
+import KinetixReport
 import Testing
 import _KinetixCLITestSupport
 
@@ -90,10 +91,10 @@ struct BatchHardeningTests {
         #expect(marked.contains("--out '\\''/o%\u{07EF}'\\''"))
         #expect(marked.contains("'--output=/o%%\u{07EF}/logs/%x-%A_%a.out'"))
         // The summary's CSV cells the same: "\r\n" is one Character, so is a quote before a mark.
-        #expect(BatchSummary.csvCell("a\r\nb") == "\"a\r\nb\"")
-        #expect(BatchSummary.csvCell("x\"\u{0301}y") == "\"x\"\"\u{0301}y\"")
+        #expect(csvTextCell("a\r\nb") == "\"a\r\nb\"")
+        #expect(csvTextCell("x\"\u{0301}y") == "\"x\"\"\u{0301}y\"")
         // A figure or error a spreadsheet would run is text (issue 56).
-        #expect(BatchSummary.csvCell("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"" && BatchSummary.csvCell("@SUM(1)") == "'@SUM(1)")
+        #expect(csvTextCell("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"" && csvTextCell("@SUM(1)") == "'@SUM(1)")
     }
 
     @Test("a control character in a path the script holds, or shell code in --partition or --time, is refused: no script")

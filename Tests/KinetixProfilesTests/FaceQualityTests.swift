@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixReport
 import Testing
 import _KinetixTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixProfiles
+import KinetixReport
 import Testing
 import _KinetixCLITestSupport
 import _KinetixTestSupport

@@ -110,21 +110,4 @@ public struct OnsetOptions: Equatable, Sendable {
         }
         return out
     }
-
-    /// The method in words, for the text report.
-    package func methodText(rate: Double) -> String {
-        let how =
-            switch detector {
-            case .fractionOfPeak: "\(Int((peakFraction * 100).rounded())) % of peak speed"
-            case .baselineSD: "baseline mean + \(baselineK.formatted()) SD"
-            case .extrapolation: "rising flank (\(Int(flankLow * 100))–\(Int(flankHigh * 100)) % of peak) extrapolated to zero"
-            }
-        return "\(how); speed of \(limbs.count == Limb.count ? "all nine limbs" : limbs.map(\.name).joined(separator: ", ")), "
-            + "\(cutoffHertz.formatted()) Hz low-pass, \(rate.formatted()) fps; movements peak ≥ \(minPeakSpeed.formatted()) °/s "
-            + "after ≥ \(quietSeconds.formatted()) s quiet"
-    }
-}
-
-extension Double {
-    fileprivate func formatted() -> String { jsonNumber(self, digits: 3) }
 }

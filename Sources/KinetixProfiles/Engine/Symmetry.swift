@@ -2,10 +2,10 @@ import KinetixCore
 
 /// Left/right symmetry of movement, as in facial palsy grading: each side's
 /// movement from its own baseline, compared at the moments of greatest movement.
-enum Symmetry {
+package enum Symmetry {
     /// A side's movement must reach this many times its noise to be measured; the two
     /// sides' difference, this many times their combined noise to name a weaker side.
-    static let noiseMultiple: Float = 3
+    package static let noiseMultiple: Float = 3
     /// The least movement a side must make, and the least difference between the sides
     /// that names one weaker, in the measures' unit (IPD): beside the noise test, since a
     /// smooth track's noise estimate can be tiny (a face doing nothing was called "left
@@ -17,7 +17,7 @@ enum Symmetry {
 
     /// The least movement (and difference) measured on a face of `pixelsPerUnit` pixels
     /// per IPD: `minMovement`, or one pixel when that is more.
-    static func minimumMovement(pixelsPerUnit: Float?) -> Float {
+    package static func minimumMovement(pixelsPerUnit: Float?) -> Float {
         max(minMovement, pixelsPerUnit.map { minMovementPixels / $0 } ?? 0)
     }
 
@@ -92,9 +92,9 @@ extension Symmetry {
     /// (IPD), is called asymmetric; see `resting`. Above every healthy real face at rest:
     /// seven still photos (MediaPipe Face Mesh) differ by at most 0.023 IPD in brow
     /// height, 0.005 in eye opening and 0.036 in mouth-corner height.
-    static let restingLimit: Float = 0.05
+    package static let restingLimit: Float = 0.05
     /// …and at least this many pixels, so a sub-pixel difference on a small face is never one.
-    static let restingMinPixels: Float = 1
+    package static let restingMinPixels: Float = 1
 
     /// Each resting measure's sides at rest: the baseline values of its left and right metrics.
     static func resting(_ symmetry: Profile.Symmetry, baseline: [Float?], units: [String?], pixelsPerUnit: Float?) -> [Assessment

@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixFormats
+import KinetixReport
 
 /// `kinetix angles <file>`: the nine limb angles per frame, as CSV or JSON.
 struct AnglesCommand: Subcommand {

@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixProfiles
+import KinetixReport
 
 extension AssessCommand {
     /// `--live` on a stream: each frame through `LiveAssessment` as it arrives. Text

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixReport
 
 extension CompareCommand {
     /// `--live` with a stream among the inputs: frames through `LiveComparison` as they
@@ -64,17 +65,8 @@ extension CompareCommand {
                 let t = update.frame.t
                 guard lastCue.map({ $0 != update.cue }) ?? true || t - lastLine >= 1 - 1e-9 else { return }
                 lastLine = t
-                var line = String(format: "%7.2f s  ", t) + (update.cue ?? "—").padding(toLength: 30, withPad: " ", startingAt: 0)
-                if let lag = update.frame.lagSeconds {
-                    line += String(format: "  lag %.2f s", lag)
-                    if let worst = update.frame.worstLimb {
-                        line += String(format: ", worst %@ %+.0f°", worst.spokenName, update.frame.errors[worst.rawValue])
-                    }
-                } else {
-                    line += "  not scored yet"
-                }
-                if let captured = frame?.captured { line += String(format: "  (%.0f ms after capture)", (now - captured) * 1000) }
-                try write(line + "\n")
+                let afterCapture = frame?.captured.map { String(format: "  (%.0f ms after capture)", (now - $0) * 1000) } ?? ""
+                try write(update.textLine(suffix: afterCapture) + "\n")
             }
             /// Feeds recorded frames whose shared-clock time is before `time` (at or before, for the demonstrator).
             func feedFiles(upTo time: Double, causedBy frame: LiveRun.Frame?) throws(CommandLineError) {

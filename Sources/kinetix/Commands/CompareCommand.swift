@@ -397,16 +397,7 @@ extension CompareCommand {
                 guard lastCue.map({ $0 != update.cue }) ?? true || t - lastLine >= 1 - 1e-9 else { return }
                 lastCue = .some(update.cue)
                 lastLine = t
-                var line = String(format: "%7.2f s  ", t) + (update.cue ?? "—").padding(toLength: 30, withPad: " ", startingAt: 0)
-                if let lag = update.frame.lagSeconds {
-                    line += String(format: "  lag %.2f s", lag)
-                    if let worst = update.frame.worstLimb {
-                        line += String(format: ", worst %@ %+.0f°", worst.spokenName, update.frame.errors[worst.rawValue])
-                    }
-                } else {
-                    line += "  not scored yet"
-                }
-                write(line + "\n")
+                write(update.textLine() + "\n")
             }
         } catch {
             throw .failed(error)

@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixFormats
+import KinetixReport
 
 /// `kinetix inspect <file>`: timing, coverage and extras of one clip.
 struct InspectCommand: Subcommand {

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixReport
 
 /// `kinetix onset <clip>`: every movement's onset, and reaction times to the clip's cues.
 struct OnsetCommand: Subcommand {

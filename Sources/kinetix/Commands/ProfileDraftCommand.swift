@@ -2,6 +2,7 @@ import Foundation
 import KinetixCore
 import KinetixDrafting
 import KinetixProfiles
+import KinetixReport
 
 /// `kinetix profile draft`: a profile from plain-English sentences and/or a demonstration.
 struct ProfileDraftAction {
@@ -207,58 +208,9 @@ struct ProfileEvaluateAction {
             options.motion = motion
             evaluation.sensitivity = DraftEvaluation.sensitivity(of: resolved.profile, motion: options, minConfidence: minConfidence)
         }
-        let text = format == .json ? json(evaluation, source: resolved.source) : self.text(evaluation, source: resolved.source)
+        let text = format == .json ? evaluation.json(profile: resolved.source) : evaluation.text(profile: resolved.source)
         try emit(text, output: output, inputs: same + different + [resolved.source])
         return ExitCode.success
     }
 
-    private func percent(_ value: Double?) -> String { value.map { String(format: "%.0f %%", $0 * 100) } ?? "n/a" }
-
-    private func text(_ e: DraftEvaluation, source: String) -> String {
-        var out = "Evaluation of \(source)\n\n"
-        let nameWidth = max(4, e.clips.map(\.name.count).max() ?? 4)
-        if !e.clips.isEmpty {
-            out += "clip".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  movement   reps  passing  findings  verdict\n"
-            for c in e.clips {
-                let verdict = c.voidReason.map { "void: \($0)" } ?? (c.passes ? "passes" : "fails")
-                out +=
-                    c.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-                    + "  " + (c.isSameMovement ? "same     " : "different")
-                    + String(format: "  %4d  %7d  %8d  ", c.reps, c.passingReps, c.findings) + verdict + "\n"
-            }
-            out +=
-                "\nSame movement: \(percent(e.sameRepsPassing)) of reps pass. Other movements: \(percent(e.differentFailing)) of clips fail.\n"
-        }
-        if !e.sensitivity.isEmpty {
-            out += "\nSmallest synthesized fault flagged (held for the whole clip, either direction):\n"
-            for s in e.sensitivity {
-                out +=
-                    "  " + s.limb.name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                    + (s.smallestFlaggedDegrees.map { "\(Int($0))°" } ?? "not flagged up to \(Int(DraftEvaluation.faultSizes.last!))°")
-                    + "\n"
-            }
-        }
-        return out
-    }
-
-    private func json(_ e: DraftEvaluation, source: String) -> String {
-        var out = ""
-        out += "{\"profile\":" + jsonString(source) + ",\"clips\":["
-        for (i, c) in e.clips.enumerated() {
-            if i > 0 { out += "," }
-            out +=
-                "{\"clip\":\(jsonString(c.name)),\"sameMovement\":\(c.isSameMovement),\"status\":\(jsonString(c.voidReason == nil ? "ok" : "void"))"
-            if let reason = c.voidReason { out += ",\"voidReason\":" + jsonString(reason) }
-            out += ",\"reps\":\(c.reps),\"passingReps\":\(c.passingReps),\"findings\":\(c.findings),\"passes\":\(c.passes)}"
-        }
-        out +=
-            "],\"sameRepsPassing\":" + jsonNumber(e.sameRepsPassing, digits: 4) + ",\"differentFailing\":"
-            + jsonNumber(e.differentFailing, digits: 4)
-        out +=
-            ",\"sensitivity\":["
-            + e.sensitivity.map {
-                "{\"limb\":\(jsonString($0.limb.name)),\"smallestFlaggedDegrees\":\(jsonNumber($0.smallestFlaggedDegrees, digits: 1))}"
-            }.joined(separator: ",") + "]}\n"
-        return out
-    }
 }

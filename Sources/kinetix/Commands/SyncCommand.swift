@@ -1,6 +1,7 @@
 import Foundation
 import KinetixCore
 import KinetixIO
+import KinetixReport
 
 /// `kinetix sync <reference> <clip> ...`: each clip's time offset against the first,
 /// found from the movement (several cameras, or estimators, of one person).
@@ -160,107 +161,10 @@ struct SyncCommand: Subcommand {
         }
         switch format {
         case .text:
-            printOut(SyncText.render(set, files: files, direct: direct, wrote: write), terminator: "")
+            printOut(set.text(files: files, direct: direct, wrote: write), terminator: "")
         case .json:
-            printOut(SyncText.json(set, files: files, direct: direct))
+            printOut(set.json(files: files, direct: direct))
         }
         return ExitCode.success
-    }
-}
-
-/// The words and JSON of `kinetix sync`.
-enum SyncText {
-    static func render(_ set: ClipSync.SetResult, files: [String], direct: [ClipSync.SetResult.Pair], wrote: String?) -> String {
-        var out = "reference  \(files[0])\n"
-        for c in 1..<files.count {
-            let placed = set.clips[c]
-            let pair = direct[c - 1]
-            guard let r = pair.result else {
-                out += "\(files[c])  not lined up with the reference: \(pair.failure ?? "")\n"
-                continue
-            }
-            let offset = placed.offsetSeconds ?? r.offsetSeconds
-            let confidence = placed.offsetSeconds == nil ? min(r.confidence, placed.confidence) : placed.confidence
-            let precision = r.precisionSeconds.map { String(format: " ± %.1f", $0 * r.rate) } ?? ""
-            out += String(
-                format: "%@  offset %+.4f s (%+.2f%@ frames at %.0f fps), confidence %.2f, r = %.2f over %.1f s shared\n",
-                files[c], offset, offset * r.rate, precision, r.rate, confidence, r.correlation, r.sharedSeconds)
-            out += "    from \(r.signalText)\n"
-            if placed.offsetSeconds != nil, abs(offset - r.offsetSeconds) * r.rate >= 0.05 {
-                out += String(format: "    fitted to every pair (the pair with the reference alone: %+.4f s)\n", r.offsetSeconds)
-            }
-            if placed.isInconsistent {
-                out +=
-                    "    warning: \(ClipSync.Warning.inconsistent(misclosureSeconds: set.worstLoopSeconds ?? 0).text): check this camera by eye\n"
-            }
-            if placed.offsetSeconds == nil || confidence < ClipSync.trustedConfidence {
-                out += "    warning: not trusted (confidence below \(ClipSync.trustedConfidence))\(r.warnings.isEmpty ? "" : ":")\n"
-                for w in r.warnings { out += "    warning: \(w.text)\n" }
-            } else {
-                for w in r.warnings { out += "    warning: \(w.text)\n" }
-            }
-        }
-        if files.count > 2 {
-            out += "pairs (every clip against every other; around each loop the offsets must add up to 0)\n"
-            for p in set.pairs {
-                let name = "\(shortName(files[p.first])) → \(shortName(files[p.second]))"
-                guard let r = p.result else {
-                    out += "  \(name)  not lined up: \(p.failure ?? "")\n"
-                    continue
-                }
-                var line = String(
-                    format: "  %@  %+.4f s (%+.2f frames), confidence %.2f", name, r.offsetSeconds, r.offsetSeconds * r.rate, r.confidence)
-                if let residual = p.residualSeconds { line += String(format: ", off the fit by %+.2f frames", residual * r.rate) }
-                line += p.isUsed ? "" : (r.isTrusted ? "  (does not add up: left out)" : "  (not trusted: left out)")
-                out += line + "\n"
-            }
-            let rate = set.pairs.compactMap { $0.result?.rate }.max() ?? Sidecar.fallbackFrameRate
-            let named = set.clips.indices.filter { set.clips[$0].isInconsistent }.map { shortName(files[$0]) }
-            let loop = set.worstLoopSeconds.map { String(format: "; the worst loop of three misses by %.2f frames", $0 * rate) } ?? ""
-            if !named.isEmpty {
-                out +=
-                    "consistency: INCONSISTENT: pairs with \(named.joined(separator: " or ")) miss the others' fit by more than \(String(format: "%.1f", set.toleranceSeconds * rate)) frames\(loop)\n"
-            } else if set.pairs.filter(\.isUsed).count >= 3 {
-                out +=
-                    "consistency: every clear pair (a clear peak, however short the clips) within \(String(format: "%.1f", set.toleranceSeconds * rate)) frames of the fit of all\(loop)\n"
-            } else {
-                out += "consistency: too few clear pairs to check the offsets against each other\n"
-            }
-        }
-        if let wrote { out += "wrote the trusted clips shifted onto the reference's clock into \(wrote)\n" }
-        return out
-    }
-
-    static func shortName(_ file: String) -> String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
-
-    static func json(_ set: ClipSync.SetResult, files: [String], direct: [ClipSync.SetResult.Pair]) -> String {
-        func result(_ r: ClipSync.Result) -> String {
-            "\"offsetSeconds\": \(jsonNumber(r.offsetSeconds, digits: 6)), \"rate\": \(jsonNumber(r.rate, digits: 6)), "
-                + "\"confidence\": \(jsonNumber(r.confidence, digits: 3)), \"trusted\": \(r.isTrusted), \"correlation\": \(jsonNumber(r.correlation, digits: 3)), "
-                + "\"signal\": \(jsonString(r.signal.rawValue)), \"precisionSeconds\": \(jsonNumber(r.precisionSeconds, digits: 6)), \"sharedSeconds\": \(jsonNumber(r.sharedSeconds, digits: 3)), "
-                + "\"rival\": \(r.rival.map { "{\"offsetSeconds\": \(jsonNumber($0.offsetSeconds, digits: 6)), \"correlation\": \(jsonNumber($0.correlation, digits: 3))}" } ?? "null"), "
-                + "\"warnings\": [\(r.warnings.map { jsonString($0.text) }.joined(separator: ", "))], "
-                + "\"joints\": [\(r.joints.map { jsonString($0.name) }.joined(separator: ", "))], "
-                + "\"limbs\": [\(r.limbs.map { jsonString($0.name) }.joined(separator: ", "))]"
-        }
-        let rows = (1..<files.count).map { c -> String in
-            let placed = set.clips[c]
-            let pair = direct[c - 1]
-            var row =
-                "{\"file\": \(jsonString(files[c])), \"syncedOffsetSeconds\": \(jsonNumber(placed.offsetSeconds, digits: 6)), "
-                + "\"syncedConfidence\": \(jsonNumber(placed.confidence, digits: 3)), \"inconsistent\": \(placed.isInconsistent)"
-            if let r = pair.result { row += ", " + result(r) } else { row += ", \"failure\": \(jsonString(pair.failure ?? ""))" }
-            return row + "}"
-        }
-        let pairs = set.pairs.map { p -> String in
-            var row =
-                "{\"first\": \(jsonString(files[p.first])), \"second\": \(jsonString(files[p.second])), \"used\": \(p.isUsed), "
-                + "\"residualSeconds\": \(jsonNumber(p.residualSeconds, digits: 6))"
-            if let r = p.result { row += ", " + result(r) } else { row += ", \"failure\": \(jsonString(p.failure ?? ""))" }
-            return row + "}"
-        }
-        return "{\"reference\": \(jsonString(files[0])), \"clips\": [\n  " + rows.joined(separator: ",\n  ") + "\n], \"pairs\": [\n  "
-            + pairs.joined(separator: ",\n  ") + "\n], \"toleranceSeconds\": \(jsonNumber(set.toleranceSeconds, digits: 6)), "
-            + "\"worstLoopSeconds\": \(jsonNumber(set.worstLoopSeconds, digits: 6))}"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KinetixReport
 import Testing
 import _KinetixTestSupport
 

@@ -153,22 +153,32 @@ struct OneHomeTests {
         #expect(found.isEmpty, "\(found)")
     }
 
-    @Test("every Setting a library names has its flag in the command line's flag(for:)")
+    @Test("every Setting a library names or builds has its flag in the command line's flag(for:)")
     func everySettingHasAFlag() throws {
-        let declaration = try NSRegularExpression(pattern: #"public static (?:let|func) (\w+)(?: = Setting\(|\([^)]*\) -> Setting)"#)
-        var names: [String] = []
+        // Every Setting a library builds, wherever and however it is declared (any access,
+        // a static member or inline): its name literal, or the `…Name` constant it uses.
+        let built = try NSRegularExpression(pattern: #"Setting\(\s*(?:"(\w+)"|(\w+)Name\b)"#)
+        let declared = try NSRegularExpression(pattern: #"static (?:let|var|func) (\w+)\b[^\n{]*(?:= Setting\(|-> Setting\b)"#)
+        var names: Set<String> = []
+        var members: Set<String> = []
         for file in Self.sources where !file.path.hasPrefix("Sources/kinetix/") {
             let text = file.text as NSString
-            for match in declaration.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
-                names.append(text.substring(with: match.range(at: 1)))
+            for match in built.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                let group = match.range(at: 1).location != NSNotFound ? 1 : 2
+                names.insert(text.substring(with: match.range(at: group)))
+            }
+            for match in declared.matches(in: file.text, range: NSRange(location: 0, length: text.length)) {
+                members.insert(text.substring(with: match.range(at: 1)))
             }
         }
         #expect(
-            names.contains("maxLag") && names.contains("batchShard") && names.contains("slurmTimeLimit")
-                && names.contains("profileParameter"), "\(names)")
+            ["maxLag", "batchShard", "slurmTimeLimit", "profileParameter", "worldLandmarks"].allSatisfy(names.contains), "\(names.sorted())"
+        )
+        // A Setting built inline, with no member to name it, is one an app cannot compare with.
+        #expect(names.subtracting(members).isEmpty, "settings built with no static member: \(names.subtracting(members).sorted())")
         let cli = try #require(Self.sources.first { $0.path == "Sources/kinetix/CLI/CommandLineError.swift" }).text
-        let unworded = names.filter { !cli.contains("case .\($0):") && !cli.contains("case Setting.\($0)Name:") }
-        #expect(unworded.isEmpty, "settings with no flag: \(unworded)")
+        let unworded = names.union(members).filter { !cli.contains("case .\($0):") && !cli.contains("case Setting.\($0)Name:") }
+        #expect(unworded.isEmpty, "settings with no flag: \(unworded.sorted())")
     }
 
     /// The files that read back a result Kinetix wrote: `progress` (assessments and
@@ -196,6 +206,30 @@ struct OneHomeTests {
         for reader in readers {
             #expect(reader.text.contains("Key"), "\(reader.path) reads no schema")
         }
+    }
+
+    /// Text in other targets that is not a result's rendering, with why.
+    static let notRenderers: [String: String] = [
+        "Sources/KinetixBatch/BatchOutcome.swift": "text(_ name:) reads a text figure of a row",
+        "Sources/kinetix/CLI/LiveRun.swift": "the stream run's own status (sources and latencies), not a result",
+    ]
+
+    @Test(
+        "every rendering of a result for people or spreadsheets (text, CSV, HTML, live text lines, the batch index) lives in KinetixReport"
+    )
+    func renderersInOneTarget() {
+        let home = Self.sources.map(\.path).filter { $0.hasPrefix("Sources/KinetixReport/") } + Array(Self.notRenderers.keys)
+        let pattern = #"func (text|csv|html|textLines?|cueText|momentText)\(|<(html|table|svg|tr)[ >]"#
+        let found = copies(of: pattern, home: home)
+        #expect(found.isEmpty, "\(found)")
+        // The scan sees a renderer where there is one.
+        #expect("    public func text() -> String {".range(of: pattern, options: .regularExpression) != nil)
+        // The libraries below write JSON, never a text table (the CLI's help and the
+        // benchmarks' own lines aside).
+        let tables = copies(
+            of: #"padding\(toLength:"#,
+            home: home + Self.sources.map(\.path).filter { $0.hasPrefix("Sources/kinetix/") || !$0.hasPrefix("Sources/") })
+        #expect(tables.isEmpty, "\(tables)")
     }
 
     @Test("a misspelt name's suggestion is a field of the diagnostic, not words in its message")

@@ -2,6 +2,7 @@ import CFuzzerDriver
 import Foundation
 import KinetixCore
 import KinetixProfiles
+import KinetixReport
 
 /// libFuzzer entry: pair profiles and the comparison's public API. The input is a pair
 /// profile; its settings drive a comparison (offline and live) of two tiny clips, whose

@@ -3,6 +3,7 @@ import Foundation
 import KinetixCore
 @_spi(Fuzzing) import KinetixDrafting
 @_spi(Fuzzing) import KinetixProfiles
+import KinetixReport
 
 /// libFuzzer entry: the profile parser, its lint and the expression language.
 /// The first byte chooses: a whole profile file (assessed on a tiny body and face clip,

@@ -1,6 +1,7 @@
 import CFuzzerDriver
 import Foundation
 import KinetixCore
+import KinetixReport
 
 /// libFuzzer entry: the sidecar decoder and validator, and everything that reads a
 /// decoded clip (geometry, fault detection and repair, every writer), must never
