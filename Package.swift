@@ -176,7 +176,10 @@ let package = Package(
         // End-to-end: the built `kinetix` run as a user runs it.
         .testTarget(
             name: "KinetixEndToEndTests",
-            dependencies: ["kinetix", "KinetixCore", "KinetixBatch", "KinetixReport", "_KinetixTestSupport", "_KinetixCLITestSupport"]
+            dependencies: [
+                "kinetix", "KinetixCore", "KinetixProfiles", "KinetixBatch", "KinetixReport", "_KinetixTestSupport",
+                "_KinetixCLITestSupport",
+            ]
         ),
         // System: real components started by the test (Slurm's daemons, headless Chromium),
         // real estimator output (../shared/realdata), processes killed mid-run. Each is

@@ -7,6 +7,9 @@ package protocol JSONKeys: RawRepresentable, CaseIterable, Sendable where RawVal
 extension JSONKeys {
     /// The key as JSON text: `"name"`.
     package var quoted: String { "\"\(rawValue)\"" }
+
+    /// The member `"name": value`, `value` being JSON text already.
+    package func member(_ value: String) -> String { "\"\(rawValue)\": \(value)" }
 }
 
 extension JSONValue {

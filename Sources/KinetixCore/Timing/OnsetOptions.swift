@@ -97,17 +97,30 @@ public struct OnsetOptions: Equatable, Sendable {
     /// The method as JSON members (without braces): the detector and every setting that
     /// changes its numbers.
     package func methodJSON(rate: Double) -> String {
-        var out = "\"detector\": \"\(detector.rawValue)\", \"signal\": \"sqrt(sum w_i * (d theta_i / dt)^2), degrees/s\", "
-        out += "\"limbs\": [" + limbs.map { "\"\($0.name)\"" }.joined(separator: ", ") + "], "
-        out +=
-            "\"cutoffHertz\": \(jsonNumber(cutoffHertz, digits: 4)), \"filter\": \"zero-phase 2nd-order Butterworth (forward and backward)\", "
-        out += "\"rate\": \(jsonNumber(rate, digits: 4)), \"minPeakSpeedDegreesPerSecond\": \(jsonNumber(minPeakSpeed, digits: 4)), "
-        out += "\"quietSeconds\": \(jsonNumber(quietSeconds, digits: 4))"
+        var fields = [
+            MethodKey.detector.member("\"\(detector.rawValue)\""),
+            MethodKey.signal.member("\"sqrt(sum w_i * (d theta_i / dt)^2), degrees/s\""),
+            MethodKey.limbs.member("[" + limbs.map { "\"\($0.name)\"" }.joined(separator: ", ") + "]"),
+            MethodKey.cutoffHertz.member(jsonNumber(cutoffHertz, digits: 4)),
+            MethodKey.filter.member("\"zero-phase 2nd-order Butterworth (forward and backward)\""),
+            MethodKey.rate.member(jsonNumber(rate, digits: 4)),
+            MethodKey.minPeakSpeedDegreesPerSecond.member(jsonNumber(minPeakSpeed, digits: 4)),
+            MethodKey.quietSeconds.member(jsonNumber(quietSeconds, digits: 4)),
+        ]
         switch detector {
-        case .fractionOfPeak: out += ", \"peakFraction\": \(jsonNumber(peakFraction, digits: 4))"
-        case .baselineSD: out += ", \"baselineK\": \(jsonNumber(baselineK, digits: 4))"
-        case .extrapolation: out += ", \"flankLow\": \(jsonNumber(flankLow, digits: 4)), \"flankHigh\": \(jsonNumber(flankHigh, digits: 4))"
+        case .fractionOfPeak: fields.append(MethodKey.peakFraction.member(jsonNumber(peakFraction, digits: 4)))
+        case .baselineSD: fields.append(MethodKey.baselineK.member(jsonNumber(baselineK, digits: 4)))
+        case .extrapolation:
+            fields += [
+                MethodKey.flankLow.member(jsonNumber(flankLow, digits: 4)), MethodKey.flankHigh.member(jsonNumber(flankHigh, digits: 4)),
+            ]
         }
-        return out
+        return fields.joined(separator: ", ")
+    }
+
+    /// The fields `methodJSON(rate:)` writes (the last ones only for their detector).
+    package enum MethodKey: String, JSONKeys {
+        case detector, signal, limbs, cutoffHertz, filter, rate, minPeakSpeedDegreesPerSecond, quietSeconds, peakFraction, baselineK
+        case flankLow, flankHigh
     }
 }

@@ -44,29 +44,58 @@ public struct ChallengeReport: Sendable {
         Score(right: count(.performed) + count(.correctlyWithheld), judged: verdicts.count - count(.void))
     }
 
+    /// The top-level fields of `json()`, in its order.
+    package enum Key: String, JSONKeys {
+        case kind, provenance, verdicts, summary
+    }
+    /// The fields of each of `verdicts`.
+    package enum VerdictKey: String, JSONKeys {
+        case t, label, action, simonSays, outcome, achievedSeconds, reactionTimeSeconds, voidReason, judged
+    }
+    /// The fields of a verdict's `judged`: the action's definition it was judged against.
+    package enum JudgedKey: String, JSONKeys {
+        case actionVersion, when, holdSeconds, windowSeconds
+    }
+    /// The fields `summary` adds after a count per outcome.
+    package enum SummaryKey: String, JSONKeys {
+        case right, judged
+    }
+
     /// Everything, for programs: provenance, every verdict with what it was judged
     /// against, and the counts.
     public func json() -> String {
-        var out = "{\n  \"kind\": \"challenge\",\n  \"provenance\": \(provenance.json),\n  \"verdicts\": ["
+        var out = "{\n  " + Key.kind.member("\"challenge\"") + ",\n  " + Key.provenance.member(provenance.json) + ",\n  "
         out +=
-            verdicts.map { v in
-                var o =
-                    "\n    {\"t\": \(jsonNumber(v.t, digits: 6)), \"label\": \(jsonString(v.label)), \"action\": \(jsonString(v.action)), "
-                o += "\"simonSays\": \(v.simonSays.map { String($0) } ?? "null"), \"outcome\": \"\(v.outcome.rawValue)\", "
-                o +=
-                    "\"achievedSeconds\": \(jsonNumber(v.achievedSeconds, digits: 6)), \"reactionTimeSeconds\": \(jsonNumber(v.reactionTimeSeconds, digits: 6)), "
-                o += "\"voidReason\": \(v.voidReason.map(jsonString) ?? "null"), \"judged\": "
-                if let j = v.judged {
-                    o +=
-                        "{\"actionVersion\": \(jsonString(j.version)), \"when\": \(jsonString(j.when)), \"holdSeconds\": \(jsonNumber(j.holdSeconds, digits: 4)), "
-                    o += "\"windowSeconds\": [\(jsonNumber(j.minSeconds, digits: 4)), \(jsonNumber(j.maxSeconds, digits: 4))]}}"
-                } else {
-                    o += "null}"
+            Key.verdicts.quoted + ": ["
+            + verdicts.map { v in
+                let judged = v.judged.map { j in
+                    "{"
+                        + [
+                            JudgedKey.actionVersion.member(jsonString(j.version)), JudgedKey.when.member(jsonString(j.when)),
+                            JudgedKey.holdSeconds.member(jsonNumber(j.holdSeconds, digits: 4)),
+                            JudgedKey.windowSeconds.member(
+                                "[\(jsonNumber(j.minSeconds, digits: 4)), \(jsonNumber(j.maxSeconds, digits: 4))]"),
+                        ].joined(separator: ", ") + "}"
                 }
-                return o
+                return "\n    {"
+                    + [
+                        VerdictKey.t.member(jsonNumber(v.t, digits: 6)), VerdictKey.label.member(jsonString(v.label)),
+                        VerdictKey.action.member(jsonString(v.action)),
+                        VerdictKey.simonSays.member(v.simonSays.map { String($0) } ?? "null"),
+                        VerdictKey.outcome.member("\"\(v.outcome.rawValue)\""),
+                        VerdictKey.achievedSeconds.member(jsonNumber(v.achievedSeconds, digits: 6)),
+                        VerdictKey.reactionTimeSeconds.member(jsonNumber(v.reactionTimeSeconds, digits: 6)),
+                        VerdictKey.voidReason.member(v.voidReason.map(jsonString) ?? "null"), VerdictKey.judged.member(judged ?? "null"),
+                    ].joined(separator: ", ") + "}"
             }.joined(separator: ",") + (verdicts.isEmpty ? "" : "\n  ") + "],\n"
-        out += "  \"summary\": {" + ChallengeVerdict.Outcome.allCases.map { "\"\($0.rawValue)\": \(count($0))" }.joined(separator: ", ")
-        out += ", \"right\": \(score.right), \"judged\": \(score.judged)}\n}\n"
+        let counts = ChallengeVerdict.Outcome.allCases.map { "\"\($0.rawValue)\": \(count($0))" }
+        out +=
+            "  "
+            + Key.summary.member(
+                "{"
+                    + (counts + [SummaryKey.right.member("\(score.right)"), SummaryKey.judged.member("\(score.judged)")]).joined(
+                        separator: ", ")
+                    + "}") + "\n}\n"
         return out
     }
 }

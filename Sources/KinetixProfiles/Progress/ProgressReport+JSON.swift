@@ -57,54 +57,111 @@ extension ProgressReport {
 
     // MARK: JSON
 
+    /// The top-level fields of `json()`, in its order.
+    package enum Key: String, JSONKeys {
+        case kind, engineVersion, profile, noise, minReps, baseline, sessions, flags, measures
+    }
+    /// The fields of `profile`.
+    package enum ProfileKey: String, JSONKeys {
+        case id, version, title
+    }
+    /// The fields of each of `sessions`.
+    package enum SessionKey: String, JSONKeys {
+        case label, date, clip, sha256, void, dimensions, shoulderWidthRatio, reps, weakerSide
+    }
+    /// The fields of each of `flags`.
+    package enum FlagKey: String, JSONKeys {
+        case session, problem
+    }
+    /// The fields of each of `measures`.
+    package enum MeasureKey: String, JSONKeys {
+        case name, kind, unit, better, betweenSessionMDC, noiseSource, sessions, trend
+    }
+    /// The fields of each of a measure's `sessions`: its value there and its change from the baseline.
+    package enum ValueKey: String, JSONKeys {
+        case value, sem, count, note, change, mdc95, verdict, weakerSide
+    }
+    /// The fields of a measure's `trend`.
+    package enum TrendKey: String, JSONKeys {
+        case slopePerSession, slopeSEM, beyondNoise, monotonic, verdict
+    }
+
     /// Everything, for programs.
     public func json() -> String {
         func number(_ v: Float?) -> String { jsonNumber(v.flatMap { $0.isFinite ? $0 : nil }, digits: 4) }
-        var out = "{\n  \"kind\": \"progress\",\n  \"engineVersion\": \(jsonString(KinetixVersion.current)),\n"
+        func string(_ v: String?) -> String { v.map(jsonString) ?? "null" }
+        var out = "{\n  " + Key.kind.member("\"progress\"") + ",\n  " + Key.engineVersion.member(jsonString(KinetixVersion.current)) + ",\n"
         out +=
-            "  \"profile\": {\"id\": \(jsonString(profileID)), \"version\": \(jsonString(profileVersion)), \"title\": \(jsonString(profileTitle))},\n"
-        out += "  \"noise\": \(jsonString(noiseText)),\n  \"minReps\": \(Self.minReps),\n  \"baseline\": \(baseline),\n"
+            "  "
+            + Key.profile.member(
+                "{"
+                    + [
+                        ProfileKey.id.member(jsonString(profileID)), ProfileKey.version.member(jsonString(profileVersion)),
+                        ProfileKey.title.member(jsonString(profileTitle)),
+                    ].joined(separator: ", ") + "}") + ",\n"
+        out += "  " + Key.noise.member(jsonString(noiseText)) + ",\n  " + Key.minReps.member("\(Self.minReps)") + ",\n  "
+        out += Key.baseline.member("\(baseline)") + ",\n"
         out +=
-            "  \"sessions\": ["
+            "  " + Key.sessions.quoted + ": ["
             + sessions.map { s in
-                "\n    {\"label\": \(jsonString(s.label)), \"date\": \(s.date.map(jsonString) ?? "null"), \"clip\": \(s.clipPath.map(jsonString) ?? "null"), "
-                    + "\"sha256\": \(s.clipSHA256.map(jsonString) ?? "null"), \"void\": \(s.voidReason.map(jsonString) ?? "null"), \"dimensions\": \"\(s.dimensions)\", "
-                    + "\"shoulderWidthRatio\": \(number(s.shoulderWidthRatio)), \"reps\": \(s.reps.count), \"weakerSide\": \(s.weakerSide.map { jsonString($0.rawValue) } ?? "null")}"
+                "\n    {"
+                    + [
+                        SessionKey.label.member(jsonString(s.label)), SessionKey.date.member(string(s.date)),
+                        SessionKey.clip.member(string(s.clipPath)), SessionKey.sha256.member(string(s.clipSHA256)),
+                        SessionKey.void.member(string(s.voidReason)), SessionKey.dimensions.member("\"\(s.dimensions)\""),
+                        SessionKey.shoulderWidthRatio.member(number(s.shoulderWidthRatio)), SessionKey.reps.member("\(s.reps.count)"),
+                        SessionKey.weakerSide.member(string(s.weakerSide?.rawValue)),
+                    ].joined(separator: ", ") + "}"
             }.joined(separator: ",") + "\n  ],\n"
         out +=
-            "  \"flags\": ["
-            + flags.map { "{\"session\": \($0.session.map(String.init) ?? "null"), \"problem\": \(jsonString($0.problem))}" }.joined(
-                separator: ", ") + "],\n"
+            "  " + Key.flags.quoted + ": ["
+            + flags.map {
+                "{" + FlagKey.session.member($0.session.map(String.init) ?? "null") + ", " + FlagKey.problem.member(jsonString($0.problem))
+                    + "}"
+            }.joined(separator: ", ") + "],\n"
         out +=
-            "  \"measures\": ["
+            "  " + Key.measures.quoted + ": ["
             + measures.map { m in
                 var item =
-                    "\n    {\"name\": \(jsonString(m.name)), \"kind\": \"\(m.kind.rawValue)\", \"unit\": \(m.unit.map(jsonString) ?? "null"), "
-                item += "\"better\": \(m.better.map { jsonString($0.rawValue) } ?? "null"), "
+                    "\n    {"
+                    + [
+                        MeasureKey.name.member(jsonString(m.name)), MeasureKey.kind.member("\"\(m.kind.rawValue)\""),
+                        MeasureKey.unit.member(string(m.unit)), MeasureKey.better.member(string(m.better?.rawValue)),
+                        MeasureKey.betweenSessionMDC.member(number(m.betweenSessionMDC)),
+                        MeasureKey.noiseSource.member(jsonString(m.noiseSource)),
+                    ].joined(separator: ", ")
                 item +=
-                    "\"betweenSessionMDC\": \(number(m.betweenSessionMDC)), \"noiseSource\": \(jsonString(m.noiseSource)),\n     \"sessions\": ["
-                item +=
-                    sessions.indices.map { k in
+                    ",\n     " + MeasureKey.sessions.quoted + ": ["
+                    + sessions.indices.map { k in
                         let e = m.values[k]
-                        var s =
-                            "{\"value\": \(number(e.value)), \"sem\": \(number(e.standardError)), \"count\": \(e.count), \"note\": \(e.note.map(jsonString) ?? "null")"
+                        var fields = [
+                            ValueKey.value.member(number(e.value)), ValueKey.sem.member(number(e.standardError)),
+                            ValueKey.count.member("\(e.count)"), ValueKey.note.member(string(e.note)),
+                        ]
                         if let c = m.changes[k] {
-                            s +=
-                                ", \"change\": \(number(c.difference)), \"mdc95\": \(number(c.mdc95)), \"verdict\": \(jsonString(c.verdict.rawValue))"
+                            fields += [
+                                ValueKey.change.member(number(c.difference)), ValueKey.mdc95.member(number(c.mdc95)),
+                                ValueKey.verdict.member(jsonString(c.verdict.rawValue)),
+                            ]
                         } else {
-                            s += ", \"change\": null, \"mdc95\": null, \"verdict\": \(k == baseline ? "\"baseline\"" : "null")"
+                            fields += [
+                                ValueKey.change.member("null"), ValueKey.mdc95.member("null"),
+                                ValueKey.verdict.member(k == baseline ? "\"baseline\"" : "null"),
+                            ]
                         }
-                        if m.kind == .deviation { s += ", \"weakerSide\": \(m.weakerSides[k].map { jsonString($0.rawValue) } ?? "null")" }
-                        return s + "}"
-                    }.joined(separator: ", ") + "],\n     \"trend\": "
-                if let t = m.trend {
-                    item +=
-                        "{\"slopePerSession\": \(number(t.slopePerSession)), \"slopeSEM\": \(number(t.slopeStandardError)), \"beyondNoise\": \(t.beyondNoise), "
-                        + "\"monotonic\": \(t.monotonic), \"verdict\": \(jsonString(t.verdict.rawValue))}"
-                } else {
-                    item += "null"
+                        if m.kind == .deviation { fields.append(ValueKey.weakerSide.member(string(m.weakerSides[k]?.rawValue))) }
+                        return "{" + fields.joined(separator: ", ") + "}"
+                    }.joined(separator: ", ") + "],\n     "
+                let trend = m.trend.map { t in
+                    "{"
+                        + [
+                            TrendKey.slopePerSession.member(number(t.slopePerSession)),
+                            TrendKey.slopeSEM.member(number(t.slopeStandardError)),
+                            TrendKey.beyondNoise.member("\(t.beyondNoise)"), TrendKey.monotonic.member("\(t.monotonic)"),
+                            TrendKey.verdict.member(jsonString(t.verdict.rawValue)),
+                        ].joined(separator: ", ") + "}"
                 }
-                return item + "}"
+                return item + MeasureKey.trend.member(trend ?? "null") + "}"
             }.joined(separator: ",") + (measures.isEmpty ? "" : "\n  ") + "]\n}\n"
         return out
     }
