@@ -29,29 +29,10 @@ struct SyncCurve {
     /// later) over the frames both have; NaN with fewer than `minShared`.
     static func pearson(_ a: [Float], _ b: [Float], at k: Int, minShared: Int) -> Double {
         let n = min(a.count, b.count)
-        var sx = 0.0
-        var sy = 0.0
-        var sxx = 0.0
-        var syy = 0.0
-        var sxy = 0.0
-        var m = 0
-        for i in max(0, k)..<max(max(0, k), min(n, n + k)) {
-            let x = a[i]
-            let y = b[i - k]
-            guard x.isFinite, y.isFinite else { continue }
-            let (dx, dy) = (Double(x), Double(y))
-            sx += dx
-            sy += dy
-            sxx += dx * dx
-            syy += dy * dy
-            sxy += dx * dy
-            m += 1
-        }
-        guard m >= max(3, minShared) else { return .nan }
-        let mm = Double(m)
-        let vx = sxx - sx * sx / mm
-        let vy = syy - sy * sy / mm
-        return vx > 0 && vy > 0 ? (sxy - sx * sy / mm) / (vx * vy).squareRoot() : .nan
+        var sums = PearsonSums()
+        for i in max(0, k)..<max(max(0, k), min(n, n + k)) { sums.add(a[i], b[i - k]) }
+        guard sums.count >= max(3, minShared) else { return .nan }
+        return sums.correlation ?? .nan
     }
 
     /// Bartlett's effective number of independent samples of two signals over the
@@ -118,32 +99,13 @@ struct SyncCurve {
             var weight = 0
             var frames = Set<Int>()
             for c in a.indices {
-                var sx = 0.0
-                var sy = 0.0
-                var sxx = 0.0
-                var syy = 0.0
-                var sxy = 0.0
-                var m = 0
+                var sums = PearsonSums()
                 for i in max(0, k)..<min(n, n + k) {
-                    let x = a[c][i]
-                    let y = b[c][i - k]
-                    guard x.isFinite, y.isFinite else { continue }
-                    let (dx, dy) = (Double(x), Double(y))
-                    sx += dx
-                    sy += dy
-                    sxx += dx * dx
-                    syy += dy * dy
-                    sxy += dx * dy
-                    m += 1
-                    if a.count > 1 { frames.insert(i) }
+                    if sums.add(a[c][i], b[c][i - k]), a.count > 1 { frames.insert(i) }
                 }
-                guard m >= 3 else { continue }
-                let mm = Double(m)
-                let vx = sxx - sx * sx / mm
-                let vy = syy - sy * sy / mm
-                guard vx > 0, vy > 0 else { continue }
-                total += (sxy - sx * sy / mm) / (vx * vy).squareRoot() * mm
-                weight += m
+                guard let r = sums.correlation else { continue }
+                total += r * Double(sums.count)
+                weight += sums.count
             }
             return (weight > 0 ? total / Double(weight) : .nan, a.count > 1 ? frames.count : weight)
         }
@@ -280,5 +242,36 @@ struct SyncTrust {
         if correlation < 0.7 { out.append(.weakCorrelation(correlation)) }
         if evidence < 1 { out.append(.littleEvidence(independentSamples: independentSamples)) }
         return out
+    }
+}
+
+/// Running sums for Pearson's correlation of paired samples, in doubles; a pair with a
+/// non-finite value is skipped.
+struct PearsonSums {
+    private var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+    /// Pairs added.
+    private(set) var count = 0
+
+    /// Adds the pair (x, y); false (nothing added) when either is not finite.
+    @inline(__always) @discardableResult
+    mutating func add(_ x: Float, _ y: Float) -> Bool {
+        guard x.isFinite, y.isFinite else { return false }
+        let (dx, dy) = (Double(x), Double(y))
+        sx += dx
+        sy += dy
+        sxx += dx * dx
+        syy += dy * dy
+        sxy += dx * dy
+        count += 1
+        return true
+    }
+
+    /// Pearson's r, or nil for fewer than 3 pairs or a side with no variance.
+    var correlation: Double? {
+        guard count >= 3 else { return nil }
+        let m = Double(count)
+        let vx = sxx - sx * sx / m
+        let vy = syy - sy * sy / m
+        return vx > 0 && vy > 0 ? (sxy - sx * sy / m) / (vx * vy).squareRoot() : nil
     }
 }
