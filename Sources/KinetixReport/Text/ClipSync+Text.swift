@@ -7,10 +7,9 @@ extension ClipSync.SetResult {
     /// `wrote`, the folder the shifted clips went to. `direct`: each clip's pair with the
     /// reference alone, as `json(files:direct:)` takes it.
     public func text(files: [String], direct: [Pair], wrote: String?) -> String {
-        let set = self
         var out = "reference  \(files[0])\n"
         for c in 1..<files.count {
-            let placed = set.clips[c]
+            let placed = clips[c]
             let pair = direct[c - 1]
             guard let r = pair.result else {
                 out += "\(files[c])  not lined up with the reference: \(pair.failure ?? "")\n"
@@ -28,7 +27,7 @@ extension ClipSync.SetResult {
             }
             if placed.isInconsistent {
                 out +=
-                    "    warning: \(ClipSync.Warning.inconsistent(misclosureSeconds: set.worstLoopSeconds ?? 0).text): check this camera by eye\n"
+                    "    warning: \(ClipSync.Warning.inconsistent(misclosureSeconds: worstLoopSeconds ?? 0).text): check this camera by eye\n"
             }
             if placed.offsetSeconds == nil || confidence < ClipSync.trustedConfidence {
                 out += "    warning: not trusted (confidence below \(ClipSync.trustedConfidence))\(r.warnings.isEmpty ? "" : ":")\n"
@@ -39,7 +38,7 @@ extension ClipSync.SetResult {
         }
         if files.count > 2 {
             out += "pairs (every clip against every other; around each loop the offsets must add up to 0)\n"
-            for p in set.pairs {
+            for p in pairs {
                 let name = "\(Self.shortName(files[p.first])) → \(Self.shortName(files[p.second]))"
                 guard let r = p.result else {
                     out += "  \(name)  not lined up: \(p.failure ?? "")\n"
@@ -51,15 +50,15 @@ extension ClipSync.SetResult {
                 line += p.isUsed ? "" : (r.isTrusted ? "  (does not add up: left out)" : "  (not trusted: left out)")
                 out += line + "\n"
             }
-            let rate = set.pairs.compactMap { $0.result?.rate }.max() ?? Sidecar.fallbackFrameRate
-            let named = set.clips.indices.filter { set.clips[$0].isInconsistent }.map { Self.shortName(files[$0]) }
-            let loop = set.worstLoopSeconds.map { String(format: "; the worst loop of three misses by %.2f frames", $0 * rate) } ?? ""
+            let rate = pairs.compactMap { $0.result?.rate }.max() ?? Sidecar.fallbackFrameRate
+            let named = clips.indices.filter { clips[$0].isInconsistent }.map { Self.shortName(files[$0]) }
+            let loop = worstLoopSeconds.map { String(format: "; the worst loop of three misses by %.2f frames", $0 * rate) } ?? ""
             if !named.isEmpty {
                 out +=
-                    "consistency: INCONSISTENT: pairs with \(named.joined(separator: " or ")) miss the others' fit by more than \(String(format: "%.1f", set.toleranceSeconds * rate)) frames\(loop)\n"
-            } else if set.pairs.filter(\.isUsed).count >= 3 {
+                    "consistency: INCONSISTENT: pairs with \(named.joined(separator: " or ")) miss the others' fit by more than \(String(format: "%.1f", toleranceSeconds * rate)) frames\(loop)\n"
+            } else if pairs.filter(\.isUsed).count >= 3 {
                 out +=
-                    "consistency: every clear pair (a clear peak, however short the clips) within \(String(format: "%.1f", set.toleranceSeconds * rate)) frames of the fit of all\(loop)\n"
+                    "consistency: every clear pair (a clear peak, however short the clips) within \(String(format: "%.1f", toleranceSeconds * rate)) frames of the fit of all\(loop)\n"
             } else {
                 out += "consistency: too few clear pairs to check the offsets against each other\n"
             }

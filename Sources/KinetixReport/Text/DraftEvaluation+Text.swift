@@ -7,12 +7,11 @@ extension DraftEvaluation {
     /// reps, findings, verdict), the shares that pass and fail, and the smallest fault
     /// flagged per limb. `profile`: where the profile came from.
     public func text(profile source: String) -> String {
-        let e = self
         var out = "Evaluation of \(source)\n\n"
-        let nameWidth = max(4, e.clips.map(\.name.count).max() ?? 4)
-        if !e.clips.isEmpty {
+        let nameWidth = max(4, clips.map(\.name.count).max() ?? 4)
+        if !clips.isEmpty {
             out += "clip".padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  movement   reps  passing  findings  verdict\n"
-            for c in e.clips {
+            for c in clips {
                 let verdict = c.voidReason.map { "void: \($0)" } ?? (c.passes ? "passes" : "fails")
                 out +=
                     c.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
@@ -20,11 +19,11 @@ extension DraftEvaluation {
                     + String(format: "  %4d  %7d  %8d  ", c.reps, c.passingReps, c.findings) + verdict + "\n"
             }
             out +=
-                "\nSame movement: \(Self.percent(e.sameRepsPassing)) of reps pass. Other movements: \(Self.percent(e.differentFailing)) of clips fail.\n"
+                "\nSame movement: \(Self.percent(sameRepsPassing)) of reps pass. Other movements: \(Self.percent(differentFailing)) of clips fail.\n"
         }
-        if !e.sensitivity.isEmpty {
+        if !sensitivity.isEmpty {
             out += "\nSmallest synthesized fault flagged (held for the whole clip, either direction):\n"
-            for s in e.sensitivity {
+            for s in sensitivity {
                 out +=
                     "  " + s.limb.name.padding(toLength: 14, withPad: " ", startingAt: 0)
                     + (s.smallestFlaggedDegrees.map { "\(Int($0))°" } ?? "not flagged up to \(Int(DraftEvaluation.faultSizes.last!))°")
