@@ -262,7 +262,7 @@ struct ProfileDraftingTests {
 
     @Test("a misspelt word leaves its sentence out, located, with a did-you-mean; the rest is drafted")
     func misspelt() throws {
-        let d = try Self.draft("Raise both arms sideways to shoulder height.\n- Keep the elbos straight.")
+        let d = try Self.draft("Raise your right knee to hip height.\n- Keep the elbos straight.")
         #expect(!d.isComplete)
         let bad = d.sentences[1]
         #expect(bad.failure?.contains("did you mean 'elbow'?") == true && bad.became.isEmpty)
