@@ -71,6 +71,18 @@ enum SentenceInterpreter {
         }
         if let split = clauses(phrases, sentence: sentence, earlier: earlier, reading: reading, vocabulary: vocabulary) { return split }
         interpret(phrases, sentence, earlier: earlier, vocabulary: vocabulary, into: &reading)
+        // "Start off with your feet hip-distance apart", "begin on your knees with your torso
+        // upright": a set-up sentence that gives nothing the draft can use is the start
+        // position, which the draft takes from the clip. A number or a likely misspelling
+        // still stops it (either may carry what the sentence asks).
+        let misspelt = reading.failure?.contains("is not a word the drafter knows") ?? true
+        if reading.isSetUp, !misspelt, !phrases.contains(where: { if case .number? = $0.meaning { true } else { false } }),
+            case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["starting", "position"])
+        {
+            reading.failure = nil
+            reading.failurePlace = nil
+            reading.notMeasurable = reason
+        }
         return reading
     }
 
@@ -485,6 +497,14 @@ enum SentenceInterpreter {
         {
             return [.eachSide]
         }
+        // "Raise the opposite knee", "with the other leg, bend the hip and knee": the other
+        // side does the movement in turn.
+        if k.contains(.other), !k.contains(.even), !s.movements.isEmpty, !s.parts.isEmpty,
+            k.isDisjoint(with: [.warn, .keep, .negate, .hold, .count]), var other = try? target(s), other.measure.isSided
+        {
+            other.sides = .either
+            return [.movement(other), .eachSide]
+        }
         if k.contains(.other) && !k.contains(.even) {
             throw Failure(
                 message:
@@ -599,7 +619,9 @@ enum SentenceInterpreter {
             let measure = BodyMeasure(kind: kind, plane: s.plane)
             return .constraint(measure, sides(s, measure), degrees: degrees, relative: false)
         }
-        if k.contains(.still), let part {
+        // "Keep your upper arms parallel to the ground": the part kept where it is.
+        let keptAtHeight = k.contains(.keep) && s.movements.isEmpty && !s.positions.isEmpty
+        if k.contains(.still) || keptAtHeight, let part {
             let kind: BodyMeasure.Kind =
                 switch part {
                 case .arm: .armElevation

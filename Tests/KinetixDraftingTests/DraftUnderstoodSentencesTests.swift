@@ -59,4 +59,39 @@ struct DraftUnderstoodSentencesTests {
         #expect(draft.sentences[2].notMeasurable?.contains("partner") == true)
         #expect(draft.sentences[3].notMeasurable != nil)
     }
+
+    @Test("a set-up sentence with nothing the draft can use is the start position; one with a number still fails")
+    func setUpIsTheStart() throws {
+        let draft = try T.draft("Start off with your feet hip-distance apart. Raise both arms out to the side to shoulder height.")
+        #expect(draft.isComplete)
+        #expect(draft.sentences[0].notMeasurable?.contains("starting set-up") == true)
+        let numbered = try T.draft("Start with your elbows at 200 degrees. Raise both arms out to the side to shoulder height.")
+        #expect(numbered.sentences[0].failure != nil)
+    }
+
+    @Test("'raise the opposite knee' is the movement done by each side in turn, not a refusal")
+    func oppositeSide() throws {
+        let draft = try T.draft("Raise your right knee to hip height. Then raise the opposite knee to hip height.")
+        #expect(draft.isComplete)
+        #expect(draft.profile.reps?.metrics == ["thighElevationLeft", "thighElevationRight"])
+        let warn = try T.draft("Raise one arm at a time to shoulder height. Warn if the other arm rises above 30 degrees.")
+        #expect(warn.sentences[1].failure?.contains("'the other' side depends") == true)
+    }
+
+    @Test("feet turned out, a soft landing and momentum are recognised, each with its own reason")
+    func moreTopics() throws {
+        let draft = try T.draft(
+            "Squat down until the thighs are parallel. The feet should be turned out. Land softly. Avoid jerky movements.")
+        #expect(draft.isComplete)
+        #expect(draft.sentences[1].notMeasurable?.contains("toes' direction") == true)
+        #expect(draft.sentences[2].notMeasurable?.contains("force") == true)
+        #expect(draft.sentences[3].notMeasurable?.contains("speed") == true)
+    }
+
+    @Test("'keep your upper arms parallel to the ground' keeps them still")
+    func keptAtHeight() throws {
+        let draft = try T.draft("Bend both elbows to 90 degrees. Keep your upper arms parallel to the ground.")
+        #expect(draft.isComplete)
+        #expect(draft.sentences[1].became.first?.contains("upper-arm elevation changes by") == true)
+    }
 }
