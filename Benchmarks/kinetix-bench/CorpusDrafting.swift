@@ -57,7 +57,7 @@ func corpusDrafting() {
                 let metric = draft.profile.reps?.metric ?? "(no reps)"
                 if label.measures.contains(where: metric.hasPrefix) {
                     rightMeasure += 1
-                    if label.view == nil || label.view == draft.profile.requirements.view.rawValue { rightMeasureAndView += 1 }
+                    if label.view == nil || label.view == seenView(draft.profile) { rightMeasureAndView += 1 }
                 } else {
                     wrongMeasures["\(label.measures[0]) drafted as \(metric.replacingOccurrences(of: "Either", with: ""))", default: 0] += 1
                 }
@@ -159,4 +159,10 @@ func corpusSplits() -> [String: String] {
         if let id = entry["id"] as? String, let split = entry["split"] as? String { splits[id] = split }
     }
     return splits
+}
+
+/// The view a draft is filmed from, as labels name it: `frontOrOblique` measures the front
+/// view (and also a moderate angle), so it is the label's "front".
+func seenView(_ profile: Profile) -> String {
+    profile.requirements.view == .frontOrOblique ? "front" : profile.requirements.view.rawValue
 }

@@ -43,6 +43,7 @@ struct DraftBuilder {
             }
         }
         if readings.isEmpty { addDemonstratedStillness() }
+        widenFrontView()
         if plan.main == nil && plan.constraints.isEmpty && plan.limits.isEmpty && plan.reaches.isEmpty && plan.symmetry == nil {
             let why = readings.compactMap { r in
                 r.failure.map { "sentence \(r.sentence.index): \($0)" }
@@ -660,6 +661,22 @@ struct DraftBuilder {
             became[index] = ["the main movement again (hip drop, the squat seen from the front): nothing new to measure"]
         }
         return nil
+    }
+
+    /// A front view no words asked for (a demonstration filmed from the front shows where that
+    /// clip's camera stood, not what the measure needs), needed only by measures a moderate
+    /// angle still shows (`BodyMeasure.readsAtAnAngle`: jumping jacks, a lateral raise),
+    /// becomes `frontOrOblique`: a clip filmed at an angle is measured, with a doubt on its
+    /// reps, where a side view stays void.
+    private mutating func widenFrontView() {
+        guard plan.view == .front, !viewWorded else { return }
+        let measures =
+            [plan.main?.measure].compactMap { $0 } + plan.reaches.map(\.measure) + plan.constraints.map(\.measure)
+            + plan.limits.map(\.measure) + [plan.symmetry?.measure].compactMap { $0 }
+        guard measures.contains(where: { $0.view == .front }),
+            measures.allSatisfy({ $0.view == .any || $0.readsAtAnAngle })
+        else { return }
+        plan.view = .frontOrOblique
     }
 
     /// Why the draft's camera view cannot see `measure`, or nil when it can.

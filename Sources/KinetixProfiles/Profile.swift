@@ -66,9 +66,12 @@ public struct Profile: Sendable {
     /// What a clip must show to be scored; otherwise the result is void with the reason.
     public struct Requirements: Sendable {
         /// The camera view required: `any`; `front`, `side` or `oblique` (frames seen
-        /// otherwise are left out); or `auto`, the view the camera has for most of the
-        /// clip, which the view parameter then takes (and frames seen otherwise are left out).
-        public enum View: String, Sendable, CaseIterable { case any, front, side, oblique, auto }
+        /// otherwise are left out); `frontOrOblique`, for a measure a moderate angle still
+        /// shows (an arm raised sideways): frames seen from the front or at an angle are
+        /// measured, side-view frames left out, and reps measured at an angle carry a doubt;
+        /// or `auto`, the view the camera has for most of the clip, which the view parameter
+        /// then takes (and frames seen otherwise are left out).
+        public enum View: String, Sendable, CaseIterable { case any, front, side, oblique, auto, frontOrOblique }
         /// The view required when no parameter sets it.
         public var view: View = .any
         /// A choice parameter (with choices among any, front, side) that sets the view, if any.
