@@ -187,6 +187,9 @@ public struct Profile: Sendable {
         /// `ProgressReport`'s verdicts: summaries without one are reported higher or
         /// lower, never improved or worse.
         public var better: [String: Direction] = [:]
+        /// Each rep holds a position (`"holds": true`: a plank, a wall sit, a stance): a
+        /// clip that starts already in it, then comes back to rest, times that hold too.
+        public var holds = false
 
         /// Which way a rep goes from rest.
         public enum Movement: String, Sendable, CaseIterable {
@@ -219,7 +222,8 @@ public struct Profile: Sendable {
         func segmenterSettings(_ parameters: ParameterValues) -> RepSegmenter.Settings {
             switch thresholds {
             case .learned(let movement, let minRange):
-                RepSegmenter.Settings(movement: movement, minRange: Float(minRange.value(parameters)), minSeconds: minSeconds)
+                RepSegmenter.Settings(
+                    movement: movement, minRange: Float(minRange.value(parameters)), minSeconds: minSeconds, heldFromStart: holds)
             case .fixed(let enter, let exit):
                 RepSegmenter.Settings(
                     movement: movement(parameters), minRange: 0, minSeconds: minSeconds,
