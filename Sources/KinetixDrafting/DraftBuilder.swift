@@ -113,7 +113,9 @@ struct DraftBuilder {
         // A name has no "your": "Stand tall with your elbows bent" is an instruction.
         // A longer one is a name when written as one, in title case ("Bent Over Two-Dumbbell Row
         // With Palms In"); "raise both arms … without swinging" is an instruction.
-        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
+        // (Title case leaves its little linking words small: "Dumbbell Bench Press with Neutral Grip".)
+        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 && !titleLinkWords.contains(String($0)) }
+            .allSatisfy { $0.first?.isUppercase == true }
         let isTitle =
             first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
@@ -121,6 +123,8 @@ struct DraftBuilder {
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
+    /// Linking words a title-case name writes small.
+    private static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
     /// Words an instruction has and an exercise's name does not.
     private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").

@@ -95,3 +95,22 @@ struct DraftUnderstoodSentencesTests {
         #expect(draft.sentences[1].became.first?.contains("upper-arm elevation changes by") == true)
     }
 }
+
+/// Issue 54: exercise names as the corpus writes them.
+@Suite("drafting: names in title case")
+struct DraftTitleCaseNameTests {
+    @Test("a title-case name with a small linking word is still a name: 'Dumbbell Bench Press with Neutral Grip' counts the elbows")
+    func linkingWord() throws {
+        let draft = try ProfileDraftingTests.draft(
+            "Dumbbell Bench Press with Neutral Grip.\nLower the dumbbells to your chest, then press them back up.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+    }
+
+    @Test("'hip raise' is a bridge's name: the hips are counted, not the knees")
+    func hipRaise() throws {
+        let draft = try ProfileDraftingTests.draft(
+            "Bent-Knee Hip Raise.\nLie flat on the floor. Now bend your knees at around a 75 degree angle and lift your feet off the floor."
+        )
+        #expect(draft.profile.reps?.metric.hasPrefix("hipFlexion") == true)
+    }
+}
