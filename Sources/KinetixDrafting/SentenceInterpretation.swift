@@ -164,8 +164,8 @@ enum SentenceInterpreter {
     /// Whether the words `typos` may be misspellings of would change what `phrases` say:
     /// the clause read again with each typo taken as its suggestion, compared with `reading`
     /// (the words ignored). "Drive the bar up" read with 'drift' says what it says without
-    /// the word, so 'drive' is ignored; "raise the elbos" read with 'elbow' names a part,
-    /// so 'elbos' stops the sentence.
+    /// the word, so 'drive' is ignored; "keep the elbos straight" after a knee raise, read
+    /// with 'elbow', keeps the elbows rather than the knee, so 'elbos' stops the sentence.
     private static func typosChangeReading(
         _ typos: [(word: String, line: Int, column: Int, suggestion: String?)], _ phrases: [DescriptionReader.Phrase],
         _ sentence: DescriptionReader.Sentence, earlier: SentenceContext, vocabulary: DraftVocabulary, reading: SentenceReading
