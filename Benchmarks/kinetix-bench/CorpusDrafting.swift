@@ -37,8 +37,15 @@ func corpusDrafting() {
     var rightMeasureAndView = 0
     var labelledRefused = 0
     var wrongMeasures: [String: Int] = [:]
+    // The held-out split (corpus-labels-new.json "test") and the entries free to develop on
+    // (its "dev" split and the entries in neither label file), reported apart.
+    let splits = corpusSplits()
+    var splitSentences: [String: (all: Int, notUnderstood: Int)] = [:]
+    let verbose = ProcessInfo.processInfo.environment["KINETIX_CORPUS_VERBOSE"] == "dev"
     let start = Date()
     for entry in entries {
+        let id = entry["id"] as? String ?? ""
+        let split = splits[id] ?? (labels[id] == nil ? "dev" : "old")
         let name = entry["name"] as? String ?? ""
         let steps = entry["instructions"] as? [String] ?? []
         let description = ([name + "."] + steps).joined(separator: "\n")
@@ -50,13 +57,17 @@ func corpusDrafting() {
                 let metric = draft.profile.reps?.metric ?? "(no reps)"
                 if label.measures.contains(where: metric.hasPrefix) {
                     rightMeasure += 1
-                    if label.view == nil || label.view == draft.profile.requirements.view.rawValue { rightMeasureAndView += 1 }
+                    if label.view == nil || label.view == seenView(draft.profile) { rightMeasureAndView += 1 }
                 } else {
                     wrongMeasures["\(label.measures[0]) drafted as \(metric.replacingOccurrences(of: "Either", with: ""))", default: 0] += 1
                 }
             }
             for sentence in draft.sentences {
+                splitSentences[split, default: (0, 0)].all += 1
                 if let failure = sentence.failure {
+                    splitSentences[split, default: (0, 0)].notUnderstood += 1
+                    // KINETIX_CORPUS_VERBOSE=dev lists the development entries' sentences left out (never the test split's).
+                    if verbose, split == "dev" { print("  not understood (dev): \(id): \(sentence.text) — \(failure)") }
                     leftOut += 1
                     if failure.contains("is not a word the drafter knows"), let word = failure.split(separator: "'").first {
                         typos[String(word), default: 0] += 1
@@ -76,6 +87,7 @@ func corpusDrafting() {
             if label != nil { labelledRefused += 1 }
             refused += 1
             refusedSentences += max(0, error.diagnostics.count - 1)
+            splitSentences[split, default: (0, 0)].all += max(0, error.diagnostics.count - 1)
         }
     }
     let sentences = became + notMeasurable + leftOut + refusedSentences
@@ -86,6 +98,14 @@ func corpusDrafting() {
     print(
         "| \(sentences) | \(share(became, sentences)) | \(share(notMeasurable, sentences)) | \(share(leftOut, sentences)) | \(share(refusedSentences, sentences)) |"
     )
+    for (split, title) in [
+        ("dev", "development entries (dev split and unlabelled: a calibration)"), ("test", "held-out test split (not looked at)"),
+    ] {
+        let counts = splitSentences[split] ?? (0, 0)
+        print(
+            "not understood (as above: of all sentences, refused drafts' included), \(title): \(share(counts.notUnderstood, counts.all)) of \(counts.all)"
+        )
+    }
     print("| entries | drafted, every sentence used | drafted with sentences left out (--partial) | refused (nothing measurable) |")
     print("|---|---|---|---|")
     print("| \(entries.count) | \(share(complete, entries.count)) | \(share(partial, entries.count)) | \(share(refused, entries.count)) |")
@@ -124,4 +144,25 @@ func corpusLabels() -> [String: (measures: [String], view: String?)] {
         labels[id] = (measures, entry["view"] as? String)
     }
     return labels
+}
+
+/// `Benchmarks/drafting-cases/corpus-labels-new.json`: entry id → its split ("dev" or
+/// "test"); empty when the file is not found.
+func corpusSplits() -> [String: String] {
+    let path = FileManager.default.currentDirectoryPath + "/Benchmarks/drafting-cases/corpus-labels-new.json"
+    guard let data = FileManager.default.contents(atPath: path),
+        let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+        let entries = root["entries"] as? [[String: Any]]
+    else { return [:] }
+    var splits: [String: String] = [:]
+    for entry in entries {
+        if let id = entry["id"] as? String, let split = entry["split"] as? String { splits[id] = split }
+    }
+    return splits
+}
+
+/// The view a draft is filmed from, as labels name it: `frontOrOblique` measures the front
+/// view (and also a moderate angle), so it is the label's "front".
+func seenView(_ profile: Profile) -> String {
+    profile.requirements.view == .frontOrOblique ? "front" : profile.requirements.view.rawValue
 }

@@ -36,7 +36,7 @@ func draftingCases() {
             let metric = draft.profile.reps?.metric
             o.metric = metric ?? "(no reps)"
             o.measure = measures.isEmpty ? false : metric.map { m in measures.contains(where: m.hasPrefix) } ?? false
-            o.view = view == nil || view == draft.profile.requirements.view.rawValue
+            o.view = view == nil || view == seenView(draft.profile)
             let holds = draft.text.contains("holdTooShort")
             o.mode = mode == "none" ? false : (mode == "hold") == holds
             return (o, draft)

@@ -178,6 +178,17 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         }
     }
 
+    /// Whether a front-view measure still reads at a moderate angle: a limb raised or a
+    /// stance widened sideways keeps its direction in the picture, only shorter; a knee's
+    /// cave-in or the trunk's sideways lean turns into depth.
+    var readsAtAnAngle: Bool {
+        switch kind {
+        case .armElevation, .upperArmElevation, .thighElevation, .legElevation: plane == .frontal
+        case .stanceWidth: true
+        default: false
+        }
+    }
+
     /// Words for people: "arm elevation".
     var label: String {
         switch kind {

@@ -43,6 +43,7 @@ struct DraftBuilder {
             }
         }
         if readings.isEmpty { addDemonstratedStillness() }
+        widenFrontView()
         if plan.main == nil && plan.constraints.isEmpty && plan.limits.isEmpty && plan.reaches.isEmpty && plan.symmetry == nil {
             let why = readings.compactMap { r in
                 r.failure.map { "sentence \(r.sentence.index): \($0)" }
@@ -112,7 +113,9 @@ struct DraftBuilder {
         // A name has no "your": "Stand tall with your elbows bent" is an instruction.
         // A longer one is a name when written as one, in title case ("Bent Over Two-Dumbbell Row
         // With Palms In"); "raise both arms … without swinging" is an instruction.
-        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 }.allSatisfy { $0.first?.isUppercase == true }
+        // (Title case leaves its little linking words small: "Dumbbell Bench Press with Neutral Grip".)
+        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 && !titleLinkWords.contains(String($0)) }
+            .allSatisfy { $0.first?.isUppercase == true }
         let isTitle =
             first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
@@ -120,6 +123,8 @@ struct DraftBuilder {
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
+    /// Linking words a title-case name writes small.
+    private static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
     /// Words an instruction has and an exercise's name does not.
     private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
@@ -660,6 +665,22 @@ struct DraftBuilder {
             became[index] = ["the main movement again (hip drop, the squat seen from the front): nothing new to measure"]
         }
         return nil
+    }
+
+    /// A front view no words asked for (a demonstration filmed from the front shows where that
+    /// clip's camera stood, not what the measure needs), needed only by measures a moderate
+    /// angle still shows (`BodyMeasure.readsAtAnAngle`: jumping jacks, a lateral raise),
+    /// becomes `frontOrOblique`: a clip filmed at an angle is measured, with a doubt on its
+    /// reps, where a side view stays void.
+    private mutating func widenFrontView() {
+        guard plan.view == .front, !viewWorded else { return }
+        let measures =
+            [plan.main?.measure].compactMap { $0 } + plan.reaches.map(\.measure) + plan.constraints.map(\.measure)
+            + plan.limits.map(\.measure) + [plan.symmetry?.measure].compactMap { $0 }
+        guard measures.contains(where: { $0.view == .front }),
+            measures.allSatisfy({ $0.view == .any || $0.readsAtAnAngle })
+        else { return }
+        plan.view = .frontOrOblique
     }
 
     /// Why the draft's camera view cannot see `measure`, or nil when it can.

@@ -114,12 +114,13 @@ struct DraftProfileWriter {
             let counted: JSONValue =
                 main.sides == .either
                 ? .array([.string(base(main.measure, .left)), .string(base(main.measure, .right))]) : .string(m)
-            reps = .object([
-                ("metric", counted),
-                ("movement", .string(main.direction.rawValue)),
-                ("minRange", .string("\(DraftPlan.MainMovement.minRangeFraction) * abs($target - $rest)")),
-                ("summary", .object(summary)),
-            ])
+            reps = .object(
+                [
+                    ("metric", counted),
+                    ("movement", .string(main.direction.rawValue)),
+                    ("minRange", .string("\(DraftPlan.MainMovement.minRangeFraction) * abs($target - $rest)")),
+                    ("summary", .object(summary)),
+                ] + (plan.isHold ? [("holds", .bool(true))] : []))
         }
         for reach in plan.reaches {
             let m = combined(reach.measure, reach.sides)

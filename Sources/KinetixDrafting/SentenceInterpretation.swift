@@ -69,8 +69,20 @@ enum SentenceInterpreter {
                 } : nil  // hints for the first ten unknown words of a sentence
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
-        if let split = clauses(phrases, sentence: sentence, earlier: earlier, reading: reading) { return split }
-        interpret(phrases, sentence, earlier: earlier, into: &reading)
+        if let split = clauses(phrases, sentence: sentence, earlier: earlier, reading: reading, vocabulary: vocabulary) { return split }
+        interpret(phrases, sentence, earlier: earlier, vocabulary: vocabulary, into: &reading)
+        // "Start off with your feet hip-distance apart", "begin on your knees with your torso
+        // upright": a set-up sentence that gives nothing the draft can use is the start
+        // position, which the draft takes from the clip. A number or a likely misspelling
+        // still stops it (either may carry what the sentence asks).
+        let misspelt = reading.failure?.contains("is not a word the drafter knows") ?? true
+        if reading.isSetUp, !misspelt, !phrases.contains(where: { if case .number? = $0.meaning { true } else { false } }),
+            case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["starting", "position"])
+        {
+            reading.failure = nil
+            reading.failurePlace = nil
+            reading.notMeasurable = reason
+        }
         return reading
     }
 
@@ -78,9 +90,14 @@ enum SentenceInterpreter {
     /// see, or why neither.
     private static func interpret(
         _ phrases: [DescriptionReader.Phrase], _ sentence: DescriptionReader.Sentence,
-        earlier: SentenceContext, into reading: inout SentenceReading
+        earlier: SentenceContext, vocabulary: DraftVocabulary, into reading: inout SentenceReading
     ) {
         var slots = Slots(phrases)
+        // "Hold a pair of dumbbells at your side": a grasp, said with the grip's reason.
+        if slots.keywords.contains(.hold), GraspReading.isGrasp(phrases) {
+            slots.keywords.remove(.hold)
+            if case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["grip"]) { slots.notMeasurable.append((reason, false)) }
+        }
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         let namesItsParts = !slots.parts.isEmpty
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
@@ -91,8 +108,12 @@ enum SentenceInterpreter {
         {
             slots.parts = earlier.parts
         }
-        // "Take the leg out to the side", "bring one knee up": a limb sent out or up is raised.
-        if slots.movements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty,
+        // "Take the leg out to the side", "bring one knee up": a limb sent out or up is raised
+        // (not when a word the drafter does not know comes before the limb and may be what it
+        // does: "drive through your heels to stand back up").
+        let firstPart = phrases.first(where: \.isPart).map { ($0.line, $0.column) }
+        let unknownVerb = reading.unknownWords.contains { w in firstPart.map { (w.line, w.column) < $0 } ?? false }
+        if slots.movements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty, !unknownVerb,
             !slots.numbers.contains(where: { $0.unit == .seconds }),
             let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part)
         {
@@ -130,13 +151,40 @@ enum SentenceInterpreter {
         // A misspelt word may have carried the meaning: then the reading is not trusted.
         // A title is free text: its words need not be known.
         if isTitleReading { reading.unknownWords = [] }
-        if !isTitleReading,
-            let typo = reading.unknownWords.first(where: { w in w.suggestion.map { isLikelyTypo($0, of: w.word) } ?? false })
+        let typos = reading.unknownWords.filter { w in w.suggestion.map { isLikelyTypo($0, of: w.word) } ?? false }
+        if !isTitleReading, let typo = typos.first,
+            typosChangeReading(typos, phrases, sentence, earlier: earlier, vocabulary: vocabulary, reading: reading)
         {
             reading.statements = []
             reading.failurePlace = (typo.line, typo.column)
             reading.failure = "'\(typo.word)' is not a word the drafter knows" + Diagnostic.didYouMean(typo.suggestion)
         }
+    }
+
+    /// Whether the words `typos` may be misspellings of would change what `phrases` say:
+    /// the clause read again with each typo taken as its suggestion, compared with `reading`
+    /// (the words ignored). "Drive the bar up" read with 'drift' says what it says without
+    /// the word, so 'drive' is ignored; "keep the elbos straight" after a knee raise, read
+    /// with 'elbow', keeps the elbows rather than the knee, so 'elbos' stops the sentence.
+    private static func typosChangeReading(
+        _ typos: [(word: String, line: Int, column: Int, suggestion: String?)], _ phrases: [DescriptionReader.Phrase],
+        _ sentence: DescriptionReader.Sentence, earlier: SentenceContext, vocabulary: DraftVocabulary, reading: SentenceReading
+    ) -> Bool {
+        var corrected = phrases
+        for typo in typos {
+            guard let i = phrases.firstIndex(where: { $0.meaning == nil && $0.line == typo.line && $0.column == typo.column }),
+                let suggestion = typo.suggestion
+            else { continue }
+            corrected[i].meaning = vocabulary.meaning(of: [suggestion])
+        }
+        var alternative = reading
+        alternative.unknownWords.removeAll { w in typos.contains { $0.line == w.line && $0.column == w.column } }
+        alternative.statements = []
+        alternative.failure = nil
+        alternative.notMeasurable = nil
+        interpret(corrected, sentence, earlier: earlier, vocabulary: vocabulary, into: &alternative)
+        return "\(alternative.statements)" != "\(reading.statements)" || alternative.notMeasurable != reading.notMeasurable
+            || alternative.failure != reading.failure
     }
 
     /// A sentence of several clauses, read clause by clause; nil when it is read whole.
@@ -154,7 +202,7 @@ enum SentenceInterpreter {
     /// Nil too when the movement part gives no movement, or a step's other clause fails.
     private static func clauses(
         _ phrases: [DescriptionReader.Phrase], sentence: DescriptionReader.Sentence,
-        earlier: SentenceContext, reading: SentenceReading
+        earlier: SentenceContext, reading: SentenceReading, vocabulary: DraftVocabulary
     ) -> SentenceReading? {
         var rest: [DescriptionReader.Phrase] = []
         var constraints: [[DescriptionReader.Phrase]] = []
@@ -194,14 +242,14 @@ enum SentenceInterpreter {
             || movements.contains { [.squat, .lunge, .stepUp].contains($0) }
         guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty, restNamesPart else { return nil }
         var main = reading
-        interpret(movementClauses[0], sentence, earlier: earlier, into: &main)
+        interpret(movementClauses[0], sentence, earlier: earlier, vocabulary: vocabulary, into: &main)
         guard main.failure == nil, main.notMeasurable == nil,
             main.statements.contains(where: \.isMovement)
         else { return nil }
         var context = earlier.updated(by: main.named)
         for clause in movementClauses.dropFirst() {
             var part = reading
-            interpret(clause, sentence, earlier: context, into: &part)
+            interpret(clause, sentence, earlier: context, vocabulary: vocabulary, into: &part)
             guard part.failure == nil else { return nil }
             context = context.updated(by: part.named)
             // A step forward ("step forward into the lunge") only places the feet: stance
@@ -212,7 +260,7 @@ enum SentenceInterpreter {
         }
         for clause in constraints {
             var part = reading
-            interpret(clause, sentence, earlier: context, into: &part)
+            interpret(clause, sentence, earlier: context, vocabulary: vocabulary, into: &part)
             let words = clause.map(\.text).joined(separator: " ")
             if let failure = part.failure {
                 // The movement stands; the clause is listed as left out, with the reason.
@@ -449,6 +497,14 @@ enum SentenceInterpreter {
         {
             return [.eachSide]
         }
+        // "Raise the opposite knee", "with the other leg, bend the hip and knee": the other
+        // side does the movement in turn.
+        if k.contains(.other), !k.contains(.even), !s.movements.isEmpty, !s.parts.isEmpty,
+            k.isDisjoint(with: [.warn, .keep, .negate, .hold, .count]), var other = try? target(s), other.measure.isSided
+        {
+            other.sides = .either
+            return [.movement(other), .eachSide]
+        }
         if k.contains(.other) && !k.contains(.even) {
             throw Failure(
                 message:
@@ -563,7 +619,9 @@ enum SentenceInterpreter {
             let measure = BodyMeasure(kind: kind, plane: s.plane)
             return .constraint(measure, sides(s, measure), degrees: degrees, relative: false)
         }
-        if k.contains(.still), let part {
+        // "Keep your upper arms parallel to the ground": the part kept where it is.
+        let keptAtHeight = k.contains(.keep) && s.movements.isEmpty && !s.positions.isEmpty
+        if k.contains(.still) || keptAtHeight, let part {
             let kind: BodyMeasure.Kind =
                 switch part {
                 case .arm: .armElevation

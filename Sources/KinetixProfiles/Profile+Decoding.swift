@@ -301,7 +301,7 @@ struct ProfileDecoder {
         }
         var repCounter: Profile.RepCounter?
         if let fields = members(
-            top["reps"], "reps", known: ["metric", "movement", "minRange", "enter", "exit", "minSeconds", "summary", "better"])
+            top["reps"], "reps", known: ["metric", "movement", "minRange", "enter", "exit", "minSeconds", "summary", "better", "holds"])
         {
             repCounter = decodeReps(fields, frames: frames, reps: reps, constants: constants, metricNames: metricNames)
         }
@@ -663,10 +663,12 @@ struct ProfileDecoder {
             }
         }
         let defaultSeconds = if case .fixed = thresholds { 0.5 } else { RepSegmenter.defaultMinSeconds }
-        return Profile.RepCounter(
+        var counter = Profile.RepCounter(
             metric: metric, metricIndex: index, metrics: names, metricIndices: indices, thresholds: thresholds,
             minSeconds: number(fields["minSeconds"], "reps.minSeconds", required: false, range: 0...60) ?? defaultSeconds,
             summary: summary, better: better)
+        counter.holds = bool(fields["holds"], "reps.holds") ?? false
+        return counter
     }
 
     private mutating func decodeSymmetry(_ value: JSONValue?, metricNames: [String], frames: CompileEnvironment) -> [Profile

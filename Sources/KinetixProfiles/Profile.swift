@@ -66,9 +66,12 @@ public struct Profile: Sendable {
     /// What a clip must show to be scored; otherwise the result is void with the reason.
     public struct Requirements: Sendable {
         /// The camera view required: `any`; `front`, `side` or `oblique` (frames seen
-        /// otherwise are left out); or `auto`, the view the camera has for most of the
-        /// clip, which the view parameter then takes (and frames seen otherwise are left out).
-        public enum View: String, Sendable, CaseIterable { case any, front, side, oblique, auto }
+        /// otherwise are left out); `frontOrOblique`, for a measure a moderate angle still
+        /// shows (an arm raised sideways): frames seen from the front or at an angle are
+        /// measured, side-view frames left out, and reps measured at an angle carry a doubt;
+        /// or `auto`, the view the camera has for most of the clip, which the view parameter
+        /// then takes (and frames seen otherwise are left out).
+        public enum View: String, Sendable, CaseIterable { case any, front, side, oblique, auto, frontOrOblique }
         /// The view required when no parameter sets it.
         public var view: View = .any
         /// A choice parameter (with choices among any, front, side) that sets the view, if any.
@@ -184,6 +187,9 @@ public struct Profile: Sendable {
         /// `ProgressReport`'s verdicts: summaries without one are reported higher or
         /// lower, never improved or worse.
         public var better: [String: Direction] = [:]
+        /// Each rep holds a position (`"holds": true`: a plank, a wall sit, a stance): a
+        /// clip that starts already in it, then comes back to rest, times that hold too.
+        public var holds = false
 
         /// Which way a rep goes from rest.
         public enum Movement: String, Sendable, CaseIterable {
@@ -216,7 +222,8 @@ public struct Profile: Sendable {
         func segmenterSettings(_ parameters: ParameterValues) -> RepSegmenter.Settings {
             switch thresholds {
             case .learned(let movement, let minRange):
-                RepSegmenter.Settings(movement: movement, minRange: Float(minRange.value(parameters)), minSeconds: minSeconds)
+                RepSegmenter.Settings(
+                    movement: movement, minRange: Float(minRange.value(parameters)), minSeconds: minSeconds, heldFromStart: holds)
             case .fixed(let enter, let exit):
                 RepSegmenter.Settings(
                     movement: movement(parameters), minRange: 0, minSeconds: minSeconds,

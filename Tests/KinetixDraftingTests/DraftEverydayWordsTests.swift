@@ -42,7 +42,7 @@ struct DraftEverydayWordsTests {
         #expect(draft.isComplete)
         #expect(draft.profile.reps?.metric == "armElevation")
         #expect(draft.sentences[1].became.first?.hasPrefix("reps:") == true)
-        #expect(draft.profile.requirements.view == .front)
+        #expect(draft.profile.requirements.view == .frontOrOblique)
     }
 
     @Test("a short name before a colon or a spaced dash is the title; a hyphen inside a word is not a dash")

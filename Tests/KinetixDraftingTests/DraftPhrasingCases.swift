@@ -146,7 +146,9 @@ struct DraftPhrasingCases {
         if !c.measures.contains(where: metric.hasPrefix) {
             problems.append("reps counted on \(metric), expected \(c.measures.joined(separator: " or "))")
         }
-        if let view = c.view, draft.profile.requirements.view != view {
+        // A sideways raise drafted without a view in words asks for the front or a moderate angle.
+        let drafted = draft.profile.requirements.view
+        if let view = c.view, drafted != view, !(view == .front && drafted == .frontOrOblique) {
             problems.append("view \(draft.profile.requirements.view), expected \(view)")
         }
         return problems

@@ -7,7 +7,7 @@ import _KinetixCLITestSupport
 struct ProfileDraftCLITests {
     static let description =
         "Front raise. Lift both arms forward until the hands are at shoulder height, then lower them. "
-        + "Count one rep each time. Keep the elbos straight. Warn if one arm is more than 15 degrees lower than the other."
+        + "Count one rep each time. Keep the kness straight. Warn if one arm is more than 15 degrees lower than the other."
 
     @Test("a sentence not understood: exit 65, located with a did-you-mean, nothing written; --partial writes the rest")
     func partial() throws {
@@ -17,7 +17,7 @@ struct ProfileDraftCLITests {
         #expect(refused.status == 65)
         #expect(
             refused.stderr.contains(
-                "✗ 4. \"Keep the elbos straight.\"\n     description:1:128: not understood: 'elbos' is not a word the drafter knows (did you mean 'elbow'?)"
+                "✗ 4. \"Keep the kness straight.\"\n     description:1:128: not understood: 'kness' is not a word the drafter knows (did you mean 'knees'?)"
             ))
         #expect(refused.stderr.contains("→ rule uneven: warn when left and right arm elevation differ by more than 15°"))
         #expect(refused.stderr.hasSuffix("Nothing written.\n") && !FileManager.default.fileExists(atPath: output))
@@ -28,7 +28,7 @@ struct ProfileDraftCLITests {
         let lint = try Kinetix.run(["profile", "lint", output])
         #expect(lint.status == 0 && lint.stdout.contains("OK (front-raise 0.1.0"))
         let text = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(text.contains("\"leftOut\": \"'elbos' is not a word the drafter knows (did you mean 'elbow'?)\""))
+        #expect(text.contains("\"leftOut\": \"'kness' is not a word the drafter knows (did you mean 'knees'?)\""))
     }
 
     @Test("a description from a file is located by file, line and column; the vocabulary grows with --vocabulary")

@@ -58,13 +58,23 @@ public struct Assessor: Sendable {
                             name: $0.name, value: assessor.parameters[$0.name] ?? $0.defaultValue, foundInClip: $0.name == name)
                     }
                 }
+            case .frontOrOblique:
+                // The front where the clip has more of it than of an angle; else the angle.
+                let front = views.frames(in: .front).map(\.count).reduce(0, +)
+                let oblique = views.frames(in: .oblique).map(\.count).reduce(0, +)
+                view = front + oblique == 0 ? nil : front >= oblique ? .front : .oblique
             case let required: view = CameraView(rawValue: required.rawValue)
             }
             result.views = views.stretches.map {
                 Assessment.ViewStretch(
                     view: $0.view, start: sidecar.times[$0.frames.lowerBound], end: sidecar.times[$0.frames.upperBound - 1])
             }
-            if profile.requirements.view(parameters) != .any, let view, !views.frames(in: view).isEmpty {
+            if profile.requirements.view(parameters) == .frontOrOblique, let view {
+                for stretch in views.stretches where stretch.view != .front && stretch.view != .oblique {
+                    for f in stretch.frames { measured[f] = false }
+                }
+                result.measuredView = view
+            } else if profile.requirements.view(parameters) != .any, let view, !views.frames(in: view).isEmpty {
                 for stretch in views.stretches where stretch.view != view { for f in stretch.frames { measured[f] = false } }
                 result.measuredView = view
             }
@@ -175,10 +185,12 @@ public struct Assessor: Sendable {
             repRanges = reps.map { $0.start..<($0.end + 1) }
             result.reps = reps.map { segment in
                 let evaluator = repEvaluator(segment.start..<(segment.end + 1), metrics: metricTable, times: times, rest: rest)
+                let doubts = [Self.doubt(segment), angleDoubt(result.measuredView)].compactMap { $0 }
                 return Assessment.Rep(
                     start: times[segment.start], end: times[segment.end],
                     values: counter.summary.map { .init(name: $0.name, value: evaluator.evaluate($0.compiled).numbers[0]) },
-                    extreme: times[segment.extreme], confidence: segment.confidence, doubt: Self.doubt(segment))
+                    extreme: times[segment.extreme], confidence: segment.confidence,
+                    doubt: doubts.isEmpty ? nil : doubts.joined(separator: "; "))
             }
             let restMissing = counter.metricIndices.flatMap { profile.metrics[$0].compiled.restReferences(in: profile) }
                 .first { restLevels[$0]?.level == nil }.map { profile.metrics[$0].name }
@@ -481,20 +493,28 @@ public struct Assessor: Sendable {
             let camera = dominantView ?? CameraView(shoulderWidthRatio: ratio)
         {
             let seen = camera.rawValue
-            if seen != view.rawValue {
+            if seen != view.rawValue, view != .frontOrOblique || seen == "side" {
                 let description = seen == "oblique" ? "at an angle" : "from the \(seen)"
                 // On an oblique view no setting helps: only a new recording does.
                 let fix =
                     seen == "oblique"
-                    ? "; film the subject straight \(view == .front ? "from the front" : "from the side")"
+                    ? "; film the subject straight \(view == .side ? "from the side" : "from the front")"
                     : profile.requirements.viewParameter.map { " (or set the parameter '\($0)' to \(seen))" } ?? ""
-                let needed = view == .front ? "frontal" : view == .side ? "side" : "oblique"
+                let needed =
+                    view == .front ? "frontal" : view == .side ? "side" : view == .frontOrOblique ? "frontal or oblique" : "oblique"
                 reasons.append(
                     "the camera sees the subject \(description) (shoulder width \(String(format: "%.2f", ratio)) torso lengths); this profile needs a \(needed) view\(fix)"
                 )
             }
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
+    /// The doubt of a rep measured at an angle for a `frontOrOblique` profile: its
+    /// sideways heights and widths are foreshortened; nil otherwise.
+    func angleDoubt(_ measuredView: CameraView?) -> String? {
+        guard profile.requirements.view(parameters) == .frontOrOblique, measuredView == .oblique else { return nil }
+        return "measured at an angle, not from the front: sideways heights and widths are foreshortened"
     }
 
     /// Where a 3D clip's virtual camera stands: where the profile needs its camera

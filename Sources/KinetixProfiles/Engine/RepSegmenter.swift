@@ -44,20 +44,25 @@ package struct RepSegmenter: Sendable {
         /// starts past `enter` from at or behind `exit` and ends back at `exit`, in the
         /// measure's unit; nothing is learned or withdrawn but reps under `minSeconds`.
         package var fixed: (enter: Float, exit: Float)?
+        /// Each rep holds a position: a clip whose first values stay at the far end, then
+        /// fall back toward rest, began inside a hold, which is counted (cut by the clip)
+        /// rather than left a partial.
+        package var heldFromStart = false
 
         /// A rep `movement` of at least `minRange`, at least `minSeconds` long, learned or `fixed`.
         package init(
             movement: Movement, minRange: Float, minSeconds: Double = RepSegmenter.defaultMinSeconds,
-            fixed: (enter: Float, exit: Float)? = nil
+            fixed: (enter: Float, exit: Float)? = nil, heldFromStart: Bool = false
         ) {
             self.movement = movement
             self.minRange = minRange
             self.minSeconds = minSeconds
             self.fixed = fixed
+            self.heldFromStart = heldFromStart
         }
 
         package static func == (a: Self, b: Self) -> Bool {
-            a.movement == b.movement && a.minRange == b.minRange && a.minSeconds == b.minSeconds
+            a.movement == b.movement && a.minRange == b.minRange && a.minSeconds == b.minSeconds && a.heldFromStart == b.heldFromStart
                 && a.fixed?.enter == b.fixed?.enter && a.fixed?.exit == b.fixed?.exit
         }
     }
@@ -186,8 +191,12 @@ package struct RepSegmenter: Sendable {
             if e - excursion(low) >= h {
                 phase = .rising(low: low, high: frame, fromClipStart: low == first)
             } else if excursion(high) - e >= h {
-                // The first values fall back toward rest: the clip began inside a rep.
-                partials.append(first...frame)
+                // The first values fall back toward rest: the clip began inside a rep, or a hold.
+                if settings.heldFromStart {
+                    event = completeHeld(first: first, high: high, end: frame)
+                } else {
+                    partials.append(first...frame)
+                }
                 phase = .resting(low: frame)
             } else {
                 phase = .start(first: first, low: low, high: high)
@@ -290,9 +299,26 @@ package struct RepSegmenter: Sendable {
     /// after it at `restAfter` (the rest before, when it came back; the turn, when it turned).
     private mutating func complete(low: Int, high: Int, end: Int, restAfter: Float, cut: Bool) -> Event {
         let range = excursion(high) - max(excursion(low), restAfter)
-        var segment = Segment(
+        let segment = Segment(
             start: edge(from: high, toward: low, rest: excursion(low), range: range), extreme: high,
             end: end, range: range, cutByClip: cut, restBefore: excursion(low))
+        return record(segment)
+    }
+
+    /// A hold the clip began inside (`Settings.heldFromStart`): from the first frame to
+    /// `end`, where it has fallen the threshold below its highest; its range is measured
+    /// to `end`'s value, so it is at least the threshold and no more than the hold shows.
+    private mutating func completeHeld(first: Int, high: Int, end: Int) -> Event {
+        record(
+            Segment(
+                start: first, extreme: high, end: end, range: excursion(high) - excursion(end), cutByClip: true,
+                restBefore: excursion(end)))
+    }
+
+    /// Appends `segment` and judges the reps again.
+    private mutating func record(_ segment: Segment) -> Event {
+        var segment = segment
+        let end = segment.end
         segment.seconds = time(end) - time(segment.start)
         segment.tracked = trackedFraction(segment)
         segments.append(segment)

@@ -244,7 +244,11 @@ public struct LiveAssessment: Sendable {
             frameParameters[name] = .choice(seen.rawValue)
         }
         let required = profile.requirements.view(frameParameters)
-        let leftOut = viewTracker.view != nil && CameraView(rawValue: required.rawValue).map { !viewTracker.shows($0) } ?? false
+        let leftOut =
+            viewTracker.view != nil
+            && (required == .frontOrOblique
+                ? !(viewTracker.shows(.front) || viewTracker.shows(.oblique))
+                : CameraView(rawValue: required.rawValue).map { !viewTracker.shows($0) } ?? false)
         currentParameters = frameParameters
         assessor.parameters = frameParameters
         var evaluator = ExpressionEvaluator(

@@ -79,7 +79,7 @@ public struct DraftEvaluation: Sendable {
         let assessor = Assessor(profile: profile, parameters: parameters, minConfidence: minConfidence)
         var options = motion
         switch profile.requirements.view(parameters) {
-        case .front: options.view = .front
+        case .front, .frontOrOblique: options.view = .front
         case .side: options.view = .side
         case .any, .oblique, .auto: break
         }
