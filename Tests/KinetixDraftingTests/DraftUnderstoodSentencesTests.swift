@@ -49,6 +49,19 @@ struct DraftUnderstoodSentencesTests {
         #expect(!draft.text.contains("legElevation"))
     }
 
+    @Test(
+        "'facing 90 degrees to the direction of travel' is where the body faces, not the head: it neither changes the counted measure nor gives it a goal"
+    )
+    func facingIsNotTheFace() throws {
+        let hops = try T.draft(
+            "Lateral Cone Hops. Stand next to the cones, facing 90 degrees to the direction of travel. Jump sideways over the cone.")
+        #expect(hops.profile.reps?.metric == "kneeFlexion")
+        #expect(!hops.text.contains("headTilt"))
+        // A movement sentence that says where the body faces still counts its movement.
+        #expect(try T.draft("Arm raise. Facing the wall, raise your arms overhead.").profile.reps?.metric == "armElevation")
+        #expect(try T.draft("Neck tilt. Tilt your head toward your shoulder.").profile.reps?.metric == "headTilt")
+    }
+
     @Test("travel, a partner and commentary are recognised, not measurable, each with its reason")
     func topics() throws {
         let draft = try T.draft(
