@@ -26,7 +26,13 @@ func draftingCases() {
     func share(_ n: Int, _ of: Int) -> String { of == 0 ? "—" : String(format: "%d/%d (%.0f %%)", n, of, 100 * Double(n) / Double(of)) }
 
     /// One description drafted and judged against its label.
-    struct Outcome { var measure = false, view = false, mode = false, refused = false, sentences = 0, notUnderstood = 0, metric = "" }
+    struct Outcome {
+        var measure = false, view = false, mode = false, refused = false, sentences = 0, notUnderstood = 0, metric = ""
+        /// The draft says it may be wrong: a sentence left out (`--partial`) or a "check:" note.
+        var saysSo = false
+        /// A wrong measure counted by a draft that does not say it may be wrong: the worst outcome.
+        var silentlyWrong: Bool { !measure && !refused && !saysSo }
+    }
     func judge(_ text: String, measures: [String], view: String?, mode: String) -> (Outcome, ProfileDrafter.Draft?) {
         var o = Outcome()
         do {
@@ -36,6 +42,7 @@ func draftingCases() {
             let metric = draft.profile.reps?.metric
             o.metric = metric ?? "(no reps)"
             o.measure = measures.isEmpty ? false : metric.map { m in measures.contains(where: m.hasPrefix) } ?? false
+            o.saysSo = !draft.isComplete || draft.defaultsUsed.contains { $0.hasPrefix("check:") }
             o.view = view == nil || view == seenView(draft.profile)
             let holds = draft.text.contains("holdTooShort")
             o.mode = mode == "none" ? false : (mode == "hold") == holds
@@ -52,13 +59,16 @@ func draftingCases() {
     }
     func table(_ title: String, _ rows: [(String, [Outcome])]) {
         print(title)
-        print("| family | n | right measure | right view (of right measure) | right mode | refused | sentences not understood |")
-        print("|---|---|---|---|---|---|---|")
+        print(
+            "| family | n | right measure | right view (of right measure) | right mode | refused | wrong without saying so | sentences not understood |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
         for (name, os) in rows + [("all", rows.flatMap(\.1))] where !os.isEmpty {
             let right = os.filter(\.measure)
             print(
                 "| \(name) | \(os.count) | \(share(right.count, os.count)) | \(share(right.filter(\.view).count, right.count)) | \(share(os.filter(\.mode).count, os.count)) "
-                    + "| \(share(os.filter(\.refused).count, os.count)) | \(share(os.map(\.notUnderstood).reduce(0, +), os.map(\.sentences).reduce(0, +))) |"
+                    + "| \(share(os.filter(\.refused).count, os.count)) | \(share(os.filter(\.silentlyWrong).count, os.count)) "
+                    + "| \(share(os.map(\.notUnderstood).reduce(0, +), os.map(\.sentences).reduce(0, +))) |"
             )
         }
     }
@@ -86,7 +96,7 @@ func draftingCases() {
                 }
                 // KINETIX_CASES_VERBOSE=dev lists the dev split's wrong drafts (never the test split's).
                 if !o.measure, split == "dev", ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "dev" {
-                    print("  wrong (dev): \(id) [\(label["family"] as? String ?? "")]: \(measures) drafted as \(o.metric)")
+                    print("  wrong (dev): \(id) [\(label["family"] as? String ?? "")]: \(measures) drafted as \(o.metric)\(o.silentlyWrong ? ", without saying so" : "")")
                 }
             }
             table(
@@ -113,19 +123,28 @@ func draftingCases() {
             return (RepScore(a, clip: clip), a.status == .void ? "void: " + (a.voidReason ?? "") : "")
         } catch { return (RepScore(reps: nil, clip: clip), "error: \(error)") }
     }
-    if let sheets = load(root + "/Benchmarks/drafting-cases/physio-sheets.json")?["sheets"] as? [[String: Any]] {
-        var outcomes: [Outcome] = []
+    // The held-out files (written by a helper that never saw the rules) print only their
+    // totals; KINETIX_CASES_VERBOSE=heldout prints their rows, for reading after the rules are written.
+    let showHeldOut = ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "heldout"
+    for (file, heldOut) in [("physio-sheets.json", false), ("held-out-sheets.json", true)] {
+        guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
+        var outcomes: [String: [Outcome]] = [:]
         var clipRight = 0
         var clipRuns = 0
-        print("drafting cases, physio-sheets.json (written before the rules; not tuned on):")
-        print("| sheet | expected | drafted | view | mode | not understood | clip count |")
-        print("|---|---|---|---|---|---|---|")
+        let rows = !heldOut || showHeldOut
+        print(
+            "drafting cases, \(file) (\(heldOut ? "held out: written by a helper that never saw the rules; totals only" : "written before the rules; not tuned on")):"
+        )
+        if rows {
+            print("| sheet | expected | drafted | view | mode | not understood | clip count |")
+            print("|---|---|---|---|---|---|---|")
+        }
         for sheet in sheets {
             let measures = sheet["measures"] as? [String] ?? []
             let (o, draft) = judge(
                 sheet["text"] as? String ?? "", measures: measures, view: sheet["view"] as? String, mode: sheet["mode"] as? String ?? "reps"
             )
-            outcomes.append(o)
+            outcomes[heldOut ? sheet["family"] as? String ?? "?" : "sheets", default: []].append(o)
             var clipCell = "—"
             if let clipName = sheet["clip"] as? String {
                 let (score, note) = count(draft, on: clipName)
@@ -134,43 +153,53 @@ func draftingCases() {
                 clipCell =
                     "\(clipName): \(score?.count.map(String.init) ?? "void") of \(score?.clip.trueReps ?? 0)\(score?.isRight == true ? " ✓" : "")\(note.isEmpty ? "" : " (\(note.prefix(60)))")"
             }
+            guard rows else { continue }
             print(
-                "| \(sheet["name"] as? String ?? "") | \(measures.isEmpty ? "refusal" : measures.joined(separator: "/")) | \(o.metric)\(o.measure ? " ✓" : "") "
+                "| \(sheet["name"] as? String ?? "") | \(measures.isEmpty ? "refusal" : measures.joined(separator: "/")) | \(o.metric)\(o.measure ? " ✓" : "")\(o.silentlyWrong ? " (silent)" : "") "
                     + "| \(o.view ? "✓" : "✗") | \(o.mode ? "✓" : "✗") | \(o.notUnderstood)/\(o.sentences) | \(clipCell) |")
         }
-        table("physio sheets in total:", [("sheets", outcomes)])
-        print("physio sheets run on a real clip of the movement: right count \(share(clipRight, clipRuns))")
+        table("\(file) in total:", outcomes.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        if clipRuns > 0 { print("\(file) run on a real clip of the movement: right count \(share(clipRight, clipRuns))") }
     }
 
-    // 3. The coach's descriptions of the real clips, short and detailed, each run on its clip.
+    // 3. The coach's descriptions of the real clips, each run on its clip: short and detailed
+    // (written before the rules), and a third voice (held out: written by a helper that never saw them).
     if clips.isEmpty { return print("drafting cases: described clips skipped (../shared/realdata/exercises not found)") }
-    if let described = load(root + "/Benchmarks/drafting-cases/clip-descriptions.json")?["clips_described"] as? [[String: Any]] {
+    for (file, kinds, heldOut) in [("clip-descriptions.json", ["short", "detailed"], false), ("clip-descriptions-2.json", ["text"], true)] {
+        guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
+        let rows = !heldOut || showHeldOut
         print(
-            "drafting cases, clip-descriptions.json (written before any run; not tuned on): a draft from each description, assessing its real clip"
+            "drafting cases, \(file) (\(heldOut ? "held out: totals only" : "written before any run; not tuned on")): a draft from each description, assessing its real clip"
         )
-        print("| clip | true | short: measure, count | detailed: measure, count |")
-        print("|---|---|---|---|")
-        var right = ["short": 0, "detailed": 0]
-        var measureRight = ["short": 0, "detailed": 0]
+        if rows {
+            print("| clip | true | " + kinds.map { "\($0): measure, count" }.joined(separator: " | ") + " |")
+            print("|---|---|" + kinds.map { _ in "---|" }.joined())
+        }
+        var right: [String: Int] = [:]
+        var measureRight: [String: Int] = [:]
+        var silent: [String: Int] = [:]
         var n = 0
         for d in described {
             guard let name = d["clip"] as? String, let clip = clips.first(where: { $0.name == name }) else { continue }
             n += 1
             let measures = d["measures"] as? [String] ?? []
             var cells: [String] = []
-            for kind in ["short", "detailed"] {
+            for kind in kinds {
                 let (o, draft) = judge(d[kind] as? String ?? "", measures: measures, view: nil, mode: "reps")
                 let (score, note) = count(draft, on: name)
-                if score?.isRight == true { right[kind]! += 1 }
-                if o.measure { measureRight[kind]! += 1 }
+                if score?.isRight == true { right[kind, default: 0] += 1 }
+                if o.measure { measureRight[kind, default: 0] += 1 }
+                if o.silentlyWrong { silent[kind, default: 0] += 1 }
                 cells.append(
                     "\(o.metric)\(o.measure ? " ✓" : " ✗"), \(score?.count.map(String.init) ?? "void")\(score?.isRight == true ? " ✓" : "")\(note.isEmpty ? "" : " (\(note.prefix(50)))")"
                 )
             }
-            print("| \(name) | \(clip.trueReps) | \(cells[0]) | \(cells[1]) |")
+            if rows { print("| \(name) | \(clip.trueReps) | " + cells.joined(separator: " | ") + " |") }
         }
-        for kind in ["short", "detailed"] {
-            print("described clips, \(kind): right measure \(share(measureRight[kind]!, n)), exact count \(share(right[kind]!, n))")
+        for kind in kinds {
+            print(
+                "described clips, \(file) \(kind): right measure \(share(measureRight[kind, default: 0], n)), exact count \(share(right[kind, default: 0], n)), wrong measure without saying so \(share(silent[kind, default: 0], n))"
+            )
         }
     }
 }
