@@ -96,7 +96,9 @@ func draftingCases() {
                 }
                 // KINETIX_CASES_VERBOSE=dev lists the dev split's wrong drafts (never the test split's).
                 if !o.measure, split == "dev", ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "dev" {
-                    print("  wrong (dev): \(id) [\(label["family"] as? String ?? "")]: \(measures) drafted as \(o.metric)\(o.silentlyWrong ? ", without saying so" : "")")
+                    print(
+                        "  wrong (dev): \(id) [\(label["family"] as? String ?? "")]: \(measures) drafted as \(o.metric)\(o.silentlyWrong ? ", without saying so" : "")"
+                    )
                 }
             }
             table(
@@ -126,14 +128,14 @@ func draftingCases() {
     // The held-out files (written by a helper that never saw the rules) print only their
     // totals; KINETIX_CASES_VERBOSE=heldout prints their rows, for reading after the rules are written.
     let showHeldOut = ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "heldout"
-    for (file, heldOut) in [("physio-sheets.json", false), ("held-out-sheets.json", true)] {
+    for (file, heldOut) in [("physio-sheets.json", false), ("dev-sheets.json", false), ("held-out-sheets.json", true)] {
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
         var outcomes: [String: [Outcome]] = [:]
         var clipRight = 0
         var clipRuns = 0
         let rows = !heldOut || showHeldOut
         print(
-            "drafting cases, \(file) (\(heldOut ? "held out: written by a helper that never saw the rules; totals only" : "written before the rules; not tuned on")):"
+            "drafting cases, \(file) (\(heldOut ? "held out: written by a helper that never saw the rules; totals only" : file == "dev-sheets.json" ? "written by a helper that never saw the rules; developed on: a calibration" : "written before the rules; not tuned on")):"
         )
         if rows {
             print("| sheet | expected | drafted | view | mode | not understood | clip count |")
@@ -144,7 +146,7 @@ func draftingCases() {
             let (o, draft) = judge(
                 sheet["text"] as? String ?? "", measures: measures, view: sheet["view"] as? String, mode: sheet["mode"] as? String ?? "reps"
             )
-            outcomes[heldOut ? sheet["family"] as? String ?? "?" : "sheets", default: []].append(o)
+            outcomes[file == "physio-sheets.json" ? "sheets" : sheet["family"] as? String ?? "?", default: []].append(o)
             var clipCell = "—"
             if let clipName = sheet["clip"] as? String {
                 let (score, note) = count(draft, on: clipName)
