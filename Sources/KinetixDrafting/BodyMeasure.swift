@@ -239,6 +239,10 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case (.lean?, .head?), (.turn?, .head?): return .headTilt
         case (.lean?, _), (.turn?, .trunk?): return .trunkLean
         case (.step?, _): return .stanceWidth
+        // "Pull your chest up to the bar": the body is pulled by bending the arms.
+        case (.pull?, .arm?), (.pull?, .elbow?), (.pull?, .upperArm?), (.pull?, .trunk?): return .elbowFlexion
+        case (.pull?, .knee?), (.pull?, .thigh?), (.pull?, .leg?): return .thighElevation
+        case (.pull?, .head?): return .headTilt
         case (.raise?, .arm?), (.lower?, .arm?), (.turn?, .arm?): return .armElevation
         case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?), (.turn?, .upperArm?):
             return .upperArmElevation

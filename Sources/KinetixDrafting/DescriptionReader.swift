@@ -159,8 +159,11 @@ enum DescriptionReader {
             let inNumber = c == "." && previous.isNumber && next.isNumber
             let joinsWord = (c == "'" || c == "’" || c == "-") && !word.isEmpty && next.isLetter
             if c.isLetter || isDigit || inNumber || joinsWord {
-                // A number and a unit written together ("15deg", "2s") are two words.
-                if let last = word.last, (last.isNumber && c.isLetter) || (last.isLetter && isDigit && word.allSatisfy(\.isNumber)) {
+                // A number and a unit written together ("15deg", "2s") are two words, and so
+                // are a count and its "x" ("x10": ten times).
+                if let last = word.last,
+                    (last.isNumber && c.isLetter) || (last.isLetter && isDigit && (word.allSatisfy(\.isNumber) || word == "x"))
+                {
                     flush()
                 }
                 if word.isEmpty { wordStart = place(i) }

@@ -368,6 +368,10 @@ enum DraftMovement: String, CaseIterable, Sendable {
     case raise, lower, bend, straighten, squat, lean, turn, caveIn, step
     /// A lunge bends both knees (the front one most); a step-up lifts the thigh onto the step.
     case lunge, stepUp
+    /// A pull: the hands, a weight or the body drawn in bends the elbows ("pull the handles
+    /// to your belly", "pull your chest to the bar"); a knee drawn in raises the thigh
+    /// ("pull one knee to your chest").
+    case pull
 }
 
 /// The anatomical plane a raise happens in, which decides the camera view that sees it.

@@ -98,6 +98,16 @@ enum SentenceInterpreter {
             slots.keywords.remove(.hold)
             if case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["grip"]) { slots.notMeasurable.append((reason, false)) }
         }
+        // "Curl your head and shoulders off the floor": the head moved with the shoulders or
+        // the chest is the trunk curling (a crunch), not a nod.
+        let trunkWords: Set<String> = ["shoulder", "shoulders", "upper back", "chest", "upper body", "torso", "trunk"]
+        if phrases.indices.dropLast(2).contains(where: { i in
+            phrases[i + 1].text == "and" && phrases[i].isPart && phrases[i + 2].isPart
+                && ((phrases[i].text == "head" && trunkWords.contains(phrases[i + 2].text))
+                    || (trunkWords.contains(phrases[i].text) && phrases[i + 2].text == "head"))
+        }) {
+            slots.parts = [(.trunk, false)]
+        }
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         let namesItsParts = !slots.parts.isEmpty
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
@@ -295,6 +305,15 @@ enum SentenceInterpreter {
     static func isSetUp(_ phrases: [DescriptionReader.Phrase]) -> Bool {
         let words = phrases.map(\.text)
         if words.contains(where: { startWords.contains($0) }) { return true }
+        // "Stand with your back against the wall", "sit on the front of a chair": a posture
+        // first is the start, unless a movement follows after "and"/"then" ("stand tall and
+        // raise your arms") or the posture is itself the movement ("stand up", "sit down").
+        if let first = words.first, postureWords.contains(first),
+            words.dropFirst().first.map({ !["up", "down", "back"].contains($0) }) ?? true,
+            !phrases.indices.contains(where: { i in phrases[i].movement != nil && i > 0 && ["and", "then"].contains(phrases[i - 1].text) })
+        {
+            return true
+        }
         var sawMovement = false
         for (i, phrase) in phrases.enumerated() where phrase.movement != nil {
             sawMovement = true
@@ -312,6 +331,10 @@ enum SentenceInterpreter {
     private static let stateWords: Set<String> = [
         "bent", "straight", "flat", "extended", "fully extended", "locked", "arched", "rounded", "tilted", "flexed", "raised", "lifted",
         "lowered",
+    ]
+    /// Postures a set-up sentence starts with.
+    private static let postureWords: Set<String> = [
+        "stand", "sit", "lie", "kneel", "sit on", "lie down", "kneeling", "lying", "seated", "sitting",
     ]
     /// Words of the start position.
     private static let startWords: Set<String> = [
@@ -372,8 +395,22 @@ enum SentenceInterpreter {
         var fillers: Set<String> = []
         /// Topics body keypoints cannot see, in order.
         var notMeasurable: [(reason: String, always: Bool)] = []
+        /// The first body part named after the first movement word: the movement's object
+        /// ("lie on your back and pull one knee …": the knee).
+        var partAfterMovement: DraftBodyPart?
 
         init(_ phrases: [DescriptionReader.Phrase]) {
+            // "Pull your belly in and round your spine": a movement whose object is no body
+            // part the drafter knows (an unknown word, or something keypoints cannot see)
+            // is not the sentence's movement when another movement follows.
+            var phrases = phrases
+            if let first = phrases.firstIndex(where: { $0.movement != nil }),
+                let object = phrases[(first + 1)...].first(where: { if case .filler? = $0.meaning { false } else { true } }),
+                object.meaning == nil || { if case .notMeasurable? = object.meaning { true } else { false } }(),
+                phrases[(first + 1)...].contains(where: { $0.movement != nil })
+            {
+                phrases.remove(at: first)
+            }
             let meanings = phrases.compactMap(\.meaning)
             let texts = phrases.filter { $0.meaning != nil }.map(\.text)
             wordCount = meanings.count
@@ -383,6 +420,7 @@ enum SentenceInterpreter {
                 let next = i + 1 < meanings.count ? meanings[i + 1] : nil
                 switch meaning {
                 case .part(let part):
+                    if !movements.isEmpty, partAfterMovement == nil { partAfterMovement = part }
                     let word = texts[i].split(separator: " ").last.map(String.init) ?? texts[i]
                     parts.append((part, (word.hasSuffix("s") && !word.hasSuffix("ss")) || word == "feet"))
                 case .movement(let m): movements.append(m)
@@ -496,6 +534,12 @@ enum SentenceInterpreter {
             k.isDisjoint(with: [.warn, .keep, .negate, .hold])
         {
             return [.eachSide]
+        }
+        // "Hold for 20 seconds, then do the other side": the hold, then each side in turn.
+        if k.contains(.hold), k.contains(.other) || s.sides.contains(.each), !k.contains(.even), s.movements.isEmpty, s.parts.isEmpty,
+            k.isDisjoint(with: [.warn, .keep, .negate]), let seconds = s.numbers.first(where: { $0.unit == .seconds })
+        {
+            return [.hold(seconds: seconds.value), .eachSide]
         }
         // "Raise the opposite knee", "with the other leg, bend the hip and knee": the other
         // side does the movement in turn.
@@ -650,7 +694,14 @@ enum SentenceInterpreter {
     /// The measure a sentence's part and movement name.
     private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
         let movement = s.movements.first ?? defaultMovement
-        let part = s.parts.first?.part
+        // "Lie on your back and pull one knee to your chest": the part the movement can
+        // move, when the first one named cannot ("pull" the back).
+        let hasPosition = !s.positions.isEmpty
+        let first = s.parts.first?.part
+        let part =
+            BodyMeasure.described(part: first, movement: movement, hasPosition: hasPosition) == nil
+                && BodyMeasure.described(part: s.partAfterMovement, movement: movement, hasPosition: hasPosition) != nil
+            ? s.partAfterMovement : first
         guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: !s.positions.isEmpty) else {
             switch (part, movement) {
             case (nil, nil): throw Failure(message: "no body part or movement the drafter knows")

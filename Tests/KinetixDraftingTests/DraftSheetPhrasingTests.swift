@@ -1,0 +1,82 @@
+import Foundation
+import KinetixCore
+import Testing
+
+@testable import KinetixDrafting
+@testable import KinetixProfiles
+
+/// Issue 54, round six: how home-exercise sheets and gym handouts say things that the
+/// corpus rarely does ("pull the weights to your ribs", "curl your head and shoulders up",
+/// "do the other side", "3 x 12"). The phrasings here are ours, written before the rules,
+/// after reading the misses of `Benchmarks/drafting-cases/dev-sheets.json`.
+@Suite("drafting: exercise-sheet phrasings")
+struct DraftSheetPhrasingTests {
+    typealias T = ProfileDraftingTests
+
+    static func metric(_ text: String) throws -> String { try T.draft(text).profile.reps?.metric ?? "(no reps)" }
+
+    @Test(
+        "a pull of the arms or the weights bends the elbows; a pull of the knee raises the thigh",
+        arguments: [
+            ("Seated row. Sit tall and pull the handles towards your belly, then let your arms straighten.", "elbowFlexion"),
+            ("Pull the dumbbell up to your hip, then lower it slowly.", "elbowFlexion"),
+            ("Lie on your back and pull one knee towards your chest, then lower it.", "thighElevation"),
+        ])
+    func pull(_ text: String, _ measure: String) throws {
+        #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("head and shoulders curled up together are the trunk: a crunch, not a nod")
+    func headAndShoulders() throws {
+        let text = "Lie on your back with your knees bent. Curl your head and shoulders up off the mat, then lower slowly."
+        let metric = try Self.metric(text)
+        #expect(metric.hasPrefix("hipFlexion") || metric.hasPrefix("trunkLean"), "\(metric)")
+        // The head alone is still the head.
+        #expect(try Self.metric("Tuck your chin and nod your head down towards your chest, then lift it back up.").hasPrefix("headTilt"))
+    }
+
+    @Test("'towards each other' is not 'each side'")
+    func eachOther() throws {
+        let draft = try T.draft(
+            "Squat down until your thighs are level with the floor, keeping your knees from falling towards each other.")
+        #expect(!draft.sentences.flatMap(\.became).contains { $0.contains("each side in turn") }, "\(draft.sentences.map(\.became))")
+    }
+
+    @Test(
+        "'do the other side' after a hold or a movement means each side in turn",
+        arguments: [
+            "Tilt your head towards your right shoulder. Hold for 20 seconds, then do the other side.",
+            "Raise your left arm out to the side to shoulder height. Repeat on the other side.",
+        ])
+    func otherSide(_ text: String) throws {
+        let draft = try T.draft(text)
+        #expect(draft.isComplete, "\(draft.sentences.map { $0.failure ?? "used" })")
+    }
+
+    @Test(
+        "sets written as '3 x 12', 'x10', '2 sets of 15' or '4 rounds' are a programme, not a movement",
+        arguments: ["3 x 12.", "Do it x10, twice a day.", "4 rounds.", "2 sets of 15, rest 30 s between sets."])
+    func programme(_ dose: String) throws {
+        let draft = try T.draft("Bend your elbows to bring the weights to your shoulders, then straighten them. " + dose)
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(
+            draft.sentences.dropFirst().allSatisfy { $0.failure == nil && $0.became.isEmpty },
+            "\(draft.sentences.map { $0.failure ?? $0.became.joined() })")
+    }
+
+    @Test("'stand with …', 'sit tall', 'on hands and knees' describe the start, never the counted movement")
+    func postureSentences() throws {
+        let draft = try T.draft(
+            "Stand with your feet hip-width apart and your back against a wall. Sit up tall. Raise both arms forward to shoulder height, then lower them."
+        )
+        #expect(draft.profile.reps?.metric.hasPrefix("armElevation") == true, "\(draft.profile.reps?.metric ?? "none")")
+        #expect(draft.isComplete, "\(draft.sentences.map { $0.failure ?? "used" })")
+        let fours = try T.draft("On hands and knees, hands under your shoulders. Lift one leg straight back to hip height, then lower it.")
+        #expect(fours.sentences[0].failure == nil, "\(fours.sentences[0].failure ?? "")")
+        #expect(
+            fours.profile.reps?.metric.hasPrefix("legElevation") == true || fours.profile.reps?.metric.hasPrefix("thighElevation") == true)
+        // A stand-up is still a movement.
+        let standUp = try Self.metric("Stand up from the chair, then sit back down.")
+        #expect(standUp.hasPrefix("kneeFlexion") || standUp.hasPrefix("hipDrop"), "\(standUp)")
+    }
+}
