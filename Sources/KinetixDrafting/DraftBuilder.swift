@@ -127,6 +127,20 @@ struct DraftBuilder {
     private static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
     /// Words an instruction has and an exercise's name does not.
     private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
+    /// A sentence's first movement statement.
+    static func firstMovement(_ reading: SentenceReading) -> DraftTarget? {
+        reading.statements.lazy.compactMap { if case .movement(let t) = $0 { t } else { nil } }.first
+    }
+
+    /// Whether a sentence says its movement is undone ("…, then lower them again", "return to
+    /// the start", "back down"): a rep, not a position reached once.
+    static func goesAndComesBack(_ reading: SentenceReading) -> Bool {
+        let words = reading.sentence.tokens.map(\.word)
+        let pairs = Set(zip(words, words.dropFirst()).map { "\($0) \($1)" })
+        return words.contains { ["again", "return", "returns", "returning"].contains($0) }
+            || !pairs.isDisjoint(with: ["back down", "back up", "back to", "then lower", "and lower", "then straighten", "then release"])
+    }
+
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
     static let maxNameWords = 12
 
@@ -197,6 +211,26 @@ struct DraftBuilder {
                     )
                 }
             }
+        }
+        // "Hinge forward until your chest is at 45 degrees. Pull the dumbbells up, then lower
+        // them again": a first movement that is never undone takes the body to the position
+        // the rep is done in; the rep is the later movement that goes and comes back.
+        if target == nil,
+            let first = readings.firstIndex(where: { $0.failure == nil && !$0.isSetUp && $0.statements.contains(where: \.isMovement) }),
+            !Self.goesAndComesBack(readings[first]),
+            let later = readings.indices.first(where: { i in
+                i > first && readings[i].failure == nil && !readings[i].isSetUp && Self.goesAndComesBack(readings[i])
+                    && readings[i].statements.contains(where: {
+                        if case .movement(let t) = $0 { t.measure.kind != Self.firstMovement(readings[first])?.measure.kind } else { false }
+                    })
+            }),
+            let t = Self.firstMovement(readings[later]), t.movement != .lower
+        {
+            target = t
+            index = later
+            defaultsUsed.append(
+                "counted \(t.measure.label) (sentence \(readings[later].sentence.index)), the movement that goes and comes back; sentence \(readings[first].sentence.index)'s \(Self.firstMovement(readings[first])!.measure.label) is taken as the position the rep is done in"
+            )
         }
         for pass in 0..<5 where target == nil {
             for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil {

@@ -315,17 +315,22 @@ enum SentenceInterpreter {
             return true
         }
         var sawMovement = false
-        for (i, phrase) in phrases.enumerated() where phrase.movement != nil {
+        for i in phrases.indices where phrases[i].movement != nil {
             sawMovement = true
-            let before = i > 0 ? phrases[i - 1].text : ""
-            let first = phrase.text.split(separator: " ").first.map(String.init) ?? phrase.text
-            let state =
-                stateWords.contains(phrase.text) || stateWords.contains(first)
-                || first.hasSuffix("ed")  // an instruction is never in -ed: "knees bent", "palms tilted inwards"
-                || ["slight", "a", "with", "should", "be", "are", "is", "remain", "stay"].contains(before)
-            if !state { return false }
+            if !isState(phrases, at: i) { return false }
         }
         return sawMovement
+    }
+
+    /// Whether the movement word at `i` names a position, not an action: "bent", "straight",
+    /// a word in -ed ("knees bent", "palms tilted inwards": an instruction is never in -ed),
+    /// or one after "a"/"with"/"is"/"should" ("a slight bend", "the knee is straight").
+    static func isState(_ phrases: [DescriptionReader.Phrase], at i: Int) -> Bool {
+        let phrase = phrases[i]
+        let before = i > 0 ? phrases[i - 1].text : ""
+        let first = phrase.text.split(separator: " ").first.map(String.init) ?? phrase.text
+        return stateWords.contains(phrase.text) || stateWords.contains(first) || first.hasSuffix("ed")
+            || ["slight", "a", "with", "should", "be", "are", "is", "remain", "stay"].contains(before)
     }
     /// Words of a position, not a movement.
     private static let stateWords: Set<String> = [

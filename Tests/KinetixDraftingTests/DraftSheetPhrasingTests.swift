@@ -79,4 +79,17 @@ struct DraftSheetPhrasingTests {
         let standUp = try Self.metric("Stand up from the chair, then sit back down.")
         #expect(standUp.hasPrefix("kneeFlexion") || standUp.hasPrefix("hipDrop"), "\(standUp)")
     }
+
+    @Test("a first movement never undone is the position; the later one that goes and comes back is the rep, and the draft says so")
+    func positionThenRep() throws {
+        let draft = try T.draft(
+            "Hinge forward from the hips until your back is at 45 degrees. Pull the weights up to your ribs, then lower them again.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true, "\(draft.profile.reps?.metric ?? "none")")
+        #expect(draft.defaultsUsed.contains { $0.contains("goes and comes back") }, "\(draft.defaultsUsed)")
+        // A return said on its own ("step back down") is the rep's second half, not another rep.
+        let steps = try T.draft("Step up onto the box with your right leg. Step back down, right foot first.")
+        #expect(steps.profile.reps?.metric.hasPrefix("thighElevation") == true, "\(steps.profile.reps?.metric ?? "none")")
+        // A single movement said with its return is counted as before.
+        #expect(try Self.metric("Raise both arms forward to shoulder height, then lower them again.").hasPrefix("armElevation"))
+    }
 }
