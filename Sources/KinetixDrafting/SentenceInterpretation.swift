@@ -403,18 +403,32 @@ enum SentenceInterpreter {
         /// The first body part named after the first movement word: the movement's object
         /// ("lie on your back and pull one knee …": the knee).
         var partAfterMovement: DraftBodyPart?
+        /// An action after a state in one sentence, with the part it names ("tighten the
+        /// thigh so the knee is straight, then lift the whole leg": raise, the leg): the
+        /// sentence's movement, the state being the position it starts from.
+        var actionAfterState: (movement: DraftMovement, part: DraftBodyPart)?
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             // "Pull your belly in and round your spine": a movement whose object is no body
             // part the drafter knows (an unknown word, or something keypoints cannot see)
             // is not the sentence's movement when another movement follows.
             var phrases = phrases
-            if let first = phrases.firstIndex(where: { $0.movement != nil }),
+            if let first = phrases.firstIndex(where: { $0.movement != nil }), !SentenceInterpreter.isState(phrases, at: first),
                 let object = phrases[(first + 1)...].first(where: { if case .filler? = $0.meaning { false } else { true } }),
                 object.meaning == nil || { if case .notMeasurable? = object.meaning { true } else { false } }(),
                 phrases[(first + 1)...].contains(where: { $0.movement != nil })
             {
                 phrases.remove(at: first)
+            }
+            if let state = phrases.firstIndex(where: { $0.movement != nil }), SentenceInterpreter.isState(phrases, at: state),
+                let action = phrases.indices.first(where: { i in
+                    i > state && phrases[i].movement != nil && !SentenceInterpreter.isState(phrases, at: i)
+                        && ["then", "and"].contains(phrases[i - 1].text)
+                }),
+                let movement = phrases[action].movement,
+                case .part(let part)? = phrases[(action + 1)...].first(where: \.isPart)?.meaning
+            {
+                actionAfterState = (movement, part)
             }
             let meanings = phrases.compactMap(\.meaning)
             let texts = phrases.filter { $0.meaning != nil }.map(\.text)
@@ -698,11 +712,11 @@ enum SentenceInterpreter {
 
     /// The measure a sentence's part and movement name.
     private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
-        let movement = s.movements.first ?? defaultMovement
+        let movement = s.actionAfterState?.movement ?? s.movements.first ?? defaultMovement
         // "Lie on your back and pull one knee to your chest": the part the movement can
         // move, when the first one named cannot ("pull" the back).
         let hasPosition = !s.positions.isEmpty
-        let first = s.parts.first?.part
+        let first = s.actionAfterState?.part ?? s.parts.first?.part
         let part =
             BodyMeasure.described(part: first, movement: movement, hasPosition: hasPosition) == nil
                 && BodyMeasure.described(part: s.partAfterMovement, movement: movement, hasPosition: hasPosition) != nil
@@ -723,7 +737,7 @@ enum SentenceInterpreter {
         // "Lift the arms … then lower them": the first movement is the one performed.
         // "The hands go above the head": a position alone is reached by a raise.
         var measure = try measure(s, defaultMovement: s.positions.isEmpty ? nil : .raise)
-        var movement = s.movements.first ?? (s.positions.isEmpty ? nil : .raise)
+        var movement = s.actionAfterState?.movement ?? s.movements.first ?? (s.positions.isEmpty ? nil : .raise)
         // "Push both arms up overhead until the elbows are straight": a height is reached
         // by raising the part that has one, whatever else the sentence straightens.
         if !s.positions.isEmpty, !Self.elevations.contains(measure.kind),

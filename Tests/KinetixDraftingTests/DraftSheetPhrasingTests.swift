@@ -92,4 +92,18 @@ struct DraftSheetPhrasingTests {
         // A single movement said with its return is counted as before.
         #expect(try Self.metric("Raise both arms forward to shoulder height, then lower them again.").hasPrefix("armElevation"))
     }
+
+    @Test("a state before an action in one sentence is the start: 'so the knee is straight, then lift the whole leg' counts the leg")
+    func actionAfterState() throws {
+        #expect(
+            try Self.metric("Lying down, tense your thigh so the knee is straight, then lift the whole leg up off the bed.").hasPrefix(
+                "legElevation"))
+        // With no action after it, a state still gives its own measure.
+        #expect(try Self.metric("Bend your knee to 90 degrees and straighten it again.").hasPrefix("kneeFlexion"))
+    }
+
+    @Test("'straight out to full reach': a state is not a verb whose object is unknown")
+    func stateIsNoVerb() throws {
+        #expect(try Self.metric("Punch the lead hand straight out to full reach and pull it back to the chin.").hasPrefix("elbowFlexion"))
+    }
 }
