@@ -178,6 +178,12 @@ enum DescriptionReader {
         return tokens
     }
 
+    /// The words before "back" that make it the body part.
+    static let backOwners: Set<String> = [
+        "your", "the", "my", "his", "her", "their", "a", "flat", "straight", "whole", "entire", "neutral", "arched", "rounded",
+        "of", "on", "and", "with", "keep", "keeping",
+    ]
+
     /// The sentence's words read as phrases: at each word the longest phrase the
     /// vocabulary knows, else a number, else the word with a plural or tense ending
     /// removed ("straightening" → "straighten"), else an unknown word (meaning nil).
@@ -200,7 +206,16 @@ enum DescriptionReader {
                     break
                 }
             }
-            if matched { continue }
+            if matched {
+                // "Pull them back", "step your foot back": "back" after anything but "your",
+                // "the" or a word describing it ("a flat back") is a direction, not the body part.
+                if let last = phrases.last, last.text == "back", case .part? = last.meaning, i - 1 > 0,
+                    !Self.backOwners.contains(words[i - 2])
+                {
+                    phrases[phrases.count - 1].meaning = .filler
+                }
+                continue
+            }
             let word = words[i]
             if let number = Double(word), number.isFinite {
                 phrases.append(

@@ -544,6 +544,15 @@ struct DraftBuilder {
             // A position kept for seconds is a hold; a pause of a second or two at the top is a rep's.
             if seconds >= DraftDefaults.leastHoldSeconds { plan.isHold = true }
             became[index, default: []].append("rule holdTooShort: warn when a rep stays at the goal less than \(seconds.shortText) s")
+        case .duration(let seconds):
+            // A held position's time; in an exercise of reps, the set's length, which no rule checks.
+            if plan.isHold {
+                plan.holdSeconds = seconds
+                defaultsUsed.removeAll { $0.hasPrefix("hold of a ") }
+                became[index, default: []].append("rule holdTooShort: warn when the hold lasts less than \(seconds.shortText) s")
+            } else {
+                became[index, default: []].append("a set of \(seconds.shortText) s: a programme, not a movement (not checked)")
+            }
         case .tempo(let seconds, let direction):
             guard let main = plan.main, let seconds else { return "a tempo needs a movement" }
             let into = (direction == .down) == DraftProfileWriter.goesDown(main.measure, main.movement)

@@ -17,6 +17,9 @@ enum DraftStatement: Sendable {
     case eachSide
     /// "Hold for 2 seconds" (at the top of the movement).
     case hold(seconds: Double)
+    /// "45 seconds.", "carry on for 1 minute": a time and nothing else. A held position's
+    /// hold time; in an exercise of reps, how long the set lasts (a programme).
+    case duration(seconds: Double)
     /// "Take at least 2 seconds to go down": `into` is the direction of the movement
     /// itself (true) or of the return (false), resolved against the main movement later.
     case tempo(seconds: Double?, direction: Keyword)

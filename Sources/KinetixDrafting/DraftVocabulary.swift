@@ -389,7 +389,11 @@ enum SideWord: String, CaseIterable, Sendable { case left, right, both, either, 
 enum DraftComparison: String, CaseIterable, Sendable { case more, less, atLeast, atMost, within }
 
 /// A unit after a number.
-enum DraftUnit: String, CaseIterable, Sendable { case degrees, percent, seconds }
+enum DraftUnit: String, CaseIterable, Sendable {
+    case degrees, percent, seconds
+    /// Read as seconds (× 60) where the sentence is read.
+    case minutes
+}
 
 /// Words that give a sentence its role.
 enum Keyword: String, CaseIterable, Sendable {

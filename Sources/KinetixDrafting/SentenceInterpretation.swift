@@ -368,7 +368,7 @@ enum SentenceInterpreter {
                 : "\(NumberScanner.plain(value)) degrees is not an angle a joint makes: angles here are 0 to 180 degrees (say which way with words: 'lower', 'behind')"
         case .percent?:
             return (0...100).contains(value) ? nil : "\(NumberScanner.plain(value)) % is outside 0 to 100 %"
-        case .seconds?:
+        case .seconds?, .minutes?:
             return value >= minSeconds
                 ? nil
                 : "\(NumberScanner.plain(value)) seconds is too short to see: a time is at least \(NumberScanner.plain(minSeconds)) seconds"
@@ -414,8 +414,10 @@ enum SentenceInterpreter {
             // is not the sentence's movement when another movement follows.
             var phrases = phrases
             if let first = phrases.firstIndex(where: { $0.movement != nil }), !SentenceInterpreter.isState(phrases, at: first),
-                let object = phrases[(first + 1)...].first(where: { if case .filler? = $0.meaning { false } else { true } }),
-                object.meaning == nil || { if case .notMeasurable? = object.meaning { true } else { false } }(),
+                let object = phrases[(first + 1)...].firstIndex(where: { if case .filler? = $0.meaning { false } else { true } }),
+                phrases[object].meaning == nil || { if case .notMeasurable? = phrases[object].meaning { true } else { false } }(),
+                // "the lead hand": an unknown word before a body part describes it.
+                object + 1 >= phrases.count || !phrases[object + 1].isPart,
                 phrases[(first + 1)...].contains(where: { $0.movement != nil })
             {
                 phrases.remove(at: first)
@@ -460,9 +462,13 @@ enum SentenceInterpreter {
                 case .comparison(let c):
                     comparisons.append(c)
                     lastComparison = c
-                case .number(let n):
+                case .number(var n):
                     var unit: DraftUnit?
                     if case .unit(let u)? = next { unit = u }
+                    if unit == .minutes {
+                        n *= 60
+                        unit = .seconds
+                    }
                     // "one hundred and ten", "forty five": one number.
                     if let j = lastNumber, j == i - 1 || (j == i - 2 && texts[i - 1] == "and"), let previous = numbers.last,
                         previous.unit == nil, Self.compounds(previous.value, n)
@@ -475,7 +481,10 @@ enum SentenceInterpreter {
                     lastComparison = nil
                     lastNumber = i
                 case .unit: break
-                case .keyword(let k): keywords.insert(k)
+                case .keyword(let k):
+                    // "20 swings": a count's noun, not a word of stillness.
+                    if k == .still, i > 0, case .number = meanings[i - 1] { break }
+                    keywords.insert(k)
                 case .filler:
                     hasFiller = true
                     fillers.insert(texts[i])
@@ -574,6 +583,12 @@ enum SentenceInterpreter {
                     "'the other' side depends on which side moves: name the side ('the left arm') or compare the sides ('more than 15 degrees lower than the other')"
             )
         }
+        // "8 times.", "10 on the right, then 10 on the left": a number of reps and nothing else.
+        if k.isEmpty, s.movements.isEmpty, s.parts.isEmpty, s.positions.isEmpty, s.notMeasurable.isEmpty, !s.numbers.isEmpty,
+            s.numbers.allSatisfy({ $0.unit == nil })
+        {
+            return [.reps(nil)]
+        }
         if k.contains(.count) {
             if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
             return [.reps(try target(s))]
@@ -590,6 +605,11 @@ enum SentenceInterpreter {
             return movement + [.hold(seconds: seconds.value)]
         }
         if let seconds = s.numbers.first(where: { $0.unit == .seconds }) {
+            // "45 seconds.", "carry on for 1 minute": a time and nothing else ("rest 90 s between
+            // sets" is the programme's rest, said by its topic).
+            if s.parts.isEmpty, s.movements.isEmpty, s.positions.isEmpty, k.isDisjoint(with: [.down, .up, .tempo, .still, .keep, .negate]) {
+                return s.notMeasurable.isEmpty ? [.duration(seconds: seconds.value)] : []
+            }
             // "Balance on your left leg for 10 seconds", "stay in the stance for 20 s": a time
             // "for" which no word says up, down or take is how long the position is held.
             if k.isDisjoint(with: [.down, .up, .tempo]), s.fillers.contains("for") || k.contains(.still) || k.contains(.keep) {

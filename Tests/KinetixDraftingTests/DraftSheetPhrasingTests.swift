@@ -106,4 +106,44 @@ struct DraftSheetPhrasingTests {
     func stateIsNoVerb() throws {
         #expect(try Self.metric("Punch the lead hand straight out to full reach and pull it back to the chin.").hasPrefix("elbowFlexion"))
     }
+
+    @Test("a time alone is a held position's time, or the length of a set of reps (a programme), never a tempo without a direction")
+    func timeAlone() throws {
+        let plank = try T.draft("Plank. Keep your body straight. 40 seconds.")
+        DraftHoldsAndSidesTests.expectHold(plank, seconds: 40, "plank")
+        let jacks = try T.draft("Jumping jacks. Carry on for 1 minute. Rest 90 s between sets.")
+        #expect(jacks.isComplete, "\(jacks.sentences.map { $0.failure ?? "used" })")
+        #expect(!jacks.profile.rules.contains { $0.id == "holdTooShort" }, "\(jacks.profile.rules.map(\.id))")
+        #expect(jacks.sentences[1].became.contains { $0.contains("60 s") }, "\(jacks.sentences[1].became)")
+        // "20 swings … for 10 min": a count and the set's length, not a hold of ten minutes.
+        let swings = try T.draft("Kettlebell swing. 20 swings every minute for 10 min.")
+        #expect(!swings.profile.rules.contains { $0.id == "holdTooShort" }, "\(swings.profile.rules.map(\.id))")
+    }
+
+    @Test(
+        "progressions, company, crossed arms and 'no swinging' are recognised for what they are; a bare count is the reps",
+        arguments: [
+            "Progress to a heavier weight when this becomes easy.", "Have someone nearby the first time.",
+            "Slow and controlled, no swinging.",
+            "Cross your arms over your chest.", "8 times.",
+        ])
+    func sheetAsides(_ aside: String) throws {
+        let draft = try T.draft("Raise both arms forward to shoulder height, then lower them. " + aside)
+        #expect(draft.profile.reps?.metric.hasPrefix("armElevation") == true)
+        #expect(draft.sentences[1].failure == nil, "\(aside): \(draft.sentences[1].failure ?? "")")
+    }
+
+    @Test("'back' after a verb or a pronoun is a direction ('pull them back'), after 'your' the body part")
+    func backAsDirection() throws {
+        #expect(
+            try Self.metric("Stand tall. Pull your elbows back towards your ribs, then straighten your arms.").hasPrefix("elbowFlexion"))
+        #expect(try T.draft("Lean your back forward to 45 degrees, then come back up.").profile.reps?.metric.hasPrefix("trunkLean") == true)
+    }
+
+    @Test("'level with the floor' is a height (horizontal), not a left–right symmetry")
+    func levelWithTheFloor() throws {
+        let draft = try T.draft("Squat down until your thighs are level with the floor.")
+        #expect(!draft.profile.rules.contains { $0.id == "uneven" }, "\(draft.profile.rules.map(\.id))")
+        #expect(draft.text.contains("level with the floor"))
+    }
 }
