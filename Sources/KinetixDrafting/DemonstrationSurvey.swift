@@ -127,6 +127,23 @@ struct DemonstrationSurvey: Sendable {
     /// repeats a range of `movingRangeDegrees` (or 0.25 of a fraction or torso length).
     func mainMovement() -> Movement? { movements().first }
 
+    /// The main movement, counted where any camera view shows it: a bend of the knees or
+    /// hips that only a side view reads (a squat, a split squat seen side-on), whose hips
+    /// drop in as many reps, is counted on the hips' drop, which a front view shows too, so
+    /// the draft serves a clip filmed either way. Returns the movement and the one it replaced.
+    func portableMainMovement() -> (movement: Movement, replaced: Movement?)? {
+        let all = movements()
+        guard let main = all.first else { return nil }
+        guard [.kneeFlexion, .hipFlexion, .thighElevation].contains(main.measure.kind), main.measure.view == .side,
+            let drop = all.first(where: { $0.measure.kind == .hipDrop }), drop.reps.count == main.reps.count,
+            drop.score >= Self.portableScore
+        else { return (main, nil) }
+        return (drop, main)
+    }
+
+    /// The least score (`Movement.score`) of a hip drop that replaces a side-only bend.
+    static let portableScore = 0.3
+
     /// Every candidate that repeats a movement, best first. A candidate's reps count
     /// when at least half the other moving candidates (two reps or more) move in them too:
     /// the movement that carries the exercise moves with the rest of the body, a bend to

@@ -269,8 +269,8 @@ struct DraftBuilder {
         if let found = target {
             movement = found.movement ?? Self.movementWord(found.measure)
             if found.target == nil { target = applyGoal(to: found, movement: movement, readings) }
-        } else if let survey, let found = survey.mainMovement() {
-            let others = survey.movements().dropFirst().prefix(3)
+        } else if let survey, let (found, replaced) = survey.portableMainMovement() {
+            let others = survey.movements().filter { $0.measure != found.measure }.prefix(3)
             if !others.isEmpty {
                 demonstrationNotes.append(
                     "also moving: "
@@ -286,6 +286,11 @@ struct DraftBuilder {
                 "the movement: \(measure.label), \(Self.sidesText(found.sides)), "
                     + "\(found.direction == .rise ? "rising" : "dipping") from the rest the clip starts at, range \(found.range.shortText)\(DraftProfileWriter.symbol(measure.unit))"
             )
+            if let replaced {
+                demonstrationNotes.append(
+                    "counted on \(measure.label), which a front or a side view shows, rather than \(replaced.measure.label) (the largest movement, \(replaced.reps.count) reps alike), which only a side view reads"
+                )
+            }
         }
         // Words and a demonstration check each other: the words chose the measure; when the
         // clip's largest repeated movement is another, the draft says so.

@@ -47,6 +47,22 @@ struct RealExerciseCountingTests {
         }
     }
 
+    @Test("a squat demonstrated side-on is counted on the hips' drop: the draft also counts a squat filmed from the front")
+    func portableSquatDraft() throws {
+        let draft = try Self.draft(from: try RealClips.clip("squat_side_landmine"))
+        #expect(draft.profile.reps?.metric.hasPrefix("hipDrop") == true, "\(draft.profile.reps?.metric ?? "none")")
+        #expect(draft.demonstrationNotes.contains { $0.contains("which a front or a side view shows") }, "\(draft.demonstrationNotes)")
+        for name in ["squat_front_goblet", "squat_side_landmine"] {
+            let clip = try RealClips.clip(name)
+            let score = RepScore(try Self.assess(clip, draft.profile).assessment, clip: clip)
+            #expect(score.isRight, "\(name): \(score.count.map(String.init) ?? "void") of \(clip.trueReps)")
+        }
+        // A clip whose hips drop in fewer reps than its knees bend (the barbell front squat's
+        // estimator fault) keeps its side-view knee, and says nothing of a hip drop.
+        let barbell = try Self.draft(from: try RealClips.clip("squat_side_barbell_front"))
+        #expect(barbell.profile.reps?.metric.hasPrefix("hipDrop") == false)
+    }
+
     @Test(
         "side views measure the side facing the camera: the landmine squat's right knee and the front squat's left are hidden, not a void")
     func hiddenFarSide() throws {
