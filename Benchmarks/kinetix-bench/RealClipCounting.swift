@@ -106,7 +106,9 @@ func realClipCounting() {
         var squatCell = clip.exercise == "squat" ? cell(squatRuns[i]) : "\(squatRuns[i].score.count.map(String.init) ?? "void")"
         if let live = squatRuns[i].live, live != squatRuns[i].score.count { squatCell += " (live \(live))" }
         let liveCell = selfRuns[i].live.map { $0 == selfRuns[i].score.count ? "=" : "\($0)" } ?? "—"
-        let cross = crossRuns.filter { $0.clip.name == clip.name }.map(cell).joined(separator: ", ")
+        let cross = crossRuns.filter { $0.clip.name == clip.name }.map { r in
+            cell(r) + (r.live.map { $0 == r.score.count ? "" : " (live \($0))" } ?? "")
+        }.joined(separator: ", ")
         print(
             "| \(clip.name)\(RealClips.heldOut.contains(clip.name) ? " (set aside)" : "") | \(clip.exercise) | \(clip.trueReps)"
                 + "\(clip.acceptable.isEmpty ? "" : " (" + clip.acceptable.map(String.init).joined(separator: "/") + ")") | \(squatCell) | \(cell(selfRuns[i])) | \(liveCell) | \(cross.isEmpty ? "—" : cross) |"
