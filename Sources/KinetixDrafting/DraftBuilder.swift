@@ -119,7 +119,15 @@ struct DraftBuilder {
         let isTitle =
             first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
-        if isTitle { return NamedExercise.named(in: words, table: exercises) }
+        if isTitle {
+            // "Incline Flyes - With A Twist": the name before the qualifier says the exercise.
+            if let n = first.sentence.nameWordsBeforeQualifier,
+                let named = NamedExercise.named(in: Array(words.prefix(n)), table: exercises)
+            {
+                return named
+            }
+            return NamedExercise.named(in: words, table: exercises)
+        }
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }

@@ -471,7 +471,9 @@ enum SentenceInterpreter {
         // A short first sentence naming the exercise ("Front raise.", "Squat."): no
         // little words, numbers or instructions. Its movement, if any, is a fallback.
         // A name the reader cut off before a colon or dash ("Marching on the spot:") is one whatever its words.
-        let namedBeforeColon = sentence.index == 1 && sentence.text.last.map { ":–—-".contains($0) } == true
+        // So is a name with its qualifier after a dash ("Dips - Chest Version").
+        let namedBeforeColon =
+            sentence.index == 1 && (sentence.isQualifiedName || sentence.text.last.map { ":–—-".contains($0) } == true)
         // A short first sentence that moves nothing ("Standing hip abduction.") can only be a name.
         let shortName =
             sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
