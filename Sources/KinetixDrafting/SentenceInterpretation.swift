@@ -96,7 +96,9 @@ enum SentenceInterpreter {
         // "Hold a pair of dumbbells at your side": a grasp, said with the grip's reason.
         if slots.keywords.contains(.hold), GraspReading.isGrasp(phrases) {
             slots.keywords.remove(.hold)
-            if case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["grip"]) { slots.notMeasurable.append((reason, false)) }
+            if case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["grip"]) {
+                slots.notMeasurable.append((reason, false, "grip"))
+            }
         }
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         let namesItsParts = !slots.parts.isEmpty
@@ -136,8 +138,10 @@ enum SentenceInterpreter {
         let isTitleReading = reading.statements.contains(where: \.isTitle)
         // "Curl the weight forward as you breathe out": a movement of a part the sentence names
         // stands, the topic beside it.
+        // So does a movement with a brief pause ("lift the leg, pausing briefly at the top").
         if namesItsParts, reading.statements.contains(where: \.isMovement),
             let topic = slots.notMeasurable.first(where: \.always)
+                ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { $0.topic == "pause" } : nil)
         {
             reading.notMeasurable = topic.reason
         } else if !isTitleReading,
@@ -371,7 +375,9 @@ enum SentenceInterpreter {
         /// The little words, for the few that change a meaning ("keep … from").
         var fillers: Set<String> = []
         /// Topics body keypoints cannot see, in order.
-        var notMeasurable: [(reason: String, always: Bool)] = []
+        var notMeasurable: [(reason: String, always: Bool, topic: String)] = []
+        /// A pause said without a time ("pause briefly at the top"): the movement's tempo.
+        var briefPause: Bool { notMeasurable.contains { $0.topic == "pause" } }
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             let meanings = phrases.compactMap(\.meaning)
@@ -422,9 +428,11 @@ enum SentenceInterpreter {
                 case .filler:
                     hasFiller = true
                     fillers.insert(texts[i])
-                case .notMeasurable(_, let reason, let always): notMeasurable.append((reason, always))
+                case .notMeasurable(let topic, let reason, let always): notMeasurable.append((reason, always, topic))
                 }
             }
+            // "Briefly" is a pause's only with a pause ("lower the bar briefly" is no pause).
+            if !keywords.contains(.hold) { notMeasurable.removeAll { $0.topic == "pause" } }
         }
 
         /// Whether `b` continues `a` in words: hundreds then tens or units, tens then units.
@@ -522,6 +530,9 @@ enum SentenceInterpreter {
         var movement: [DraftStatement] = !s.movements.isEmpty ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
         // "Keep your body straight for 30 seconds": what is kept, and for how long.
         if k.contains(.keep) || k.contains(.negate), let kept = try? constraint(s) { movement = [kept] }
+        // "Lift the leg, pausing briefly at the top": a pause with no time is the movement's
+        // tempo (the topic says so); the movement stands.
+        if k.contains(.hold), s.briefPause, !s.numbers.contains(where: { $0.unit == .seconds }) { return movement }
         if k.contains(.hold) {
             guard let seconds = s.numbers.first(where: { $0.unit == .seconds }) else {
                 throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
@@ -561,7 +572,12 @@ enum SentenceInterpreter {
         if k.contains(.keep) || k.contains(.negate) {
             return [try constraint(s)]
         }
-        if k.contains(.warn) || (s.movements.isEmpty && !s.comparisons.isEmpty && !s.numbers.isEmpty) {
+        // A limit without "warn" needs its number said as one: with its comparison or its unit
+        // ("over 20 degrees"), not a number word elsewhere ("to one side, rolling over the back").
+        if k.contains(.warn)
+            || (s.movements.isEmpty && !s.comparisons.isEmpty
+                && s.numbers.contains { $0.comparison != nil || ($0.unit != nil && $0.unit != .seconds) })
+        {
             let measure = try measure(s, defaultMovement: nil)
             // The number in the measure's own unit first ("1,000 … more than 15 degrees":
             // 15); an angle's limit is then checked as an angle.

@@ -27,4 +27,46 @@ struct DraftSentenceKindsTests {
         let lower = DescriptionReader.sentences(in: "Arm raise - slowly up.")
         #expect(lower.count == 2)
     }
+
+    @Test("a brief pause with no time is the movement's tempo and the movement stands; a bare 'hold' still needs a time")
+    func briefPause() throws {
+        let lift = try T.draft("Raise your right knee to hip height, pausing briefly at the top.")
+        #expect(lift.profile.reps?.metric.hasPrefix("thighElevation") == true)
+        #expect(lift.sentences[0].failure == nil)
+        #expect(lift.sentences[0].notMeasurable?.contains("tempo") == true)
+        let pause = try T.draft("Raise both arms out to the side to shoulder height. Momentarily pause when the arms are up.")
+        #expect(pause.sentences[1].failure == nil && pause.sentences[1].notMeasurable?.contains("tempo") == true)
+        #expect(try T.draft("Raise both arms out to the side to shoulder height. Hold at the top.").sentences[1].failure != nil)
+    }
+
+    @Test(
+        "where a part is placed ('elbows tucked in', 'hands shoulder-width apart') is placement; 'keep the elbows straight' is still measured"
+    )
+    func placement() throws {
+        let draft = try T.draft(
+            "Bend the elbows to lower the chest toward the floor. The elbows stay tucked in. Your hands should be wider than shoulder width."
+        )
+        #expect(draft.sentences[1].failure == nil && draft.sentences[1].notMeasurable?.contains("placed") == true)
+        #expect(draft.sentences[2].failure == nil && draft.sentences[2].notMeasurable?.contains("placed") == true)
+        let straight = try T.draft("Raise both arms out to the side to shoulder height. Keep the elbows straight.")
+        #expect(straight.sentences[1].became.contains { $0.contains("elbow") }, "\(straight.sentences[1].became)")
+    }
+
+    @Test("'no motion at the elbow' keeps the elbow still")
+    func noMotionAtJoint() throws {
+        let draft = try T.draft("Raise both arms out to the side to shoulder height. There should be no motion at the elbows.")
+        #expect(draft.sentences[1].failure == nil)
+        #expect(draft.text.contains("elbowFlexion"), "\(draft.sentences[1].became)")
+    }
+
+    @Test("real words are read for what they are, not offered as typos: a crushing grip, a weight shift, a rebound, 'break 90 degrees'")
+    func everydayWords() throws {
+        let grip = try T.draft("Raise both arms out to the side to shoulder height. Crush the handles with your hands.")
+        #expect(grip.sentences[1].failure == nil && grip.sentences[1].notMeasurable?.contains("grip") == true)
+        let shift = try T.draft("Raise both arms out to the side to shoulder height. Shift your weight onto your left foot.")
+        #expect(shift.sentences[1].failure == nil && shift.sentences[1].notMeasurable?.contains("weight") == true)
+        let dip = try T.draft("Dip. Bend the elbows until they break 90 degrees.")
+        #expect(dip.sentences[1].failure == nil)
+        #expect(dip.sentences[1].became.contains { $0.contains("90") }, "\(dip.sentences[1].became)")
+    }
 }
