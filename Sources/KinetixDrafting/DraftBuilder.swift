@@ -489,6 +489,13 @@ struct DraftBuilder {
                 became[index, default: []].append("requirements.view \(plan.view.rawValue) (\(target.measure.label) needs it)")
             }
             if let failure = invisible(target.measure) { return failure }
+            // "Extending the hips, knees and ankles": a straightening with no goal of its own
+            // goes toward 0°, so the default goal (a bend) would be the opposite of what it says.
+            if target.movement == .straighten, target.target == nil, demonstrated(target.measure, target.sides) == nil {
+                became[index, default: []].append(
+                    "\(target.measure.label) straightened beside the main movement, with no goal given: noted, not a rule")
+                return nil
+            }
             let value = target.target ?? demonstrated(target.measure, target.sides) ?? DraftDefaults.target(target.measure.kind)
             let tolerance = DraftDefaults.tolerance(target.measure.unit)
             plan.reaches.append(.init(measure: target.measure, sides: target.sides, target: value, tolerance: tolerance))

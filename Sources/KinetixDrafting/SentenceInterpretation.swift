@@ -230,14 +230,19 @@ enum SentenceInterpreter {
             movementClauses = [[]]
             for (i, phrase) in rest.enumerated() {
                 let then = i + 1 < rest.count && rest[i + 1].text == "then"
+                // "Extending the hips, knees, and ankles": a comma inside a list of body parts ends no clause.
+                let previousWord = rest[..<i].last { $0.meaning != .filler }
+                let nextWord = rest[i...].first { $0.meaning != .filler }
+                let inList =
+                    previousWord?.isPart == true && nextWord?.isPart == true && (phrase.isPart || ["and", "or"].contains(phrase.text))
                 let boundary =
-                    (phrase.afterComma && phrase.text != "then")
+                    (phrase.afterComma && phrase.text != "then" && !inList)
                     || (phrase.meaning == .filler && ["and", "while", "as"].contains(phrase.text) && !then)
                 if boundary, !movementClauses[movementClauses.count - 1].isEmpty { movementClauses.append([]) }
                 movementClauses[movementClauses.count - 1].append(phrase)
             }
             // The exercise's clause first: it is the main movement.
-            func isExercise(_ clause: [DescriptionReader.Phrase]) -> Bool { clause.contains { $0.movement.map { $0 != .step } ?? false } }
+            func isExercise(_ clause: [DescriptionReader.Phrase]) -> Bool { clause.contains { $0.movement != nil && !isStepping($0) } }
             movementClauses = movementClauses.filter(isExercise) + movementClauses.filter { !isExercise($0) }
         }
         // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
@@ -254,11 +259,15 @@ enum SentenceInterpreter {
         for clause in movementClauses.dropFirst() {
             var part = reading
             interpret(clause, sentence, earlier: context, vocabulary: vocabulary, into: &part)
+            // A step forward ("step forward into the lunge") only places the feet, and a jump
+            // up or on ("rebound out of this position") moves the whole body: stance width is
+            // measured sideways, so only a step out to the side is a movement.
+            if part.named.plane != .frontal, clause.filter({ $0.movement != nil }).allSatisfy(isStepping) {
+                context = context.updated(by: part.named)
+                continue
+            }
             guard part.failure == nil else { return nil }
             context = context.updated(by: part.named)
-            // A step forward ("step forward into the lunge") only places the feet: stance
-            // width is measured sideways, so only a step out to the side is a movement.
-            if part.named.plane == .sagittal { continue }
             main.statements += part.statements.filter { if case .view = $0 { false } else { true } }
             main.named = main.named.parts.isEmpty ? part.named : main.named
         }
@@ -276,6 +285,12 @@ enum SentenceInterpreter {
             main.cueText = words.prefix(1).uppercased() + words.dropFirst()
         }
         return main
+    }
+
+    /// Whether a phrase is a step of the whole body: "jump", "hop", "step", and "step down"
+    /// (off a box: the body lowered, not a leg).
+    private static func isStepping(_ phrase: DescriptionReader.Phrase) -> Bool {
+        phrase.movement == .step || (phrase.movement == .lower && phrase.text.hasPrefix("step"))
     }
 
     /// Whether an unknown `word` is more likely a misspelling of `suggestion` than a word of
@@ -669,6 +684,14 @@ enum SentenceInterpreter {
     private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
         let movement = s.movements.first ?? defaultMovement
         let part = s.parts.first?.part
+        // "Jump forward several feet", "step down one leg at a time": the whole body moves (or
+        // the feet are placed); stance width is the feet moved apart, sideways.
+        if movement == .step, s.plane != .frontal {
+            throw Failure(
+                message:
+                    "a step or jump forward, back, up or down moves the whole body; stance width is measured only when the feet move apart sideways ('jump the feet apart')"
+            )
+        }
         guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: !s.positions.isEmpty) else {
             switch (part, movement) {
             case (nil, nil): throw Failure(message: "no body part or movement the drafter knows")

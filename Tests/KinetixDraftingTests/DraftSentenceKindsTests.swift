@@ -69,4 +69,21 @@ struct DraftSentenceKindsTests {
         #expect(dip.sentences[1].failure == nil)
         #expect(dip.sentences[1].became.contains { $0.contains("90") }, "\(dip.sentences[1].became)")
     }
+
+    @Test("a jump forward or up moves the whole body, not the stance; a list of joints is one clause; a jump apart is still stance width")
+    func jumpIsNotStanceWidth() throws {
+        let hop = try T.draft("Frog hop. Hop forward a couple of feet, then land softly.", vocabulary: nil)
+        #expect(!hop.text.contains("stanceWidth"))
+        #expect(hop.profile.reps?.metric.hasPrefix("kneeFlexion") == true)
+        let spring = try T.draft("Squat down. Jump up, straightening the hips, knees, and ankles.")
+        #expect(spring.sentences[1].failure == nil, "\(spring.sentences[1].failure ?? "")")
+        #expect(!spring.text.contains("stanceWidth"))
+        // Stepping down off a box lowers the body, not a leg.
+        let off = try T.draft("Box jump. Jump up, straightening the knees. Jump back off, or step down one foot at a time.")
+        #expect(!off.text.contains("legElevation") && !off.text.contains("stanceWidth"))
+        // A straightening with no goal is no rule to reach a bend.
+        #expect(!spring.text.contains("hipFlexion"))
+        let apart = try T.draft("Jumping jacks. Jump the feet apart while raising the arms overhead.")
+        #expect(apart.text.contains("stanceWidth"))
+    }
 }
