@@ -654,7 +654,10 @@ enum SentenceInterpreter {
         }
         // "Keep your upper arms parallel to the ground": the part kept where it is.
         let keptAtHeight = k.contains(.keep) && s.movements.isEmpty && !s.positions.isEmpty
-        if k.contains(.still) || keptAtHeight, let part {
+        // "Keep your head up": the head held where it is on the trunk, not dropped. (The chest
+        // kept up is not the trunk upright: a bent-over row keeps it up while leaning.)
+        let headKeptUp = k.contains(.keep) && k.contains(.up) && s.movements.isEmpty && s.parts.allSatisfy { $0.part == .head }
+        if k.contains(.still) || keptAtHeight || headKeptUp, let part {
             let kind: BodyMeasure.Kind =
                 switch part {
                 case .arm: .armElevation

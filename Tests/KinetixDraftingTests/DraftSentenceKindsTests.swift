@@ -86,4 +86,19 @@ struct DraftSentenceKindsTests {
         let apart = try T.draft("Jumping jacks. Jump the feet apart while raising the arms overhead.")
         #expect(apart.text.contains("stanceWidth"))
     }
+
+    @Test("control and speed are the movement's effort; resting a part on something is placement; 'keep your head up' keeps the head")
+    func controlRestAndHead() throws {
+        let draft = try T.draft(
+            "Raise both arms out to the side to shoulder height. Keep the whole set a controlled movement. "
+                + "Accelerate the weight with the legs. Rest your hands on your hips between sets. Keep your head up.")
+        #expect(draft.sentences[1].failure == nil && draft.sentences[1].notMeasurable?.contains("control") == true)
+        #expect(draft.sentences[2].failure == nil && draft.sentences[2].notMeasurable?.contains("speed") == true)
+        #expect(draft.sentences[3].failure == nil && draft.sentences[3].notMeasurable?.contains("placed") == true)
+        #expect(draft.sentences[4].failure == nil)
+        #expect(draft.text.contains("headTilt"), "\(draft.sentences[4].became)")
+        // A movement said with its control still counts.
+        let lower = try T.draft("Lower the arms to the sides in a controlled manner.")
+        #expect(lower.profile.reps?.metric.hasPrefix("armElevation") == true)
+    }
 }
