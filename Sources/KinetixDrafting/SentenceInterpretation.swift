@@ -389,6 +389,8 @@ enum SentenceInterpreter {
         var hasFiller = false
         /// The little words, for the few that change a meaning ("keep … from").
         var fillers: Set<String> = []
+        /// The words that said "still" ("in place", "stationary").
+        var stillWords: Set<String> = []
         /// Topics body keypoints cannot see, in order.
         var notMeasurable: [(reason: String, always: Bool, topic: String)] = []
         /// A pause said without a time ("pause briefly at the top"): the movement's tempo.
@@ -439,7 +441,9 @@ enum SentenceInterpreter {
                     lastComparison = nil
                     lastNumber = i
                 case .unit: break
-                case .keyword(let k): keywords.insert(k)
+                case .keyword(let k):
+                    keywords.insert(k)
+                    if k == .still { stillWords.insert(texts[i]) }
                 case .filler:
                     hasFiller = true
                     fillers.insert(texts[i])
@@ -662,7 +666,8 @@ enum SentenceInterpreter {
                 switch part {
                 case .arm: .armElevation
                 case .upperArm: .upperArmElevation
-                case .elbow: .elbowFlexion
+                // "Keep your elbow in place": where the elbow is, which the upper arm sets, not its bend.
+                case .elbow: s.stillWords.contains("in place") && !k.contains(.negate) ? .upperArmElevation : .elbowFlexion
                 case .hip: .hipFlexion
                 case .thigh: .thighElevation
                 case .knee: .kneeFlexion

@@ -101,4 +101,16 @@ struct DraftSentenceKindsTests {
         let lower = try T.draft("Lower the arms to the sides in a controlled manner.")
         #expect(lower.profile.reps?.metric.hasPrefix("armElevation") == true)
     }
+
+    @Test(
+        "'keep your elbow in place' places the elbow (the upper arm kept still), not its bend; 'keep the elbows still' still keeps the bend"
+    )
+    func elbowInPlace() throws {
+        let curl = try T.draft("Bend the elbows to curl the weights up, keeping your elbows in place.")
+        #expect(curl.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(curl.sentences[0].failure == nil, "\(curl.sentences[0].failure ?? "")")
+        #expect(curl.text.contains("upperArmElevation"))
+        let still = try T.draft("Raise both arms out to the side to shoulder height. Keep the elbows still.")
+        #expect(still.text.contains("elbowFlexion") && !still.text.contains("upperArmElevation"))
+    }
 }
