@@ -648,6 +648,8 @@ enum SentenceInterpreter {
         if straight || (negated && !s.movements.isEmpty) {
             // Straight means not bent; "do not X" means X stays small.
             let movement: DraftMovement = straight ? .bend : s.movements.first { $0 != .straighten }!
+            // "Avoid jumping too high" is no stance kept narrow.
+            try checkStepIsSideways(movement, s)
             guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: false) else {
                 throw Failure(
                     message: part.map { "cannot tell what to measure when the \($0.rawValue) does '\(movement.rawValue)'" }
@@ -688,18 +690,22 @@ enum SentenceInterpreter {
             message: "a 'keep …'/'do not …' sentence needs a body part and how it stays ('straight', 'still') or a movement to avoid")
     }
 
-    /// The measure a sentence's part and movement name.
-    private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
-        let movement = s.movements.first ?? defaultMovement
-        let part = s.parts.first?.part
-        // "Jump forward several feet", "step down one leg at a time": the whole body moves (or
-        // the feet are placed); stance width is the feet moved apart, sideways.
+    /// "Jump forward several feet", "step down one leg at a time": the whole body moves (or
+    /// the feet are placed); stance width is the feet moved apart, sideways.
+    private static func checkStepIsSideways(_ movement: DraftMovement?, _ s: Slots) throws(Failure) {
         if movement == .step, s.plane != .frontal {
             throw Failure(
                 message:
                     "a step or jump forward, back, up or down moves the whole body; stance width is measured only when the feet move apart sideways ('jump the feet apart')"
             )
         }
+    }
+
+    /// The measure a sentence's part and movement name.
+    private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
+        let movement = s.movements.first ?? defaultMovement
+        let part = s.parts.first?.part
+        try checkStepIsSideways(movement, s)
         guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: !s.positions.isEmpty) else {
             switch (part, movement) {
             case (nil, nil): throw Failure(message: "no body part or movement the drafter knows")

@@ -78,6 +78,9 @@ struct DraftSentenceKindsTests {
         let spring = try T.draft("Squat down. Jump up, straightening the hips, knees, and ankles.")
         #expect(spring.sentences[1].failure == nil, "\(spring.sentences[1].failure ?? "")")
         #expect(!spring.text.contains("stanceWidth"))
+        // "Avoid jumping too high" keeps no stance narrow.
+        let avoid = try T.draft("Frog hop. Hop ahead, avoiding jumping too high.")
+        #expect(!avoid.text.contains("stanceWidth"))
         // Stepping down off a box lowers the body, not a leg.
         let off = try T.draft("Box jump. Jump up, straightening the knees. Jump back off, or step down one foot at a time.")
         #expect(!off.text.contains("legElevation") && !off.text.contains("stanceWidth"))
