@@ -542,6 +542,15 @@ enum SentenceInterpreter {
         }
         if k.contains(.count) {
             if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
+            // "Return to the starting position and repeat for the desired repetitions": the
+            // return of whatever is counted, not a movement of its own.
+            let words = Set(sentence.tokens.map(\.word))
+            if !s.movements.isEmpty, s.movements.allSatisfy({ $0 == .lower }), s.positions.isEmpty,
+                !words.isDisjoint(with: ["starting", "start", "original"]),
+                words.contains("position")
+            {
+                return s.sides.contains(.each) ? [.reps(nil), .eachSide] : [.reps(nil)]
+            }
             return [.reps(try target(s))]
         }
         // A movement stated with its hold or tempo.
@@ -589,6 +598,14 @@ enum SentenceInterpreter {
             return [.symmetry(measure, limit: limit?.value, percent: limit?.unit == .percent)]
         }
         if k.contains(.keep) || k.contains(.negate) {
+            return [try constraint(s)]
+        }
+        // "The arms should be stationary the entire time": a part said to stay still is kept
+        // still. (Not "only the forearms should move": that names what moves.)
+        if s.movements.isEmpty, s.positions.isEmpty, !s.parts.isEmpty, !s.fillers.contains("only"),
+            !s.stillWords.isDisjoint(with: ["stationary", "still", "motionless", "fixed", "rigid", "steady", "stable", "in place"]),
+            !s.fillers.isDisjoint(with: ["should", "must", "be", "are", "is", "remain", "stay"])
+        {
             return [try constraint(s)]
         }
         // A limit without "warn" needs its number said as one: with its comparison or its unit

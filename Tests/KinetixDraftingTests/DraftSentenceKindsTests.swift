@@ -116,4 +116,17 @@ struct DraftSentenceKindsTests {
         let still = try T.draft("Raise both arms out to the side to shoulder height. Keep the elbows still.")
         #expect(still.text.contains("elbowFlexion") && !still.text.contains("upperArmElevation"))
     }
+
+    @Test("'return to the starting position and repeat' is the counted movement's return; a part 'should be stationary' is kept still")
+    func returnAndStationary() throws {
+        let curl = try T.draft("Bend the elbows to curl the weights up. Return to the starting position and repeat for ten repetitions.")
+        #expect(curl.sentences[1].failure == nil, "\(curl.sentences[1].failure ?? "")")
+        #expect(curl.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        let knee = try T.draft("Raise your right knee to hip height. The arms should be stationary the whole time.")
+        #expect(knee.sentences[1].failure == nil)
+        #expect(knee.text.contains("armElevation"), "\(knee.sentences[1].became)")
+        // Which part moves is not a part kept still.
+        let only = try T.draft("Bend the elbows to curl the weights up. Only the forearms should move.")
+        #expect(!only.sentences[1].became.contains { $0.contains("elbow") && $0.contains("warn") })
+    }
 }
