@@ -132,9 +132,9 @@ struct DraftBuilder {
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
     /// Linking words a title-case name writes small.
-    private static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
+    static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
     /// Words an instruction has and an exercise's name does not.
-    private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
+    static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
     static let maxNameWords = 12
 

@@ -505,7 +505,16 @@ enum SentenceInterpreter {
         let shortName =
             sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
             && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
-        if namedBeforeColon || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
+        // A first sentence written as a name, in title case ("Pallof Press With Rotation.",
+        // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it.
+        let titleCaseName =
+            sentence.index == 1 && sentence.tokens.count <= DraftBuilder.maxNameWords && s.numbers.isEmpty
+            && sentence.text.split(separator: " ").contains { $0.count >= 4 }
+            && sentence.text.split(separator: " ").filter { $0.count >= 4 && !DraftBuilder.titleLinkWords.contains(String($0)) }
+                .allSatisfy { $0.first?.isUppercase == true }
+            && !sentence.tokens.contains { DraftBuilder.instructionWords.contains($0.word) }
+            && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
+        if namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }

@@ -129,4 +129,15 @@ struct DraftSentenceKindsTests {
         let only = try T.draft("Bend the elbows to curl the weights up. Only the forearms should move.")
         #expect(!only.sentences[1].became.contains { $0.contains("elbow") && $0.contains("warn") })
     }
+
+    @Test("a first sentence written as a name in title case is the title; one that instructs ('Raise Your Arms') is not")
+    func titleCaseName() throws {
+        let draft = try T.draft("Seated Band Pull With Rotation.\nRaise both arms out to the side to shoulder height.")
+        #expect(draft.sentences[0].failure == nil)
+        #expect(draft.profile.title == "Seated Band Pull With Rotation")
+        #expect(draft.profile.reps?.metric.hasPrefix("armElevation") == true)
+        let instruction = try T.draft("Raise Your Arms Out To The Side.")
+        #expect(!instruction.sentences[0].became.contains { $0.hasPrefix("title") })
+        #expect(instruction.profile.reps?.metric.hasPrefix("armElevation") == true)
+    }
 }
