@@ -141,7 +141,7 @@ enum SentenceInterpreter {
         // So does a movement with a brief pause ("lift the leg, pausing briefly at the top").
         if namesItsParts, reading.statements.contains(where: \.isMovement),
             let topic = slots.notMeasurable.first(where: \.always)
-                ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { $0.topic == "pause" } : nil)
+                ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { Slots.untimedHolds.contains($0.topic) } : nil)
         {
             reading.notMeasurable = topic.reason
         } else if !isTitleReading,
@@ -394,7 +394,9 @@ enum SentenceInterpreter {
         /// Topics body keypoints cannot see, in order.
         var notMeasurable: [(reason: String, always: Bool, topic: String)] = []
         /// A pause said without a time ("pause briefly at the top"): the movement's tempo.
-        var briefPause: Bool { notMeasurable.contains { $0.topic == "pause" } }
+        /// Or a hold with no time of its own ("hold for as long as you can").
+        var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
+        static let untimedHolds: Set<String> = ["pause", "openHold"]
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             let meanings = phrases.compactMap(\.meaning)
@@ -451,7 +453,7 @@ enum SentenceInterpreter {
                 }
             }
             // "Briefly" is a pause's only with a pause ("lower the bar briefly" is no pause).
-            if !keywords.contains(.hold) { notMeasurable.removeAll { $0.topic == "pause" } }
+            if !keywords.contains(.hold) { notMeasurable.removeAll { Self.untimedHolds.contains($0.topic) } }
         }
 
         /// Whether `b` continues `a` in words: hundreds then tens or units, tens then units.

@@ -140,4 +140,19 @@ struct DraftSentenceKindsTests {
         #expect(!instruction.sentences[0].became.contains { $0.hasPrefix("title") })
         #expect(instruction.profile.reps?.metric.hasPrefix("armElevation") == true)
     }
+
+    @Test(
+        "a hand holding a part ('hold the top of the foot', 'hold it by the ankle') is a grasp; 'hold as long as you can' sets no time; 'hold for 5 seconds' does"
+    )
+    func graspAndOpenHold() throws {
+        let stretch = try T.draft("Quad stretch. Bend the knee and hold the top of the foot.")
+        #expect(stretch.sentences[1].failure == nil, "\(stretch.sentences[1].failure ?? "")")
+        let by = try T.draft("Raise your right knee to hip height and hold it by the ankle.")
+        #expect(by.sentences[0].failure == nil)
+        #expect(by.profile.reps?.metric.hasPrefix("thighElevation") == true)
+        let open = try T.draft("Raise both arms out to the side to shoulder height. Hold for as long as you can.")
+        #expect(open.sentences[1].failure == nil && open.sentences[1].notMeasurable?.contains("no time") == true)
+        let timed = try T.draft("Raise both arms out to the side to shoulder height. Hold for 5 seconds.")
+        #expect(timed.sentences[1].became.contains { $0.contains("hold") })
+    }
 }
