@@ -21,6 +21,10 @@ enum DescriptionReader {
         var index: Int
         var text: String
         var tokens: [Token]
+        /// A name with its qualifier after a spaced dash ("Dips - Chest Version"): a title,
+        /// whatever its words; the number of the name's words before the dash.
+        var nameWordsBeforeQualifier: Int? = nil
+        var isQualifiedName: Bool { nameWordsBeforeQualifier != nil }
     }
 
     /// A run of words with one meaning, or an unknown word.
@@ -40,7 +44,9 @@ enum DescriptionReader {
     /// The description's sentences. A sentence ends at `.`, `!`, `?` or `;` (not a decimal
     /// point), at a blank line, or before a line that starts a list item (`-`, `*`, `•`, `1.`).
     /// A name of at most `maxTitleWords` words before a colon or a spaced dash at the very
-    /// start ("Wall sits: …", "Step-ups – …") is a sentence of its own: the title.
+    /// start ("Wall sits: …", "Step-ups – …") is a sentence of its own: the title. A short
+    /// qualifier in title case after the dash that runs to the end of the line or sentence
+    /// ("Dips - Chest Version.", "Hang Clean - Below the Knees") is part of the name.
     static func sentences(in description: String) -> [Sentence] {
         var sentences: [Sentence] = []
         // The sentence being read: its characters and where each was.
@@ -49,6 +55,8 @@ enum DescriptionReader {
         var line = 1
         var column = 1
         let characters = Array(description)
+        // The name's words before a title's qualifier, when it has one.
+        var qualifiedName: Int?
         func finish() {
             // A list marker ("-", "*", "•", "1.", "2)") is not part of the sentence.
             var first = text.firstIndex { !$0.isWhitespace && !"-*•".contains($0) } ?? text.count
@@ -62,10 +70,14 @@ enum DescriptionReader {
             if first < last {
                 let tokens = tokens(in: String(text[first..<last]), places: Array(places[first..<last]))
                 let sentenceText = String(text[first..<last]).replacingOccurrences(of: "\n", with: " ")
-                if !tokens.isEmpty { sentences.append(Sentence(index: sentences.count + 1, text: sentenceText, tokens: tokens)) }
+                if !tokens.isEmpty {
+                    sentences.append(
+                        Sentence(index: sentences.count + 1, text: sentenceText, tokens: tokens, nameWordsBeforeQualifier: qualifiedName))
+                }
             }
             text = []
             places = []
+            qualifiedName = nil
         }
         var i = 0
         while i < characters.count {
@@ -100,7 +112,11 @@ enum DescriptionReader {
                 && (1...maxTitleWords).contains(
                     String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).count)
                 && text.allSatisfy({ !".!?;".contains($0) })
-            if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker || endsTitle { finish() }
+            if endsTitle, spacedDash, isTitleQualifier(characters[(i + 1)...]) {
+                qualifiedName = tokens(in: String(text)).count
+            } else if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker || endsTitle {
+                finish()
+            }
             column += 1
             i += 1
         }
@@ -110,6 +126,24 @@ enum DescriptionReader {
 
     /// The most words in a name before a colon or dash that starts a description.
     static let maxTitleWords = 4
+
+    /// Whether the text after a title's dash, up to the end of its line or sentence, is a
+    /// qualifier of the name ("Chest Version", "On Knees", "Below the Knees", "With A Twist"):
+    /// at most `maxTitleWords` words, each capitalised but the little linking words. An
+    /// instruction after the dash ("– step onto the box", "– Keep your back straight") is not.
+    static func isTitleQualifier(_ rest: ArraySlice<Character>) -> Bool {
+        let end = rest.firstIndex { ".!?;:\n".contains($0) } ?? rest.endIndex
+        let words = String(rest[rest.startIndex..<end]).split(whereSeparator: \.isWhitespace)
+        return (1...maxTitleWords).contains(words.count)
+            && words.allSatisfy { word in
+                word.first?.isUppercase == true || (word.first?.isLetter == true && qualifierLinkWords.contains(String(word)))
+            }
+            && words.first?.first?.isUppercase == true
+    }
+    /// Little words a title-case qualifier writes small.
+    private static let qualifierLinkWords: Set<String> = [
+        "a", "an", "the", "and", "or", "of", "on", "in", "to", "with", "at", "for", "by", "from",
+    ]
 
     /// The words of one line of text: letters with inner `'` and `-`, numbers
     /// (`NumberScanner`: a sign, a decimal point or comma, thousands separators, an

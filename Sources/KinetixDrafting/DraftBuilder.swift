@@ -119,14 +119,22 @@ struct DraftBuilder {
         let isTitle =
             first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
             || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
-        if isTitle { return NamedExercise.named(in: words, table: exercises) }
+        if isTitle {
+            // "Incline Flyes - With A Twist": the name before the qualifier says the exercise.
+            if let n = first.sentence.nameWordsBeforeQualifier,
+                let named = NamedExercise.named(in: Array(words.prefix(n)), table: exercises)
+            {
+                return named
+            }
+            return NamedExercise.named(in: words, table: exercises)
+        }
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
     /// Linking words a title-case name writes small.
-    private static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
+    static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
     /// Words an instruction has and an exercise's name does not.
-    private static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
+    static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
     /// A sentence's first movement statement.
     static func firstMovement(_ reading: SentenceReading) -> DraftTarget? {
         reading.statements.lazy.compactMap { if case .movement(let t) = $0 { t } else { nil } }.first
@@ -520,6 +528,13 @@ struct DraftBuilder {
                 became[index, default: []].append("requirements.view \(plan.view.rawValue) (\(target.measure.label) needs it)")
             }
             if let failure = invisible(target.measure) { return failure }
+            // "Extending the hips, knees and ankles": a straightening with no goal of its own
+            // goes toward 0°, so the default goal (a bend) would be the opposite of what it says.
+            if target.movement == .straighten, target.target == nil, demonstrated(target.measure, target.sides) == nil {
+                became[index, default: []].append(
+                    "\(target.measure.label) straightened beside the main movement, with no goal given: noted, not a rule")
+                return nil
+            }
             let value = target.target ?? demonstrated(target.measure, target.sides) ?? DraftDefaults.target(target.measure.kind)
             let tolerance = DraftDefaults.tolerance(target.measure.unit)
             plan.reaches.append(.init(measure: target.measure, sides: target.sides, target: value, tolerance: tolerance))

@@ -10,7 +10,13 @@ enum GraspReading {
     static func isGrasp(_ phrases: [DescriptionReader.Phrase]) -> Bool {
         for (i, phrase) in phrases.enumerated() where phrase.meaning == .keyword(.hold) {
             var j = i + 1
-            while j < phrases.count, determiners.contains(phrases[j].text) { j += 1 }
+            // "Hold the top of the foot", "hold it by the back of the knee": the part held is after "of".
+            while j < phrases.count,
+                determiners.contains(phrases[j].text)
+                    || (endWords.contains(phrases[j].text) && j + 1 < phrases.count && phrases[j + 1].text == "of")
+            {
+                j += endWords.contains(phrases[j].text) ? 2 : 1
+            }
             guard j < phrases.count else { continue }
             switch phrases[j].meaning {
             case .part?: return true
@@ -24,8 +30,12 @@ enum GraspReading {
 
     /// Little words between "hold" and what is held.
     static let determiners: Set<String> = [
-        "a", "an", "the", "your", "his", "her", "their", "my", "onto", "on", "on to", "to", "one", "both", "left", "right",
+        "a", "an", "the", "your", "his", "her", "their", "my", "onto", "on", "on to", "to", "one", "both", "left", "right", "it", "them",
+        "by",
     ]
+
+    /// The end of a thing a hand holds ("the top of the foot").
+    static let endWords: Set<String> = ["top", "the top", "bottom", "the bottom", "end", "the end"]
 
     /// `notMeasurable` topics of things a hand holds.
     static let graspedTopics: Set<String> = ["equipment", "grip"]

@@ -96,7 +96,9 @@ enum SentenceInterpreter {
         // "Hold a pair of dumbbells at your side": a grasp, said with the grip's reason.
         if slots.keywords.contains(.hold), GraspReading.isGrasp(phrases) {
             slots.keywords.remove(.hold)
-            if case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["grip"]) { slots.notMeasurable.append((reason, false)) }
+            if case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["grip"]) {
+                slots.notMeasurable.append((reason, false, "grip"))
+            }
         }
         // "Curl your head and shoulders off the floor": the head moved with the shoulders or
         // the chest is the trunk curling (a crunch), not a nod.
@@ -146,8 +148,10 @@ enum SentenceInterpreter {
         let isTitleReading = reading.statements.contains(where: \.isTitle)
         // "Curl the weight forward as you breathe out": a movement of a part the sentence names
         // stands, the topic beside it.
+        // So does a movement with a brief pause ("lift the leg, pausing briefly at the top").
         if namesItsParts, reading.statements.contains(where: \.isMovement),
             let topic = slots.notMeasurable.first(where: \.always)
+                ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { Slots.untimedHolds.contains($0.topic) } : nil)
         {
             reading.notMeasurable = topic.reason
         } else if !isTitleReading,
@@ -236,14 +240,19 @@ enum SentenceInterpreter {
             movementClauses = [[]]
             for (i, phrase) in rest.enumerated() {
                 let then = i + 1 < rest.count && rest[i + 1].text == "then"
+                // "Extending the hips, knees, and ankles": a comma inside a list of body parts ends no clause.
+                let previousWord = rest[..<i].last { $0.meaning != .filler }
+                let nextWord = rest[i...].first { $0.meaning != .filler }
+                let inList =
+                    previousWord?.isPart == true && nextWord?.isPart == true && (phrase.isPart || ["and", "or"].contains(phrase.text))
                 let boundary =
-                    (phrase.afterComma && phrase.text != "then")
+                    (phrase.afterComma && phrase.text != "then" && !inList)
                     || (phrase.meaning == .filler && ["and", "while", "as"].contains(phrase.text) && !then)
                 if boundary, !movementClauses[movementClauses.count - 1].isEmpty { movementClauses.append([]) }
                 movementClauses[movementClauses.count - 1].append(phrase)
             }
             // The exercise's clause first: it is the main movement.
-            func isExercise(_ clause: [DescriptionReader.Phrase]) -> Bool { clause.contains { $0.movement.map { $0 != .step } ?? false } }
+            func isExercise(_ clause: [DescriptionReader.Phrase]) -> Bool { clause.contains { $0.movement != nil && !isStepping($0) } }
             movementClauses = movementClauses.filter(isExercise) + movementClauses.filter { !isExercise($0) }
         }
         // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
@@ -260,11 +269,15 @@ enum SentenceInterpreter {
         for clause in movementClauses.dropFirst() {
             var part = reading
             interpret(clause, sentence, earlier: context, vocabulary: vocabulary, into: &part)
+            // A step forward ("step forward into the lunge") only places the feet, and a jump
+            // up or on ("rebound out of this position") moves the whole body: stance width is
+            // measured sideways, so only a step out to the side is a movement.
+            if part.named.plane != .frontal, clause.filter({ $0.movement != nil }).allSatisfy(isStepping) {
+                context = context.updated(by: part.named)
+                continue
+            }
             guard part.failure == nil else { return nil }
             context = context.updated(by: part.named)
-            // A step forward ("step forward into the lunge") only places the feet: stance
-            // width is measured sideways, so only a step out to the side is a movement.
-            if part.named.plane == .sagittal { continue }
             main.statements += part.statements.filter { if case .view = $0 { false } else { true } }
             main.named = main.named.parts.isEmpty ? part.named : main.named
         }
@@ -282,6 +295,12 @@ enum SentenceInterpreter {
             main.cueText = words.prefix(1).uppercased() + words.dropFirst()
         }
         return main
+    }
+
+    /// Whether a phrase is a step of the whole body: "jump", "hop", "step", and "step down"
+    /// (off a box: the body lowered, not a leg).
+    private static func isStepping(_ phrase: DescriptionReader.Phrase) -> Bool {
+        phrase.movement == .step || (phrase.movement == .lower && phrase.text.hasPrefix("step"))
     }
 
     /// Whether an unknown `word` is more likely a misspelling of `suggestion` than a word of
@@ -398,8 +417,14 @@ enum SentenceInterpreter {
         var hasFiller = false
         /// The little words, for the few that change a meaning ("keep … from").
         var fillers: Set<String> = []
+        /// The words that said "still" ("in place", "stationary").
+        var stillWords: Set<String> = []
         /// Topics body keypoints cannot see, in order.
-        var notMeasurable: [(reason: String, always: Bool)] = []
+        var notMeasurable: [(reason: String, always: Bool, topic: String)] = []
+        /// A pause said without a time ("pause briefly at the top"): the movement's tempo.
+        /// Or a hold with no time of its own ("hold for as long as you can").
+        var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
+        static let untimedHolds: Set<String> = ["pause", "openHold"]
         /// The first body part named after the first movement word: the movement's object
         /// ("lie on your back and pull one knee …": the knee).
         var partAfterMovement: DraftBodyPart?
@@ -485,12 +510,15 @@ enum SentenceInterpreter {
                     // "20 swings": a count's noun, not a word of stillness.
                     if k == .still, i > 0, case .number = meanings[i - 1] { break }
                     keywords.insert(k)
+                    if k == .still { stillWords.insert(texts[i]) }
                 case .filler:
                     hasFiller = true
                     fillers.insert(texts[i])
-                case .notMeasurable(_, let reason, let always): notMeasurable.append((reason, always))
+                case .notMeasurable(let topic, let reason, let always): notMeasurable.append((reason, always, topic))
                 }
             }
+            // "Briefly" is a pause's only with a pause ("lower the bar briefly" is no pause).
+            if !keywords.contains(.hold) { notMeasurable.removeAll { Self.untimedHolds.contains($0.topic) } }
         }
 
         /// Whether `b` continues `a` in words: hundreds then tens or units, tens then units.
@@ -537,12 +565,23 @@ enum SentenceInterpreter {
         // A short first sentence naming the exercise ("Front raise.", "Squat."): no
         // little words, numbers or instructions. Its movement, if any, is a fallback.
         // A name the reader cut off before a colon or dash ("Marching on the spot:") is one whatever its words.
-        let namedBeforeColon = sentence.index == 1 && sentence.text.last.map { ":–—-".contains($0) } == true
+        // So is a name with its qualifier after a dash ("Dips - Chest Version").
+        let namedBeforeColon =
+            sentence.index == 1 && (sentence.isQualifiedName || sentence.text.last.map { ":–—-".contains($0) } == true)
         // A short first sentence that moves nothing ("Standing hip abduction.") can only be a name.
         let shortName =
             sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
             && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
-        if namedBeforeColon || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
+        // A first sentence written as a name, in title case ("Pallof Press With Rotation.",
+        // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it.
+        let titleCaseName =
+            sentence.index == 1 && sentence.tokens.count <= DraftBuilder.maxNameWords && s.numbers.isEmpty
+            && sentence.text.split(separator: " ").contains { $0.count >= 4 }
+            && sentence.text.split(separator: " ").filter { $0.count >= 4 && !DraftBuilder.titleLinkWords.contains(String($0)) }
+                .allSatisfy { $0.first?.isUppercase == true }
+            && !sentence.tokens.contains { DraftBuilder.instructionWords.contains($0.word) }
+            && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
+        if namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }
@@ -591,6 +630,15 @@ enum SentenceInterpreter {
         }
         if k.contains(.count) {
             if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
+            // "Return to the starting position and repeat for the desired repetitions": the
+            // return of whatever is counted, not a movement of its own.
+            let words = Set(sentence.tokens.map(\.word))
+            if !s.movements.isEmpty, s.movements.allSatisfy({ $0 == .lower }), s.positions.isEmpty,
+                !words.isDisjoint(with: ["starting", "start", "original"]),
+                words.contains("position")
+            {
+                return s.sides.contains(.each) ? [.reps(nil), .eachSide] : [.reps(nil)]
+            }
             return [.reps(try target(s))]
         }
         // A movement stated with its hold or tempo.
@@ -598,6 +646,9 @@ enum SentenceInterpreter {
         var movement: [DraftStatement] = !s.movements.isEmpty ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
         // "Keep your body straight for 30 seconds": what is kept, and for how long.
         if k.contains(.keep) || k.contains(.negate), let kept = try? constraint(s) { movement = [kept] }
+        // "Lift the leg, pausing briefly at the top": a pause with no time is the movement's
+        // tempo (the topic says so); the movement stands.
+        if k.contains(.hold), s.briefPause, !s.numbers.contains(where: { $0.unit == .seconds }) { return movement }
         if k.contains(.hold) {
             guard let seconds = s.numbers.first(where: { $0.unit == .seconds }) else {
                 throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
@@ -642,7 +693,20 @@ enum SentenceInterpreter {
         if k.contains(.keep) || k.contains(.negate) {
             return [try constraint(s)]
         }
-        if k.contains(.warn) || (s.movements.isEmpty && !s.comparisons.isEmpty && !s.numbers.isEmpty) {
+        // "The arms should be stationary the entire time": a part said to stay still is kept
+        // still. (Not "only the forearms should move": that names what moves.)
+        if s.movements.isEmpty, s.positions.isEmpty, !s.parts.isEmpty, !s.fillers.contains("only"),
+            !s.stillWords.isDisjoint(with: ["stationary", "still", "motionless", "fixed", "rigid", "steady", "stable", "in place"]),
+            !s.fillers.isDisjoint(with: ["should", "must", "be", "are", "is", "remain", "stay"])
+        {
+            return [try constraint(s)]
+        }
+        // A limit without "warn" needs its number said as one: with its comparison or its unit
+        // ("over 20 degrees"), not a number word elsewhere ("to one side, rolling over the back").
+        if k.contains(.warn)
+            || (s.movements.isEmpty && !s.comparisons.isEmpty
+                && s.numbers.contains { $0.comparison != nil || ($0.unit != nil && $0.unit != .seconds) })
+        {
             let measure = try measure(s, defaultMovement: nil)
             // The number in the measure's own unit first ("1,000 … more than 15 degrees":
             // 15); an angle's limit is then checked as an angle.
@@ -694,6 +758,8 @@ enum SentenceInterpreter {
         if straight || (negated && !s.movements.isEmpty) {
             // Straight means not bent; "do not X" means X stays small.
             let movement: DraftMovement = straight ? .bend : s.movements.first { $0 != .straighten }!
+            // "Avoid jumping too high" is no stance kept narrow.
+            try checkStepIsSideways(movement, s)
             guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: false) else {
                 throw Failure(
                     message: part.map { "cannot tell what to measure when the \($0.rawValue) does '\(movement.rawValue)'" }
@@ -704,12 +770,16 @@ enum SentenceInterpreter {
         }
         // "Keep your upper arms parallel to the ground": the part kept where it is.
         let keptAtHeight = k.contains(.keep) && s.movements.isEmpty && !s.positions.isEmpty
-        if k.contains(.still) || keptAtHeight, let part {
+        // "Keep your head up": the head held where it is on the trunk, not dropped. (The chest
+        // kept up is not the trunk upright: a bent-over row keeps it up while leaning.)
+        let headKeptUp = k.contains(.keep) && k.contains(.up) && s.movements.isEmpty && s.parts.allSatisfy { $0.part == .head }
+        if k.contains(.still) || keptAtHeight || headKeptUp, let part {
             let kind: BodyMeasure.Kind =
                 switch part {
                 case .arm: .armElevation
                 case .upperArm: .upperArmElevation
-                case .elbow: .elbowFlexion
+                // "Keep your elbow in place": where the elbow is, which the upper arm sets, not its bend.
+                case .elbow: s.stillWords.contains("in place") && !k.contains(.negate) ? .upperArmElevation : .elbowFlexion
                 case .hip: .hipFlexion
                 case .thigh: .thighElevation
                 case .knee: .kneeFlexion
@@ -730,6 +800,17 @@ enum SentenceInterpreter {
             message: "a 'keep …'/'do not …' sentence needs a body part and how it stays ('straight', 'still') or a movement to avoid")
     }
 
+    /// "Jump forward several feet", "step down one leg at a time": the whole body moves (or
+    /// the feet are placed); stance width is the feet moved apart, sideways.
+    private static func checkStepIsSideways(_ movement: DraftMovement?, _ s: Slots) throws(Failure) {
+        if movement == .step, s.plane != .frontal {
+            throw Failure(
+                message:
+                    "a step or jump forward, back, up or down moves the whole body; stance width is measured only when the feet move apart sideways ('jump the feet apart')"
+            )
+        }
+    }
+
     /// The measure a sentence's part and movement name.
     private static func measure(_ s: Slots, defaultMovement: DraftMovement?) throws(Failure) -> BodyMeasure {
         let movement = s.actionAfterState?.movement ?? s.movements.first ?? defaultMovement
@@ -741,6 +822,7 @@ enum SentenceInterpreter {
             BodyMeasure.described(part: first, movement: movement, hasPosition: hasPosition) == nil
                 && BodyMeasure.described(part: s.partAfterMovement, movement: movement, hasPosition: hasPosition) != nil
             ? s.partAfterMovement : first
+        try checkStepIsSideways(movement, s)
         guard let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: !s.positions.isEmpty) else {
             switch (part, movement) {
             case (nil, nil): throw Failure(message: "no body part or movement the drafter knows")
