@@ -432,6 +432,8 @@ enum SentenceInterpreter {
         /// thigh so the knee is straight, then lift the whole leg": raise, the leg): the
         /// sentence's movement, the state being the position it starts from.
         var actionAfterState: (movement: DraftMovement, part: DraftBodyPart)?
+        /// The first body part named after a raise or a lower ("… and raise both arms": the arms).
+        var partAfterRaise: DraftBodyPart?
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             // "Pull your belly in and round your spine": a movement whose object is no body
@@ -456,6 +458,22 @@ enum SentenceInterpreter {
                 case .part(let part)? = phrases[(action + 1)...].first(where: \.isPart)?.meaning
             {
                 actionAfterState = (movement, part)
+            }
+            // "Straddle the ball between both legs and lower your hips": the parts before "and"
+            // belong to a clause whose verb the drafter does not know; the movement is the one
+            // after "and", done by the part it names.
+            if actionAfterState == nil, let action = phrases.firstIndex(where: { $0.movement != nil }), action > 0,
+                ["then", "and"].contains(phrases[action - 1].text), phrases[..<action].contains(where: \.isPart),
+                phrases[..<action].contains(where: { $0.meaning == nil }),
+                let movement = phrases[action].movement,
+                case .part(let part)? = phrases[(action + 1)...].first(where: \.isPart)?.meaning
+            {
+                actionAfterState = (movement, part)
+            }
+            if let raise = phrases.firstIndex(where: { $0.movement == .raise || $0.movement == .lower }),
+                case .part(let part)? = phrases[(raise + 1)...].first(where: \.isPart)?.meaning
+            {
+                partAfterRaise = part
             }
             let meanings = phrases.compactMap(\.meaning)
             let texts = phrases.filter { $0.meaning != nil }.map(\.text)
@@ -842,10 +860,14 @@ enum SentenceInterpreter {
         var movement = s.actionAfterState?.movement ?? s.movements.first ?? (s.positions.isEmpty ? nil : .raise)
         // "Push both arms up overhead until the elbows are straight": a height is reached
         // by raising the part that has one, whatever else the sentence straightens.
+        // ("Bend your knees slightly and raise both arms to shoulder height": the part the raise names.)
         if !s.positions.isEmpty, !Self.elevations.contains(measure.kind),
-            let part = s.parts.first(where: {
-                BodyMeasure.described(part: $0.part, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true
-            })?.part,
+            let part = [s.partAfterRaise].compactMap({ $0 }).first(where: {
+                BodyMeasure.described(part: $0, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true
+            })
+                ?? s.parts.first(where: {
+                    BodyMeasure.described(part: $0.part, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true
+                })?.part,
             let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true)
         {
             measure = BodyMeasure(kind: kind, plane: s.plane)

@@ -146,4 +146,14 @@ struct DraftSheetPhrasingTests {
         #expect(!draft.profile.rules.contains { $0.id == "uneven" }, "\(draft.profile.rules.map(\.id))")
         #expect(draft.text.contains("level with the floor"))
     }
+
+    @Test(
+        "parts before 'and' belong to a clause whose verb is unknown: 'straddle the ball between your legs and lower your hips' lowers the hips"
+    )
+    func clauseOfAnUnknownVerb() throws {
+        let metric = try Self.metric("Straddle the ball between your legs and lower your hips towards the floor.")
+        #expect(!metric.hasPrefix("legElevation"), "\(metric)")
+        // Known verbs keep their own parts: both arms are raised.
+        #expect(try Self.metric("Bend your knees slightly and raise both arms to shoulder height.").hasPrefix("armElevation"))
+    }
 }
