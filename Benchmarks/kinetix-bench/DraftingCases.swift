@@ -60,14 +60,15 @@ func draftingCases() {
     func table(_ title: String, _ rows: [(String, [Outcome])]) {
         print(title)
         print(
-            "| family | n | right measure | right view (of right measure) | right mode | refused | wrong without saying so | sentences not understood |"
+            "| family | n | right measure | right view (of right measure) | right mode | refused | wrong without saying so | right, yet flagged | sentences not understood |"
         )
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
         for (name, os) in rows + [("all", rows.flatMap(\.1))] where !os.isEmpty {
             let right = os.filter(\.measure)
             print(
                 "| \(name) | \(os.count) | \(share(right.count, os.count)) | \(share(right.filter(\.view).count, right.count)) | \(share(os.filter(\.mode).count, os.count)) "
                     + "| \(share(os.filter(\.refused).count, os.count)) | \(share(os.filter(\.silentlyWrong).count, os.count)) "
+                    + "| \(share(right.filter(\.saysSo).count, right.count)) "
                     + "| \(share(os.map(\.notUnderstood).reduce(0, +), os.map(\.sentences).reduce(0, +))) |"
             )
         }

@@ -271,6 +271,18 @@ struct DraftBuilder {
                 }
             }
         }
+        // Words that describe more than one movement leave the counted one in doubt: the draft says so.
+        if let counted = target, !countedFromName, exercise == nil, let index {
+            let others = readings.enumerated().filter { $0.offset != index && !$0.element.isSetUp && $0.element.failure == nil }
+                .compactMap { i, r -> (Int, BodyMeasure)? in
+                    Self.firstMovement(r).map { (r.sentence.index, $0.measure) }
+                }.filter { $0.1.kind != counted.measure.kind }
+            if let (sentence, other) = others.first {
+                defaultsUsed.append(
+                    "check: counted \(counted.measure.label) (sentence \(readings[index].sentence.index)); sentence \(sentence) describes \(other.label), noted beside it: check the counted one"
+                )
+            }
+        }
         var movement: DraftMovement = .raise
         var demonstrated: DemonstrationSurvey.Movement?
         let fromName = countedFromName

@@ -156,4 +156,12 @@ struct DraftSheetPhrasingTests {
         // Known verbs keep their own parts: both arms are raised.
         #expect(try Self.metric("Bend your knees slightly and raise both arms to shoulder height.").hasPrefix("armElevation"))
     }
+
+    @Test("words that describe two movements say which was counted and ask to check it; one movement is not flagged")
+    func twoMovementsFlagged() throws {
+        let two = try T.draft("Lie on your back and bend one knee. Lift the other leg up to the height of the bent knee.")
+        #expect(two.defaultsUsed.contains { $0.hasPrefix("check: counted") && $0.contains("noted beside it") }, "\(two.defaultsUsed)")
+        let one = try T.draft("Raise both arms forward to shoulder height, then lower them again.")
+        #expect(!one.defaultsUsed.contains { $0.hasPrefix("check:") }, "\(one.defaultsUsed)")
+    }
 }
