@@ -28,7 +28,8 @@ func draftingCases() {
     /// One description drafted and judged against its label.
     struct Outcome {
         var measure = false, view = false, mode = false, refused = false, sentences = 0, notUnderstood = 0, metric = ""
-        /// The draft says it may be wrong: a sentence left out (`--partial`) or a "check:" note.
+        /// The draft says its counted measure may be wrong: a "check:" note. (A sentence left
+        /// out, which needs `--partial`, says nothing about the counted measure.)
         var saysSo = false
         /// A wrong measure counted by a draft that does not say it may be wrong: the worst outcome.
         var silentlyWrong: Bool { !measure && !refused && !saysSo }
@@ -42,7 +43,7 @@ func draftingCases() {
             let metric = draft.profile.reps?.metric
             o.metric = metric ?? "(no reps)"
             o.measure = measures.isEmpty ? false : metric.map { m in measures.contains(where: m.hasPrefix) } ?? false
-            o.saysSo = !draft.isComplete || draft.defaultsUsed.contains { $0.hasPrefix("check:") }
+            o.saysSo = draft.defaultsUsed.contains { $0.hasPrefix("check:") }
             o.view = view == nil || view == seenView(draft.profile)
             let holds = draft.text.contains("holdTooShort")
             o.mode = mode == "none" ? false : (mode == "hold") == holds

@@ -241,7 +241,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case (.step?, _): return .stanceWidth
         // "Pull your chest up to the bar": the body is pulled by bending the arms.
         case (.pull?, .arm?), (.pull?, .elbow?), (.pull?, .upperArm?), (.pull?, .trunk?): return .elbowFlexion
-        case (.pull?, .knee?), (.pull?, .thigh?), (.pull?, .leg?): return .thighElevation
+        // (A heel pulled in bends the knee, a leg pulled up raises it: "pull" the leg says neither.)
+        case (.pull?, .knee?), (.pull?, .thigh?): return .thighElevation
         case (.pull?, .head?): return .headTilt
         case (.raise?, .arm?), (.lower?, .arm?), (.turn?, .arm?): return .armElevation
         case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?), (.turn?, .upperArm?):

@@ -139,7 +139,13 @@ enum DescriptionReader {
                 word.first?.isUppercase == true || (word.first?.isLetter == true && qualifierLinkWords.contains(String(word)))
             }
             && words.first?.first?.isUppercase == true
+            // "Bicep Curl - Keep Elbows Still": an instruction, not a part of the name.
+            && !words.contains { instructionWords.contains($0.lowercased()) }
     }
+    /// Words that make a dash's words an instruction rather than a name's qualifier.
+    private static let instructionWords: Set<String> = [
+        "keep", "don't", "do", "not", "no", "avoid", "never", "hold", "stay", "maintain", "still", "straight",
+    ]
     /// Little words a title-case qualifier writes small.
     private static let qualifierLinkWords: Set<String> = [
         "a", "an", "the", "and", "or", "of", "on", "in", "to", "with", "at", "for", "by", "from",
@@ -212,11 +218,18 @@ enum DescriptionReader {
         return tokens
     }
 
-    /// The words before "back" that make it the body part.
-    static let backOwners: Set<String> = [
-        "your", "the", "my", "his", "her", "their", "a", "flat", "straight", "whole", "entire", "neutral", "arched", "rounded",
-        "of", "on", "and", "with", "keep", "keeping",
-    ]
+    /// Whether "back" after `previous` is a direction ("pull them back", "step your right
+    /// foot back", "jump back off", "come back up") rather than the body part ("arch your
+    /// back", "round the back", "do not arch back"): after a pronoun, a going word, a body
+    /// part, or a movement that moves a limb or the body (not one that shapes the back).
+    static func isDirection(after previous: Phrase) -> Bool {
+        if ["it", "them", "yourself", "him", "her", "go", "goes", "going", "come", "comes", "coming", "way"].contains(previous.text) {
+            return true
+        }
+        if previous.isPart { return true }
+        if let movement = previous.movement { return ![.bend, .straighten].contains(movement) }
+        return false
+    }
 
     /// The sentence's words read as phrases: at each word the longest phrase the
     /// vocabulary knows, else a number, else the word with a plural or tense ending
@@ -243,8 +256,8 @@ enum DescriptionReader {
             if matched {
                 // "Pull them back", "step your foot back": "back" after anything but "your",
                 // "the" or a word describing it ("a flat back") is a direction, not the body part.
-                if let last = phrases.last, last.text == "back", case .part? = last.meaning, i - 1 > 0,
-                    !Self.backOwners.contains(words[i - 2])
+                if let last = phrases.last, last.text == "back", case .part? = last.meaning, phrases.count >= 2,
+                    Self.isDirection(after: phrases[phrases.count - 2])
                 {
                     phrases[phrases.count - 1].meaning = .filler
                 }

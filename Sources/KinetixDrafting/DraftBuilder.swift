@@ -146,7 +146,7 @@ struct DraftBuilder {
         let words = reading.sentence.tokens.map(\.word)
         let pairs = Set(zip(words, words.dropFirst()).map { "\($0) \($1)" })
         return words.contains { ["again", "return", "returns", "returning"].contains($0) }
-            || !pairs.isDisjoint(with: ["back down", "back up", "back to", "then lower", "and lower", "then straighten", "then release"])
+            || !pairs.isDisjoint(with: ["back down", "back up", "back to", "then lower", "then straighten", "then release"])
     }
 
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").

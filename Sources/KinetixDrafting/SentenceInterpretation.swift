@@ -442,7 +442,8 @@ enum SentenceInterpreter {
             var phrases = phrases
             if let first = phrases.firstIndex(where: { $0.movement != nil }), !SentenceInterpreter.isState(phrases, at: first),
                 let object = phrases[(first + 1)...].firstIndex(where: { if case .filler? = $0.meaning { false } else { true } }),
-                phrases[object].meaning == nil || { if case .notMeasurable? = phrases[object].meaning { true } else { false } }(),
+                phrases[object].meaning == nil
+                    || { if case .notMeasurable("muscleFeel", _, _)? = phrases[object].meaning { true } else { false } }(),
                 // "the lead hand": an unknown word before a body part describes it.
                 object + 1 >= phrases.count || !phrases[object + 1].isPart,
                 phrases[(first + 1)...].contains(where: { $0.movement != nil })
@@ -590,6 +591,9 @@ enum SentenceInterpreter {
         let shortName =
             sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
             && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
+            // "Lie on your back." is the start, not a name.
+            && !(s.notMeasurable.contains(where: { $0.topic == "setUp" })
+                && sentence.tokens.contains { ["your", "you"].contains($0.word) })
         // A first sentence written as a name, in title case ("Pallof Press With Rotation.",
         // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it.
         let titleCaseName =
@@ -599,6 +603,9 @@ enum SentenceInterpreter {
                 .allSatisfy { $0.first?.isUppercase == true }
             && !sentence.tokens.contains { DraftBuilder.instructionWords.contains($0.word) }
             && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
+            // "Lie on your back." is the start, not a name.
+            && !(s.notMeasurable.contains(where: { $0.topic == "setUp" })
+                && sentence.tokens.contains { ["your", "you"].contains($0.word) })
         if namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]

@@ -140,13 +140,6 @@ struct DraftSheetPhrasingTests {
         #expect(try T.draft("Lean your back forward to 45 degrees, then come back up.").profile.reps?.metric.hasPrefix("trunkLean") == true)
     }
 
-    @Test("'level with the floor' is a height (horizontal), not a left–right symmetry")
-    func levelWithTheFloor() throws {
-        let draft = try T.draft("Squat down until your thighs are level with the floor.")
-        #expect(!draft.profile.rules.contains { $0.id == "uneven" }, "\(draft.profile.rules.map(\.id))")
-        #expect(draft.text.contains("level with the floor"))
-    }
-
     @Test(
         "parts before 'and' belong to a clause whose verb is unknown: 'straddle the ball between your legs and lower your hips' lowers the hips"
     )
@@ -163,5 +156,26 @@ struct DraftSheetPhrasingTests {
         #expect(two.defaultsUsed.contains { $0.hasPrefix("check: counted") && $0.contains("noted beside it") }, "\(two.defaultsUsed)")
         let one = try T.draft("Raise both arms forward to shoulder height, then lower them again.")
         #expect(!one.defaultsUsed.contains { $0.hasPrefix("check:") }, "\(one.defaultsUsed)")
+    }
+
+    @Test("a review's probes: each reads the movement it says, or leaves it out saying why")
+    func reviewProbes() throws {
+        // Equipment is a real object: the curl is not dropped for the barbell.
+        #expect(try Self.metric("Curl the barbell up to your shoulders, then lower it.").hasPrefix("elbowFlexion"))
+        // "Arch back" is the body part; the trunk is kept, not the elbows.
+        let arch = try T.draft("Raise your arms overhead. Do not arch back.")
+        #expect(arch.sentences[1].became.contains { $0.contains("trunk lean") }, "\(arch.sentences[1].became)")
+        // A heel pulled in bends the knee: "pull" of a leg is not read as a raise of the thigh.
+        let heel = try? T.draft("Pull your heel towards your buttocks, then lower it again.")
+        #expect(heel?.profile.reps?.metric.hasPrefix("thighElevation") != true)
+        // A shoulder's rotation is not an arm raise.
+        let rotation = try? T.draft("Shoulder external rotation.")
+        #expect(rotation?.profile.reps?.metric.hasPrefix("armElevation") != true)
+        // "Rest 30 seconds" is the rest, not the hold's time.
+        let wall = try T.draft("Wall sit. Slide down the wall until your knees are bent to 90 degrees. Rest 30 seconds.")
+        #expect(T.parameter(wall, "holdSeconds") != 30)
+        // An instruction after a name's dash is read, not swallowed into the name.
+        let curl = try T.draft("Bicep Curl - Keep Elbows Still. Curl the dumbbells up to your shoulders.")
+        #expect(curl.profile.title == "Bicep Curl", "\(curl.profile.title)")
     }
 }
