@@ -178,4 +178,14 @@ struct DraftSheetPhrasingTests {
         let curl = try T.draft("Bicep Curl - Keep Elbows Still. Curl the dumbbells up to your shoulders.")
         #expect(curl.profile.title == "Bicep Curl", "\(curl.profile.title)")
     }
+
+    @Test("'level with the floor' is a height for a raised part, and a pelvis kept level is not a joint angle the drafter has")
+    func levelWithTheFloor() throws {
+        let knees = try T.draft("High knees: run in place, driving each knee up to hip height, thigh level with the floor.")
+        #expect(knees.profile.reps?.metric.hasPrefix("thighElevation") == true)
+        #expect(!knees.profile.rules.contains { $0.id == "uneven" }, "\(knees.profile.rules.map(\.id))")
+        let side = try T.draft("Lie on your side and lift your top leg. Keep your hips level with the floor.")
+        #expect(side.sentences[1].failure == nil && side.sentences[1].became.isEmpty, "\(side.sentences[1].became)")
+        #expect(side.sentences[1].notMeasurable?.contains("pelvis") == true)
+    }
 }
