@@ -129,14 +129,16 @@ struct DemonstrationSurvey: Sendable {
 
     /// The main movement, counted where any camera view shows it: a bend of the knees or
     /// hips that only a side view reads (a squat, a split squat seen side-on), whose hips
-    /// drop in as many reps, is counted on the hips' drop, which a front view shows too, so
+    /// drop in the same reps, is counted on the hips' drop, which a front view shows too, so
     /// the draft serves a clip filmed either way. Returns the movement and the one it replaced.
     func portableMainMovement() -> (movement: Movement, replaced: Movement?)? {
         let all = movements()
         guard let main = all.first else { return nil }
         guard [.kneeFlexion, .hipFlexion, .thighElevation].contains(main.measure.kind), main.measure.view == .side,
             let drop = all.first(where: { $0.measure.kind == .hipDrop }), drop.reps.count == main.reps.count,
-            drop.score >= Self.portableScore
+            drop.score >= Self.portableScore,
+            // The same reps, not only as many: each drop's deepest frame inside one of the bend's reps.
+            drop.reps.allSatisfy({ d in main.reps.contains { $0.start <= d.extreme && d.extreme <= $0.end } })
         else { return (main, nil) }
         return (drop, main)
     }
