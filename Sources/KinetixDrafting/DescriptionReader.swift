@@ -25,6 +25,15 @@ enum DescriptionReader {
         /// whatever its words; the number of the name's words before the dash.
         var nameWordsBeforeQualifier: Int? = nil
         var isQualifiedName: Bool { nameWordsBeforeQualifier != nil }
+        /// Whether it is written as a name in title case: every word of four letters or more,
+        /// except a small linking word, starts with a capital ("Bent Over Two-Dumbbell Row With
+        /// Palms In", "Dumbbell Bench Press with Neutral Grip").
+        var isTitleCase: Bool {
+            text.split(separator: " ").filter { $0.count >= 4 && !DescriptionReader.titleLinkWords.contains(String($0)) }
+                .allSatisfy { $0.first?.isUppercase == true }
+        }
+        /// Whether it has a word that says it instructs someone ("your", "should", "then"): a name has none.
+        var hasInstructionWord: Bool { tokens.contains { DescriptionReader.instructionWords.contains($0.word) } }
     }
 
     /// A run of words with one meaning, or an unknown word.
@@ -124,6 +133,11 @@ enum DescriptionReader {
         return sentences
     }
 
+    /// Linking words a title-case name writes small.
+    static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
+    /// Words an instruction has and an exercise's name does not.
+    static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
+
     /// The most words in a name before a colon or dash that starts a description.
     static let maxTitleWords = 4
 
@@ -140,10 +154,10 @@ enum DescriptionReader {
             }
             && words.first?.first?.isUppercase == true
             // "Bicep Curl - Keep Elbows Still": an instruction, not a part of the name.
-            && !words.contains { instructionWords.contains($0.lowercased()) }
+            && !words.contains { qualifierInstructionWords.contains($0.lowercased()) }
     }
     /// Words that make a dash's words an instruction rather than a name's qualifier.
-    private static let instructionWords: Set<String> = [
+    private static let qualifierInstructionWords: Set<String> = [
         "keep", "don't", "do", "not", "no", "avoid", "never", "hold", "stay", "maintain", "still", "straight",
     ]
     /// Little words a title-case qualifier writes small.

@@ -114,11 +114,9 @@ struct DraftBuilder {
         // A longer one is a name when written as one, in title case ("Bent Over Two-Dumbbell Row
         // With Palms In"); "raise both arms … without swinging" is an instruction.
         // (Title case leaves its little linking words small: "Dumbbell Bench Press with Neutral Grip".)
-        let titleCase = first.sentence.text.split(separator: " ").filter { $0.count >= 4 && !titleLinkWords.contains(String($0)) }
-            .allSatisfy { $0.first?.isUppercase == true }
         let isTitle =
             first.statements.contains(where: \.isTitle) || first.sentence.text.last.map { ":–—-".contains($0) } == true
-            || (words.count <= (titleCase ? maxNameWords : 4) && words.allSatisfy { !instructionWords.contains($0) })
+            || (words.count <= (first.sentence.isTitleCase ? maxNameWords : 4) && !first.sentence.hasInstructionWord)
         if isTitle {
             // "Incline Flyes - With A Twist": the name before the qualifier says the exercise.
             if let n = first.sentence.nameWordsBeforeQualifier,
@@ -131,10 +129,6 @@ struct DraftBuilder {
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
-    /// Linking words a title-case name writes small.
-    static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
-    /// Words an instruction has and an exercise's name does not.
-    static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
     /// A sentence's first movement statement.
     static func firstMovement(_ reading: SentenceReading) -> DraftTarget? {
         reading.statements.lazy.compactMap { if case .movement(let t) = $0 { t } else { nil } }.first
@@ -210,9 +204,7 @@ struct DraftBuilder {
                             "stood on the \(standsOn.rawValue) leg: the \(standsOn == .left ? "right" : "left") leg is lifted and measured")
                     }
                 }
-                let described = readings.filter { !$0.isSetUp && $0.failure == nil }.flatMap(\.statements).compactMap { s -> BodyMeasure? in
-                    if case .movement(let t) = s { t.measure } else { nil }
-                }.first
+                let described = readings.lazy.filter { !$0.isSetUp && $0.failure == nil }.compactMap(Self.firstMovement).first?.measure
                 if let described, described.kind != measure.kind {
                     defaultsUsed.append(
                         "check: counted \(measure.label), the movement of '\(exercise.name)'; the sentences' first movement is \(described.label), noted beside it: check the counted one"

@@ -599,9 +599,7 @@ enum SentenceInterpreter {
         let titleCaseName =
             sentence.index == 1 && sentence.tokens.count <= DraftBuilder.maxNameWords && s.numbers.isEmpty
             && sentence.text.split(separator: " ").contains { $0.count >= 4 }
-            && sentence.text.split(separator: " ").filter { $0.count >= 4 && !DraftBuilder.titleLinkWords.contains(String($0)) }
-                .allSatisfy { $0.first?.isUppercase == true }
-            && !sentence.tokens.contains { DraftBuilder.instructionWords.contains($0.word) }
+            && sentence.isTitleCase && !sentence.hasInstructionWord
             && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
             // "Lie on your back." is the start, not a name.
             && !(s.notMeasurable.contains(where: { $0.topic == "setUp" })
