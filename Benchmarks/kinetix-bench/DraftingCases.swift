@@ -169,7 +169,10 @@ func draftingCases() {
     // 3. The coach's descriptions of the real clips, each run on its clip: short and detailed
     // (written before the rules), and a third voice (held out: written by a helper that never saw them).
     if clips.isEmpty { return print("drafting cases: described clips skipped (../shared/realdata/exercises not found)") }
-    for (file, kinds, heldOut) in [("clip-descriptions.json", ["short", "detailed"], false), ("clip-descriptions-2.json", ["text"], true)] {
+    for (file, kinds, heldOut) in [
+        ("clip-descriptions.json", ["short", "detailed"], false), ("clip-descriptions-2.json", ["text"], true),
+        ("clip-descriptions-3.json", ["sheet", "plain"], true),
+    ] {
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
         let rows = !heldOut || showHeldOut
         print(
