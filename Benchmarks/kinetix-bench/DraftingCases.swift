@@ -128,14 +128,17 @@ func draftingCases() {
         } catch { return (RepScore(reps: nil, clip: clip), "error: \(error)") }
     }
     // The held-out files (written by a helper that never saw the rules) print only their
-    // totals; KINETIX_CASES_VERBOSE=heldout prints their rows, for reading after the rules are written.
-    let showHeldOut = ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] == "heldout"
-    for (file, heldOut) in [("physio-sheets.json", false), ("dev-sheets.json", false), ("held-out-sheets.json", true)] {
+    // totals; KINETIX_CASES_VERBOSE=heldout:FILE prints one file's rows, for reading after the rules are written.
+    let verbose = ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] ?? ""
+    func showHeldOut(_ file: String) -> Bool { verbose == "heldout:" + file }
+    for (file, heldOut) in [
+        ("physio-sheets.json", false), ("dev-sheets.json", false), ("held-out-sheets.json", true), ("held-out-sheets-2.json", true),
+    ] {
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
         var outcomes: [String: [Outcome]] = [:]
         var clipRight = 0
         var clipRuns = 0
-        let rows = !heldOut || showHeldOut
+        let rows = !heldOut || showHeldOut(file)
         print(
             "drafting cases, \(file) (\(heldOut ? "held out: written by a helper that never saw the rules; totals only" : file == "dev-sheets.json" ? "written by a helper that never saw the rules; developed on: a calibration" : "written before the rules; not tuned on")):"
         )
@@ -174,7 +177,7 @@ func draftingCases() {
         ("clip-descriptions-3.json", ["sheet", "plain"], true),
     ] {
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
-        let rows = !heldOut || showHeldOut
+        let rows = !heldOut || showHeldOut(file)
         print(
             "drafting cases, \(file) (\(heldOut ? "held out: totals only" : "written before any run; not tuned on")): a draft from each description, assessing its real clip"
         )
