@@ -119,7 +119,8 @@ enum DescriptionReader {
             let endsTitle =
                 (c == ":" || spacedDash) && sentences.isEmpty
                 && (1...maxTitleWords).contains(
-                    String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).count)
+                    String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).filter { $0 != "-" }
+                        .count)
                 && text.allSatisfy({ !".!?;".contains($0) })
             if endsTitle, spacedDash, isTitleQualifier(characters[(i + 1)...]) {
                 qualifiedName = tokens(in: String(text)).count

@@ -126,8 +126,40 @@ struct DraftBuilder {
             }
             return NamedExercise.named(in: words, table: exercises)
         }
+        // "Front raise with a plate - hold it at your thighs …", "Hammer curl (dumbbells), stand
+        // tall …": a name written before a dash, a bracket or a comma, run into the instruction.
+        if let prefix = Self.nameBeforeBreak(first.sentence.text), let named = NamedExercise.named(in: prefix, table: exercises) {
+            return named
+        }
+        // "AROM L shoulder flex in standing x10": a joint and its anatomical motion name the
+        // exercise wherever they stand in the first sentence.
+        let motions = exercises.map { row in (names: row.names.filter(Self.isJointMotionName), exercise: row.exercise) }
+        if let named = NamedExercise.named(in: words, table: motions) { return named }
         // "Single-leg stance on the left leg for 10 seconds": a hold named by the sentence's first words.
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
+    }
+
+    /// The words before the first spaced dash, bracket or comma of `text`, when they may be a
+    /// name: at most `maxNameWordsBeforeBreak` of them, none that instructs ("your", "then").
+    static func nameBeforeBreak(_ text: String) -> [String]? {
+        let breaks = [" - ", " – ", " — ", "(", ","]
+        guard let end = breaks.compactMap({ text.range(of: $0)?.lowerBound }).min() else { return nil }
+        let words = DescriptionReader.tokens(in: String(text[..<end])).map(\.word)
+        guard (1...maxNameWordsBeforeBreak).contains(words.count), !words.contains(where: DescriptionReader.instructionWords.contains)
+        else { return nil }
+        return words
+    }
+    static let maxNameWordsBeforeBreak = 6
+
+    /// Whether an exercise's name is a joint and its anatomical motion ("shoulder flex",
+    /// "hip abd", "knee extension") or a physio's abbreviation of one ("slr"): words no
+    /// instruction uses for anything else.
+    static func isJointMotionName(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        guard let last = words.last else { return false }
+        if words.count == 1 { return name == "slr" }
+        return words.count == 2 && ["shoulder", "hip", "knee", "elbow"].contains(words[0])
+            && ["flex", "flexion", "ext", "extension", "abd", "abduction", "add", "adduction"].contains(last)
     }
     /// A sentence's first movement statement.
     static func firstMovement(_ reading: SentenceReading) -> DraftTarget? {

@@ -110,7 +110,20 @@ enum SentenceInterpreter {
         }) {
             slots.parts = [(.trunk, false)]
         }
+        // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands.
+        if slots.parts.isEmpty,
+            let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
+            case .notMeasurable("equipment", _, _)? = phrases[(verb + 1)...].first(where: { $0.meaning != .filler })?.meaning
+        {
+            slots.parts = [(.arm, true)]
+            slots.notMeasurable.removeAll { $0.topic == "equipment" }
+        }
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
+        // "Hold a plate at your hips with both hands. Lift it …": what a grasp moves later is
+        // moved by the hands that hold it, not by the place it is held at.
+        if GraspReading.isGrasp(phrases), slots.movements.isEmpty, slots.parts.contains(where: { $0.part == .arm }) {
+            reading.named.parts = slots.parts.filter { $0.part == .arm }
+        }
         let namesItsParts = !slots.parts.isEmpty
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
         // ("Slowly lower" is the movement itself, said with its pace: it borrows the part.)
@@ -125,7 +138,12 @@ enum SentenceInterpreter {
         // does: "drive through your heels to stand back up").
         let firstPart = phrases.first(where: \.isPart).map { ($0.line, $0.column) }
         let unknownVerb = reading.unknownWords.contains { w in firstPart.map { (w.line, w.column) < $0 } ?? false }
-        if slots.movements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty, !unknownVerb,
+        // (A part's state, "the straight leg", and the way back, "and return", are no movement of it.)
+        let leadingMovements = phrases.indices.filter { i in
+            guard let movement = phrases[i].movement, !isState(phrases, at: i) else { return false }
+            return !(movement == .lower && i > 0 && ["and", "then"].contains(phrases[i - 1].text))
+        }
+        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty, !unknownVerb,
             !slots.numbers.contains(where: { $0.unit == .seconds }),
             let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part)
         {
@@ -255,13 +273,18 @@ enum SentenceInterpreter {
             func isExercise(_ clause: [DescriptionReader.Phrase]) -> Bool { clause.contains { $0.movement != nil && !isStepping($0) } }
             movementClauses = movementClauses.filter(isExercise) + movementClauses.filter { !isExercise($0) }
         }
+        // "Keeping the leg straight, take it back behind you": "it" is the part the keep clause names.
+        let keptParts = constraints.joined().compactMap { phrase -> (part: DraftBodyPart, plural: Bool)? in
+            if case .part(let part)? = phrase.meaning { (part, phrase.text.hasSuffix("s")) } else { nil }
+        }
         // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
         let restNamesPart =
-            rest.contains(where: \.isPart)
+            rest.contains(where: \.isPart) || (!keptParts.isEmpty && rest.contains { ["it", "them"].contains($0.text) })
             || movements.contains { [.squat, .lunge, .stepUp].contains($0) }
         guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty, restNamesPart else { return nil }
         var main = reading
-        interpret(movementClauses[0], sentence, earlier: earlier, vocabulary: vocabulary, into: &main)
+        let mainEarlier = earlier.updated(by: SentenceContext(parts: keptParts))
+        interpret(movementClauses[0], sentence, earlier: mainEarlier, vocabulary: vocabulary, into: &main)
         guard main.failure == nil, main.notMeasurable == nil,
             main.statements.contains(where: \.isMovement)
         else { return nil }
@@ -282,6 +305,22 @@ enum SentenceInterpreter {
             main.named = main.named.parts.isEmpty ? part.named : main.named
         }
         for clause in constraints {
+            // "Keeping the knee bent, lift one leg behind you": a leg lifted with its knee kept
+            // bent is the thigh raised (the hip-to-ankle line is no leg then).
+            if keepsKneeBent(clause),
+                let j = main.statements.firstIndex(where: { statement in
+                    if case .movement(let t) = statement { t.measure.kind == .legElevation } else { false }
+                }), case .movement(var t) = main.statements[j]
+            {
+                t.measure = BodyMeasure(kind: .thighElevation, plane: t.measure.plane)
+                // "Toward the ceiling" is the whole leg's height; a thigh goes about level.
+                if let goal = t.target, goal > 90 {
+                    t.target = nil
+                    t.targetSource = nil
+                }
+                main.statements[j] = .movement(t)
+                continue
+            }
             var part = reading
             interpret(clause, sentence, earlier: context, vocabulary: vocabulary, into: &part)
             let words = clause.map(\.text).joined(separator: " ")
@@ -295,6 +334,12 @@ enum SentenceInterpreter {
             main.cueText = words.prefix(1).uppercased() + words.dropFirst()
         }
         return main
+    }
+
+    /// Whether a keep clause keeps the knee bent ("keeping the knee bent at 90 degrees").
+    private static func keepsKneeBent(_ clause: [DescriptionReader.Phrase]) -> Bool {
+        clause.contains { $0.meaning == .keyword(.keep) } && clause.contains { $0.meaning == .part(.knee) }
+            && clause.contains { $0.movement == .bend } && !clause.contains { $0.meaning == .keyword(.negate) }
     }
 
     /// Whether a phrase is a step of the whole body: "jump", "hop", "step", and "step down"
