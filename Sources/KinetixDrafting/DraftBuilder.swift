@@ -124,7 +124,13 @@ struct DraftBuilder {
             {
                 return named
             }
-            return NamedExercise.named(in: words, table: exercises)
+            if let named = NamedExercise.named(in: words, table: exercises) { return named }
+            // "Warm-up: jumping jacks.", "Exercise 3 - Side plank.": a heading that names no
+            // exercise, then a short sentence that does.
+            if readings.count > 1, readings[1].sentence.tokens.count <= 4, !readings[1].sentence.hasInstructionWord {
+                return NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)
+            }
+            return nil
         }
         // "Front raise with a plate - hold it at your thighs …", "Hammer curl (dumbbells), stand
         // tall …": a name written before a dash, a bracket or a comma, run into the instruction.
@@ -187,6 +193,13 @@ struct DraftBuilder {
         // The exercise the title names decides what is counted: its movement sentence gives
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
         exercise = Self.namedExercise(readings, exercises: exercises)
+        // "Warm-up: jumping jacks.": the short sentence after a heading that named the exercise is its name.
+        if let exercise, readings.count > 1, readings[1].failure != nil, readings[1].sentence.tokens.count <= 4,
+            NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)?.name == exercise.name
+        {
+            readings[1].failure = nil
+            became[readings[1].sentence.index, default: []].append("the exercise's name, '\(exercise.name)'")
+        }
         if let exercise {
             if exercise.kinds.isEmpty {
                 throw KinetixError(
@@ -350,7 +363,12 @@ struct DraftBuilder {
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
         // "Lift your right leg … Do 10 on each leg": the side named first is only where it starts.
-        if eachSide, target.measure.isSided, [.both, .left, .right].contains(target.sides) { target.sides = .either }
+        // (A split squat or a squat bends both knees in every rep: "8 each leg" says which leg
+        // is in front, and the rep stays both sides together, so a step away is no rep.)
+        let bothKneesEveryRep = [.lunge, .squat].contains(movement) || exercise.map { [.lunge, .squat].contains($0.movement) } == true
+        if eachSide, target.measure.isSided, [.both, .left, .right].contains(target.sides), !bothKneesEveryRep {
+            target.sides = .either
+        }
         if plan.view == .any, target.measure.view != .any { plan.view = target.measure.view }
         // A squat filmed from the front: the knee angle and the thigh's elevation cannot be
         // seen, the hips' drop toward the knees can (relative to this person's standing).
@@ -590,6 +608,13 @@ struct DraftBuilder {
             guard main.measure.isSided else {
                 // "Side bend, 5 each way": the measure reads the same to either side, so a rep either way counts.
                 became[index, default: []].append("each way: \(main.measure.label) reads alike to either side, so a rep either way counts")
+                return nil
+            }
+            guard main.sides == .either else {
+                // "Split squats, 8 each leg": both knees bend in every rep; the side is which leg leads.
+                became[index, default: []].append(
+                    "each leg: both sides bend in every rep, so the rep stays \(main.measure.repMetricName(main.sides)); the leg named is the one in front"
+                )
                 return nil
             }
             became[index, default: []].append("reps: each side in turn (\(main.measure.repMetricName(main.sides)))")
