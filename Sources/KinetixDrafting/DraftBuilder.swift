@@ -680,6 +680,17 @@ struct DraftBuilder {
             // The upper arm and the whole arm, the thigh and the whole leg, rise together: keeping one
             // still keeps the other still too.
             if let main = plan.main, main.measure.kind == measure.kind || Self.movesWith(main.measure.kind, measure.kind) {
+                // "Assume a push-up position … with your arms straight", "to begin, hold the bar
+                // with your elbows extended": straight in the set-up, or before the movement is
+                // described, is where the counted movement starts, not a rule against it.
+                // ("Keep your elbows straight" after a curl is a rule against it, set-up or not.)
+                let keeps = sentence.tokens.contains { ["keep", "keeping", "maintain", "maintaining", "stay", "remain"].contains($0.word) }
+                if !relative, main.measure.kind == measure.kind,
+                    (setUpSentences.contains(index) && !keeps) || mainSentence.map({ index < $0 }) == true
+                {
+                    became[index, default: []].append("the start position (\(measure.label), straight): not a rule")
+                    return nil
+                }
                 let same = main.measure.kind == measure.kind ? "" : ", which moves with \(measure.label)"
                 return
                     "this keeps \(measure.label) still or straight, and the draft counts \(main.measure.label)\(same): the words contradict each other (check which movement is counted)"

@@ -485,6 +485,14 @@ enum SentenceInterpreter {
             // part the drafter knows (an unknown word, or something keypoints cannot see)
             // is not the sentence's movement when another movement follows.
             var phrases = phrases
+            // "Motion occurs at the knee only, the hip stays still": the joint where the movement
+            // happens is no part the rest of the sentence keeps still.
+            if let place = phrases.firstIndex(where: { if case .notMeasurable("movementPlace", _, _)? = $0.meaning { true } else { false } }
+            ) {
+                var end = place + 1
+                while end < phrases.count, !phrases[end].afterComma, !["and", "but", "while"].contains(phrases[end].text) { end += 1 }
+                phrases.removeSubrange((place + 1)..<end)
+            }
             if let first = phrases.firstIndex(where: { $0.movement != nil }), !SentenceInterpreter.isState(phrases, at: first),
                 let object = phrases[(first + 1)...].firstIndex(where: { if case .filler? = $0.meaning { false } else { true } }),
                 phrases[object].meaning == nil

@@ -60,7 +60,7 @@ struct DraftRoundSevenTests {
         let draft = try T.draft(text)
         let metric = draft.profile.reps?.metric ?? "(no reps)"
         #expect(metric.hasPrefix("legElevation"), "\(metric)")
-        #expect(!(draft.profile.rules ?? []).isEmpty)
+        #expect(!draft.profile.rules.isEmpty)
     }
 
     @Test(
@@ -127,6 +127,46 @@ struct DraftThirdVoiceMissesTests {
         let metric = draft.profile.reps?.metric ?? "(no reps)"
         #expect(metric.hasPrefix("armElevation") || metric.hasPrefix("stanceWidth"), "\(metric)")
         // "Keep going for 30 seconds" is how long the set lasts, not a hold at the top.
-        #expect(!(draft.profile.rules ?? []).contains { $0.id == "holdTooShort" })
+        #expect(!draft.profile.rules.contains { $0.id == "holdTooShort" })
+    }
+}
+
+/// Issue 54, round seven: the corpus's development entries' most frequent sentences left out
+/// (`KINETIX_CORPUS_VERBOSE=dev`), said again in our words. A calibration on those entries.
+@Suite("drafting: round seven, sentences the corpus left out")
+struct DraftCorpusLeftOutTests {
+    typealias T = ProfileDraftingTests
+
+    static func reading(_ text: String, sentence: Int) throws -> ProfileDrafter.SentenceReport {
+        try T.draft(text).sentences[sentence - 1]
+    }
+
+    @Test("where the movement happens is said again, not a stillness of that joint")
+    func movementPlace() throws {
+        let text = "Lie face down. Bend the knee to bring the heel up, then lower. Motion occurs at the knee only, the hip stays still."
+        let draft = try T.draft(text)
+        #expect(draft.profile.reps?.metric.hasPrefix("kneeFlexion") == true)
+        #expect(draft.sentences[2].failure == nil, "\(draft.sentences[2])")
+        #expect(draft.sentences[2].became.contains { $0.contains("hip flexion") }, "\(draft.sentences[2].became)")
+        let alone = try Self.reading("Curl the dumbbells up, then lower them. The movement should only occur at the elbow.", sentence: 2)
+        #expect(alone.failure == nil && alone.notMeasurable != nil, "\(alone)")
+    }
+
+    @Test("hips that must not sag are kept straight")
+    func sag() throws {
+        let draft = try T.draft("Push-ups. Lower your chest to the floor, then push back up. Do not let your hips sag.")
+        #expect(draft.sentences[2].failure == nil, "\(draft.sentences[2])")
+        #expect(draft.profile.rules.contains { $0.when.contains("hipFlexion") })
+    }
+
+    @Test("straight arms in the set-up are where the counted bend starts, not a rule against it")
+    func straightInSetUp() throws {
+        let draft = try T.draft(
+            "Push-ups. Start in a push-up position with your arms straight. Lower your chest to the floor, then push back up.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(draft.sentences[1].failure == nil, "\(draft.sentences[1])")
+        // Keeping still what is counted, after the movement, is still a contradiction.
+        let contradiction = try T.draft("Bend your elbows to lower the chest, then push up. Keep your elbows still.")
+        #expect(contradiction.sentences[1].failure?.contains("contradict") == true)
     }
 }
