@@ -598,6 +598,18 @@ struct DraftBuilder {
         case .reps(let target):
             guard let main = plan.main else { return "there is no movement to count: describe it ('raise both arms to shoulder height')" }
             if let target, target.measure.kind != main.measure.kind {
+                // "Continue back and forth for several repetitions", "complete the repetition by
+                // returning the weight": a later sentence that tells the rep by another movement is
+                // noted, and the draft asks to check which one is counted.
+                if let mainSentence, index > mainSentence {
+                    became[index, default: []].append(
+                        "a rep told by \(target.measure.label): the draft counts \(main.measure.label) (sentence \(mainSentence)); noted, not counted"
+                    )
+                    defaultsUsed.append(
+                        "check: sentence \(index) tells the rep by \(target.measure.label), the draft counts \(main.measure.label): check the counted one"
+                    )
+                    return nil
+                }
                 return "reps are counted on \(main.measure.label) already; a draft counts one movement"
             }
             if became[index] == nil {
@@ -669,6 +681,16 @@ struct DraftBuilder {
                 became[index, default: []].append(
                     "the body kept straight in a \(exercise!.name), which is not done standing: hip flexion, not the trunk's lean from vertical"
                 )
+            }
+            // "Keep your elbows still by your sides" in a curl: the elbow that bends for the count
+            // is kept in place, which the upper arm sets, not kept from bending.
+            // (Only where a word places the elbow: "still" alone may mean unbent.)
+            let placed = sentence.tokens.contains {
+                ["side", "sides", "stationary", "place", "pinned", "fixed", "tucked"].contains($0.word)
+            }
+            if measure.kind == .elbowFlexion, relative, placed, plan.main?.measure.kind == .elbowFlexion {
+                measure = BodyMeasure(kind: .upperArmElevation)
+                became[index, default: []].append("the elbows kept in place while they bend: the upper arm kept still")
             }
             // "Keep the trunk upright" from the front: the trunk's lean from vertical reads the same
             // expression in the picture, and from the front it is the sideways lean a front view shows.

@@ -170,3 +170,30 @@ struct DraftCorpusLeftOutTests {
         #expect(contradiction.sentences[1].failure?.contains("contradict") == true)
     }
 }
+
+extension DraftCorpusLeftOutTests {
+    @Test("in a curl, elbows kept stationary by the sides are the upper arms kept still")
+    func elbowsInPlace() throws {
+        let draft = try T.draft(
+            "Curl the bar up, then lower it. Only the forearms should move and the elbows should be stationary by your sides.")
+        #expect(draft.sentences[1].failure == nil, "\(draft.sentences[1])")
+        #expect(draft.profile.rules.contains { $0.when.contains("upperArmElevation") })
+    }
+
+    @Test("a later sentence telling the rep by another movement is noted, and the draft asks to check")
+    func repToldTwice() throws {
+        let draft = try T.draft("Curl the dumbbells up, then lower them. Complete each repetition by lifting your knees.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(draft.sentences[1].failure == nil, "\(draft.sentences[1])")
+        #expect(draft.defaultsUsed.contains { $0.hasPrefix("check: sentence 2") }, "\(draft.defaultsUsed)")
+    }
+
+    @Test("a pause 'for a second' is the rep's tempo; a position held 'throughout the movement' sets no time")
+    func untimedHolds() throws {
+        let pause = try T.draft("Sit-ups. Curl your trunk up off the floor, then lower. Hold at the top for a second.")
+        #expect(pause.sentences[2].failure == nil && pause.sentences[2].notMeasurable != nil, "\(pause.sentences[2])")
+        let throughout = try T.draft(
+            "Dead bug. Lie on your back and lift your legs, then lower them. Hold this position throughout the movement.")
+        #expect(throughout.sentences[2].failure == nil, "\(throughout.sentences[2])")
+    }
+}
