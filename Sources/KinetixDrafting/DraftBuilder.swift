@@ -130,6 +130,10 @@ struct DraftBuilder {
             if readings.count > 1, readings[1].sentence.tokens.count <= 4, !readings[1].sentence.hasInstructionWord {
                 return NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)
             }
+            // "Post-op week 2. SLR: lying on your back, …": the name before the next sentence's colon.
+            if readings.count > 1, let prefix = Self.nameBeforeBreak(readings[1].sentence.text) {
+                return NamedExercise.named(in: prefix, table: exercises)
+            }
             return nil
         }
         // "Front raise with a plate - hold it at your thighs …", "Hammer curl (dumbbells), stand
@@ -145,27 +149,35 @@ struct DraftBuilder {
         return NamedExercise.heldNamedAtStart(of: words, in: exercises)
     }
 
-    /// The words before the first spaced dash, bracket or comma of `text`, when they may be a
+    /// The words before the first spaced dash, bracket, comma or colon of `text`, when they may be a
     /// name: at most `maxNameWordsBeforeBreak` of them, none that instructs ("your", "then").
     static func nameBeforeBreak(_ text: String) -> [String]? {
-        let breaks = [" - ", " – ", " — ", "(", ","]
+        let breaks = [" - ", " – ", " — ", "(", ",", ":"]
         guard let end = breaks.compactMap({ text.range(of: $0)?.lowerBound }).min() else { return nil }
         let words = DescriptionReader.tokens(in: String(text[..<end])).map(\.word)
         guard (1...maxNameWordsBeforeBreak).contains(words.count), !words.contains(where: DescriptionReader.instructionWords.contains)
         else { return nil }
-        return words
+        // "Standing in a squat stance, raise …", "From a lunge position, …", "Unlike a curl, …":
+        // a place or a comparison is no name; the name is the words before it ("Hip lifts from lying").
+        let name = Array(words.prefix { !notInAName.contains($0) })
+        return name.isEmpty ? nil : name
     }
+    /// Words that make the words before a break a place, a time or a comparison, not a name.
+    static let notInAName: Set<String> = [
+        "in", "from", "at", "on", "into", "like", "unlike", "as", "of", "to", "after", "before", "during", "while", "when", "if",
+        "starting", "beginning", "start", "begin",
+    ]
     static let maxNameWordsBeforeBreak = 6
 
-    /// Whether an exercise's name is a joint and its anatomical motion ("shoulder flex",
-    /// "hip abd", "knee extension") or a physio's abbreviation of one ("slr"): words no
-    /// instruction uses for anything else.
+    /// Whether an exercise's name is a physio's abbreviation of a joint and its motion
+    /// ("shoulder flex", "hip abd", "knee ext", "slr"): words no instruction uses for anything
+    /// else. (The words in full, "90 degrees of hip flexion", "slight knee flexion", also
+    /// describe positions, so they name the exercise only in a title.)
     static func isJointMotionName(_ name: String) -> Bool {
         let words = name.split(separator: " ")
         guard let last = words.last else { return false }
         if words.count == 1 { return name == "slr" }
-        return words.count == 2 && ["shoulder", "hip", "knee", "elbow"].contains(words[0])
-            && ["flex", "flexion", "ext", "extension", "abd", "abduction", "add", "adduction"].contains(last)
+        return words.count == 2 && ["shoulder", "hip", "knee", "elbow"].contains(words[0]) && ["flex", "ext", "abd", "add"].contains(last)
     }
     /// A sentence's first movement statement.
     static func firstMovement(_ reading: SentenceReading) -> DraftTarget? {
@@ -605,9 +617,17 @@ struct DraftBuilder {
                     became[index, default: []].append(
                         "a rep told by \(target.measure.label): the draft counts \(main.measure.label) (sentence \(mainSentence)); noted, not counted"
                     )
-                    defaultsUsed.append(
-                        "check: sentence \(index) tells the rep by \(target.measure.label), the draft counts \(main.measure.label): check the counted one"
-                    )
+                    // (The same exercise told by another of its measures, a squat's knees for its hips' drop, needs no check.)
+                    let squatFamily: Set<BodyMeasure.Kind> = [.hipDrop, .kneeFlexion, .thighElevation, .hipFlexion]
+                    let sameExercise =
+                        exercise?.kinds.contains(target.measure.kind) == true
+                        || (squatFamily.contains(main.measure.kind) && squatFamily.contains(target.measure.kind))
+                        || Self.movesWith(main.measure.kind, target.measure.kind)
+                    if !sameExercise {
+                        defaultsUsed.append(
+                            "check: sentence \(index) tells the rep by \(target.measure.label), the draft counts \(main.measure.label): check the counted one"
+                        )
+                    }
                     return nil
                 }
                 return "reps are counted on \(main.measure.label) already; a draft counts one movement"

@@ -121,8 +121,9 @@ enum SentenceInterpreter {
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         // "Hold a plate at your hips with both hands. Lift it …": what a grasp moves later is
         // moved by the hands that hold it, not by the place it is held at.
-        if GraspReading.isGrasp(phrases), slots.movements.isEmpty, slots.parts.contains(where: { $0.part == .arm }) {
-            reading.named.parts = slots.parts.filter { $0.part == .arm }
+        if GraspReading.isGrasp(phrases), slots.movements.isEmpty {
+            let hands = slots.parts.filter { $0.part == .arm }
+            reading.named.parts = hands.isEmpty ? [(.arm, true)] : hands
         }
         let namesItsParts = !slots.parts.isEmpty
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
@@ -336,6 +337,9 @@ enum SentenceInterpreter {
         return main
     }
 
+    /// Words of the hips or the body sagging.
+    private static let sagWords: Set<String> = ["sag", "sags", "sagging"]
+
     /// Whether a keep clause keeps the knee bent ("keeping the knee bent at 90 degrees").
     private static func keepsKneeBent(_ clause: [DescriptionReader.Phrase]) -> Bool {
         clause.contains { $0.meaning == .keyword(.keep) } && clause.contains { $0.meaning == .part(.knee) }
@@ -448,6 +452,8 @@ enum SentenceInterpreter {
     struct Slots {
         var parts: [(part: DraftBodyPart, plural: Bool)] = []
         var movements: [DraftMovement] = []
+        /// The movement words as written ("sag", "curl").
+        var movementWords: [String] = []
         /// Positions as written ("shoulder height") and their elevation, degrees.
         var positions: [(text: String, elevation: Double)] = []
         var plane: MovementPlane?
@@ -487,12 +493,29 @@ enum SentenceInterpreter {
             var phrases = phrases
             // "Motion occurs at the knee only, the hip stays still": the joint where the movement
             // happens is no part the rest of the sentence keeps still.
+            // (The run of joints it names, "at the knee and hip", "at the shoulder joint", ends
+            // at the first other word: "… so keep your thigh still" keeps the thigh.)
             if let place = phrases.firstIndex(where: { if case .notMeasurable("movementPlace", _, _)? = $0.meaning { true } else { false } }
             ) {
+                // ("Only the forearms should move" names its joint itself.)
+                let namesItsJoint = !["at", "the"].contains(phrases[place].text.split(separator: " ").last.map(String.init) ?? "")
                 var end = place + 1
-                while end < phrases.count, !phrases[end].afterComma, !["and", "but", "while"].contains(phrases[end].text) { end += 1 }
+                while !namesItsJoint, end < phrases.count, !phrases[end].afterComma || end == place + 1,
+                    phrases[end].isPart || ["and", "or", "only", "the", "your", "both", "joint", "joints"].contains(phrases[end].text)
+                {
+                    end += 1
+                }
                 phrases.removeSubrange((place + 1)..<end)
             }
+            // "Standing in a squat stance", "assume a push-up position": a movement's name before
+            // "stance" or "position" is a position; "lean your back against the wall" places the back.
+            let namedPositions = phrases.indices.filter { i in
+                guard let movement = phrases[i].movement else { return false }
+                let next = phrases[(i + 1)...].prefix(4)
+                return ["stance", "position", "pose"].contains(next.first?.text ?? "")
+                    || (movement == .lean && next.contains { $0.text == "against" })
+            }
+            for i in namedPositions.reversed() { phrases.remove(at: i) }
             if let first = phrases.firstIndex(where: { $0.movement != nil }), !SentenceInterpreter.isState(phrases, at: first),
                 let object = phrases[(first + 1)...].firstIndex(where: { if case .filler? = $0.meaning { false } else { true } }),
                 phrases[object].meaning == nil
@@ -541,7 +564,9 @@ enum SentenceInterpreter {
                     if !movements.isEmpty, partAfterMovement == nil { partAfterMovement = part }
                     let word = texts[i].split(separator: " ").last.map(String.init) ?? texts[i]
                     parts.append((part, (word.hasSuffix("s") && !word.hasSuffix("ss")) || word == "feet"))
-                case .movement(let m): movements.append(m)
+                case .movement(let m):
+                    movements.append(m)
+                    movementWords.append(texts[i])
                 case .position(_, let elevation): positions.append((texts[i], elevation))
                 case .plane(let p): plane = plane ?? p
                 case .view(let v): view = v
@@ -828,6 +853,11 @@ enum SentenceInterpreter {
         // "Keep the knees from caving in" is "do not let them cave in".
         let negated = k.contains(.negate) || (k.contains(.keep) && s.fillers.contains("from"))
         let straight = s.movements.contains(.straighten)
+        // "Do not let your hips sag": a sag is the hips' (or the body's) bend; "knees sag" is no
+        // bend of the knees to forbid ("sag inward" is a cave-in).
+        if s.movementWords.contains(where: sagWords.contains), part.map({ ![.hip, .trunk].contains($0) }) ?? true {
+            throw Failure(message: "a sag is said of the hips or the body ('do not let your hips sag')")
+        }
         if part == .trunk, straight || k.contains(.still) || (negated && s.movements.contains(.bend)) {
             return .constraint(BodyMeasure(kind: .trunkLean), .none, degrees: degrees, relative: false)
         }

@@ -197,3 +197,79 @@ extension DraftCorpusLeftOutTests {
         #expect(throughout.sentences[2].failure == nil, "\(throughout.sentences[2])")
     }
 }
+
+extension DraftRoundSevenTests {
+    @Test(
+        "more exercises the sheets named: a jab, low-impact jacks, a triceps stretch, a bird dog, an SLR after a heading",
+        arguments: [
+            ("Jab drill: guard up, extend the lead arm straight out at shoulder height, then bring it back.", "elbowFlexion"),
+            ("Low-impact jacks (no jumping). Step one foot out as both arms go up, then back in.", "armElevation"),
+            ("Triceps stretch - one arm overhead, elbow bent, hand behind your head. Hold 20 seconds.", "upperArmElevation"),
+            ("Bird dog: on hands and knees, reach one arm forward and the opposite leg back, then return.", "armElevation"),
+            ("Week 1. SLR: lying on your back, lift the straight leg up, then lower it.", "hipFlexion"),
+        ])
+    func moreNamedExercises(_ text: String, _ measure: String) throws {
+        #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
+    }
+}
+
+/// Issue 54, round seven: a read-only review (helper-22) probed the round's rules as an
+/// adversary; each finding fixed is kept here with its probe.
+@Suite("drafting: round seven's review probes")
+struct DraftRoundSevenReviewTests {
+    typealias T = ProfileDraftingTests
+
+    static func metric(_ text: String) throws -> String { try T.draft(text).profile.reps?.metric ?? "(no reps)" }
+
+    @Test(
+        "a place or a comparison before a comma is no exercise's name; positions in full words name nothing",
+        arguments: [
+            ("Standing in a squat stance, raise your arms out to the side to shoulder height.", "armElevation"),
+            ("Unlike a curl, keep your elbows straight and raise your arms forward to shoulder height.", "armElevation"),
+            ("Stand with soft knees (slight knee flexion) and raise both arms out to the sides to shoulder height.", "armElevation"),
+            ("Stand with your feet wide and press the dumbbells overhead until your arms are straight.", "armElevation"),
+            ("Hold a dumbbell in each hand at your sides. Lift them out to the side to shoulder height, then lower.", "armElevation"),
+        ])
+    func notANameOrAMotion(_ text: String, _ measure: String) throws {
+        #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("knees that sag inward cave in; a sag of the knees is no bend to forbid")
+    func sagInward() throws {
+        let draft = try T.draft("Squat down until your thighs are parallel. Don't let your knees sag inward.")
+        #expect(draft.profile.rules.contains { $0.when.contains("kneeValgus") })
+        #expect(!draft.profile.rules.contains { $0.when.contains("kneeFlexion") && $0.when.contains(">") })
+    }
+
+    @Test("where the movement happens names a run of joints, and only that")
+    func movementPlaceRun() throws {
+        let both = try T.draft(
+            "Lie on your back. Bend your knee and slide your heel toward your buttock, then straighten. Motion occurs at the knee and hip, the back stays flat."
+        )
+        #expect(!both.profile.rules.contains { $0.when.contains("hipFlexion") }, "\(both.profile.rules.map(\.when))")
+        let thigh = try T.draft(
+            "Sit on a chair. Straighten your knee fully, then lower. The movement comes from the knee so keep your thigh still.")
+        #expect(thigh.profile.rules.contains { $0.when.contains("thighElevation") }, "\(thigh.profile.rules.map(\.when))")
+    }
+
+    @Test("'keep it up for 5 seconds' is a hold at the top, not a tempo")
+    func keepItUp() throws {
+        let draft = try T.draft("Lie on your back. Lift your straight leg off the bed. Keep it up for 5 seconds, then lower slowly.")
+        #expect(T.parameter(draft, "holdSeconds") == 5)
+    }
+
+    @Test("a back leaned against a wall is placed, not a trunk lean to reach")
+    func leanAgainst() throws {
+        let draft = try T.draft(
+            "Wall sit: lean your back against a wall and slide down until your knees are bent at 90 degrees. Keep going for 30 seconds.")
+        #expect(!draft.profile.rules.contains { $0.when.contains("trunkLean") }, "\(draft.profile.rules.map(\.when))")
+        #expect(T.parameter(draft, "holdSeconds") == 30)
+    }
+
+    @Test("a squat's rep told by its knees needs no check")
+    func squatRepByKnees() throws {
+        let draft = try T.draft(
+            "Squat down until your thighs are parallel. A repetition is complete when you stand back up and straighten your knees.")
+        #expect(!draft.defaultsUsed.contains { $0.hasPrefix("check:") }, "\(draft.defaultsUsed)")
+    }
+}
