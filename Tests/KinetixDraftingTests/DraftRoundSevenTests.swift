@@ -273,3 +273,12 @@ struct DraftRoundSevenReviewTests {
         #expect(!draft.defaultsUsed.contains { $0.hasPrefix("check:") }, "\(draft.defaultsUsed)")
     }
 }
+
+extension DraftCorpusLeftOutTests {
+    @Test("a chest kept up is a posture cue, recognised and not measured")
+    func chestUp() throws {
+        let draft = try T.draft("Reverse lunge. Step back and lower your back knee, then return. Keep your chest up.")
+        #expect(draft.sentences[2].failure == nil && draft.sentences[2].notMeasurable != nil, "\(draft.sentences[2])")
+        #expect(draft.profile.reps?.metric.hasPrefix("kneeFlexion") == true)
+    }
+}
