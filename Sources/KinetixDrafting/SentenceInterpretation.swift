@@ -138,7 +138,13 @@ enum SentenceInterpreter {
         // (not when a word the drafter does not know comes before the limb and may be what it
         // does: "drive through your heels to stand back up").
         let firstPart = phrases.first(where: \.isPart).map { ($0.line, $0.column) }
-        let unknownVerb = reading.unknownWords.contains { w in firstPart.map { (w.line, w.column) < $0 } ?? false }
+        // (A verb that only carries the limb, "bring", "take", "drive", "push", says nothing else.)
+        let unknownVerb = reading.unknownWords.contains { w in
+            !carryVerbs.contains(w.word) && (firstPart.map { (w.line, w.column) < $0 } ?? false)
+        }
+        let carried = reading.unknownWords.contains { w in
+            carryVerbs.contains(w.word) && (firstPart.map { (w.line, w.column) < $0 } ?? false)
+        }
         // (A part's state, "the straight leg", and the way back, "and return", are no movement of it.)
         let leadingMovements = phrases.indices.filter { i in
             guard let movement = phrases[i].movement, !isState(phrases, at: i) else { return false }
@@ -149,6 +155,14 @@ enum SentenceInterpreter {
             let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part)
         {
             slots.movements = [.raise]
+        }
+        // "Bring your knees in toward your chest", "drive one knee toward your chest": a knee or
+        // thigh carried in toward the body is drawn in, as "pull" says.
+        if leadingMovements.isEmpty, carried, slots.movements.isEmpty, slots.notMeasurable.isEmpty,
+            let part = slots.parts.first?.part, [.knee, .thigh].contains(part),
+            phrases.contains(where: { ["toward", "towards", "in", "closer", "into"].contains($0.text) })
+        {
+            slots.movements = [.pull]
         }
         // "Lateral raise … Raise the arms to shoulder height": an arm raise keeps the plane said before.
         if slots.plane == nil, slots.movements.contains(where: { $0 == .raise || $0 == .lower }) || !slots.positions.isEmpty,
@@ -336,6 +350,12 @@ enum SentenceInterpreter {
         }
         return main
     }
+
+    /// Verbs that only carry a limb somewhere; where it goes says the movement.
+    private static let carryVerbs: Set<String> = [
+        "bring", "brings", "bringing", "take", "takes", "taking", "drive", "drives", "driving", "push", "pushes", "pushing",
+        "move", "moves", "moving", "kick", "kicks", "kicking", "sweep", "sweeps", "sweeping", "draw", "draws", "drawing",
+    ]
 
     /// Words of the hips or the body sagging.
     private static let sagWords: Set<String> = ["sag", "sags", "sagging"]

@@ -282,3 +282,13 @@ extension DraftCorpusLeftOutTests {
         #expect(draft.profile.reps?.metric.hasPrefix("kneeFlexion") == true)
     }
 }
+
+extension DraftRoundSevenTests {
+    @Test("a knee brought or driven in toward the chest is drawn in; a verb that only carries the limb hides nothing")
+    func carriedLimb() throws {
+        #expect(try Self.metric("Lie on your back. Bring your knees in toward your chest, then lower them.").hasPrefix("thighElevation"))
+        #expect(try Self.metric("Stand tall. Move your leg outward to the side, then back to the centre.").hasPrefix("legElevation"))
+        // A word the drafter does not know before the part still stops the guess.
+        #expect(throws: KinetixError.self) { try T.draft("Wiggle your knees toward your chest.") }
+    }
+}
