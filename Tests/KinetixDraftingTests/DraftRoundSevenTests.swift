@@ -292,3 +292,13 @@ extension DraftRoundSevenTests {
         #expect(throws: KinetixError.self) { try T.draft("Wiggle your knees toward your chest.") }
     }
 }
+
+extension DraftRoundSevenTests {
+    @Test("feet together is where they stand, not a left–right rule; a chair pose is a held squat")
+    func feetTogether() throws {
+        let draft = try T.draft("Chair pose. Feet together, raise your arms overhead and bend your knees as if sitting back into a chair.")
+        let metric = draft.profile.reps?.metric ?? "(no reps)"
+        #expect(["hipDrop", "kneeFlexion", "thighElevation", "hipFlexion"].contains { metric.hasPrefix($0) }, "\(metric)")
+        #expect(!draft.profile.rules.contains { $0.id.hasPrefix("uneven") }, "\(draft.profile.rules.map(\.id))")
+    }
+}
