@@ -97,7 +97,13 @@ enum DescriptionReader {
                 while j < characters.count, characters[j] == " " || characters[j] == "\t" || characters[j] == "\r" { j += 1 }
                 let next = j < characters.count ? characters[j] : "\n"
                 let numbered = next.isNumber && j + 1 < characters.count && (characters[j + 1] == "." || characters[j + 1] == ")")
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered {
+                // "Towel Scrunches⏎Sit on a chair …": a short first line with no stop, then a line
+                // that starts with a capital, is the title on a line of its own.
+                let titleLine =
+                    sentences.isEmpty && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
+                    && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
+                    && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine {
                     finish()
                 } else {
                     text.append(" ")
@@ -141,6 +147,8 @@ enum DescriptionReader {
 
     /// The most words in a name before a colon or dash that starts a description.
     static let maxTitleWords = 4
+    /// The most words in a name written alone on the first line.
+    static let maxTitleLineWords = 6
 
     /// Whether the text after a title's dash, up to the end of its line or sentence, is a
     /// qualifier of the name ("Chest Version", "On Knees", "Below the Knees", "With A Twist"):

@@ -302,3 +302,23 @@ extension DraftRoundSevenTests {
         #expect(!draft.profile.rules.contains { $0.id.hasPrefix("uneven") }, "\(draft.profile.rules.map(\.id))")
     }
 }
+
+/// Issue 54, round seven: after the held-out measurement at `ead596c`, its fresh sheets'
+/// rows were read; these fixes are calibrations on them, said again in our words.
+@Suite("drafting: round seven, after the held-out measurement")
+struct DraftAfterHeldOutTests {
+    typealias T = ProfileDraftingTests
+
+    @Test("a short first line with no stop is the title on a line of its own")
+    func titleLine() throws {
+        let draft = try T.draft("Burpees\nStart standing. Squat down, jump your feet back to a plank, jump them in, then jump up.")
+        #expect(draft.profile.title == "Burpees")
+        #expect(draft.profile.reps?.metric.hasPrefix("hipFlexion") == true)
+        #expect(throws: KinetixError.self) {
+            try T.draft("Towel Scrunches\nSit on a chair and scrunch the towel toward you with your toes.")
+        }
+        // A sentence running on to the next line is not cut.
+        let running = try T.draft("Lie on your back and lift\nYour leg up, then lower it.")
+        #expect(running.sentences.count == 1)
+    }
+}
