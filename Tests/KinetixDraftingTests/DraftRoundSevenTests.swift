@@ -219,7 +219,7 @@ extension DraftRoundSevenTests {
 struct DraftRoundSevenReviewTests {
     typealias T = ProfileDraftingTests
 
-    static func metric(_ text: String) throws -> String { try T.draft(text).profile.reps?.metric ?? "(no reps)" }
+    static func metric(_ text: String) throws -> String { try DraftRoundSevenTests.metric(text) }
 
     @Test(
         "a place or a comparison before a comma is no exercise's name; positions in full words name nothing",
