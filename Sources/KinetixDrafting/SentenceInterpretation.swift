@@ -139,12 +139,9 @@ enum SentenceInterpreter {
         // does: "drive through your heels to stand back up").
         let firstPart = phrases.first(where: \.isPart).map { ($0.line, $0.column) }
         // (A verb that only carries the limb, "bring", "take", "drive", "push", says nothing else.)
-        let unknownVerb = reading.unknownWords.contains { w in
-            !carryVerbs.contains(w.word) && (firstPart.map { (w.line, w.column) < $0 } ?? false)
-        }
-        let carried = reading.unknownWords.contains { w in
-            carryVerbs.contains(w.word) && (firstPart.map { (w.line, w.column) < $0 } ?? false)
-        }
+        let beforePart = reading.unknownWords.filter { w in firstPart.map { (w.line, w.column) < $0 } ?? false }
+        let unknownVerb = beforePart.contains { !carryVerbs.contains($0.word) }
+        let carried = beforePart.contains { carryVerbs.contains($0.word) }
         // (A part's state, "the straight leg", and the way back, "and return", are no movement of it.)
         let leadingMovements = phrases.indices.filter { i in
             guard let movement = phrases[i].movement, !isState(phrases, at: i) else { return false }
@@ -685,23 +682,20 @@ enum SentenceInterpreter {
         // So is a name with its qualifier after a dash ("Dips - Chest Version").
         let namedBeforeColon =
             sentence.index == 1 && (sentence.isQualifiedName || sentence.text.last.map { ":–—-".contains($0) } == true)
-        // A short first sentence that moves nothing ("Standing hip abduction.") can only be a name.
+        // Keywords a name never has.
+        let instructs = !k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
+        // A short first sentence that moves nothing ("Standing hip abduction.") can only be a name
+        // ("Lie on your back." is the start, not a name).
+        let startPosition =
+            s.notMeasurable.contains(where: { $0.topic == "setUp" }) && sentence.tokens.contains { ["your", "you"].contains($0.word) }
         let shortName =
-            sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil
-            && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
-            // "Lie on your back." is the start, not a name.
-            && !(s.notMeasurable.contains(where: { $0.topic == "setUp" })
-                && sentence.tokens.contains { ["your", "you"].contains($0.word) })
+            sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil && !instructs && !startPosition
         // A first sentence written as a name, in title case ("Pallof Press With Rotation.",
-        // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it.
+        // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it (no "your": no start position either).
         let titleCaseName =
             sentence.index == 1 && sentence.tokens.count <= DraftBuilder.maxNameWords && s.numbers.isEmpty
             && sentence.text.split(separator: " ").contains { $0.count >= 4 }
-            && sentence.isTitleCase && !sentence.hasInstructionWord
-            && k.isDisjoint(with: [.count, .warn, .keep, .negate, .hold, .view, .tempo, .even, .other])
-            // "Lie on your back." is the start, not a name.
-            && !(s.notMeasurable.contains(where: { $0.topic == "setUp" })
-                && sentence.tokens.contains { ["your", "you"].contains($0.word) })
+            && sentence.isTitleCase && !sentence.hasInstructionWord && !instructs
         if namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]

@@ -13,7 +13,7 @@ import Testing
 struct DraftRoundSevenTests {
     typealias T = ProfileDraftingTests
 
-    static func metric(_ text: String) throws -> String { try T.draft(text).profile.reps?.metric ?? "(no reps)" }
+    static func metric(_ text: String) throws -> String { try DraftSheetPhrasingTests.metric(text) }
 
     @Test(
         "an exercise named before a dash, a bracket or a comma decides what is counted",
