@@ -131,16 +131,28 @@ func draftingCases() {
     // totals; KINETIX_CASES_VERBOSE=heldout:FILE prints one file's rows, for reading after the rules are written.
     let verbose = ProcessInfo.processInfo.environment["KINETIX_CASES_VERBOSE"] ?? ""
     func showHeldOut(_ file: String) -> Bool { verbose == "heldout:" + file }
-    for (file, heldOut) in [
-        ("physio-sheets.json", false), ("dev-sheets.json", false), ("held-out-sheets.json", true), ("held-out-sheets-2.json", true),
+    /// What a case file is to the rules: written before them, written by a helper and
+    /// since read (development material), or held out (never read).
+    enum Standing { case before, read, heldOut }
+    func describe(_ standing: Standing) -> String {
+        switch standing {
+        case .before: "written before the rules; not tuned on"
+        case .read: "written by a helper that never saw the rules; since read: development material"
+        case .heldOut: "held out: written by a helper that never saw the rules; totals only"
+        }
+    }
+    for (file, standing) in [
+        ("physio-sheets.json", Standing.before), ("dev-sheets.json", .read), ("held-out-sheets.json", .read),
+        ("held-out-sheets-2.json", .read), ("dev-spoken.json", .read), ("held-out-sheets-3.json", .heldOut),
     ] {
+        let heldOut = standing == .heldOut
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
         var outcomes: [String: [Outcome]] = [:]
         var clipRight = 0
         var clipRuns = 0
         let rows = !heldOut || showHeldOut(file)
         print(
-            "drafting cases, \(file) (\(heldOut ? "held out: written by a helper that never saw the rules; totals only" : file == "dev-sheets.json" ? "written by a helper that never saw the rules; developed on: a calibration" : "written before the rules; not tuned on")):"
+            "drafting cases, \(file) (\(describe(standing))):"
         )
         if rows {
             print("| sheet | expected | drafted | view | mode | not understood | clip count |")
@@ -170,16 +182,17 @@ func draftingCases() {
     }
 
     // 3. The coach's descriptions of the real clips, each run on its clip: short and detailed
-    // (written before the rules), and a third voice (held out: written by a helper that never saw them).
+    // (written before the rules), and more voices written by helpers that never saw the rules.
     if clips.isEmpty { return print("drafting cases: described clips skipped (../shared/realdata/exercises not found)") }
-    for (file, kinds, heldOut) in [
-        ("clip-descriptions.json", ["short", "detailed"], false), ("clip-descriptions-2.json", ["text"], true),
-        ("clip-descriptions-3.json", ["sheet", "plain"], true),
+    for (file, kinds, standing) in [
+        ("clip-descriptions.json", ["short", "detailed"], Standing.before), ("clip-descriptions-2.json", ["text"], .read),
+        ("clip-descriptions-3.json", ["sheet", "plain"], .read), ("clip-descriptions-4.json", ["spoken", "message"], .heldOut),
     ] {
+        let heldOut = standing == .heldOut
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
         let rows = !heldOut || showHeldOut(file)
         print(
-            "drafting cases, \(file) (\(heldOut ? "held out: totals only" : "written before any run; not tuned on")): a draft from each description, assessing its real clip"
+            "drafting cases, \(file) (\(describe(standing))): a draft from each description, assessing its real clip"
         )
         if rows {
             print("| clip | true | " + kinds.map { "\($0): measure, count" }.joined(separator: " | ") + " |")
