@@ -251,6 +251,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case (.raise?, .knee?), (.raise?, .thigh?), (.lower?, .knee?), (.lower?, .thigh?): return .thighElevation
         case (.raise?, .leg?), (.lower?, .leg?): return .legElevation
         case (.lower?, .hip?): return hasPosition ? .thighElevation : .kneeFlexion
+        // "Lift your hips up" (lying): a bridge straightens the hips (`DraftBuilder` counts it as the hip raise).
+        case (.raise?, .hip?): return .hipFlexion
         case (.bend?, .elbow?), (.straighten?, .elbow?), (.bend?, .arm?), (.straighten?, .arm?): return .elbowFlexion
         case (.bend?, .knee?), (.straighten?, .knee?), (.bend?, .leg?), (.straighten?, .leg?): return .kneeFlexion
         case (.bend?, .hip?), (.straighten?, .hip?), (.bend?, .trunk?), (.bend?, .thigh?): return .hipFlexion

@@ -193,6 +193,16 @@ struct DraftBuilder {
             || !pairs.isDisjoint(with: ["back down", "back up", "back to", "then lower", "then straighten", "then release"])
     }
 
+    /// Whether the description lies the body on its back ("lie on your back", "lying supine").
+    static func liesOnTheBack(_ readings: [SentenceReading]) -> Bool {
+        readings.contains { reading in
+            let words = reading.sentence.tokens.map(\.word)
+            let pairs = zip(words, words.dropFirst())
+            return words.contains("supine") || pairs.contains { $0 == "on" && ($1 == "back" || $1 == "your") && words.contains("back") }
+                || words.contains { ["lie", "lying", "lay", "laying"].contains($0) } && pairs.contains { $0 == "your" && $1 == "back" }
+        }
+    }
+
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
     static let maxNameWords = 12
 
@@ -372,6 +382,17 @@ struct DraftBuilder {
         }
         guard var target else { return }
         mainSentence = index.map { readings[$0].sentence.index }
+        // "Lie on your back … lift your hips up": hips raised are the exercise of that name
+        // (a bridge: from the hips bent to straight), with its rest and direction.
+        if exercise == nil, survey == nil, target.measure.kind == .hipFlexion, movement == .raise {
+            guard Self.liesOnTheBack(readings) else {
+                // Kneeling or standing, "hips up" may be an arch, a pike or a thrust forward: no guess.
+                let failure = "hips raised are counted as a bridge, lying on the back; say how the body lies ('lie on your back')"
+                if let index { readings[index].failure = failure }
+                return
+            }
+            exercise = NamedExercise.named(in: ["hip", "raise"], table: exercises)
+        }
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
         // "Lift your right leg … Do 10 on each leg": the side named first is only where it starts.
@@ -577,6 +598,11 @@ struct DraftBuilder {
             // its own ("feet on a step", "bend your knees slightly"): a default goal would be a guess.
             became[index, default: []].append(
                 "\(target.measure.label) beside the counted \(exercise?.name ?? "movement"), with no goal given: noted, not a rule")
+        case .movement(let target)
+        where mainSentence.map({ index > $0 }) == true && target.movement == .lower && target.target == nil
+            && plan.main?.movement == .raise:
+            // "Lift your hips up. Lower down.": the way back of the counted raise.
+            became[index, default: []].append("the way back from the counted raise: part of each rep, nothing new to measure")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.

@@ -72,7 +72,7 @@ enum Lemmatizer {
                 add(String(word.dropLast()))
                 add(stem)
             }
-        } else if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"), word.count > 3 {
+        } else if word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is"), word.count > 2 {
             add(String(word.dropLast()))
         }
         return out

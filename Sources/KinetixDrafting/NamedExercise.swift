@@ -67,6 +67,25 @@ struct NamedExercise: Equatable, Sendable {
         return best?.exercise
     }
 
+    /// How many of the first words are an exercise's whole name ("push ups hands wider …": 2),
+    /// or nil when they start with none. The longest name wins.
+    static func nameLength(atStartOf words: [String], table: [Row]) -> Int? {
+        let forms = words.prefix(maxNameWords).map { Set([$0] + Lemmatizer.lemmas(of: $0)) }
+        var longest: Int?
+        for row in table {
+            for name in row.names {
+                let nameWords = name.split(separator: " ").map(String.init)
+                guard nameWords.count <= forms.count, nameWords.count > (longest ?? 0),
+                    nameWords.indices.allSatisfy({ forms[$0].contains(nameWords[$0]) })
+                else { continue }
+                longest = nameWords.count
+            }
+        }
+        return longest
+    }
+    /// The most words an exercise's name is looked for in (`nameLength`).
+    static let maxNameWords = 5
+
     /// The exercise a title names, or nil: first match of the longest name wins.
     /// `words`: the title's words as the reader split them; `table`: the vocabulary's exercises.
     static func named(in words: [String], table: [Row]) -> NamedExercise? {

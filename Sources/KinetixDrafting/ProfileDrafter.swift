@@ -96,7 +96,7 @@ public struct ProfileDrafter: Sendable {
                 "the description is \(description.utf8.count) bytes; a description is at most \(Self.maxDescriptionBytes) (an exercise sheet, not a book)"
             )
         }
-        let sentences = DescriptionReader.sentences(in: description ?? "")
+        let sentences = SpokenTranscript.resegment(DescriptionReader.sentences(in: description ?? ""), vocabulary: vocabulary)
         // Each sentence is read knowing the body parts last named before it ("… then lower them").
         var readings: [SentenceReading] = []
         var earlier = SentenceContext()
