@@ -103,7 +103,9 @@ enum DescriptionReader {
                     sentences.isEmpty && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
                     && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine {
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
+                    || startsWithHeading(characters[j...])
+                {
                     finish()
                 } else {
                     text.append(" ")
@@ -139,6 +141,16 @@ enum DescriptionReader {
         finish()
         return sentences
     }
+
+    /// Whether a line starts with a heading of one or two words and a colon ("Set-up: …",
+    /// "Starting position: …", "Tip: …"): a new sentence, whatever the line before lacked.
+    static func startsWithHeading(_ line: ArraySlice<Character>) -> Bool {
+        guard line.first?.isUppercase == true, let colon = line.prefix(maxHeadingCharacters).firstIndex(of: ":") else { return false }
+        let heading = line[line.startIndex..<colon]
+        return heading.split(separator: " ").count <= 2 && heading.allSatisfy { $0.isLetter || $0 == " " || $0 == "-" }
+    }
+    /// The most characters in a heading before its colon.
+    static let maxHeadingCharacters = 24
 
     /// Linking words a title-case name writes small.
     static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]

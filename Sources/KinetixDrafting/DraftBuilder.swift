@@ -108,6 +108,20 @@ struct DraftBuilder {
     /// The exercise named by the first sentence when it is a title: a name the reader cut off
     /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
     static func namedExercise(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        namedAtStart(readings, exercises: exercises) ?? namedAtEnd(readings, exercises: exercises)
+    }
+
+    /// "… then back down to the shoulders. Military press": a short last sentence, with no
+    /// word that instructs, that names an exercise (`maxNameWordsAtEnd` words at most).
+    static func namedAtEnd(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        guard readings.count > 1, let last = readings.last, last.sentence.tokens.count <= maxNameWordsAtEnd,
+            !last.sentence.hasInstructionWord
+        else { return nil }
+        return NamedExercise.named(in: last.sentence.tokens.map(\.word), table: exercises)
+    }
+    static let maxNameWordsAtEnd = 4
+
+    private static func namedAtStart(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         guard let first = readings.first, first.sentence.index == 1 else { return nil }
         let words = first.sentence.tokens.map(\.word)
         // A name has no "your": "Stand tall with your elbows bent" is an instruction.
@@ -203,6 +217,27 @@ struct DraftBuilder {
         }
     }
 
+    /// The start position of an arm raise when a sentence before the main one puts the arms
+    /// overhead (at least `overheadStart` degrees): its elevation and sentence number.
+    static func startsAtTop(_ readings: [SentenceReading], before index: Int, _ measure: BodyMeasure)
+        -> (elevation: Double, sentence: Int)?
+    {
+        let arms: Set<BodyMeasure.Kind> = [.armElevation, .upperArmElevation]
+        guard arms.contains(measure.kind) else { return nil }
+        for reading in readings[..<index] where reading.failure == nil {
+            for statement in reading.statements {
+                if case .movement(let t) = statement, arms.contains(t.measure.kind), let goal = t.target, goal >= overheadStart {
+                    return (goal, reading.sentence.index)
+                }
+            }
+        }
+        return nil
+    }
+    /// The upper arm's elevation at the top of a press, degrees, when the words give no start position.
+    static let pressTop = 170.0
+    /// The least arm elevation, degrees, of a start position "overhead".
+    static let overheadStart = 150.0
+
     /// The most words in an exercise's name as a first sentence ("Bent Over Two-Dumbbell Row With Palms In").
     static let maxNameWords = 12
 
@@ -237,7 +272,18 @@ struct DraftBuilder {
                 for (i, reading) in readings.enumerated() where target == nil && reading.failure == nil && !reading.isSetUp {
                     for statement in reading.statements where target == nil {
                         switch (pass, statement) {
-                        case (0, .movement(let t)), (1, .reps(let t?)):
+                        case (0, .movement(var t)), (1, .reps(var t?)):
+                            // "Press the weights up over your head" in a shoulder press: the arm is
+                            // raised by its upper arm, the exercise's measure (the wrist's elevation,
+                            // close to the shoulder at the start, barely moves).
+                            if t.measure.kind == .armElevation, !exercise.kinds.contains(.armElevation),
+                                exercise.kinds.contains(.upperArmElevation)
+                            {
+                                t.measure = BodyMeasure(kind: .upperArmElevation, plane: t.measure.plane)
+                            }
+                            // A named press is counted on its elbows: bent and straightened, each rep ends
+                            // at lockout wherever the clip starts (at the shoulders or overhead).
+                            if t.pressed, exercise.kinds.first == .elbowFlexion { continue }
                             // The name's own measure, or another it allows when the sentence gives its goal
                             // ("until the thighs are parallel"); "drop the back knee" alone is the split squat's knees.
                             guard t.measure.kind == exercise.kinds[0] || (exercise.kinds.contains(t.measure.kind) && t.target != nil) else {
@@ -453,6 +499,23 @@ struct DraftBuilder {
             }
         }
         var origin: [String] = []
+        // "Start with the dumbbells pressed overhead. Lower them to shoulder height, then press
+        // back up": the arms start at the top, so each rep goes down from there and back.
+        let lowersFirst = target.pressed && target.movement == .lower
+        if survey == nil, main.direction == .rise, let index,
+            let top = Self.startsAtTop(readings, before: index, target.measure)
+                ?? (lowersFirst ? (Self.pressTop, readings[index].sentence.index) : nil)
+        {
+            main.direction = .dip
+            main.rest = top.elevation
+            if let goal = target.target, goal >= top.elevation { target.target = nil }
+            origin.append("rest \(top.elevation.shortText)° from the start position (sentence \(top.sentence))")
+            became[top.sentence, default: []].append(
+                lowersFirst && top.sentence == readings[index].sentence.index
+                    ? "the press lowers first: each rep of \(target.measure.label) goes down from the top and back"
+                    : "the start position, at the top: each rep of \(target.measure.label) goes down from \(top.elevation.shortText)° and back"
+            )
+        }
         if let survey {
             // Words and a clip: the words chose the measure, the clip says which way it goes.
             let values = survey.values(target.measure, target.sides)

@@ -50,6 +50,9 @@ struct DraftTarget: Equatable, Sendable {
     var targetSource: String?
     /// The movement word ("lift", "squat"), for the learner's cues.
     var movement: DraftMovement?
+    /// Whether the words press the arms overhead ("press", "push up"): a press's rep starts
+    /// at the top when its sentence lowers first ("bring them down to your ears, then press up").
+    var pressed = false
 }
 
 /// Which sides a measure is taken on.

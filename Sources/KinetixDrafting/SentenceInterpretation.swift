@@ -481,6 +481,8 @@ enum SentenceInterpreter {
         var numbers: [(value: Double, unit: DraftUnit?, comparison: DraftComparison?)] = []
         var comparisons: [DraftComparison] = []
         var wordCount = 0
+        /// Every phrase's words, known or not, in order.
+        var words: [String] = []
         /// Whether any little word ("the", "to", "your") was seen: a title has none.
         var hasFiller = false
         /// The little words, for the few that change a meaning ("keep … from").
@@ -569,6 +571,7 @@ enum SentenceInterpreter {
             {
                 partAfterRaise = part
             }
+            words = phrases.map(\.text)
             let meanings = phrases.compactMap(\.meaning)
             let texts = phrases.filter { $0.meaning != nil }.map(\.text)
             wordCount = meanings.count
@@ -584,7 +587,10 @@ enum SentenceInterpreter {
                 case .movement(let m):
                     movements.append(m)
                     movementWords.append(texts[i])
-                case .position(_, let elevation): positions.append((texts[i], elevation))
+                case .position(_, let elevation):
+                    // "Overhead press", "overhead squat": a position naming the exercise, not a goal.
+                    if case .movement? = next { break }
+                    positions.append((texts[i], elevation))
                 case .plane(let p): plane = plane ?? p
                 case .view(let v): view = v
                 case .side(let s):
@@ -975,7 +981,29 @@ enum SentenceInterpreter {
             measure = BodyMeasure(kind: kind, plane: s.plane)
             movement = .raise
         }
+        // "Press the dumbbells overhead", "push up till the arms are straight": a press starts
+        // with the hands by the shoulders, where the wrist's elevation is already high and
+        // barely moves; the upper arm's goes from low to overhead.
+        // (Elbows forward or out, a press ends overhead either way: any view sees it.)
+        // ("Push both arms up overhead" is a reach: the arms, not a weight by the shoulders, are pushed.)
+        let pushesArms = s.words.indices.contains { i in
+            s.words[i].hasPrefix("push")
+                && s.words[(i + 1)...].first { !["both", "your", "the", "my", "up"].contains($0) }.map { ["arm", "arms"].contains($0) }
+                    == true
+        }
+        let pressed =
+            !pushesArms && (s.movementWords.contains(where: Self.pressWords.contains) || s.words.contains(where: Self.pressWords.contains))
+        if [.armElevation, .upperArmElevation].contains(measure.kind), pressed {
+            measure = BodyMeasure(kind: .upperArmElevation, plane: nil)
+        }
         var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: movement)
+        target.pressed = measure.kind == .upperArmElevation && pressed
+        // "Bring them down to your ears, then push up": a press that lowers first starts at the top.
+        if target.pressed, let down = s.words.firstIndex(where: { ["down", "lower", "lowering", "drop"].contains($0) }),
+            let up = s.words.firstIndex(where: Self.pressWords.contains), down < up
+        {
+            target.movement = .lower
+        }
         if let position = s.positions.first, Self.elevations.contains(measure.kind) {
             target.target = position.elevation
             target.targetSource = "'\(position.text)'"
@@ -987,6 +1015,11 @@ enum SentenceInterpreter {
         }
         return target
     }
+
+    /// Words of a press: the arms raised by straightening them from the shoulders.
+    static let pressWords: Set<String> = [
+        "press", "presses", "pressing", "pressed", "push", "pushes", "pushing", "push up", "pushes up", "push upward",
+    ]
 
     /// The measures a named height ("shoulder height", "overhead") is a goal of.
     static let elevations: Set<BodyMeasure.Kind> = [.armElevation, .upperArmElevation, .thighElevation, .legElevation]

@@ -76,3 +76,52 @@ struct DraftRoundEightTests {
         #expect(throws: KinetixError.self) { try T.draft("Kneel on the floor. Lift your hips up and forward.") }
     }
 }
+
+/// Issue 54, round eight: presses. The wrist's elevation barely moves in a press (the hands
+/// start by the shoulders), a press filmed from the front was void for a side view its words
+/// never needed, and a press that starts overhead was counted from the bottom.
+@Suite("drafting: round eight, presses")
+struct DraftPressTests {
+    typealias T = ProfileDraftingTests
+
+    static func became(_ text: String) throws -> [String] { try T.draft(text).sentences.flatMap(\.became) }
+
+    @Test("a press without a name is counted on the upper arm, seen from any view")
+    func unnamedPress() throws {
+        let text = "Sit holding the dumbbells by your ears. Push them up until your arms are straight overhead, then lower them."
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("upperArmElevation"))
+        #expect(try T.draft(text).profile.requirements.view == .any)
+    }
+
+    @Test(
+        "a press that starts at the top goes down and back",
+        arguments: [
+            "Start with the dumbbells pressed overhead, arms straight. Lower them to shoulder height, then press back up.",
+            "sitting on a bench. bring them down to about your ears then push up till your arms are straight",
+        ])
+    func startsAtTop(_ text: String) throws {
+        let became = try Self.became(text)
+        #expect(became.contains { $0.contains("upperArmElevation dips from the rest") }, "\(became)")
+    }
+
+    @Test("a named press is counted on its elbows, wherever the words say it starts")
+    func namedPress() throws {
+        let text =
+            "Standing Barbell Overhead Press (military) - 5 x 5\nSet-up: stand feet hip-width, bar at the shoulders.\nPress the bar straight up until the elbows lock out overhead."
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("elbowFlexion"))
+        // "Overhead" names the press: it is no goal for the legs the set-up stands on.
+        #expect(try !Self.became(text).contains { $0.contains("leg elevation") })
+    }
+
+    @Test("an exercise named by a short last sentence decides what is counted")
+    func nameAtTheEnd() throws {
+        let text = "standing with the bar on my shoulders, push it straight up over my head and back down. military press"
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("elbowFlexion"))
+    }
+
+    @Test("a line that starts with a heading and a colon starts a sentence")
+    func headingLine() {
+        let sentences = DescriptionReader.sentences(in: "Standing Barbell Overhead Press for the strong ones - 5 x 5\nSet-up: stand tall")
+        #expect(sentences.map(\.text) == ["Standing Barbell Overhead Press for the strong ones - 5 x 5", "Set-up: stand tall"])
+    }
+}

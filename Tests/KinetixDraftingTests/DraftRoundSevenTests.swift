@@ -227,7 +227,7 @@ struct DraftRoundSevenReviewTests {
             ("Standing in a squat stance, raise your arms out to the side to shoulder height.", "armElevation"),
             ("Unlike a curl, keep your elbows straight and raise your arms forward to shoulder height.", "armElevation"),
             ("Stand with soft knees (slight knee flexion) and raise both arms out to the sides to shoulder height.", "armElevation"),
-            ("Stand with your feet wide and press the dumbbells overhead until your arms are straight.", "armElevation"),
+            ("Stand with your feet wide and press the dumbbells overhead until your arms are straight.", "upperArmElevation"),
             ("Hold a dumbbell in each hand at your sides. Lift them out to the side to shoulder height, then lower.", "armElevation"),
         ])
     func notANameOrAMotion(_ text: String, _ measure: String) throws {
