@@ -367,7 +367,9 @@ struct DraftBuilder {
                         else { continue }
                         let measure = BodyMeasure(kind: kind)
                         target = DraftTarget(
-                            measure: measure, sides: part.isSided ? .both : .none, target: position.elevation,
+                            // (Knees lifted are lifted in turn: `SentenceInterpreter.sides`.)
+                            measure: measure, sides: !part.isSided ? .none : kind == .thighElevation ? .either : .both,
+                            target: position.elevation,
                             targetSource: "'\(position.text)'", movement: .raise)
                         index = i
                         mainGoalSentence = reading.sentence.index
@@ -663,9 +665,11 @@ struct DraftBuilder {
                 "\(target.measure.label) beside the counted \(exercise?.name ?? "movement"), with no goal given: noted, not a rule")
         case .movement(let target)
         where mainSentence.map({ index > $0 }) == true && target.movement == .lower && target.target == nil
-            && plan.main?.movement == .raise:
-            // "Lift your hips up. Lower down.": the way back of the counted raise.
-            became[index, default: []].append("the way back from the counted raise: part of each rep, nothing new to measure")
+            && [.raise, .bend, .pull, .stepUp].contains(plan.main?.movement):
+            // "Lift your hips up. Lower down.", "Curl the dumbbell up. Lower it all the way down.":
+            // the way back of the counted movement.
+            became[index, default: []].append(
+                "the way back from the counted \(plan.main!.measure.label): part of each rep, nothing new to measure")
         case .movement(let target):
             guard let main = plan.main else {
                 // The main movement's own sentence; another one when the main could not be used.

@@ -714,6 +714,15 @@ enum SentenceInterpreter {
             }
             return [.view(view)]
         }
+        // "Repeat with the left arm", "keep alternating", "switch to the right leg": the main
+        // movement, by the other side in turn.
+        let turnWords: Set<String> = ["repeat", "repeats", "switch", "swap", "change"]
+        let alternates = s.words.contains { ["alternate", "alternating", "alternately", "alternates"].contains($0) }
+        if s.movements.isEmpty, s.positions.isEmpty, !k.contains(.negate),
+            alternates || (s.words.contains(where: turnWords.contains) && (s.sides.contains(.left) != s.sides.contains(.right)))
+        {
+            return [.eachSide]
+        }
         // "Repeat on the other side", "do ten on each side", "alternate legs": the main
         // movement is done by each side in turn.
         // "Bend to the side, 5 each way": a movement with no body part of its own is the main one's.
@@ -1025,7 +1034,8 @@ enum SentenceInterpreter {
     static let elevations: Set<BodyMeasure.Kind> = [.armElevation, .upperArmElevation, .thighElevation, .legElevation]
 
     /// Sides from the sentence's side words and plurals: "both arms" both, "each"/"either"
-    /// or a singular without a side either, "left"/"right" that side; plurals default to both.
+    /// or a singular without a side either, "left"/"right" that side; plurals default to both
+    /// (knees lifted, either: one at a time).
     private static func sides(_ s: Slots, _ measure: BodyMeasure) -> SideChoice {
         guard measure.isSided else { return .none }
         if s.sides.contains(.left) && !s.sides.contains(.right) { return .left }
@@ -1036,6 +1046,9 @@ enum SentenceInterpreter {
         if s.movements.contains(.squat) || s.movements.contains(.lunge) { return .both }
         // "Raise an arm": either; "raise the arms", "squat": both.
         if let first = s.parts.first, !first.plural, first.part.isSided { return .either }
+        // "Bring your knees up high" (running, marching): a knee at a time; the higher of the two
+        // also follows knees lifted together, where their average halves a rep taken in turns.
+        if measure.kind == .thighElevation, !s.keywords.contains(.even) { return .either }
         return .both
     }
 }

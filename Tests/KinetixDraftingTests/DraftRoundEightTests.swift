@@ -125,3 +125,32 @@ struct DraftPressTests {
         #expect(sentences.map(\.text) == ["Standing Barbell Overhead Press for the strong ones - 5 x 5", "Set-up: stand tall"])
     }
 }
+
+/// Issue 54, round eight: sides taken in turn. Knees lifted running on the spot were averaged
+/// (a rep in turns halves in the average: 0 of 18 counted), "repeat with the left arm" was a
+/// programme, and "lower it" after a curl became a rule of its own, with a view it needed.
+@Suite("drafting: round eight, sides in turn")
+struct DraftSidesInTurnTests {
+    typealias T = ProfileDraftingTests
+
+    @Test(
+        "knees lifted are lifted in turn",
+        arguments: [
+            "running on the spot bringing my knees up high. left right left right, getting the knees to hip height",
+            "March on the spot, lifting your knees up to hip height.",
+        ])
+    func kneesInTurn(_ text: String) throws {
+        #expect(try T.draft(text).profile.reps?.metrics == ["thighElevationLeft", "thighElevationRight"], "\(text)")
+    }
+
+    @Test(
+        "'repeat with the left arm' and 'keep alternating' are the other side in turn",
+        arguments: ["Repeat with the left arm.", "Keep alternating.", "Switch to the right arm."])
+    func otherSideInTurn(_ last: String) throws {
+        let text = "Curl the right dumbbell up to the shoulder. Lower it all the way down. \(last)"
+        let draft = try T.draft(text)
+        #expect(draft.profile.reps?.metrics == ["elbowFlexionLeft", "elbowFlexionRight"], "\(text)")
+        // "Lower it all the way down" is the curl's way back: no arm-elevation rule, no view of its own.
+        #expect(draft.profile.requirements.view == .any, "\(text)")
+    }
+}
