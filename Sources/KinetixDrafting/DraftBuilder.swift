@@ -155,6 +155,10 @@ struct DraftBuilder {
         if let prefix = Self.nameBeforeBreak(first.sentence.text), let named = NamedExercise.named(in: prefix, table: exercises) {
             return named
         }
+        // "Regular push ups on the floor but slow, …", "Deadlifts with a barbell off the floor",
+        // "Holding dumbbells at my sides doing split squats": a name before the sentence's first
+        // place or linking word, or after "doing".
+        if let named = Self.nameInFirstWords(words).flatMap({ NamedExercise.named(in: $0, table: exercises) }) { return named }
         // "AROM L shoulder flex in standing x10": a joint and its anatomical motion name the
         // exercise wherever they stand in the first sentence.
         let motions = exercises.map { row in (names: row.names.filter(Self.isJointMotionName), exercise: row.exercise) }
@@ -176,6 +180,21 @@ struct DraftBuilder {
         let name = Array(words.prefix { !notInAName.contains($0) })
         return name.isEmpty ? nil : name
     }
+    /// The words of a first sentence that may be a name run into it: those before its first
+    /// place or linking word ("regular push ups | on the floor"), or after "doing" up to one;
+    /// at most `maxNameWordsAtStart`, none that instructs.
+    static func nameInFirstWords(_ words: [String]) -> [String]? {
+        let stops = notInAName.union(["with", "but", "and", "for", "using", "holding", "then"])
+        var candidates = [Array(words.prefix { !stops.contains($0) })]
+        if let doing = words.firstIndex(where: { ["doing", "do"].contains($0) }) {
+            candidates.append(Array(words[(doing + 1)...].prefix { !stops.contains($0) }))
+        }
+        return candidates.first {
+            (1...maxNameWordsAtStart).contains($0.count) && !$0.contains(where: DescriptionReader.instructionWords.contains)
+        }
+    }
+    static let maxNameWordsAtStart = 4
+
     /// Words that make the words before a break a place, a time or a comparison, not a name.
     static let notInAName: Set<String> = [
         "in", "from", "at", "on", "into", "like", "unlike", "as", "of", "to", "after", "before", "during", "while", "when", "if",

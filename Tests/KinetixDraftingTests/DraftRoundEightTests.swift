@@ -154,3 +154,24 @@ struct DraftSidesInTurnTests {
         #expect(draft.profile.requirements.view == .any, "\(text)")
     }
 }
+
+/// Issue 54, round eight: a name run into the first sentence of a quick message.
+@Suite("drafting: round eight, names run into a message")
+struct DraftNameInMessageTests {
+    @Test(
+        "a name before the first place or linking word, or after 'doing', decides what is counted",
+        arguments: [
+            ("regular push ups on the floor but slow, hold at the bottom for a sec before pushing back up", "elbowFlexion"),
+            ("Holding dumbbells at my sides doing split squats. lower the back knee close to the ground then back up", "kneeFlexion"),
+            ("deadlifts with a barbell off the floor. pick it up and stand all the way up, then put it back down", "hipFlexion"),
+        ])
+    func nameInMessage(_ text: String, _ measure: String) throws {
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("a place or an instruction at the start names nothing")
+    func noName() {
+        #expect(DraftBuilder.nameInFirstWords(["stand", "in", "a", "squat", "stance"]) == ["stand"])
+        #expect(DraftBuilder.nameInFirstWords(["curl", "your", "trunk", "up"]) == nil)
+    }
+}
