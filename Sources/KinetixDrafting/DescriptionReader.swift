@@ -32,8 +32,12 @@ enum DescriptionReader {
             text.split(separator: " ").filter { $0.count >= 4 && !DescriptionReader.titleLinkWords.contains(String($0)) }
                 .allSatisfy { $0.first?.isUppercase == true }
         }
-        /// Whether it has a word that says it instructs someone ("your", "should", "then"): a name has none.
-        var hasInstructionWord: Bool { tokens.contains { DescriptionReader.instructionWords.contains($0.word) } }
+        /// Whether it has a word that says it instructs someone ("your", "should", "then"), or
+        /// opens with what a muscle or the breath does ("Tighten the quads."): a name has neither.
+        var hasInstructionWord: Bool {
+            tokens.contains { DescriptionReader.instructionWords.contains($0.word) }
+                || tokens.first.map { DescriptionReader.muscleVerbs.contains($0.word) } == true
+        }
     }
 
     /// A run of words with one meaning, or an unknown word.
@@ -154,6 +158,8 @@ enum DescriptionReader {
 
     /// Linking words a title-case name writes small.
     static let titleLinkWords: Set<String> = ["with", "from", "into", "onto", "over", "upon", "against", "without", "using"]
+    /// Verbs of what a muscle or the breath does; a sentence that opens with one instructs.
+    static let muscleVerbs: Set<String> = ["squeeze", "tighten", "brace", "engage", "breathe", "exhale", "inhale", "contract", "relax"]
     /// Words an instruction has and an exercise's name does not.
     static let instructionWords: Set<String> = ["your", "you", "their", "his", "her", "my", "yourself", "should", "then"]
 
@@ -266,6 +272,9 @@ enum DescriptionReader {
         return false
     }
 
+    /// Words after which "back" is a direction ("back down", "back to the start", "back up again").
+    static let directionsAfterBack: Set<String> = ["down", "up", "to", "into", "again", "toward", "towards", "together"]
+
     /// The sentence's words read as phrases: at each word the longest phrase the
     /// vocabulary knows, else a number, else the word with a plural or tense ending
     /// removed ("straightening" → "straighten"), else an unknown word (meaning nil).
@@ -291,8 +300,10 @@ enum DescriptionReader {
             if matched {
                 // "Pull them back", "step your foot back": "back" after anything but "your",
                 // "the" or a word describing it ("a flat back") is a direction, not the body part.
-                if let last = phrases.last, last.text == "back", case .part? = last.meaning, phrases.count >= 2,
-                    Self.isDirection(after: phrases[phrases.count - 2])
+                if let last = phrases.last, last.text == "back", case .part? = last.meaning,
+                    (phrases.count >= 2 && Self.isDirection(after: phrases[phrases.count - 2]))
+                        // "… and back down", "back to the start": "back" before a way to go.
+                        || (i < words.count && Self.directionsAfterBack.contains(words[i]))
                 {
                     phrases[phrases.count - 1].meaning = .filler
                 }

@@ -191,6 +191,7 @@ struct DraftBuilder {
         }
         return candidates.first {
             (1...maxNameWordsAtStart).contains($0.count) && !$0.contains(where: DescriptionReader.instructionWords.contains)
+                && !DescriptionReader.muscleVerbs.contains($0[0])
         }
     }
     static let maxNameWordsAtStart = 4

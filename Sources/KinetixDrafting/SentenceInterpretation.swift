@@ -118,6 +118,15 @@ enum SentenceInterpreter {
             slots.parts = [(.arm, true)]
             slots.notMeasurable.removeAll { $0.topic == "equipment" }
         }
+        // "Holding the plate in front of your thighs, lift it to eye level": what is held and
+        // then moved ("it", "them") is moved by the hands, not by the place it is held at.
+        if GraspReading.isGrasp(phrases),
+            let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull].contains($0) } ?? false }),
+            phrases[(verb + 1)...].first(where: { $0.meaning != .filler || ["it", "them"].contains($0.text) })
+                .map({ ["it", "them"].contains($0.text) }) == true
+        {
+            slots.parts = [(.arm, true)]
+        }
         reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
         // "Hold a plate at your hips with both hands. Lift it …": what a grasp moves later is
         // moved by the hands that hold it, not by the place it is held at.
@@ -696,6 +705,7 @@ enum SentenceInterpreter {
             s.notMeasurable.contains(where: { $0.topic == "setUp" }) && sentence.tokens.contains { ["your", "you"].contains($0.word) }
         let shortName =
             sentence.index == 1 && sentence.tokens.count <= 4 && s.numbers.isEmpty && s.view == nil && !instructs && !startPosition
+            && !sentence.hasInstructionWord
         // A first sentence written as a name, in title case ("Pallof Press With Rotation.",
         // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it (no "your": no start position either).
         let titleCaseName =

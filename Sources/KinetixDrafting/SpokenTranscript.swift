@@ -64,7 +64,11 @@ enum SpokenTranscript {
     /// describes what follows ("nice and slow", "good form").
     static let praise: Set<String> = ["nice", "good", "great", "perfect", "lovely", "beautiful", "awesome", "excellent", "cool"]
     /// Words that start a new instruction: a constraint or what comes next.
-    static let starts: Set<String> = ["then", "don't", "dont", "keep", "never", "make", "try", "avoid"]
+    static let starts: Set<String> = [
+        "then", "don't", "dont", "keep", "never", "make", "try", "avoid",
+        // What a muscle or the breath does is said on its own ("… pull them up squeeze the shoulder blades …").
+        "squeeze", "breathe", "exhale", "inhale", "brace", "tighten", "engage",
+    ]
     /// Words a count follows in a dose ("twelve reps", "ten of those", "8 each side", "3 by 10").
     static let doseWords: Set<String> = [
         "reps", "rep", "repetitions", "sets", "set", "times", "of", "each", "on", "x", "by", "per", "more", "a", "to", "rounds",

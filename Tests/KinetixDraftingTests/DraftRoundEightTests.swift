@@ -175,3 +175,26 @@ struct DraftNameInMessageTests {
         #expect(DraftBuilder.nameInFirstWords(["curl", "your", "trunk", "up"]) == nil)
     }
 }
+
+/// Issue 54, round eight: a straight-leg raise as physios write it, and what is held then lifted.
+@Suite("drafting: round eight, leg raises and held weights")
+struct DraftLegRaiseTests {
+    typealias T = ProfileDraftingTests
+
+    @Test("'to the height of the other knee' is a height, not the other side; a brief hold keeps the movement")
+    func straightLegRaise() throws {
+        let text = "Lie flat. Lift the leg up to the height of the other knee, hold for a second and lower slowly."
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("legElevation"))
+    }
+
+    @Test("a muscle tightened is no exercise's name")
+    func tightenIsNoName() {
+        #expect(throws: KinetixError.self) { try T.draft("Tighten the quads.") }
+    }
+
+    @Test("what is held and then lifted ('it') is lifted by the hands")
+    func heldThenLifted() throws {
+        let text = "holding the plate in front of your thighs lift it straight out in front of you to eye level and back down"
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("armElevation"))
+    }
+}
