@@ -57,6 +57,13 @@ struct DraftBuilder {
                             + (survey == nil ? "" : " or the demonstration"))
                 ] + why.map { Diagnostic(message: $0) })
         }
+        // Rules with nothing counted or held: the movement the words describe was not understood.
+        if plan.main == nil {
+            let leftOut = readings.filter { $0.failure != nil }.map { String($0.sentence.index) }
+            defaultsUsed.append(
+                "check: nothing is counted or held: no sentence gives a movement the drafter can count, so the draft only checks its rules"
+                    + (leftOut.isEmpty ? "" : " (left out: sentence\(leftOut.count == 1 ? "" : "s") \(leftOut.joined(separator: ", ")))"))
+        }
     }
 
     // MARK: - Title, view, main movement
@@ -145,7 +152,16 @@ struct DraftBuilder {
                 return NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)
             }
             // "Post-op week 2. SLR: lying on your back, …": the name before the next sentence's colon.
-            if readings.count > 1, let prefix = Self.nameBeforeBreak(readings[1].sentence.text) {
+            if readings.count > 1, let prefix = Self.nameBeforeBreak(readings[1].sentence.text),
+                let named = NamedExercise.named(in: prefix, table: exercises)
+            {
+                return named
+            }
+            // "Warm-up: high knees on the spot for 30 seconds.", "Finisher: mountain climbers 4 x 30 sec.":
+            // the name run into the sentence after the heading.
+            if readings.count > 1, first.sentence.text.last.map({ ":–—-".contains($0) }) == true,
+                let prefix = Self.nameInFirstWords(readings[1].sentence.tokens.map(\.word))
+            {
                 return NamedExercise.named(in: prefix, table: exercises)
             }
             return nil
@@ -185,7 +201,7 @@ struct DraftBuilder {
     /// at most `maxNameWordsAtStart`, none that instructs.
     static func nameInFirstWords(_ words: [String]) -> [String]? {
         let stops = notInAName.union(["with", "but", "and", "for", "using", "holding", "then"])
-        var candidates = [Array(words.prefix { !stops.contains($0) })]
+        var candidates = [Array(words.prefix { !stops.contains($0) && Double($0) == nil })]
         if let doing = words.firstIndex(where: { ["doing", "do"].contains($0) }) {
             candidates.append(Array(words[(doing + 1)...].prefix { !stops.contains($0) }))
         }

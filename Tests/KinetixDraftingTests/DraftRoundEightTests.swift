@@ -198,3 +198,27 @@ struct DraftLegRaiseTests {
         #expect(try DraftRoundEightTests.metric(text).hasPrefix("armElevation"))
     }
 }
+
+/// Issue 54, round eight: a heading, then the name run into an instruction; and a draft
+/// that counts nothing says so.
+@Suite("drafting: round eight, headings and drafts that count nothing")
+struct DraftHeadingAndNothingCountedTests {
+    typealias T = ProfileDraftingTests
+
+    @Test(
+        "a name run into the sentence after a heading decides what is counted",
+        arguments: [
+            ("Warm-up: high knees on the spot for 30 seconds. Knees to hip height, pump your arms.", "thighElevation"),
+            ("Finisher: mountain climbers 4 x 30 sec. From a high plank, switch legs fast.", "hipFlexion"),
+        ])
+    func nameAfterHeading(_ text: String, _ measure: String) throws {
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("a draft with rules but nothing counted or held says to check it")
+    func nothingCounted() throws {
+        let draft = try T.draft("Stand on one leg and wave the other one about. Keep your body upright.")
+        #expect(draft.profile.reps == nil)
+        #expect(draft.defaultsUsed.contains { $0.hasPrefix("check: nothing is counted or held") }, "\(draft.defaultsUsed)")
+    }
+}
