@@ -988,7 +988,14 @@ enum SentenceInterpreter {
         // "Push both arms up overhead until the elbows are straight": a height is reached
         // by raising the part that has one, whatever else the sentence straightens.
         // ("Bend your knees slightly and raise both arms to shoulder height": the part the raise names.)
-        if !s.positions.isEmpty, !Self.elevations.contains(measure.kind),
+        // ("Hands on the wall at shoulder height and bend the elbows": a height said before a bend
+        // places the hands; the bend is the movement.)
+        let bendWord = s.movements.firstIndex(of: .bend).map { s.movementWords[$0] }
+        let placedBeforeBend =
+            !s.movements.contains(.raise)
+            && (s.positions.first.flatMap { p in s.words.firstIndex(of: p.text) } ?? .max)
+                < (bendWord.flatMap { s.words.firstIndex(of: $0) } ?? .min)
+        if !s.positions.isEmpty, !Self.elevations.contains(measure.kind), !placedBeforeBend,
             let part = [s.partAfterRaise].compactMap({ $0 }).first(where: {
                 BodyMeasure.described(part: $0, movement: .raise, hasPosition: true).map(Self.elevations.contains) == true
             })

@@ -137,7 +137,10 @@ enum SpokenTranscript {
                 end()
             } else if isCount(word), !countTakers.contains(previous), !isCount(previous), next.isEmpty || doseWords.contains(next) {
                 end()
-            } else if isMovement(word), !states.contains(word), !linkers.contains(previous), !previous.isEmpty, !isMovement(previous),
+            } else if isMovement(word), !states.contains(word), !linkers.contains(previous),
+                // "let the belly rise": the verb of a "let" clause continues it.
+                !tokens[max(0, i - 3)..<i].contains(where: { ["let", "lets", "allow"].contains($0.word) }), !previous.isEmpty,
+                !isMovement(previous),
                 !isCount(previous), parts.last?.isEmpty == false, i > (nameLength ?? 0), !isName(previous, word)
             {
                 end()

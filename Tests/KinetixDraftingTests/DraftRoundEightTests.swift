@@ -222,3 +222,31 @@ struct DraftHeadingAndNothingCountedTests {
         #expect(draft.defaultsUsed.contains { $0.hasPrefix("check: nothing is counted or held") }, "\(draft.defaultsUsed)")
     }
 }
+
+/// Issue 54, round eight: what the development sets still drafted wrong, silently.
+@Suite("drafting: round eight, silent drafts")
+struct DraftRoundEightSilentTests {
+    typealias T = ProfileDraftingTests
+
+    @Test("'Static quads' is the quadriceps set: refused, not a knee bend")
+    func staticQuads() {
+        #expect(throws: KinetixError.self) {
+            try T.draft("Static quads: sit with the leg straight, push the knee down into a towel and tighten the thigh, hold 5 s.")
+        }
+    }
+
+    @Test("hands placed at a height, then 'bend the elbows': the bend is counted")
+    func wallPushUp() throws {
+        let text = "Hands flat on the wall at shoulder height, bend the elbows to bring your chest in, then push away."
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("elbowFlexion"))
+    }
+
+    @Test("'let the belly rise' belongs to the breathing it follows")
+    func letTheBellyRise() {
+        #expect(throws: KinetixError.self) {
+            try T.draft(
+                "okay so one hand on the belly and breathe in through the nose let the belly rise and out through the mouth slowly um relax"
+            )
+        }
+    }
+}
