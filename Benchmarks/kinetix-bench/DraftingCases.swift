@@ -186,7 +186,7 @@ func draftingCases() {
     if clips.isEmpty { return print("drafting cases: described clips skipped (../shared/realdata/exercises not found)") }
     for (file, kinds, standing) in [
         ("clip-descriptions.json", ["short", "detailed"], Standing.before), ("clip-descriptions-2.json", ["text"], .read),
-        ("clip-descriptions-3.json", ["sheet", "plain"], .read), ("clip-descriptions-4.json", ["spoken", "message"], .heldOut),
+        ("clip-descriptions-3.json", ["sheet", "plain"], .read), ("clip-descriptions-4.json", ["spoken", "message"], .read),
     ] {
         let heldOut = standing == .heldOut
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }

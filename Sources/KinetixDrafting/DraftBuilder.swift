@@ -247,9 +247,13 @@ struct DraftBuilder {
     static func liesOnTheBack(_ readings: [SentenceReading]) -> Bool {
         readings.contains { reading in
             let words = reading.sentence.tokens.map(\.word)
-            let pairs = zip(words, words.dropFirst())
-            return words.contains("supine") || pairs.contains { $0 == "on" && ($1 == "back" || $1 == "your") && words.contains("back") }
-                || words.contains { ["lie", "lying", "lay", "laying"].contains($0) } && pairs.contains { $0 == "your" && $1 == "back" }
+            // "On your back", "on the back", "supine"; not face down ("lie face down, keep your back flat").
+            let triples = zip(words, zip(words.dropFirst(), words.dropFirst(2)))
+            let prone = words.contains { ["prone", "face", "stomach", "belly", "front", "forearms"].contains($0) }
+            return !prone
+                && (words.contains("supine")
+                    || triples.contains { $0 == "on" && ["your", "the", "my"].contains($1.0) && $1.1 == "back" }
+                    || zip(words, words.dropFirst()).contains { $0 == "on" && $1 == "back" })
         }
     }
 
@@ -335,7 +339,9 @@ struct DraftBuilder {
             if target == nil {
                 let measure = BodyMeasure(kind: exercise.kinds[0], plane: exercise.plane)
                 target = DraftTarget(
-                    measure: measure, sides: measure.isSided ? .both : .none, target: exercise.target,
+                    // (Knees lifted are lifted in turn: `SentenceInterpreter.sides`.)
+                    measure: measure, sides: !measure.isSided ? .none : measure.kind == .thighElevation ? .either : .both,
+                    target: exercise.target,
                     targetSource: exercise.target.map { _ in "the exercise's name, '\(exercise.name)'" }, movement: exercise.movement)
                 index = 0
                 countedFromName = true
@@ -418,7 +424,12 @@ struct DraftBuilder {
         if let counted = target, !countedFromName, exercise == nil, let index {
             let others = readings.enumerated().filter { $0.offset != index && !$0.element.isSetUp && $0.element.failure == nil }
                 .compactMap { i, r -> (Int, BodyMeasure)? in
-                    Self.firstMovement(r).map { (r.sentence.index, $0.measure) }
+                    // (A later bare lowering after a raise, bend or pull is its way back, not another movement.)
+                    guard let t = Self.firstMovement(r),
+                        !(i > index && t.movement == .lower && t.target == nil
+                            && [.raise, .bend, .pull, .stepUp].contains(counted.movement))
+                    else { return nil }
+                    return (r.sentence.index, t.measure)
                 }.filter { $0.1.kind != counted.measure.kind }
             if let (sentence, other) = others.first {
                 defaultsUsed.append(

@@ -81,8 +81,12 @@ struct NamedExercise: Equatable, Sendable {
                 longest = nameWords.count
             }
         }
+        // "sit up tall", "stand up straight": a posture, not the exercise.
+        if let longest, longest < words.count, postureWords.contains(words[longest]) { return nil }
         return longest
     }
+    /// Words after which a name's words describe a posture ("sit up tall").
+    static let postureWords: Set<String> = ["tall", "straight", "nice", "upright"]
     /// The most words an exercise's name is looked for in (`nameLength`).
     static let maxNameWords = 5
 

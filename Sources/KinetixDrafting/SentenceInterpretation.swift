@@ -120,8 +120,11 @@ enum SentenceInterpreter {
         }
         // "Holding the plate in front of your thighs, lift it to eye level": what is held and
         // then moved ("it", "them") is moved by the hands, not by the place it is held at.
-        if GraspReading.isGrasp(phrases),
-            let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull].contains($0) } ?? false }),
+        // ("Pull them up to your hips": what is pulled is a weight, pulled by the hands.)
+        if GraspReading.isGrasp(phrases) || phrases.contains(where: { $0.movement == .pull }),
+            let verb = phrases.firstIndex(where: {
+                $0.movement.map { GraspReading.isGrasp(phrases) ? [.raise, .lower, .pull].contains($0) : $0 == .pull } ?? false
+            }),
             phrases[(verb + 1)...].first(where: { $0.meaning != .filler || ["it", "them"].contains($0.text) })
                 .map({ ["it", "them"].contains($0.text) }) == true
         {
@@ -789,6 +792,11 @@ enum SentenceInterpreter {
         // "Lift the leg, pausing briefly at the top": a pause with no time is the movement's
         // tempo (the topic says so); the movement stands.
         if k.contains(.hold), s.briefPause, !s.numbers.contains(where: { $0.unit == .seconds }) { return movement }
+        // "Lift the hips up till you're in a line and hold it there": a hold at the top with no
+        // time is the rep's pause; the movement stands (a time, when given, is timed).
+        if k.contains(.hold), !movement.isEmpty, movement.allSatisfy(\.isMovement), !s.numbers.contains(where: { $0.unit == .seconds }) {
+            return movement
+        }
         if k.contains(.hold) {
             guard let seconds = s.numbers.first(where: { $0.unit == .seconds }) else {
                 throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
@@ -828,7 +836,11 @@ enum SentenceInterpreter {
             {
                 throw Failure(message: problem)
             }
-            return [.symmetry(measure, limit: limit?.value, percent: limit?.unit == .percent)]
+            // "Curl them both up together": the movement, done evenly.
+            let moved: [DraftStatement] =
+                limit == nil && !s.movements.isEmpty && k.isDisjoint(with: [.keep, .negate, .warn])
+                ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
+            return moved + [.symmetry(measure, limit: limit?.value, percent: limit?.unit == .percent)]
         }
         if k.contains(.keep) || k.contains(.negate) {
             return [try constraint(s)]

@@ -33,18 +33,28 @@ enum SpokenTranscript {
     static func isSpoken(_ sentence: DescriptionReader.Sentence) -> Bool {
         let words = sentence.tokens.map(\.word)
         guard words.count >= minWords, !sentence.tokens.dropFirst().contains(where: \.afterComma) else { return false }
+        if words.contains(where: hesitations.contains) { return true }
+        // A capitalised sentence with its full stop is written ("You're gonna raise both arms …").
+        if isWrittenForm(sentence) { return false }
         if words.contains(where: spokenMarkers.contains) { return true }
         return zip(words, words.dropFirst()).contains { $0 == $1 && $0.first?.isLetter == true }
     }
 
+    /// Whether a sentence starts with a capital and ends with its full stop, as written ones do.
+    static func isWrittenForm(_ sentence: DescriptionReader.Sentence) -> Bool {
+        sentence.text.first?.isUppercase == true && sentence.text.last.map { ".!?".contains($0) } == true
+    }
+    /// Sounds only speech has, whatever the punctuation around them.
+    static let hesitations: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "hmm"]
+
     /// Whether a description written as one run of words, with no comma and no stop
-    /// inside (and not a capitalised sentence with its full stop), is long enough to hold several instructions (`minRunOnWords`): said rather
+    /// inside (and not capitalised, as written sentences are), is long enough to hold several instructions (`minRunOnWords`): said rather
     /// than written, as speech-to-text or a quick message gives it.
     static func isRunOn(_ sentence: DescriptionReader.Sentence) -> Bool {
         sentence.tokens.count >= minRunOnWords && !sentence.tokens.dropFirst().contains(where: \.afterComma)
             && !sentence.text.dropLast().contains { ".!?;:".contains($0) }
-            // A capitalised sentence with its full stop is written, however long.
-            && !(sentence.text.first?.isUppercase == true && sentence.text.last == ".")
+            // A capitalised sentence is written, however long ("Squat down until … then stand back up").
+            && sentence.text.first?.isUppercase != true
     }
     /// The fewest words of an unpunctuated description that is split as speech.
     static let minRunOnWords = 12
@@ -69,6 +79,18 @@ enum SpokenTranscript {
         // What a muscle or the breath does is said on its own ("… pull them up squeeze the shoulder blades …").
         "squeeze", "breathe", "exhale", "inhale", "brace", "tighten", "engage",
     ]
+    /// Words after which an exercise's name said first is its verb ("squat down", "row the dumbbell").
+    static let verbFollowers: Set<String> = [
+        "down", "up", "forward", "forwards", "back", "out", "in", "the", "your", "a", "one", "both", "them", "it", "until", "till",
+        "to", "into", "and", "then", "with",
+    ]
+    /// Verbs a coach says that start a movement, known or not to the vocabulary.
+    static let spokenVerbs: Set<String> = [
+        "sit", "stand", "push", "drive", "come", "go", "bring", "take", "step", "jump", "lower", "lift", "raise", "curl", "press",
+        "pull", "hinge", "bend", "straighten", "squat", "lunge", "reach", "swing", "kick", "march", "run",
+    ]
+    /// The fewest words of a position before "and" and a verb start the movement.
+    static let minWordsBeforeAnd = 4
     /// Words a count follows in a dose ("twelve reps", "ten of those", "8 each side", "3 by 10").
     static let doseWords: Set<String> = [
         "reps", "rep", "repetitions", "sets", "set", "times", "of", "each", "on", "x", "by", "per", "more", "a", "to", "rounds",
@@ -111,10 +133,15 @@ enum SpokenTranscript {
                 }
         }
         // "push ups hands a bit wider …": the exercise's name said first is a sentence of its own.
-        let nameLength = NamedExercise.nameLength(atStartOf: tokens.map(\.word), table: vocabulary.exercises)
+        // (After the fillers a speaker starts with: "okay so jumping jacks feet together …".)
+        let nameStart = tokens.firstIndex { !pauses.contains($0.word) && !dropped.contains($0.word) } ?? 0
+        // ("squat down until …", "curl the dumbbells up": a name followed by its object or a particle is a verb.)
+        let nameEnd = NamedExercise.nameLength(atStartOf: tokens[nameStart...].map(\.word), table: vocabulary.exercises)
+            .map { nameStart + $0 }
+            .flatMap { end in end < tokens.count && verbFollowers.contains(tokens[end].word) ? nil : end }
         for (i, token) in tokens.enumerated() {
             let word = token.word
-            if i == nameLength { end() }
+            if i == nameEnd { end() }
             let previous = i > 0 ? tokens[i - 1].word : ""
             let next = i + 1 < tokens.count ? tokens[i + 1].word : ""
             if pauses.contains(word) {
@@ -133,6 +160,17 @@ enum SpokenTranscript {
                 end()
                 continue
             }
+            // "lie on your back knees bent feet flat and push through the heels": after a
+            // position, "and" and a verb start the movement.
+            if word == "and", isMovement(next) || spokenVerbs.contains(next), !states.contains(next), !isMovement(previous),
+                !spokenVerbs.contains(previous),
+                parts.last.map({ $0.count >= minWordsBeforeAnd }) == true
+            {
+                end()
+                continue
+            }
+            // "sit it down", "sit all the way up": the particle follows its verb.
+            if word == "it", ["sit", "squat"].contains(previous), ["down", "back", "up"].contains(next) { continue }
             if starts.contains(word) {
                 end()
             } else if isCount(word), !countTakers.contains(previous), !isCount(previous), next.isEmpty || doseWords.contains(next) {
@@ -141,7 +179,7 @@ enum SpokenTranscript {
                 // "let the belly rise": the verb of a "let" clause continues it.
                 !tokens[max(0, i - 3)..<i].contains(where: { ["let", "lets", "allow"].contains($0.word) }), !previous.isEmpty,
                 !isMovement(previous),
-                !isCount(previous), parts.last?.isEmpty == false, i > (nameLength ?? 0), !isName(previous, word)
+                !isCount(previous), parts.last?.isEmpty == false, i > (nameEnd ?? 0), !isName(previous, word)
             {
                 end()
             }

@@ -29,7 +29,9 @@ struct DraftRoundEightTests {
         let parts = try Self.sentences(
             "lateral raises arms by your sides elbows bent a little and raise them to shoulder height ten of those")
         #expect(parts.first == "lateral raises", "\(parts)")
-        #expect(parts.contains("arms by your sides elbows bent a little and raise them to shoulder height"), "\(parts)")
+        // (After a position, "and" and a verb start the movement.)
+        #expect(parts.contains("arms by your sides elbows bent a little"), "\(parts)")
+        #expect(parts.contains("raise them to shoulder height"), "\(parts)")
     }
 
     @Test("a long written sentence, or one with commas, is left as written")
@@ -248,5 +250,56 @@ struct DraftRoundEightSilentTests {
                 "okay so one hand on the belly and breathe in through the nose let the belly rise and out through the mouth slowly um relax"
             )
         }
+    }
+}
+
+/// Issue 54, round eight: a read-only review (helper-26) probed the change; each fix keeps its probe.
+@Suite("drafting: round eight's review probes")
+struct DraftRoundEightReviewTests {
+    typealias T = ProfileDraftingTests
+
+    static func sentences(_ text: String) throws -> [String] { try DraftRoundEightTests.sentences(text) }
+
+    @Test("a press lowered 'to your ears' is an arm lowered to a height, not a head tilt")
+    func pressToTheEars() throws {
+        let text = "Sit tall with the dumbbells pressed overhead. Bring them down to your ears, then push up. 4 reps."
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix("upperArmElevation"))
+    }
+
+    @Test("lying face down is not lying on the back: hips raised there are not guessed")
+    func faceDownIsNoBridge() throws {
+        let draft = try T.draft("Lie face down on your forearms, keep your back flat. Lift your hips up off the floor. Lower down.")
+        #expect(draft.profile.reps == nil)
+        #expect(draft.sentences[1].failure?.contains("say how the body lies") == true, "\(draft.sentences[1])")
+        #expect(draft.defaultsUsed.contains { $0.hasPrefix("check: nothing is counted") })
+    }
+
+    @Test(
+        "a capitalised sentence, written, is never split as speech",
+        arguments: [
+            "Squat down until your thighs are parallel to the floor then stand back up tall",
+            "You're gonna raise both arms out to the sides until they reach shoulder height and lower them slowly.",
+            "Curl the dumbbells up to your shoulders then lower them slowly back down again",
+        ])
+    func writtenIsNeverSplit(_ text: String) throws {
+        #expect(try Self.sentences(text).count == 1, "\(text)")
+    }
+
+    @Test("a name said first and followed by its object or a particle is a verb")
+    func nameAsVerb() throws {
+        #expect(try Self.sentences("squat down until your thighs are parallel to the floor then stand back up tall").first != "squat")
+    }
+
+    @Test("'nice and straight' stays with its part")
+    func niceAndStraight() throws {
+        let parts = try Self.sentences(
+            "okay so lie down one knee bent the other leg nice and straight and lift it up to the height of the other knee")
+        #expect(!parts.contains("straight"), "\(parts)")
+    }
+
+    @Test("a bare lowering after the counted raise is no other movement to check")
+    func wayBackIsNoCheck() throws {
+        let draft = try T.draft("Lie on your back, knees bent. Lift your hips up until your body is straight. Lower down.")
+        #expect(!draft.defaultsUsed.contains { $0.hasPrefix("check:") }, "\(draft.defaultsUsed)")
     }
 }
