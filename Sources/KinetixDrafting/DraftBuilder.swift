@@ -122,9 +122,13 @@ struct DraftBuilder {
     /// word that instructs, that names an exercise (`maxNameWordsAtEnd` words at most).
     static func namedAtEnd(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         guard readings.count > 1, let last = readings.last, last.sentence.tokens.count <= maxNameWordsAtEnd,
-            !last.sentence.hasInstructionWord
+            !last.sentence.hasInstructionWord,
+            // The whole sentence is the name ("military press"), not a note about another
+            // exercise ("Superset with push ups", "progress to lunges").
+            let named = NamedExercise.named(in: last.sentence.tokens.map(\.word), table: exercises),
+            named.name.split(separator: " ").count + 1 >= last.sentence.tokens.count
         else { return nil }
-        return NamedExercise.named(in: last.sentence.tokens.map(\.word), table: exercises)
+        return named
     }
     static let maxNameWordsAtEnd = 4
 
@@ -205,12 +209,17 @@ struct DraftBuilder {
         if let doing = words.firstIndex(where: { ["doing", "do"].contains($0) }) {
             candidates.append(Array(words[(doing + 1)...].prefix { !stops.contains($0) }))
         }
+        // ("Plank position with …", "Knee bent on one side …": a position or a state, no name.)
         return candidates.first {
             (1...maxNameWordsAtStart).contains($0.count) && !$0.contains(where: DescriptionReader.instructionWords.contains)
-                && !DescriptionReader.muscleVerbs.contains($0[0])
+                && !DescriptionReader.muscleVerbs.contains($0[0]) && !$0.contains(where: notANameAtStart.contains)
         }
     }
     static let maxNameWordsAtStart = 4
+    /// Words that make a sentence's first words a position or a state rather than a name.
+    static let notANameAtStart: Set<String> = [
+        "position", "pose", "stance", "bent", "straight", "flat", "tall", "upright", "lying", "standing", "sitting", "kneeling",
+    ]
 
     /// Words that make the words before a break a place, a time or a comparison, not a name.
     static let notInAName: Set<String> = [

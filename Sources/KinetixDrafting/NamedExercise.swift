@@ -57,7 +57,9 @@ struct NamedExercise: Equatable, Sendable {
             for name in row.names {
                 let nameWords = name.split(separator: " ").map(String.init)
                 guard forms.count >= nameWords.count, best.map({ nameWords.count > $0.length }) ?? true,
-                    nameWords.indices.allSatisfy({ forms[$0].contains(nameWords[$0]) })
+                    nameWords.indices.allSatisfy({ forms[$0].contains(nameWords[$0]) }),
+                    // "Plank position with the hands under the shoulders": the start of another exercise.
+                    !(words.count > nameWords.count && ["position", "pose", "stance"].contains(words[nameWords.count]))
                 else { continue }
                 var exercise = row.exercise
                 exercise.name = name

@@ -297,6 +297,19 @@ struct DraftRoundEightReviewTests {
         #expect(!parts.contains("straight"), "\(parts)")
     }
 
+    @Test(
+        "a position or a state at the start, or a closing note about another exercise, names nothing",
+        arguments: [
+            (
+                "Plank position with hands under shoulders. Bend your elbows to lower your chest to the floor and push back up. 10 reps.",
+                "elbowFlexion"
+            ),
+            ("Lie on your back with knees bent. Lift your hips up. Lower down. Superset with push ups.", "hipFlexion"),
+        ])
+    func noNameFromPositionOrNote(_ text: String, _ measure: String) throws {
+        #expect(try DraftRoundEightTests.metric(text).hasPrefix(measure), "\(text)")
+    }
+
     @Test("a bare lowering after the counted raise is no other movement to check")
     func wayBackIsNoCheck() throws {
         let draft = try T.draft("Lie on your back, knees bent. Lift your hips up until your body is straight. Lower down.")
