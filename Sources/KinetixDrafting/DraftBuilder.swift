@@ -799,6 +799,12 @@ struct DraftBuilder {
                 return nil
             }
             became[index, default: []].append("reps: each side in turn (\(main.measure.repMetricName(main.sides)))")
+        case .hold(let seconds)
+        where exercise.map({ !$0.hold && !$0.stretch }) == true
+            && !sentence.tokens.contains(where: { ["hold", "holding", "pause", "pausing", "stay", "freeze"].contains($0.word) }):
+            // "High knees for 30 seconds": a time beside an exercise of reps, with no word that
+            // holds, is the set's length, which no rule checks (not a hold on every rep).
+            became[index, default: []].append("the set's length, \(seconds.shortText) s: not a rule (the reps are counted)")
         case .hold(let seconds):
             guard plan.main != nil else { return "a hold needs a movement to hold at the top of" }
             plan.holdSeconds = seconds

@@ -47,9 +47,10 @@ enum SpokenTranscript {
     /// Sounds only speech has, whatever the punctuation around them.
     static let hesitations: Set<String> = ["um", "umm", "uh", "uhh", "er", "erm", "hmm"]
 
-    /// Whether a description written as one run of words, with no comma and no stop
-    /// inside (and not capitalised, as written sentences are), is long enough to hold several instructions (`minRunOnWords`): said rather
-    /// than written, as speech-to-text or a quick message gives it.
+    /// Whether a description written as one run of words, with no comma and no stop inside
+    /// (and not capitalised, as written sentences are), is long enough to hold several
+    /// instructions (`minRunOnWords`): said rather than written, as speech-to-text or a
+    /// quick message gives it.
     static func isRunOn(_ sentence: DescriptionReader.Sentence) -> Bool {
         sentence.tokens.count >= minRunOnWords && !sentence.tokens.dropFirst().contains(where: \.afterComma)
             && !sentence.text.dropLast().contains { ".!?;:".contains($0) }
@@ -63,9 +64,7 @@ enum SpokenTranscript {
     static let minWords = 8
 
     /// Words only speech has: they mark a run as spoken, and each is a pause.
-    static let spokenMarkers: Set<String> = [
-        "um", "umm", "uh", "uhh", "er", "erm", "hmm", "okay", "ok", "alright", "yeah", "yep", "gonna", "wanna", "gotta",
-    ]
+    static let spokenMarkers: Set<String> = hesitations.union(["okay", "ok", "alright", "yeah", "yep", "gonna", "wanna", "gotta"])
     /// Words a speaker pauses on (dropped, and a sentence ends there).
     static let pauses: Set<String> = spokenMarkers.subtracting(dropped).union(["so", "now"])
     /// Spoken words inside an instruction ("you're gonna sit back"): dropped, no pause.

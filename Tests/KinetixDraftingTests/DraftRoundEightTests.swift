@@ -217,6 +217,13 @@ struct DraftHeadingAndNothingCountedTests {
         #expect(try DraftRoundEightTests.metric(text).hasPrefix(measure), "\(text)")
     }
 
+    @Test("a time beside an exercise of reps, with no word that holds, is the set's length, not a hold per rep")
+    func setLength() throws {
+        let draft = try T.draft("Warm-up: high knees on the spot for 30 seconds, arms out in front.")
+        #expect(draft.profile.reps != nil)
+        #expect(!draft.profile.rules.contains { $0.id == "holdTooShort" }, "\(draft.profile.rules.map(\.id))")
+    }
+
     @Test("a draft with rules but nothing counted or held says to check it")
     func nothingCounted() throws {
         let draft = try T.draft("Stand on one leg and wave the other one about. Keep your body upright.")
