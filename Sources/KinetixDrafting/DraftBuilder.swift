@@ -116,6 +116,27 @@ struct DraftBuilder {
     /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
     static func namedExercise(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         namedAtStart(readings, exercises: exercises) ?? namedAtEnd(readings, exercises: exercises)
+            ?? namedBeforePrescription(readings, exercises: exercises)
+    }
+
+    /// "morning!! so for today warm up then goblet squats 4x12 w the 12kg kb, …": a name
+    /// written just before its sets and reps ("4 x 12") in one of the first two sentences,
+    /// wherever it stands in them. The name must end at the prescription.
+    static func namedBeforePrescription(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        for reading in readings.prefix(2) {
+            let words = reading.sentence.tokens.map(\.word)
+            for j in words.indices
+            where j > 0 && j + 2 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil {
+                let before = Array(words[max(0, j - maxNameWordsAtStart)..<j])
+                let lastForms = Set([before[before.count - 1]] + Lemmatizer.lemmas(of: before[before.count - 1]))
+                if let named = NamedExercise.named(in: before, table: exercises),
+                    let lastNameWord = named.name.split(separator: " ").last.map(String.init), lastForms.contains(lastNameWord)
+                {
+                    return named
+                }
+            }
+        }
+        return nil
     }
 
     /// "… then back down to the shoulders. Military press": a short last sentence, with no
@@ -149,7 +170,12 @@ struct DraftBuilder {
             {
                 return named
             }
-            if let named = NamedExercise.named(in: words, table: exercises) { return named }
+            // ("in a high plank", "from a squat": a place the body starts in, not the exercise's name.)
+            // (A heading says what follows: "In a plank: hold 30 seconds.")
+            let heading = first.sentence.text.last.map { ":–—-".contains($0) } == true
+            if heading || !notInAName.contains(words.first ?? ""), let named = NamedExercise.named(in: words, table: exercises) {
+                return named
+            }
             // "Warm-up: jumping jacks.", "Exercise 3 - Side plank.": a heading that names no
             // exercise, then a short sentence that does.
             if readings.count > 1, readings[1].sentence.tokens.count <= 4, !readings[1].sentence.hasInstructionWord {

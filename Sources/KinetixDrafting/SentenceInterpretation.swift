@@ -170,6 +170,10 @@ enum SentenceInterpreter {
         if leadingMovements.isEmpty, carried, slots.movements.isEmpty, slots.notMeasurable.isEmpty,
             let part = slots.parts.first?.part, [.knee, .thigh].contains(part),
             phrases.contains(where: { ["toward", "towards", "in", "closer", "into"].contains($0.text) })
+                // ("Drive the knee to the chest": to the chest is in toward the body too.)
+                || phrases.indices.contains { i in
+                    phrases[i].text == "to" && phrases[(i + 1)...].prefix(2).contains { $0.text.hasSuffix("chest") }
+                }
         {
             slots.movements = [.pull]
         }
@@ -507,6 +511,10 @@ enum SentenceInterpreter {
         /// Or a hold with no time of its own ("hold for as long as you can").
         var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
         static let untimedHolds: Set<String> = ["pause", "openHold"]
+        /// A hold timed in breaths ("hold for 5 breaths", as yoga and Pilates sheets say) is
+        /// read at 4 s a breath: slow breathing at rest is 6 to 10 breaths a minute, and a
+        /// draft's hold rule fails short holds, so the shorter end of a calm breath is used.
+        static let secondsPerBreath = 4.0
         /// The first body part named after the first movement word: the movement's object
         /// ("lie on your back and pull one knee …": the knee).
         var partAfterMovement: DraftBodyPart?
@@ -589,6 +597,8 @@ enum SentenceInterpreter {
             wordCount = meanings.count
             var lastComparison: DraftComparison?
             var lastNumber: Int?
+            /// "Stay for five deep breaths": the breaths are the hold's time, not breathing to see.
+            var breathsCounted: Int?
             for (i, meaning) in meanings.enumerated() {
                 let next = i + 1 < meanings.count ? meanings[i + 1] : nil
                 switch meaning {
@@ -622,6 +632,13 @@ enum SentenceInterpreter {
                 case .number(var n):
                     var unit: DraftUnit?
                     if case .unit(let u)? = next { unit = u }
+                    if unit == nil, case .notMeasurable("breathing", _, _)? = next, ["breath", "breaths"].contains(texts[i + 1]),
+                        keywords.contains(.hold) || keywords.contains(.keep)
+                    {
+                        n *= Self.secondsPerBreath
+                        unit = .seconds
+                        breathsCounted = i + 1
+                    }
                     if unit == .minutes {
                         n *= 60
                         unit = .seconds
@@ -646,7 +663,8 @@ enum SentenceInterpreter {
                 case .filler:
                     hasFiller = true
                     fillers.insert(texts[i])
-                case .notMeasurable(let topic, let reason, let always): notMeasurable.append((reason, always, topic))
+                case .notMeasurable(let topic, let reason, let always):
+                    if i != breathsCounted { notMeasurable.append((reason, always, topic)) }
                 }
             }
             // "Briefly" is a pause's only with a pause ("lower the bar briefly" is no pause).

@@ -1,0 +1,102 @@
+import Foundation
+import KinetixCore
+import Testing
+
+@testable import KinetixDrafting
+
+/// Issue 54, round nine: what round eight's held-out sheets (read after they were measured)
+/// showed the drafter did not know. The phrasings are ours, not the sheets'.
+@Suite("drafting: round nine, what cannot be seen and holds in breaths")
+struct DraftRoundNineTests {
+    typealias T = ProfileDraftingTests
+
+    static func metric(_ text: String) throws -> String { try DraftSheetPhrasingTests.metric(text) }
+
+    @Test(
+        "turning the head to look over a shoulder is a rotation, not a tilt",
+        arguments: [
+            "Neck rotations. Sitting tall, turn your head slowly to look over your left shoulder, then back to the middle. 5 each way.",
+            "turn your head and look over the right shoulder then come back five times each way",
+        ])
+    func headTurnRefused(_ text: String) {
+        #expect(throws: KinetixError.self, "\(text)") { try T.draft(text) }
+    }
+
+    @Test("a nod is still a tilt of the head")
+    func nodIsTilt() throws {
+        #expect(try Self.metric("Nod your head down toward your chest and back up. 10 times.") == "headTilt")
+    }
+
+    @Test("a progression sentence is not the movement counted now")
+    func progressionIgnored() throws {
+        let draft = try T.draft(
+            "Seated knee extension: straighten your knee and lower it. 3 x 10. Progress to a single-leg squat when this is easy.")
+        #expect(draft.profile.reps?.metric.hasPrefix("kneeFlexion") == true)
+        #expect(draft.sentences.last?.notMeasurable?.contains("progression") == true, "\(draft.sentences.last?.notMeasurable ?? "")")
+    }
+
+    @Test(
+        "named exercises from the field's shorthand and yoga",
+        arguments: [
+            ("TKE with a band behind the knee, 3 x 15.", "kneeFlexion"),
+            ("Nordic hamstring curls 3x5, lower as slowly as you can.", "kneeFlexion"),
+            ("Lateral step-downs off a low step, 10 each leg.", "kneeFlexion"),
+            ("Roll-up. Lie on your back with the arms overhead and curl up to sitting, then roll back down.", "hipFlexion"),
+            ("DB OHP 4x8, strict.", "elbowFlexion"),
+            ("Boat pose. Sit, lean back and lift your feet off the floor. Hold for 5 breaths.", "hipFlexion"),
+        ])
+    func namedInShorthand(_ text: String, _ measure: String) throws {
+        #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("a hold timed in breaths is timed at 4 s a breath; breathing while moving is no hold")
+    func holdInBreaths() throws {
+        let held = try T.draft("Child's pose. Kneel and sit back on your heels, arms forward. Stay here for 8 breaths.")
+        #expect(held.text.contains("holdTooShort"))
+        #expect(held.text.contains("32"), "\(held.text)")
+        let moving = try T.draft("Breathe in deeply for 5 breaths while lifting your arms overhead.")
+        #expect(!moving.text.contains("holdTooShort"))
+    }
+}
+
+@Suite("drafting: round nine, names and limbs in chat and speech")
+struct DraftRoundNineChatTests {
+    typealias T = ProfileDraftingTests
+
+    @Test(
+        "a name just before its sets and reps names the exercise, wherever it stands",
+        arguments: [
+            ("hi!! so today after the warm up do goblet squats 3x10 with the kettlebell at your chest, sit deep", "hipDrop"),
+            ("Monday. Then curls 4 x 12 with the light dumbbells, slow on the way down.", "elbowFlexion"),
+        ])
+    func nameBeforePrescription(_ text: String, _ measure: String) throws {
+        #expect(try DraftRoundNineTests.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("a name must end at the sets and reps: an exercise named further back is no name")
+    func noNameBeforePrescription() throws {
+        #expect(
+            try DraftRoundNineTests.metric("Stand next to the squat rack and lift your left leg out to the side 3 x 10.").hasPrefix(
+                "legElevation"))
+    }
+
+    @Test("a knee driven to the chest in a plank, running on the spot, is drawn in: the thigh's elevation")
+    func kneeDrivenToChest() throws {
+        let text = "in a high plank now drive the knee to the chest right knee left knee like running on the spot 20 each leg"
+        let draft = try T.draft(text)
+        #expect(draft.profile.reps?.metrics == ["thighElevationLeft", "thighElevationRight"], "\(draft.profile.reps?.metrics ?? [])")
+    }
+
+    @Test("'no leg drive' is about momentum, not a leg movement")
+    func noLegDrive() throws {
+        let draft = try T.draft("Overhead press 5x5, strict, no leg drive.")
+        #expect(draft.profile.reps?.metric.hasPrefix("elbowFlexion") == true)
+        #expect(!draft.text.contains("legElevation") && !draft.text.contains("thighElevation") && !draft.text.contains("kneeFlexion"))
+    }
+
+    @Test("'then turn over' after a side-lying set is the other side in turn")
+    func turnOverIsOtherSide() throws {
+        let draft = try T.draft("Lie on your side and lift the top leg up and lower it. Ten lifts, then turn over.")
+        #expect(draft.profile.reps?.metrics == ["legElevationLeft", "legElevationRight"], "\(draft.profile.reps?.metrics ?? [])")
+    }
+}
