@@ -236,7 +236,8 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         case (.stepUp?, _): return .thighElevation
         case (.caveIn?, .knee?), (.caveIn?, .leg?), (.caveIn?, .thigh?), (.caveIn?, nil): return .kneeValgus
         case (.caveIn?, _): return nil
-        case (.lean?, .head?), (.turn?, .head?): return .headTilt
+        // (A head turned is a rotation the keypoints barely show: no measure. A nod bends it.)
+        case (.lean?, .head?): return .headTilt
         case (.lean?, _), (.turn?, .trunk?): return .trunkLean
         case (.step?, _): return .stanceWidth
         // "Pull your chest up to the bar": the body is pulled by bending the arms.

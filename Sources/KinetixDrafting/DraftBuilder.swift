@@ -685,8 +685,11 @@ struct DraftBuilder {
     private mutating func applyGoal(to target: DraftTarget, movement: DraftMovement, _ readings: [SentenceReading]) -> DraftTarget {
         for reading in readings where reading.failure == nil {
             for statement in reading.statements {
+                // (Never another measure than the named exercise allows: "Rowing with dumbbell. Put one
+                // knee on the bench, back parallel with the floor" sets up a row, it does not raise a thigh.)
                 guard case .goal(let part, let position, let degrees) = statement,
-                    let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: position != nil)
+                    let kind = BodyMeasure.described(part: part, movement: movement, hasPosition: position != nil),
+                    exercise.map({ $0.kinds.contains(kind) }) ?? true
                 else { continue }
                 let measure = BodyMeasure(kind: kind, plane: target.measure.plane)
                 let isElevation = [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(kind)

@@ -121,7 +121,9 @@ enum SentenceInterpreter {
         // "Holding the plate in front of your thighs, lift it to eye level": what is held and
         // then moved ("it", "them") is moved by the hands, not by the place it is held at.
         // ("Pull them up to your hips": what is pulled is a weight, pulled by the hands.)
+        // (Not what the toes grab and pull: "with the toes grab the towel and pull it to you".)
         if GraspReading.isGrasp(phrases) || phrases.contains(where: { $0.movement == .pull }),
+            !slots.notMeasurable.contains(where: { $0.topic == "feet" }),
             let verb = phrases.firstIndex(where: {
                 $0.movement.map { GraspReading.isGrasp(phrases) ? [.raise, .lower, .pull].contains($0) : $0 == .pull } ?? false
             }),
@@ -195,7 +197,10 @@ enum SentenceInterpreter {
         // "Curl the weight forward as you breathe out": a movement of a part the sentence names
         // stands, the topic beside it.
         // So does a movement with a brief pause ("lift the leg, pausing briefly at the top").
+        // (Not a topic that is the sentence's whole movement: "lift one foot and draw circles
+        // with your toes" lifts the foot only to circle it.)
         if namesItsParts, reading.statements.contains(where: \.isMovement),
+            !slots.notMeasurable.contains(where: { Slots.wholeMovementTopics.contains($0.topic) }),
             let topic = slots.notMeasurable.first(where: \.always)
                 ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { Slots.untimedHolds.contains($0.topic) } : nil)
         {
@@ -511,6 +516,10 @@ enum SentenceInterpreter {
         /// Or a hold with no time of its own ("hold for as long as you can").
         var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
         static let untimedHolds: Set<String> = ["pause", "openHold"]
+        /// Topics that are the movement itself when a sentence names them: circles of the hands
+        /// or feet, a later progression. Another movement beside
+        /// them is part of it, not a movement to count.
+        static let wholeMovementTopics: Set<String> = ["jointCircles", "progression"]
         /// A hold timed in breaths ("hold for 5 breaths", as yoga and Pilates sheets say) is
         /// read at 4 s a breath: slow breathing at rest is 6 to 10 breaths a minute, and a
         /// draft's hold rule fails short holds, so the shorter end of a calm breath is used.

@@ -100,3 +100,31 @@ struct DraftRoundNineChatTests {
         #expect(draft.profile.reps?.metrics == ["legElevationLeft", "legElevationRight"], "\(draft.profile.reps?.metrics ?? [])")
     }
 }
+
+@Suite("drafting: round nine, drafts that counted the wrong thing in silence")
+struct DraftRoundNineSilentTests {
+    typealias T = ProfileDraftingTests
+
+    @Test(
+        "the toes, wrists and ankles doing the work are not seen: refused, not counted on an arm or a leg",
+        arguments: [
+            "Toe curls: sit on a chair, towel under your foot. With your toes grab the towel and pull it towards you. 3 times each foot.",
+            "Loosen up: circle your wrists 10 times each way, then lift one foot and draw circles with your toes, then the other foot.",
+        ])
+    func handsAndFeetRefused(_ text: String) {
+        #expect(throws: KinetixError.self, "\(text)") { try T.draft(text) }
+    }
+
+    @Test("a head turned and then dropped is measured on the drop; a head turned alone is refused")
+    func turnThenDrop() throws {
+        let text = "Stretch: turn your head 45 degrees to the left and drop your chin toward your armpit. Hold 30 seconds."
+        #expect(try DraftRoundNineTests.metric(text) == "headTilt")
+    }
+
+    @Test("a named row's set-up ('back parallel with the floor') does not become a thigh's goal")
+    func rowSetUpGoal() throws {
+        let text =
+            "Rowing with dumbbell. Put one knee and one hand on the bench, back is parallel with floor. Pull the dumbbell until your hip. 3x10 each arm."
+        #expect(try DraftRoundNineTests.metric(text).hasPrefix("elbowFlexion"))
+    }
+}
