@@ -278,6 +278,26 @@ struct DraftBuilder {
             || !pairs.isDisjoint(with: ["back down", "back up", "back to", "then lower", "then straighten", "then release"])
     }
 
+    /// Whether a sentence sits the body up ("sit up until upright", "sit all the way up",
+    /// "come up to sitting"); not a posture ("sit up tall", "sit up straight").
+    static func sitsUp(_ reading: SentenceReading) -> Bool {
+        let words = reading.sentence.tokens.map(\.word)
+        if zip(words, words.dropFirst()).contains(where: { ["up", "way"].contains($0) && ["sitting", "seated"].contains($1) }) {
+            return true
+        }
+        return words.indices.contains { i in
+            guard ["sit", "sits"].contains(words[i]), let up = words[(i + 1)...].prefix(4).firstIndex(of: "up") else { return false }
+            return up + 1 >= words.count || !NamedExercise.postureWords.contains(words[up + 1])
+        }
+    }
+
+    /// Whether the description lies the body down, not face down ("lie down on the mat").
+    static func liesDown(_ readings: [SentenceReading]) -> Bool {
+        let words = readings.flatMap { $0.sentence.tokens.map(\.word) }
+        return words.contains { ["lie", "lying", "lay"].contains($0) }
+            && !words.contains { ["prone", "face", "stomach", "belly", "front", "forearms"].contains($0) }
+    }
+
     /// Whether the description lies the body on its back ("lie on your back", "lying supine").
     static func liesOnTheBack(_ readings: [SentenceReading]) -> Bool {
         readings.contains { reading in
@@ -325,6 +345,21 @@ struct DraftBuilder {
         // The exercise the title names decides what is counted: its movement sentence gives
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
         exercise = Self.namedExercise(readings, exercises: exercises)
+        // "Lie on your back, knees bent. Sit up until you are upright": sitting up from lying on
+        // the back is a sit-up, whatever the sentences call it (the knees bent are its set-up).
+        // (Sitting up is done from the back: "lie down on the mat" says enough, unless face down.)
+        if exercise == nil, Self.liesOnTheBack(readings) || Self.liesDown(readings), readings.contains(where: Self.sitsUp) {
+            exercise = NamedExercise.named(in: ["sit", "up"], table: exercises)
+        }
+        // "Start in your plank, arms straight. Lower your chest down near the floor": the chest
+        // lowered from a plank is a push-up, done by the elbows (not a lean of the trunk).
+        if exercise == nil, readings.contains(where: { $0.sentence.tokens.contains { ["plank", "planks"].contains($0.word) } }),
+            readings.contains(where: { r in
+                r.failure == nil && Self.firstMovement(r).map { $0.measure.kind == .trunkLean && $0.movement == .lower } == true
+            })
+        {
+            exercise = NamedExercise.named(in: ["push-up"], table: exercises)
+        }
         // "Warm-up: jumping jacks.": the short sentence after a heading that named the exercise is its name.
         if let exercise, readings.count > 1, readings[1].failure != nil, readings[1].sentence.tokens.count <= 4,
             NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)?.name == exercise.name

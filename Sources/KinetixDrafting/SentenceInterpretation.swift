@@ -140,6 +140,13 @@ enum SentenceInterpreter {
             reading.named.parts = hands.isEmpty ? [(.arm, true)] : hands
         }
         let namesItsParts = !slots.parts.isEmpty
+        // "Press back up straight overhead": a press to a height with no part named is the arms'
+        // (never a part an earlier sentence named: "right by your ears" is no head to press).
+        if slots.parts.isEmpty, !slots.positions.isEmpty,
+            slots.movementWords.contains(where: { ["press", "presses", "pressing"].contains($0) })
+        {
+            slots.parts = [(.arm, true)]
+        }
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
         // ("Slowly lower" is the movement itself, said with its pace: it borrows the part.)
         let timesTheMovement = slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }

@@ -133,7 +133,14 @@ enum SpokenTranscript {
         }
         // "push ups hands a bit wider …": the exercise's name said first is a sentence of its own.
         // (After the fillers a speaker starts with: "okay so jumping jacks feet together …".)
-        let nameStart = tokens.firstIndex { !pauses.contains($0.word) && !dropped.contains($0.word) } ?? 0
+        let firstWord = tokens.firstIndex { !pauses.contains($0.word) && !dropped.contains($0.word) } ?? 0
+        // ("big jumping jacks on this one", "some slow squats": a word or two the vocabulary does
+        // not know, or little words, may come before the name.)
+        let nameStart =
+            (firstWord..<min(firstWord + 3, tokens.count)).first { start in
+                tokens[firstWord..<start].allSatisfy { vocabulary.meaning(of: [$0.word]).map { $0 == .filler } ?? true }
+                    && NamedExercise.nameLength(atStartOf: tokens[start...].map(\.word), table: vocabulary.exercises) != nil
+            } ?? firstWord
         // ("squat down until …", "curl the dumbbells up": a name followed by its object or a particle is a verb.)
         let nameEnd = NamedExercise.nameLength(atStartOf: tokens[nameStart...].map(\.word), table: vocabulary.exercises)
             .map { nameStart + $0 }

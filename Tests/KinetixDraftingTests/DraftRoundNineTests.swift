@@ -128,3 +128,49 @@ struct DraftRoundNineSilentTests {
         #expect(try DraftRoundNineTests.metric(text).hasPrefix("elbowFlexion"))
     }
 }
+
+@Suite("drafting: round nine, exercises told by what the body does")
+struct DraftRoundNineUnnamedTests {
+    typealias T = ProfileDraftingTests
+
+    @Test(
+        "sitting up from lying is a sit-up, counted at the hips; a posture 'sit up tall' is not",
+        arguments: [
+            "Lie on your back, knees bent. Sit up until you are upright, then lie back down. 10 reps.",
+            "lie down on the mat knees bent feet flat and sit all the way up till you're upright and then back down till your shoulders touch the mat",
+        ])
+    func sitsUpFromLying(_ text: String) throws {
+        #expect(try DraftRoundNineTests.metric(text) == "hipFlexion", "\(text)")
+    }
+
+    @Test("'sit up tall' after lying is a posture: no sit-up")
+    func sitUpTall() throws {
+        #expect(try DraftRoundNineTests.metric("Lie on your back. Sit up tall and lift your arms overhead.") == "armElevation")
+    }
+
+    @Test(
+        "the chest lowered from a plank is a push-up, counted at the elbows",
+        arguments: [
+            "Start in a plank. Lower your chest to the floor and push back up. 10 reps.",
+            "start up in your plank arms straight and we're going slow on these so lower lower chest right down near the floor and now push back up to straight arms",
+        ])
+    func chestFromPlank(_ text: String) throws {
+        #expect(try DraftRoundNineTests.metric(text).hasPrefix("elbowFlexion"), "\(text)")
+    }
+
+    @Test("a press to a height with no part named is the arms', not a part named before")
+    func pressWithoutPart() throws {
+        let text = "sit tall dumbbells up by your ears now press back up straight overhead and lower again"
+        #expect(try DraftRoundNineTests.metric(text).hasPrefix("upperArmElevation"))
+    }
+
+    @Test("a word said before the exercise's name does not split it from its name")
+    func adjectiveBeforeName() throws {
+        let parts = try SpokenTranscript.resegment(
+            DescriptionReader.sentences(
+                in: "alright big jumping jacks on this one okay so feet together arms by your side then jump out wide"),
+            vocabulary: DraftVocabulary.shipped()
+        ).map(\.text)
+        #expect(parts.first == "big jumping jacks", "\(parts)")
+    }
+}
