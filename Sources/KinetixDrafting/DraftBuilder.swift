@@ -291,6 +291,16 @@ struct DraftBuilder {
         }
     }
 
+    /// Whether the description lies the body on its side ("on your side", "lie on one side").
+    static func liesOnTheSide(_ readings: [SentenceReading]) -> Bool {
+        readings.contains { reading in
+            let words = reading.sentence.tokens.map(\.word)
+            return zip(words, zip(words.dropFirst(), words.dropFirst(2))).contains {
+                ["on", "onto"].contains($0) && ["your", "one", "the"].contains($1.0) && $1.1 == "side"
+            }
+        }
+    }
+
     /// Whether the description lies the body down, not face down ("lie down on the mat").
     static func liesDown(_ readings: [SentenceReading]) -> Bool {
         let words = readings.flatMap { $0.sentence.tokens.map(\.word) }
@@ -350,6 +360,20 @@ struct DraftBuilder {
         // (Sitting up is done from the back: "lie down on the mat" says enough, unless face down.)
         if exercise == nil, Self.liesOnTheBack(readings) || Self.liesDown(readings), readings.contains(where: Self.sitsUp) {
             exercise = NamedExercise.named(in: ["sit", "up"], table: exercises)
+        }
+        // "On your side, elbow under the shoulder, lift the hips up off the floor … hold it 20
+        // seconds": hips lifted lying on the side are a side plank.
+        if exercise == nil, Self.liesOnTheSide(readings),
+            readings.contains(where: { r in
+                // ("lift the hips up", "raise your hips"; not "float the leg up to hip height")
+                let words = r.sentence.tokens.map(\.word)
+                return words.indices.contains { i in
+                    ["lift", "lifts", "raise", "raises", "push", "drive"].contains(words[i])
+                        && words[(i + 1)...].prefix(3).contains { ["hips", "pelvis"].contains($0) }
+                }
+            })
+        {
+            exercise = NamedExercise.named(in: ["side", "plank"], table: exercises)
         }
         // "Start in your plank, arms straight. Lower your chest down near the floor": the chest
         // lowered from a plank is a push-up, done by the elbows (not a lean of the trunk).

@@ -110,6 +110,21 @@ enum SentenceInterpreter {
         }) {
             slots.parts = [(.trunk, false)]
         }
+        // "Curl the shoulders off the floor": shoulders curled or lifted off the floor are the trunk (a crunch).
+        // (The shoulders are the first part after the movement word.)
+        let words = sentence.tokens.map(\.word)
+        // (Not "lift shoulders and feet off the floor": a hollow body, not the trunk alone.)
+        if let verb = phrases.firstIndex(where: { $0.movement == .bend || $0.movement == .raise }),
+            let shoulders = phrases[(verb + 1)...].firstIndex(where: \.isPart), phrases[shoulders].text.hasSuffix("shoulders"),
+            !(shoulders + 2 < phrases.count && phrases[shoulders + 1].text == "and" && phrases[shoulders + 2].isPart),
+            words.indices.contains(where: { i in
+                words[i] == "off" && words[(i + 1)...].prefix(2).contains { ["floor", "mat", "ground"].contains($0) }
+            })
+        {
+            slots.parts = [(.trunk, false)]
+            slots.partAfterMovement = .trunk
+            if let action = slots.actionAfterState { slots.actionAfterState = (action.movement, .trunk) }
+        }
         // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands.
         if slots.parts.isEmpty,
             let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
@@ -524,9 +539,9 @@ enum SentenceInterpreter {
         var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
         static let untimedHolds: Set<String> = ["pause", "openHold"]
         /// Topics that are the movement itself when a sentence names them: circles of the hands
-        /// or feet, a later progression. Another movement beside
+        /// or feet, the pelvic floor's lift, a later progression. Another movement beside
         /// them is part of it, not a movement to count.
-        static let wholeMovementTopics: Set<String> = ["jointCircles", "progression"]
+        static let wholeMovementTopics: Set<String> = ["jointCircles", "progression", "pelvicFloor"]
         /// A hold timed in breaths ("hold for 5 breaths", as yoga and Pilates sheets say) is
         /// read at 4 s a breath: slow breathing at rest is 6 to 10 breaths a minute, and a
         /// draft's hold rule fails short holds, so the shorter end of a calm breath is used.

@@ -164,6 +164,30 @@ struct DraftRoundNineUnnamedTests {
         #expect(try DraftRoundNineTests.metric(text).hasPrefix("upperArmElevation"))
     }
 
+    @Test("hips lifted lying on the side are a side plank, held; a leg lifted to hip height is not")
+    func sidePlankFromSide() throws {
+        let held = try T.draft("On your side, elbow under the shoulder. Lift your hips up off the floor and hold 20 seconds each side.")
+        #expect(held.profile.reps?.metric == "trunkLean")
+        #expect(held.text.contains("holdTooShort"))
+        let leg = "Lie on your side, hips stacked. Float the top leg up to hip height and lower it. Ten lifts, then turn over."
+        #expect(try DraftRoundNineTests.metric(leg).hasPrefix("legElevation"))
+    }
+
+    @Test("shoulders curled off the floor are the trunk (a crunch); shoulders and feet together are not only the trunk")
+    func shouldersOffTheFloor() throws {
+        #expect(
+            try DraftRoundNineTests.metric("Lie on your back, knees bent. Curl your shoulders off the floor and lower. 20 reps.")
+                == "hipFlexion")
+    }
+
+    @Test("the pelvic floor drawn up is refused, not counted on what the breath or the belly names")
+    func pelvicFloor() {
+        #expect(throws: KinetixError.self) {
+            try T.draft(
+                "Lie on your back. As you breathe out, draw up the pelvic floor and feel the belly draw in toward the spine. Ten breaths.")
+        }
+    }
+
     @Test("a word said before the exercise's name does not split it from its name")
     func adjectiveBeforeName() throws {
         let parts = try SpokenTranscript.resegment(
