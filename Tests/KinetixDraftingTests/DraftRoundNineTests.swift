@@ -121,6 +121,17 @@ struct DraftRoundNineSilentTests {
         #expect(try DraftRoundNineTests.metric(text) == "headTilt")
     }
 
+    @Test("heels kept down are not seen: no rule on the leg's elevation")
+    func heelsDown() throws {
+        let draft = try T.draft("Goblet squat. Heels down the whole time, dont let them lift!")
+        #expect(!draft.text.contains("legElevation"), "\(draft.text)")
+        #expect(draft.sentences[1].notMeasurable?.contains("heels") == true)
+        // (Speech runs on: "push through the heels lift the hips up" still lifts the hips.)
+        let spoken =
+            "okay lie on your back knees bent feet flat and push through the heels lift the hips up till you're in a straight line and lower back down"
+        #expect(try DraftRoundNineTests.metric(spoken) == "hipFlexion")
+    }
+
     @Test("a named row's set-up ('back parallel with the floor') does not become a thigh's goal")
     func rowSetUpGoal() throws {
         let text =
