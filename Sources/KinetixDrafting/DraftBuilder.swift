@@ -123,14 +123,19 @@ struct DraftBuilder {
     /// written just before its sets and reps ("4 x 12") in one of the first two sentences,
     /// wherever it stands in them. The name must end at the prescription.
     static func namedBeforePrescription(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
-        for reading in readings.prefix(2) {
+        // (The second sentence only after a short first, a greeting or a title: "Lift one leg … After
+        // that bridges 3x10" names a later exercise, not this one.)
+        for (n, reading) in readings.prefix(2).enumerated() where n == 0 || readings[0].sentence.tokens.count <= 4 {
             let words = reading.sentence.tokens.map(\.word)
             for j in words.indices
             where j > 0 && j + 2 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil {
                 let before = Array(words[max(0, j - maxNameWordsAtStart)..<j])
                 let lastForms = Set([before[before.count - 1]] + Lemmatizer.lemmas(of: before[before.count - 1]))
+                // ("let the other arm swing 3x30": a part's verb, not a name.)
                 if let named = NamedExercise.named(in: before, table: exercises),
-                    let lastNameWord = named.name.split(separator: " ").last.map(String.init), lastForms.contains(lastNameWord)
+                    let lastNameWord = named.name.split(separator: " ").last.map(String.init), lastForms.contains(lastNameWord),
+                    !["arm", "arms", "leg", "legs", "knee", "knees", "hip", "hips", "let", "and"].contains(
+                        before.dropLast(named.name.split(separator: " ").count).last ?? "")
                 {
                     return named
                 }
@@ -358,7 +363,11 @@ struct DraftBuilder {
         // "Lie on your back, knees bent. Sit up until you are upright": sitting up from lying on
         // the back is a sit-up, whatever the sentences call it (the knees bent are its set-up).
         // (Sitting up is done from the back: "lie down on the mat" says enough, unless face down.)
-        if exercise == nil, Self.liesOnTheBack(readings) || Self.liesDown(readings), readings.contains(where: Self.sitsUp) {
+        // (Not on the side, and not after a bridge: "lift your hips … then sit up and rest" ends the set.)
+        if exercise == nil, Self.liesOnTheBack(readings) || Self.liesDown(readings), !Self.liesOnTheSide(readings),
+            readings.contains(where: { Self.sitsUp($0) && !$0.sentence.tokens.contains { ["rest", "relax", "switch"].contains($0.word) } }),
+            !readings.contains(where: { $0.sentence.tokens.contains { ["hips", "bridge", "bottom", "pelvis"].contains($0.word) } })
+        {
             exercise = NamedExercise.named(in: ["sit", "up"], table: exercises)
         }
         // "On your side, elbow under the shoulder, lift the hips up off the floor … hold it 20
@@ -370,6 +379,16 @@ struct DraftBuilder {
                 return words.indices.contains { i in
                     ["lift", "lifts", "raise", "raises", "push", "drive"].contains(words[i])
                         && words[(i + 1)...].prefix(3).contains { ["hips", "pelvis"].contains($0) }
+                        // ("don't lift your hips": a hip kept down is no side plank.)
+                        && !words[max(0, i - 2)..<i].contains { ["don't", "dont", "not", "never", "without", "no"].contains($0) }
+                }
+            }),
+            // (Side-lying leg work keeps the hips still while a leg lifts.)
+            !readings.contains(where: { r in
+                let words = r.sentence.tokens.map(\.word)
+                return words.indices.contains { i in
+                    ["lift", "lifts", "raise", "raises"].contains(words[i])
+                        && words[(i + 1)...].prefix(4).contains { ["leg", "knee"].contains($0) }
                 }
             })
         {

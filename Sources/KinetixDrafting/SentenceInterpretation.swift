@@ -116,7 +116,10 @@ enum SentenceInterpreter {
         // (Not "lift shoulders and feet off the floor": a hollow body, not the trunk alone.)
         if let verb = phrases.firstIndex(where: { $0.movement == .bend || $0.movement == .raise }),
             let shoulders = phrases[(verb + 1)...].firstIndex(where: \.isPart), phrases[shoulders].text.hasSuffix("shoulders"),
-            !(shoulders + 2 < phrases.count && phrases[shoulders + 1].text == "and" && phrases[shoulders + 2].isPart),
+            !(shoulders + 2 < phrases.count && phrases[shoulders + 1].text == "and" && phrases[shoulders + 2].isPart
+                && !["head", "your head", "the head", "upper back", "your upper back"].contains(phrases[shoulders + 2].text)),
+            // (Face down, shoulders raised off the floor arch the back: no crunch.)
+            !words.contains(where: { ["prone", "front", "stomach", "belly", "face"].contains($0) }),
             words.indices.contains(where: { i in
                 words[i] == "off" && words[(i + 1)...].prefix(2).contains { ["floor", "mat", "ground"].contains($0) }
             })
@@ -664,7 +667,9 @@ enum SentenceInterpreter {
                     var unit: DraftUnit?
                     if case .unit(let u)? = next { unit = u }
                     if unit == nil, case .notMeasurable("breathing", _, _)? = next, ["breath", "breaths"].contains(texts[i + 1]),
-                        keywords.contains(.hold) || keywords.contains(.keep)
+                        // (A hold or a stay, not a grasp: "hold the dumbbells … 8 breaths" is a set's length.)
+                        (keywords.contains(.hold) && !GraspReading.isGrasp(phrases))
+                            || texts[..<i].contains(where: { ["stay", "stays", "remain", "remains"].contains($0) })
                     {
                         n *= Self.secondsPerBreath
                         unit = .seconds

@@ -209,3 +209,61 @@ struct DraftRoundNineUnnamedTests {
         #expect(parts.first == "big jumping jacks", "\(parts)")
     }
 }
+
+/// The probes of round nine's read-only review (helper-29) that it fixed, each kept as a test.
+@Suite("drafting: round nine's review probes")
+struct DraftRoundNineReviewTests {
+    typealias T = ProfileDraftingTests
+    static func metric(_ text: String) throws -> String { try DraftRoundNineTests.metric(text) }
+
+    @Test("a look over the shoulder leaves no shoulder or side behind for the nod or the raise")
+    func lookOverShoulder() throws {
+        #expect(try Self.metric("Look over your left shoulder then nod your chin to your chest 10 reps") == "headTilt")
+        let raise = try T.draft("Stand tall and raise both arms overhead, look over your right shoulder at the top, 10 reps")
+        #expect(raise.profile.reps?.metric == "armElevation")
+    }
+
+    @Test(
+        "side-lying leg work is no side plank and no sit-up",
+        arguments: [
+            "lie on your side bottom knee bent lift your top leg up towards the ceiling keep your hips still don't lift your hips 15 reps then turn over",
+            "Lie on your side and lift the top leg up to 30 degrees then lower, 15 reps. Then sit up and switch sides",
+        ])
+    func sideLyingLeg(_ text: String) throws {
+        #expect(try Self.metric(text).hasPrefix("legElevation"), "\(text)")
+    }
+
+    @Test("a later exercise's sets name nothing; nor does a limb's verb before them")
+    func laterSets() throws {
+        #expect(
+            try Self.metric("Lie on your back and lift one leg straight up to 45 degrees, 10 reps each. After that bridges 3x10.")
+                .hasPrefix("legElevation"))
+        #expect(throws: KinetixError.self) {
+            try T.draft("Pendulums: lean on the table with your good arm and let the other arm swing 3x30 small circles")
+        }
+    }
+
+    @Test("Nordic walking is no Nordic curl")
+    func nordicWalking() {
+        #expect(throws: KinetixError.self) { try T.draft("Nordic walking with poles: walk briskly swinging your arms, 10 minutes") }
+    }
+
+    @Test("shoulders and head lifted off the mat are a crunch")
+    func shouldersAndHead() throws {
+        #expect(try Self.metric("Lie on your back with knees bent and lift your shoulders and head off the mat, 15 reps") != "armElevation")
+    }
+
+    @Test("breaths while moving, or holding a weight, are no hold")
+    func breathsNoHold() throws {
+        let held = try T.draft("Hold the dumbbells at your sides and raise them out to shoulder height, 8 breaths")
+        #expect(!held.text.contains("holdTooShort"))
+        #expect(!held.text.contains("32"))
+    }
+
+    @Test("'turn over onto your stomach and rest' ends the set: no other side")
+    func turnOverToRest() throws {
+        let draft = try T.draft(
+            "Lie on your back and lift your right leg straight up to 45 degrees, 10 reps. Then turn over onto your stomach and rest.")
+        #expect(draft.profile.reps?.metrics == ["legElevationRight"], "\(draft.profile.reps?.metrics ?? [])")
+    }
+}
