@@ -283,6 +283,54 @@ struct DraftBuilder {
             || !pairs.isDisjoint(with: ["back down", "back up", "back to", "then lower", "then straighten", "then release"])
     }
 
+    /// The exercise a description tells by what the body does when no sentence names it, or nil:
+    /// - sitting up from lying (not on the side, not after a bridge: "lift your hips … then sit up
+    ///   and rest" ends the set) is a sit-up ("Lie on your back, knees bent. Sit up until you are upright");
+    /// - hips lifted lying on the side, with no leg lifted beside them, are a side plank ("On your
+    ///   side, elbow under the shoulder, lift the hips up off the floor … hold it 20 seconds");
+    /// - the chest lowered from a plank is a push-up, done by the elbows, not a lean of the trunk
+    ///   ("Start in your plank, arms straight. Lower your chest down near the floor").
+    static func exerciseToldByTheBody(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        let onTheSide = liesOnTheSide(readings)
+        if liesOnTheBack(readings) || liesDown(readings), !onTheSide,
+            readings.contains(where: { sitsUp($0) && !$0.sentence.tokens.contains { ["rest", "relax", "switch"].contains($0.word) } }),
+            !readings.contains(where: { $0.sentence.tokens.contains { ["hips", "bridge", "bottom", "pelvis"].contains($0.word) } })
+        {
+            return NamedExercise.named(in: ["sit", "up"], table: exercises)
+        }
+        // ("lift the hips up", not "don't lift your hips" nor "float the leg up to hip height";
+        // side-lying leg work keeps the hips still while a leg lifts.)
+        if onTheSide,
+            readings.contains(where: {
+                lifts($0, ["hips", "pelvis"], within: 3, verbs: ["lift", "lifts", "raise", "raises", "push", "drive"])
+            }),
+            !readings.contains(where: { lifts($0, ["leg", "knee"], within: 4, verbs: ["lift", "lifts", "raise", "raises"]) })
+        {
+            return NamedExercise.named(in: ["side", "plank"], table: exercises)
+        }
+        if readings.contains(where: { $0.sentence.tokens.contains { ["plank", "planks"].contains($0.word) } }),
+            readings.contains(where: { r in
+                r.failure == nil && firstMovement(r).map { $0.measure.kind == .trunkLean && $0.movement == .lower } == true
+            })
+        {
+            return NamedExercise.named(in: ["push-up"], table: exercises)
+        }
+        return nil
+    }
+
+    /// Whether a sentence has one of `verbs`, not negated just before it ("don't lift"), with
+    /// one of `parts` among the `within` words after it.
+    static func lifts(_ reading: SentenceReading, _ parts: Set<String>, within: Int, verbs: Set<String>) -> Bool {
+        let words = reading.sentence.tokens.map(\.word)
+        return words.indices.contains { i in
+            verbs.contains(words[i]) && words[(i + 1)...].prefix(within).contains(where: parts.contains)
+                && !words[max(0, i - 2)..<i].contains { ["don't", "dont", "not", "never", "without", "no"].contains($0) }
+        }
+    }
+
+    /// Words that lay the body face down ("prone", "on your stomach", "face down", "on your forearms").
+    static let faceDownWords: Set<String> = ["prone", "face", "stomach", "belly", "front", "forearms"]
+
     /// Whether a sentence sits the body up ("sit up until upright", "sit all the way up",
     /// "come up to sitting"); not a posture ("sit up tall", "sit up straight").
     static func sitsUp(_ reading: SentenceReading) -> Bool {
@@ -310,7 +358,7 @@ struct DraftBuilder {
     static func liesDown(_ readings: [SentenceReading]) -> Bool {
         let words = readings.flatMap { $0.sentence.tokens.map(\.word) }
         return words.contains { ["lie", "lying", "lay"].contains($0) }
-            && !words.contains { ["prone", "face", "stomach", "belly", "front", "forearms"].contains($0) }
+            && !words.contains(where: faceDownWords.contains)
     }
 
     /// Whether the description lies the body on its back ("lie on your back", "lying supine").
@@ -319,7 +367,7 @@ struct DraftBuilder {
             let words = reading.sentence.tokens.map(\.word)
             // "On your back", "on the back", "supine"; not face down ("lie face down, keep your back flat").
             let triples = zip(words, zip(words.dropFirst(), words.dropFirst(2)))
-            let prone = words.contains { ["prone", "face", "stomach", "belly", "front", "forearms"].contains($0) }
+            let prone = words.contains(where: faceDownWords.contains)
             return !prone
                 && (words.contains("supine")
                     || triples.contains { $0 == "on" && ["your", "the", "my"].contains($1.0) && $1.1 == "back" }
@@ -360,49 +408,7 @@ struct DraftBuilder {
         // The exercise the title names decides what is counted: its movement sentence gives
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
         exercise = Self.namedExercise(readings, exercises: exercises)
-        // "Lie on your back, knees bent. Sit up until you are upright": sitting up from lying on
-        // the back is a sit-up, whatever the sentences call it (the knees bent are its set-up).
-        // (Sitting up is done from the back: "lie down on the mat" says enough, unless face down.)
-        // (Not on the side, and not after a bridge: "lift your hips … then sit up and rest" ends the set.)
-        if exercise == nil, Self.liesOnTheBack(readings) || Self.liesDown(readings), !Self.liesOnTheSide(readings),
-            readings.contains(where: { Self.sitsUp($0) && !$0.sentence.tokens.contains { ["rest", "relax", "switch"].contains($0.word) } }),
-            !readings.contains(where: { $0.sentence.tokens.contains { ["hips", "bridge", "bottom", "pelvis"].contains($0.word) } })
-        {
-            exercise = NamedExercise.named(in: ["sit", "up"], table: exercises)
-        }
-        // "On your side, elbow under the shoulder, lift the hips up off the floor … hold it 20
-        // seconds": hips lifted lying on the side are a side plank.
-        if exercise == nil, Self.liesOnTheSide(readings),
-            readings.contains(where: { r in
-                // ("lift the hips up", "raise your hips"; not "float the leg up to hip height")
-                let words = r.sentence.tokens.map(\.word)
-                return words.indices.contains { i in
-                    ["lift", "lifts", "raise", "raises", "push", "drive"].contains(words[i])
-                        && words[(i + 1)...].prefix(3).contains { ["hips", "pelvis"].contains($0) }
-                        // ("don't lift your hips": a hip kept down is no side plank.)
-                        && !words[max(0, i - 2)..<i].contains { ["don't", "dont", "not", "never", "without", "no"].contains($0) }
-                }
-            }),
-            // (Side-lying leg work keeps the hips still while a leg lifts.)
-            !readings.contains(where: { r in
-                let words = r.sentence.tokens.map(\.word)
-                return words.indices.contains { i in
-                    ["lift", "lifts", "raise", "raises"].contains(words[i])
-                        && words[(i + 1)...].prefix(4).contains { ["leg", "knee"].contains($0) }
-                }
-            })
-        {
-            exercise = NamedExercise.named(in: ["side", "plank"], table: exercises)
-        }
-        // "Start in your plank, arms straight. Lower your chest down near the floor": the chest
-        // lowered from a plank is a push-up, done by the elbows (not a lean of the trunk).
-        if exercise == nil, readings.contains(where: { $0.sentence.tokens.contains { ["plank", "planks"].contains($0.word) } }),
-            readings.contains(where: { r in
-                r.failure == nil && Self.firstMovement(r).map { $0.measure.kind == .trunkLean && $0.movement == .lower } == true
-            })
-        {
-            exercise = NamedExercise.named(in: ["push-up"], table: exercises)
-        }
+        if exercise == nil { exercise = Self.exerciseToldByTheBody(readings, exercises: exercises) }
         // "Warm-up: jumping jacks.": the short sentence after a heading that named the exercise is its name.
         if let exercise, readings.count > 1, readings[1].failure != nil, readings[1].sentence.tokens.count <= 4,
             NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)?.name == exercise.name

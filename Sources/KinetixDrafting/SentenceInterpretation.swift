@@ -119,7 +119,7 @@ enum SentenceInterpreter {
             !(shoulders + 2 < phrases.count && phrases[shoulders + 1].text == "and" && phrases[shoulders + 2].isPart
                 && !["head", "your head", "the head", "upper back", "your upper back"].contains(phrases[shoulders + 2].text)),
             // (Face down, shoulders raised off the floor arch the back: no crunch.)
-            !words.contains(where: { ["prone", "front", "stomach", "belly", "face"].contains($0) }),
+            !words.contains(where: DraftBuilder.faceDownWords.contains),
             words.indices.contains(where: { i in
                 words[i] == "off" && words[(i + 1)...].prefix(2).contains { ["floor", "mat", "ground"].contains($0) }
             })
