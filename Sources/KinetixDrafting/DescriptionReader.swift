@@ -70,6 +70,7 @@ enum DescriptionReader {
         let characters = Array(description)
         // The name's words before a title's qualifier, when it has one.
         var qualifiedName: Int?
+        let linePerThought = writesALinePerThought(description)
         func finish() {
             // A list marker ("-", "*", "•", "1.", "2)") is not part of the sentence.
             var first = text.firstIndex { !$0.isWhitespace && !"-*•".contains($0) } ?? text.count
@@ -102,12 +103,13 @@ enum DescriptionReader {
                 let next = j < characters.count ? characters[j] : "\n"
                 let numbered = next.isNumber && j + 1 < characters.count && (characters[j + 1] == "." || characters[j + 1] == ")")
                 // "Towel Scrunches⏎Sit on a chair …": a short first line with no stop, then a line
-                // that starts with a capital, is the title on a line of its own.
+                // that starts with a capital, is the title on a line of its own (also after a
+                // heading on that line: "Exercise 1: Ankle pumps⏎You can …").
                 let titleLine =
-                    sentences.isEmpty && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
+                    (sentences.isEmpty || line == 1) && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
                     && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine || linePerThought
                     || startsWithHeading(characters[j...])
                 {
                     finish()
@@ -145,6 +147,23 @@ enum DescriptionReader {
         finish()
         return sentences
     }
+
+    /// Whether `description` is written a thought a line, without stops (a caption, a
+    /// whiteboard, notes: "CRUNCHES x 25⏎Lift shoulder blades off the mat, squeeze, lower"):
+    /// at least `minThoughtLines` lines, and at least two in three of them start a thought
+    /// (a capital, a digit, a sign) and end with none of `.!?;:,`. Prose wrapped at a
+    /// width continues its sentences on lines that start in lower case: it is not.
+    static func writesALinePerThought(_ description: String) -> Bool {
+        let lines = description.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard lines.count >= minThoughtLines else { return false }
+        let thoughts = lines.filter { line in
+            guard let first = line.first, let last = line.last else { return false }
+            return !first.isLowercase && !".!?;:,".contains(last)
+        }
+        return thoughts.count * 3 >= lines.count * 2
+    }
+    /// The fewest lines of a text written a thought a line.
+    static let minThoughtLines = 3
 
     /// Whether a line starts with a heading of one or two words and a colon ("Set-up: …",
     /// "Starting position: …", "Tip: …"): a new sentence, whatever the line before lacked.

@@ -116,8 +116,28 @@ struct DraftBuilder {
     /// before a colon or dash, or a first sentence of at most `maxNameWords` words.
     static func namedExercise(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         namedAtStart(readings, exercises: exercises) ?? namedAtEnd(readings, exercises: exercises)
-            ?? namedBeforePrescription(readings, exercises: exercises)
+            ?? namedBeforePrescription(readings, exercises: exercises) ?? namedWithItsDose(readings, exercises: exercises)
     }
+
+    /// "5 minute ab burner⏎CRUNCHES x 25⏎Lift …": a sentence among the first `maxDoseNameSentence`
+    /// that is an exercise's whole name and its dose, nothing else.
+    static func namedWithItsDose(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        for reading in readings.prefix(maxDoseNameSentence) {
+            let words = reading.sentence.tokens.map(\.word)
+            guard let length = NamedExercise.nameLength(atStartOf: words, table: exercises), length < words.count,
+                words[length...].allSatisfy({ Double($0) != nil || doseWords.contains($0) }),
+                words[length...].contains(where: { Double($0) != nil })
+            else { continue }
+            return NamedExercise.named(in: Array(words.prefix(length)), table: exercises)
+        }
+        return nil
+    }
+    static let maxDoseNameSentence = 3
+    /// The words of a dose after a name ("x 25", "3 sets of 10 reps", "30 sec each side").
+    static let doseWords: Set<String> = [
+        "x", "reps", "rep", "sets", "set", "of", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "each", "side", "sides", "leg",
+        "legs", "per", "for", "times",
+    ]
 
     /// "morning!! so for today warm up then goblet squats 4x12 w the 12kg kb, …": a name
     /// written just before its sets and reps ("4 x 12") in one of the first two sentences,

@@ -93,6 +93,11 @@ enum SentenceInterpreter {
         earlier: SentenceContext, vocabulary: DraftVocabulary, into reading: inout SentenceReading
     ) {
         var slots = Slots(phrases)
+        // "Lift both heels off the floor", "bend your ankles": the foot moves, which no keypoint shows.
+        if FootMovementReading.movesTheFootOnly(phrases), case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["tiptoes"]) {
+            reading.notMeasurable = reason
+            return
+        }
         // "Hold a pair of dumbbells at your side": a grasp, said with the grip's reason.
         if slots.keywords.contains(.hold), GraspReading.isGrasp(phrases) {
             slots.keywords.remove(.hold)
@@ -115,7 +120,8 @@ enum SentenceInterpreter {
         let words = sentence.tokens.map(\.word)
         // (Not "lift shoulders and feet off the floor": a hollow body, not the trunk alone.)
         if let verb = phrases.firstIndex(where: { $0.movement == .bend || $0.movement == .raise }),
-            let shoulders = phrases[(verb + 1)...].firstIndex(where: \.isPart), phrases[shoulders].text.hasSuffix("shoulders"),
+            let shoulders = phrases[(verb + 1)...].firstIndex(where: \.isPart),
+            phrases[shoulders].text.hasSuffix("shoulders") || phrases[shoulders].text.hasSuffix("shoulder blades"),
             !(shoulders + 2 < phrases.count && phrases[shoulders + 1].text == "and" && phrases[shoulders + 2].isPart
                 && !["head", "your head", "the head", "upper back", "your upper back"].contains(phrases[shoulders + 2].text)),
             // (Face down, shoulders raised off the floor arch the back: no crunch.)

@@ -1,0 +1,30 @@
+/// "Lift both heels off the floor", "drop the heels below the step", "bend your ankles":
+/// a heel or an ankle moved by itself turns the foot about the ankle (a calf raise, an
+/// ankle pump). The foot is below the ankle, the lowest of the 15 body keypoints, so no
+/// measure of the leg shows it. A heel carried to another part moves the leg ("heel to
+/// your buttock" bends the knee, "heel to the ceiling" lifts the hip), and a heel slid
+/// along the floor bends the knee: those are the leg's movements.
+enum FootMovementReading {
+    /// Whether the first movement of `phrases` moves only a heel or an ankle: its object
+    /// (the first body part after it, else the last before it: "the heels rise") is one.
+    static func movesTheFootOnly(_ phrases: [DescriptionReader.Phrase]) -> Bool {
+        guard let verb = phrases.firstIndex(where: { $0.movement.map(footMovements.contains) ?? false }),
+            let object = phrases[(verb + 1)...].first(where: \.isPart) ?? phrases[..<verb].last(where: \.isPart),
+            let word = object.text.split(separator: " ").last.map(String.init), footWords.contains(word)
+        else { return false }
+        let words = phrases.flatMap { $0.text.split(separator: " ").map(String.init) }
+        let toAnotherPart =
+            words.contains(where: destinations.contains)
+            || zip(words, words.dropFirst()).contains { ["your", "my"].contains($0) && $1 == "bottom" }
+        return !toAnotherPart
+    }
+
+    static let footMovements: Set<DraftMovement> = [.raise, .lower, .bend, .straighten, .pull]
+    /// The parts whose movement alone is the foot's.
+    static let footWords: Set<String> = ["heel", "heels", "ankle", "ankles"]
+    /// Words that send a heel to another part or along the floor: the leg moves.
+    static let destinations: Set<String> = [
+        "buttock", "buttocks", "bum", "butt", "glute", "glutes", "backside", "ceiling", "sky", "behind", "chest", "slide", "slides",
+        "sliding", "slid", "knee", "knees", "shin",
+    ]
+}
