@@ -109,7 +109,7 @@ enum DescriptionReader {
                     (sentences.isEmpty || line == 1) && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
                     && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine || linePerThought
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine || (linePerThought && !next.isLowercase)
                     || startsWithHeading(characters[j...])
                 {
                     finish()
@@ -147,6 +147,12 @@ enum DescriptionReader {
         finish()
         return sentences
     }
+
+    /// Words as texts and captions spell them, and the word meant ("ur" → "your").
+    static let textSpeak: [String: String] = [
+        "ur": "your", "u": "you", "yr": "your", "fwd": "forward", "fwds": "forwards", "bwd": "backward", "thru": "through",
+        "til": "until", "w/": "with", "w": "with", "b/w": "between", "btwn": "between", "ea": "each",
+    ]
 
     /// Whether `description` is written a thought a line, without stops (a caption, a
     /// whiteboard, notes: "CRUNCHES x 25⏎Lift shoulder blades off the mat, squeeze, lower"):
@@ -231,8 +237,8 @@ enum DescriptionReader {
         let characters = Array(text)
         func place(_ i: Int) -> (line: Int, column: Int) { places.map { $0[i] } ?? (line, column) }
         func flush() {
-            let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "'-"))
-            if !trimmed.isEmpty { append(Token(word: trimmed.lowercased(), line: wordStart.line, column: wordStart.column)) }
+            let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "'-")).lowercased()
+            if !trimmed.isEmpty { append(Token(word: textSpeak[trimmed] ?? trimmed, line: wordStart.line, column: wordStart.column)) }
             word = ""
         }
         var skipUntil = 0

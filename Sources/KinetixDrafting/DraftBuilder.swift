@@ -147,8 +147,13 @@ struct DraftBuilder {
         // that bridges 3x10" names a later exercise, not this one.)
         for (n, reading) in readings.prefix(2).enumerated() where n == 0 || readings[0].sentence.tokens.count <= 4 {
             let words = reading.sentence.tokens.map(\.word)
+            // ("4 x 12", and "x20" or "x 20" written after the name.)
             for j in words.indices
-            where j > 0 && j + 2 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil {
+            where j > 0
+                && ((j + 2 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil)
+                    || (words[j].hasPrefix("x") && Double(words[j].dropFirst()) != nil)
+                    || (j + 1 < words.count && words[j] == "x" && Double(words[j + 1]) != nil))
+            {
                 let before = Array(words[max(0, j - maxNameWordsAtStart)..<j])
                 let lastForms = Set([before[before.count - 1]] + Lemmatizer.lemmas(of: before[before.count - 1]))
                 // ("let the other arm swing 3x30": a part's verb, not a name.)

@@ -92,7 +92,15 @@ enum SentenceInterpreter {
         _ phrases: [DescriptionReader.Phrase], _ sentence: DescriptionReader.Sentence,
         earlier: SentenceContext, vocabulary: DraftVocabulary, into reading: inout SentenceReading
     ) {
+        let phrases = PressIntoSupportReading.withoutTheMeans(phrases)
         var slots = Slots(phrases)
+        // "Press the back of the knee into the bed": an effort without a movement.
+        if PressIntoSupportReading.pressesIntoASupport(phrases),
+            case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["press", "into", "the", "floor"])
+        {
+            reading.notMeasurable = reason
+            return
+        }
         // "Lift both heels off the floor", "bend your ankles": the foot moves, which no keypoint shows.
         if FootMovementReading.movesTheFootOnly(phrases), case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["tiptoes"]) {
             reading.notMeasurable = reason

@@ -1,0 +1,81 @@
+import Foundation
+import KinetixCore
+import Testing
+
+@testable import KinetixDrafting
+
+/// Issue 54, round ten: what round nine's held-out sheets (read after they were measured)
+/// showed the drafter did not know. The phrasings are ours, not the sheets'.
+@Suite("drafting: round ten, feet, efforts without movement, captions")
+struct DraftRoundTenTests {
+    typealias T = ProfileDraftingTests
+
+    static func metric(_ text: String) throws -> String { try DraftSheetPhrasingTests.metric(text) }
+
+    @Test(
+        "a heel or an ankle moved alone moves the foot: refused, not counted on the leg",
+        arguments: [
+            "Stand holding a chair. Lift both heels off the floor as high as you can, then lower them slowly. 15 times.",
+            "Stand on the edge of a step and drop your heels down below it, then rise back up. 3 x 12.",
+            "Lying on the bed, bend your ankles up and down for 30 seconds.",
+        ])
+    func footMovementRefused(_ text: String) {
+        #expect(throws: KinetixError.self, "\(text)") { try T.draft(text) }
+    }
+
+    @Test("a heel carried to another part is the leg's movement")
+    func heelToAnotherPart() throws {
+        #expect(
+            try Self.metric("Lying face down, bend your knee to bring your heel toward your buttock. 10 each leg.").hasPrefix("kneeFlexion")
+        )
+        #expect(
+            try Self.metric("Lie on your back and slide your heel up toward your bottom, then straighten the leg.").hasPrefix("kneeFlexion")
+        )
+    }
+
+    @Test(
+        "a part pressed into what it rests on does not move: refused",
+        arguments: [
+            "Sit with your leg out straight. Press the back of your knee down into the bed and hold for 5 seconds.",
+            "Lie on your back and push your lower back into the floor. Hold 10 seconds, 10 times.",
+        ])
+    func pressIntoSupportRefused(_ text: String) throws {
+        // Refused, or counted from the set-up sentence with a note that says so.
+        guard let draft = try? T.draft(text) else { return }
+        #expect(draft.sentences.contains { $0.notMeasurable?.contains("does not move") == true }, "\(text)")
+        #expect(draft.defaultsUsed.contains { $0.hasPrefix("check:") }, "\(text)")
+    }
+
+    @Test("pressing into the floor to lift something is that lift")
+    func pressToLift() throws {
+        #expect(try Self.metric("Lie on your back, knees bent. Press your feet into the floor to lift your hips. 10 reps.") == "hipFlexion")
+    }
+
+    @Test("a caption written a line a thought is read a line a sentence, and a name with its dose names the exercise")
+    func captionLines() throws {
+        let text = "10 min abs 🔥\nCRUNCHES x 20\nHands by your ears\nLift your shoulders off the mat, lower\nRepeat 3x"
+        #expect(DescriptionReader.sentences(in: text).count == 5)
+        #expect(try Self.metric(text) == "hipFlexion")
+        // Prose wrapped at a width is not split at its line ends.
+        let wrapped = "Stand with your feet apart and raise both\narms out to the side to shoulder height, then\nlower them. 10 times."
+        #expect(DescriptionReader.sentences(in: wrapped).count == 2)
+    }
+
+    @Test("text-speak spellings are the words meant")
+    func textSpeak() {
+        let words = DescriptionReader.tokens(in: "lean fwd w/ ur back flat til u feel it").map(\.word)
+        #expect(words == ["lean", "forward", "with", "your", "back", "flat", "until", "you", "feel", "it"])
+    }
+
+    @Test(
+        "names from the field: pelvic curl, hammy stretch, spine stretch; a name before x20",
+        arguments: [
+            ("Pelvic curl. Lying on your back, knees bent, peel the spine off the mat. 8 times.", "hipFlexion"),
+            ("Hammy stretch: heel on a low step, leg straight, hold 30 s each leg.", "hipFlexion"),
+            ("Spine stretch forward. Sit tall, legs apart, and curl forward over your legs. 5 times.", "trunkLean"),
+            ("ok homework: glute bridges x20 every night. lie on your back knees bent and push your hips up.", "hipFlexion"),
+        ])
+    func namedInTheField(_ text: String, _ measure: String) throws {
+        #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
+    }
+}
