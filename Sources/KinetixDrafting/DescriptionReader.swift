@@ -109,7 +109,8 @@ enum DescriptionReader {
                     (sentences.isEmpty || line == 1) && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
                     && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
-                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine || (linePerThought && !next.isLowercase)
+                if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
+                    || (linePerThought && !next.isLowercase)
                     || startsWithHeading(characters[j...])
                 {
                     finish()

@@ -119,24 +119,34 @@ struct DraftBuilder {
             ?? namedBeforePrescription(readings, exercises: exercises) ?? namedWithItsDose(readings, exercises: exercises)
     }
 
-    /// "5 minute ab burner⏎CRUNCHES x 25⏎Lift …": a sentence among the first `maxDoseNameSentence`
-    /// that is an exercise's whole name and its dose, nothing else.
+    /// "5 minute ab burner⏎CRUNCHES x 25⏎Lift …", "50 ABMAT SIT-UPS for time", "Min 1-10: 12 HR
+    /// Push-ups": a sentence among the first `maxDoseNameSentence` that is an exercise's whole
+    /// name and its dose, nothing else (a short word of kit or kind before the name may stand,
+    /// "abmat", "hr", "db").
     static func namedWithItsDose(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        func isDose(_ word: String) -> Bool { Double(word) != nil || doseWords.contains(word) }
         for reading in readings.prefix(maxDoseNameSentence) {
             let words = reading.sentence.tokens.map(\.word)
-            guard let length = NamedExercise.nameLength(atStartOf: words, table: exercises), length < words.count,
-                words[length...].allSatisfy({ Double($0) != nil || doseWords.contains($0) }),
-                words[length...].contains(where: { Double($0) != nil })
+            var start = words.prefix(while: isDose).count
+            if start < words.count, NamedExercise.nameLength(atStartOf: Array(words[start...]), table: exercises) == nil,
+                words[start].count <= maxKitWordLetters || start > 0 && words[start].count <= 2 * maxKitWordLetters
+            {
+                start += 1
+            }
+            guard start < words.count, let length = NamedExercise.nameLength(atStartOf: Array(words[start...]), table: exercises),
+                words[(start + length)...].allSatisfy(isDose), words.contains(where: { Double($0) != nil })
             else { continue }
-            return NamedExercise.named(in: Array(words.prefix(length)), table: exercises)
+            return NamedExercise.named(in: Array(words[start..<(start + length)]), table: exercises)
         }
         return nil
     }
     static let maxDoseNameSentence = 3
-    /// The words of a dose after a name ("x 25", "3 sets of 10 reps", "30 sec each side").
+    /// The most letters of a word of kit or kind before a name ("hr", "db", "kb").
+    static let maxKitWordLetters = 3
+    /// The words of a dose around a name ("x 25", "3 sets of 10 reps", "30 sec each side", "for time").
     static let doseWords: Set<String> = [
         "x", "reps", "rep", "sets", "set", "of", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "each", "side", "sides", "leg",
-        "legs", "per", "for", "times",
+        "legs", "per", "for", "times", "time", "emom", "amrap", "rounds", "round",
     ]
 
     /// "morning!! so for today warm up then goblet squats 4x12 w the 12kg kb, …": a name
@@ -145,8 +155,18 @@ struct DraftBuilder {
     static func namedBeforePrescription(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         // (The second sentence only after a short first, a greeting or a title: "Lift one leg … After
         // that bridges 3x10" names a later exercise, not this one.)
-        for (n, reading) in readings.prefix(2).enumerated() where n == 0 || readings[0].sentence.tokens.count <= 4 {
+        // (Or after a first sentence that moves nothing: "Morning all, no pitch tonight! Start with 3 x 30 jumping jacks".)
+        let firstMoves = readings.first.map { $0.failure == nil && $0.statements.contains(where: \.isMovement) } ?? false
+        for (n, reading) in readings.prefix(2).enumerated() where n == 0 || readings[0].sentence.tokens.count <= 4 || !firstMoves {
             let words = reading.sentence.tokens.map(\.word)
+            // "Start with 3 x 30 jumping jacks": a name right after its sets and reps.
+            for j in words.indices
+            where j + 3 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil {
+                let after = Array(words[(j + 3)...])
+                if let length = NamedExercise.nameLength(atStartOf: after, table: exercises) {
+                    return NamedExercise.named(in: Array(after.prefix(length)), table: exercises)
+                }
+            }
             // ("4 x 12", and "x20" or "x 20" written after the name.)
             for j in words.indices
             where j > 0

@@ -16,6 +16,8 @@ enum PressIntoSupportReading {
             i != press && phrases[i].movement != nil && !SentenceInterpreter.isState(phrases, at: i)
                 // ("Press the knee down": the way of the press, not another movement.)
                 && !["down", "lower"].contains(phrases[i].text)
+                // ("Pull your toes up and press …": the toes' movement is the foot's, no keypoint's.)
+                && !phrases[(i + 1)...].prefix(2).contains { if case .notMeasurable("feet", _, _)? = $0.meaning { true } else { false } }
         }
         return otherMovements.isEmpty
     }

@@ -142,6 +142,15 @@ enum SentenceInterpreter {
             slots.partAfterMovement = .trunk
             if let action = slots.actionAfterState { slots.actionAfterState = (action.movement, .trunk) }
         }
+        // "Curl up slowly and slide your hands to your knees": "curl up" or "roll up" said first,
+        // with no part or height of its own, is the trunk curling (a curl-up), unless the arms
+        // were named just before (a curl of the weights they hold).
+        if words.count > 2, ["curl", "roll"].contains(words[0]), words[1] == "up",
+            !["to", "the", "your", "them", "it", "toward", "towards"].contains(words[2]), earlier.parts.first?.part != .arm
+        {
+            slots.parts = [(.trunk, false)]
+            slots.partAfterMovement = .trunk
+        }
         // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands.
         if slots.parts.isEmpty,
             let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
@@ -558,7 +567,7 @@ enum SentenceInterpreter {
         /// Topics that are the movement itself when a sentence names them: circles of the hands
         /// or feet, the pelvic floor's lift, a later progression. Another movement beside
         /// them is part of it, not a movement to count.
-        static let wholeMovementTopics: Set<String> = ["jointCircles", "progression", "pelvicFloor"]
+        static let wholeMovementTopics: Set<String> = ["jointCircles", "progression", "pelvicFloor", "wristOnly", "forearmRotation"]
         /// A hold timed in breaths ("hold for 5 breaths", as yoga and Pilates sheets say) is
         /// read at 4 s a breath: slow breathing at rest is 6 to 10 breaths a minute, and a
         /// draft's hold rule fails short holds, so the shorter end of a calm breath is used.
