@@ -156,7 +156,7 @@ struct DraftBuilder {
         // (The second sentence only after a short first, a greeting or a title: "Lift one leg … After
         // that bridges 3x10" names a later exercise, not this one.)
         // (Or after a first sentence that moves nothing: "Morning all, no pitch tonight! Start with 3 x 30 jumping jacks".)
-        let firstMoves = readings.first.map { $0.failure == nil && $0.statements.contains(where: \.isMovement) } ?? false
+        let firstMoves = readings.first.map { !$0.named.parts.isEmpty || $0.statements.contains(where: \.isMovement) } ?? false
         for (n, reading) in readings.prefix(2).enumerated() where n == 0 || readings[0].sentence.tokens.count <= 4 || !firstMoves {
             let words = reading.sentence.tokens.map(\.word)
             // "Start with 3 x 30 jumping jacks": a name right after its sets and reps.
@@ -353,6 +353,28 @@ struct DraftBuilder {
         {
             return NamedExercise.named(in: ["side", "plank"], table: exercises)
         }
+        // "Hands on the floor a bit wider than your shoulders … lower down till your face is almost
+        // at the floor, then press up": the body lowered between the hands is a push-up.
+        // (Not a child's pose, sitting back on the heels.)
+        if readings.contains(where: { placesTheHands($0, on: pushUpSupports) }), readings.contains(where: lowersTheChestToTheFloor),
+            !liesOnTheBack(readings),
+            !readings.contains(where: { $0.sentence.tokens.contains { ["heels", "child's", "dip", "dips"].contains($0.word) } })
+        {
+            return NamedExercise.named(in: ["push-up"], table: exercises)
+        }
+        // "Down the back knee goes near the ground": the back knee lowered to the floor is a lunge's.
+        // (Not "lying on your back, knees bent".)
+        if !liesOnTheBack(readings), !liesDown(readings),
+            readings.contains(where: { r in
+                let words = r.sentence.tokens.map(\.word)
+                return zip(words, words.dropFirst()).contains {
+                    ["back", "rear", "trailing"].contains($0) && ["knee", "knees"].contains($1)
+                }
+                    && words.contains { ["ground", "floor"].contains($0) }
+            })
+        {
+            return NamedExercise.named(in: ["lunge"], table: exercises)
+        }
         if readings.contains(where: { $0.sentence.tokens.contains { ["plank", "planks"].contains($0.word) } }),
             readings.contains(where: { r in
                 r.failure == nil && firstMovement(r).map { $0.measure.kind == .trunkLean && $0.movement == .lower } == true
@@ -361,6 +383,31 @@ struct DraftBuilder {
             return NamedExercise.named(in: ["push-up"], table: exercises)
         }
         return nil
+    }
+
+    /// Whether a sentence puts the hands on one of `supports` ("hands on the floor", "palms
+    /// flat on the bench"): "on" or "onto" within three words after the hands, a support
+    /// within three after that.
+    static func placesTheHands(_ reading: SentenceReading, on supports: Set<String>) -> Bool {
+        let words = reading.sentence.tokens.map(\.word)
+        return words.indices.contains { i in
+            guard ["hands", "hand", "palms"].contains(words[i]),
+                let on = words[(i + 1)...].prefix(3).firstIndex(where: { ["on", "onto"].contains($0) })
+            else { return false }
+            return words[(on + 1)...].prefix(3).contains(where: supports.contains)
+        }
+    }
+    static let pushUpSupports: Set<String> = ["floor", "ground", "mat", "step", "bench", "box", "wall", "deck", "counter", "worktop"]
+
+    /// Whether a sentence lowers the chest, face or nose to the floor ("lower down till your
+    /// face is almost at the floor", "chest to the deck"), not negated ("don't let the chest drop").
+    static func lowersTheChestToTheFloor(_ reading: SentenceReading) -> Bool {
+        let words = reading.sentence.tokens.map(\.word)
+        guard words.contains(where: { ["chest", "face", "nose", "chin"].contains($0) }),
+            words.contains(where: { ["floor", "ground", "mat", "deck"].contains($0) }),
+            words.contains(where: { ["lower", "down", "drop", "descend", "bend", "to", "touch", "touches"].contains($0) })
+        else { return false }
+        return !words.contains { ["don't", "dont", "not", "never"].contains($0) }
     }
 
     /// Whether a sentence has one of `verbs`, not negated just before it ("don't lift"), with

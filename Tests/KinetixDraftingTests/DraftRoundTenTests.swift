@@ -78,4 +78,48 @@ struct DraftRoundTenTests {
     func namedInTheField(_ text: String, _ measure: String) throws {
         #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
     }
+
+    @Test(
+        "a bend at the wrist and a palm turned over are not seen",
+        arguments: [
+            "Forearm resting on the table, hand over the edge. Lift the hand up and down, moving only at the wrist. 15 times.",
+            "Elbow bent at your side, turn your palm up to the ceiling and then down to the floor. 10 times.",
+        ])
+    func wristAndForearmRefused(_ text: String) {
+        #expect(throws: KinetixError.self, "\(text)") { try T.draft(text) }
+    }
+
+    @Test("'curl up' said first curls the trunk; after the arms are named it curls the weights")
+    func curlUp() throws {
+        #expect(
+            try Self.metric("Lie on your back with knees bent. Curl up slowly, reaching your hands to your knees. 10 times.")
+                == "hipFlexion")
+        #expect(
+            try Self.metric("Hold a dumbbell in each hand. Curl up to your shoulders and lower slowly. 10 times.").hasPrefix("elbowFlexion")
+        )
+    }
+
+    @Test(
+        "a name beside its dose, before or after it",
+        arguments: [
+            ("Morning all, no practice tonight! Start with 3 x 20 jumping jacks, arms overhead and feet wide.", "armElevation"),
+            ("Buy-in:\n40 GHD SIT-UPS for time\nTouch the floor behind you\nCap 5:00", "hipFlexion"),
+        ])
+    func nameBesideItsDose(_ text: String, _ measure: String) throws {
+        #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
+    }
+
+    @Test("the body told by what it does: a chest lowered between the hands, a back knee lowered to the floor")
+    func toldByTheBody() throws {
+        #expect(
+            try Self.metric(
+                "Hands on the floor under your shoulders, feet on a step. Lower down until your nose nearly touches the floor, then press up."
+            )
+            .hasPrefix("elbowFlexion"))
+        #expect(
+            try Self.metric("One foot forward, one back. Let the back knee sink down toward the floor and come back up. 8 each leg.")
+                .hasPrefix("kneeFlexion"))
+        // Lying on the back with the knees bent is no back knee.
+        #expect(try Self.metric("Lying on your back knees bent, curl the shoulders off the floor. 15 times.") != "kneeFlexion")
+    }
 }
