@@ -578,6 +578,24 @@ struct DraftBuilder {
                 }
             }
         }
+        // "Reach one arm over your head and lean over to the other side": the arm overhead is
+        // the position a side bend starts from; the lean is the movement.
+        if target == nil,
+            let first = readings.firstIndex(where: { $0.failure == nil && !$0.isSetUp && Self.firstMovement($0) != nil }),
+            let arm = Self.firstMovement(readings[first]), [.armElevation, .upperArmElevation].contains(arm.measure.kind),
+            (arm.target ?? 0) >= Self.overheadStart,
+            let later = readings.indices.first(where: { i in
+                i > first && readings[i].failure == nil
+                    && Self.firstMovement(readings[i]).map { $0.measure.kind == .trunkLean && $0.movement == .lean } == true
+            }),
+            let lean = Self.firstMovement(readings[later])
+        {
+            target = lean
+            index = later
+            defaultsUsed.append(
+                "counted trunk lean (sentence \(readings[later].sentence.index)), the bend to the side; sentence \(readings[first].sentence.index)'s arm overhead is taken as the position it starts from"
+            )
+        }
         // "Hinge forward until your chest is at 45 degrees. Pull the dumbbells up, then lower
         // them again": a first movement that is never undone takes the body to the position
         // the rep is done in; the rep is the later movement that goes and comes back.

@@ -102,7 +102,17 @@ public struct ProfileDrafter: Sendable {
         var earlier = SentenceContext()
         for sentence in sentences {
             let reading = SentenceInterpreter.read(sentence, vocabulary: vocabulary, earlier: earlier)
+            // "… and just hold there. Thirty seconds.": the time said next is the hold's; the
+            // sentence that asked for it is then understood.
+            if earlier.holdAwaitsTime, reading.statements.contains(where: { if case .hold = $0 { true } else { false } }),
+                let asked = readings.indices.last
+            {
+                readings[asked].failure = nil
+                readings[asked].failurePlace = nil
+            }
+            let awaits = reading.failure?.hasPrefix(SentenceInterpreter.holdNeedsTime) ?? reading.holdsWithoutTime
             earlier = earlier.updated(by: reading.named)
+            earlier.holdAwaitsTime = awaits
             readings.append(reading)
         }
         guard !sentences.isEmpty || demonstration != nil else {

@@ -30,6 +30,9 @@ struct SentenceReading: Sendable {
     /// position. It gives the start position, never the counted movement of an exercise
     /// whose name or another sentence says what moves.
     var isSetUp = false
+    /// The sentence asks for a hold and gives no time ("lift the arms and hold"): a time
+    /// said next with no direction is the hold's (`SentenceContext.holdAwaitsTime`).
+    var holdsWithoutTime = false
 }
 
 /// What earlier sentences named, for the words a sentence leaves out: "Raise the arms,
@@ -37,6 +40,9 @@ struct SentenceReading: Sendable {
 struct SentenceContext: Sendable {
     var parts: [(part: DraftBodyPart, plural: Bool)] = []
     var plane: MovementPlane?
+    /// The sentence just before asked for a hold and gave no time ("and just hold there"): a
+    /// time said next with no direction ("thirty seconds") is that hold's.
+    var holdAwaitsTime = false
 
     /// This context with what `named` names instead, where it names anything.
     func updated(by named: SentenceContext) -> SentenceContext {
@@ -94,6 +100,7 @@ enum SentenceInterpreter {
     ) {
         let phrases = PressIntoSupportReading.withoutTheMeans(phrases)
         var slots = Slots(phrases)
+        slots.holdAwaitsTime = earlier.holdAwaitsTime
         // "Press the back of the knee into the bed": an effort without a movement.
         if PressIntoSupportReading.pressesIntoASupport(phrases),
             case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["press", "into", "the", "floor"])
@@ -113,6 +120,7 @@ enum SentenceInterpreter {
                 slots.notMeasurable.append((reason, false, "grip"))
             }
         }
+        reading.holdsWithoutTime = slots.keywords.contains(.hold) && !slots.numbers.contains { $0.unit == .seconds }
         // "Curl your head and shoulders off the floor": the head moved with the shoulders or
         // the chest is the trunk curling (a crunch), not a nod.
         let trunkWords: Set<String> = ["shoulder", "shoulders", "upper back", "chest", "upper body", "torso", "trunk"]
@@ -151,6 +159,8 @@ enum SentenceInterpreter {
             slots.parts = [(.trunk, false)]
             slots.partAfterMovement = .trunk
         }
+        // "Lean over to the side", "arc over to the right": a lean with no part is the trunk's.
+        if slots.parts.isEmpty, slots.movements.first == .lean { slots.parts = [(.trunk, false)] }
         // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands.
         if slots.parts.isEmpty,
             let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
@@ -361,14 +371,18 @@ enum SentenceInterpreter {
         // The rest must move a body part of its own ("Tip: keep the elbows in" is no lean).
         let restNamesPart =
             rest.contains(where: \.isPart) || (!keptParts.isEmpty && rest.contains { ["it", "them"].contains($0.text) })
-            || movements.contains { [.squat, .lunge, .stepUp].contains($0) }
+            || movements.contains { [.squat, .lunge, .stepUp, .lean].contains($0) }
         guard !constraints.isEmpty || movementClauses.count > 1, !movements.isEmpty, restNamesPart else { return nil }
         var main = reading
         let mainEarlier = earlier.updated(by: SentenceContext(parts: keptParts))
         interpret(movementClauses[0], sentence, earlier: mainEarlier, vocabulary: vocabulary, into: &main)
-        guard main.failure == nil, main.notMeasurable == nil,
-            main.statements.contains(where: \.isMovement)
-        else { return nil }
+        // (A breath cued first, "Exhale, arc over to the right", leaves the movement standing.)
+        let breathCue =
+            phrases.count > 1 && phrases[1].afterComma
+            && ["inhale", "exhale", "breathe in", "breathe out", "inhaling", "exhaling"].contains(phrases[0].text)
+        guard main.failure == nil, main.notMeasurable == nil || breathCue, main.statements.contains(where: \.isMovement) else {
+            return nil
+        }
         var context = earlier.updated(by: main.named)
         for clause in movementClauses.dropFirst() {
             var part = reading
@@ -531,6 +545,9 @@ enum SentenceInterpreter {
         }
     }
 
+    /// The start of the failure of a hold said without its time.
+    static let holdNeedsTime = "a hold needs a time"
+
     /// The shortest time a sentence may give, seconds (a frame at 20 fps).
     static let minSeconds = 0.05
 
@@ -581,6 +598,13 @@ enum SentenceInterpreter {
         var actionAfterState: (movement: DraftMovement, part: DraftBodyPart)?
         /// The first body part named after a raise or a lower ("… and raise both arms": the arms).
         var partAfterRaise: DraftBodyPart?
+        /// Whether the first part is named, before any movement, as a place the body is on or
+        /// with ("stand on your left leg and lift the right knee": the knee moves, not the leg).
+        var firstPartIsAPlace = false
+        /// The sentence before asked for a hold without a time (`SentenceContext.holdAwaitsTime`).
+        var holdAwaitsTime = false
+        static let placePrepositions: Set<String> = ["on", "onto", "with", "against"]
+        static let placeDeterminers: Set<String> = ["your", "the", "my", "one", "a", "both", "left", "right", "each"]
 
         init(_ phrases: [DescriptionReader.Phrase]) {
             // "Pull your belly in and round your spine": a movement whose object is no body
@@ -647,6 +671,12 @@ enum SentenceInterpreter {
                 case .part(let part)? = phrases[(raise + 1)...].first(where: \.isPart)?.meaning
             {
                 partAfterRaise = part
+            }
+            if let firstPart = phrases.firstIndex(where: \.isPart), let firstMovement = phrases.firstIndex(where: { $0.movement != nil }),
+                firstPart < firstMovement
+            {
+                let before = phrases[..<firstPart].last { !Self.placeDeterminers.contains($0.text) }
+                firstPartIsAPlace = before.map { Self.placePrepositions.contains($0.text) } ?? false
             }
             words = phrases.map(\.text)
             let meanings = phrases.compactMap(\.meaning)
@@ -813,6 +843,15 @@ enum SentenceInterpreter {
         {
             return [.eachSide]
         }
+        // "Lean over to the other side": a lean with no part is the trunk's own movement, to
+        // one side and then the other (held when a time is given).
+        if s.movements.first == .lean, s.parts.allSatisfy({ $0.part == .trunk }), s.positions.isEmpty,
+            k.contains(.other) || s.sides.contains(.each),
+            k.isDisjoint(with: [.warn, .keep, .negate, .even]), let lean = try? target(s)
+        {
+            let seconds = s.numbers.first(where: { $0.unit == .seconds }).map { [DraftStatement.hold(seconds: $0.value)] } ?? []
+            return [.movement(lean)] + seconds + [.eachSide]
+        }
         // "Repeat on the other side", "do ten on each side", "alternate legs": the main
         // movement is done by each side in turn.
         // "Bend to the side, 5 each way": a movement with no body part of its own is the main one's.
@@ -863,7 +902,9 @@ enum SentenceInterpreter {
         }
         // A movement stated with its hold or tempo.
         // ("Squat down and hold": a squat needs no body part.)
-        var movement: [DraftStatement] = !s.movements.isEmpty ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
+        // ("Bring the right knee up to hip height and hold": a part sent to a height is raised.)
+        let moves = !s.movements.isEmpty || (!s.positions.isEmpty && !s.parts.isEmpty)
+        var movement: [DraftStatement] = moves ? ((try? target(s)).map { [.movement($0)] } ?? []) : []
         // "Keep your body straight for 30 seconds": what is kept, and for how long.
         if k.contains(.keep) || k.contains(.negate), let kept = try? constraint(s) { movement = [kept] }
         // "Lift the leg, pausing briefly at the top": a pause with no time is the movement's
@@ -876,7 +917,7 @@ enum SentenceInterpreter {
         }
         if k.contains(.hold) {
             guard let seconds = s.numbers.first(where: { $0.unit == .seconds }) else {
-                throw Failure(message: "a hold needs a time: 'hold for 2 seconds'")
+                throw Failure(message: holdNeedsTime + ": 'hold for 2 seconds'")
             }
             return movement + [.hold(seconds: seconds.value)]
         }
@@ -884,6 +925,7 @@ enum SentenceInterpreter {
             // "45 seconds.", "carry on for 1 minute": a time and nothing else ("rest 90 s between
             // sets" is the programme's rest, said by its topic).
             if s.parts.isEmpty, s.movements.isEmpty, s.positions.isEmpty, k.isDisjoint(with: [.down, .up, .tempo, .still, .keep, .negate]) {
+                if s.holdAwaitsTime { return [.hold(seconds: seconds.value)] }
                 return s.notMeasurable.isEmpty ? [.duration(seconds: seconds.value)] : []
             }
             // "Balance on your left leg for 10 seconds", "stay in the stance for 20 s": a time
@@ -900,6 +942,7 @@ enum SentenceInterpreter {
                         ? .down
                         : s.movements.contains(.raise) ? .up : nil
             guard let direction else {
+                if s.holdAwaitsTime { return movement + [.hold(seconds: seconds.value)] }
                 throw Failure(message: "a time needs a direction ('to go down', 'on the way up') or 'hold'")
             }
             return movement + [.tempo(seconds: seconds.value, direction: direction)]
@@ -1052,8 +1095,10 @@ enum SentenceInterpreter {
         // move, when the first one named cannot ("pull" the back).
         let hasPosition = !s.positions.isEmpty
         let first = s.actionAfterState?.part ?? s.parts.first?.part
+        // ("Stand on your left leg and lift the right knee": the movement's own part, not the place.)
         let part =
-            BodyMeasure.described(part: first, movement: movement, hasPosition: hasPosition) == nil
+            (BodyMeasure.described(part: first, movement: movement, hasPosition: hasPosition) == nil
+                || (s.firstPartIsAPlace && s.actionAfterState == nil))
                 && BodyMeasure.described(part: s.partAfterMovement, movement: movement, hasPosition: hasPosition) != nil
             ? s.partAfterMovement : first
         try checkStepIsSideways(movement, s)

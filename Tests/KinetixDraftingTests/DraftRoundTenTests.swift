@@ -122,4 +122,23 @@ struct DraftRoundTenTests {
         // Lying on the back with the knees bent is no back knee.
         #expect(try Self.metric("Lying on your back knees bent, curl the shoulders off the floor. 15 times.") != "kneeFlexion")
     }
+
+    @Test("the part a movement moves, not the one stood on; a lean with no part is the trunk's")
+    func movedPartAndLean() throws {
+        #expect(try Self.metric("Stand on your left leg and lift the right knee up to hip height.").hasPrefix("thighElevation"))
+        #expect(try Self.metric("Lean over to the other side and come back. 5 each way.") == "trunkLean")
+        // An arm overhead, then a lean to the side: the lean is counted, the arm is where it starts.
+        let draft = try T.draft("Reach one arm up over your head. Then lean over to the other side and hold for 20 seconds.")
+        #expect(draft.profile.reps?.metric == "trunkLean")
+        #expect(draft.text.contains("holdTooShort"))
+    }
+
+    @Test("a hold said without its time takes the time said next")
+    func holdThenTime() throws {
+        let draft = try T.draft("Bring the right knee up to hip height and just hold there. Thirty seconds. Then switch.")
+        #expect(draft.profile.reps?.metric.hasPrefix("thighElevation") == true)
+        #expect(draft.sentences[0].failure == nil)
+        let lone = try T.draft("Lift both arms out to the side to shoulder height and hold. Twenty seconds.")
+        #expect(lone.text.contains("holdTooShort"), "\(lone.sentences.map(\.became))")
+    }
 }
