@@ -385,6 +385,18 @@ struct DraftBuilder {
         return nil
     }
 
+    /// Whether a sentence leans the body over to a side after what it raises ("reach your right
+    /// arm over your head and lean over to the left"): a lean word, then "over", "to" or
+    /// "sideways" and a side, with no negation before it ("don't lean").
+    static func leansToTheSide(_ reading: SentenceReading) -> Bool {
+        let words = reading.sentence.tokens.map(\.word)
+        return words.indices.contains { i in
+            ["lean", "leaning", "bend", "bending", "arc", "tilt"].contains(words[i]) && i > 0
+                && !["don't", "dont", "not", "or", "no"].contains(words[i - 1])
+                && words[(i + 1)...].prefix(4).contains { ["left", "right", "side", "sideways"].contains($0) }
+        }
+    }
+
     /// Whether a sentence puts the hands on one of `supports` ("hands on the floor", "palms
     /// flat on the bench"): "on" or "onto" within three words after the hands, a support
     /// within three after that.
@@ -585,10 +597,13 @@ struct DraftBuilder {
             let arm = Self.firstMovement(readings[first]), [.armElevation, .upperArmElevation].contains(arm.measure.kind),
             (arm.target ?? 0) >= Self.overheadStart,
             let later = readings.indices.first(where: { i in
-                i > first && readings[i].failure == nil
-                    && Self.firstMovement(readings[i]).map { $0.measure.kind == .trunkLean && $0.movement == .lean } == true
+                (i > first && readings[i].failure == nil
+                    && Self.firstMovement(readings[i]).map { $0.measure.kind == .trunkLean && $0.movement == .lean } == true)
+                    || (i == first && Self.leansToTheSide(readings[i]))
             }),
-            let lean = Self.firstMovement(readings[later])
+            let lean = later == first
+                ? DraftTarget(measure: BodyMeasure(kind: .trunkLean, plane: .frontal), sides: .none, movement: .lean)
+                : Self.firstMovement(readings[later])
         {
             target = lean
             index = later

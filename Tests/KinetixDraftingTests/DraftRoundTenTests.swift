@@ -141,4 +141,19 @@ struct DraftRoundTenTests {
         let lone = try T.draft("Lift both arms out to the side to shoulder height and hold. Twenty seconds.")
         #expect(lone.text.contains("holdTooShort"), "\(lone.sentences.map(\.became))")
     }
+
+    @Test("one arm overhead and a lean to the side in one sentence: the lean is counted")
+    func sideBendInOneSentence() throws {
+        let draft = try T.draft("Reach your left arm over your head and lean over to the right. Hold 15 seconds, then the other side.")
+        #expect(draft.profile.reps?.metric == "trunkLean")
+        // Not when the lean is what to avoid.
+        #expect(try Self.metric("Raise both arms over your head. Don't lean to the side. 10 times.").hasPrefix("armElevation"))
+    }
+
+    @Test("a superman lifts the legs behind, lying face down")
+    func superman() throws {
+        #expect(
+            try Self.metric("Superman: lie face down, arms overhead. Lift your arms and legs off the floor and hold 5 seconds. 8 times.")
+                == "legElevation")
+    }
 }
