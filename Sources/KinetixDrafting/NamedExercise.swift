@@ -51,6 +51,12 @@ struct NamedExercise: Equatable, Sendable {
     /// ("Single-leg stance on the left leg for 10 seconds", "Plank for 30 seconds"), or nil.
     /// Only holds: a rep exercise's name opening an instruction ("curl your trunk up") is a verb.
     static func heldNamedAtStart(of words: [String], in table: [Row]) -> NamedExercise? {
+        // ("Stay in a forearm plank for 45 seconds", "hold a side plank": the hold's verb before its name.)
+        var words = words
+        if let verb = words.first, ["stay", "hold", "remain", "get", "go"].contains(verb) {
+            let rest = words.dropFirst().drop { ["in", "into", "a", "an", "the", "your"].contains($0) }
+            if rest.count < words.count - 1 { words = Array(rest) }
+        }
         let forms = words.map { Set([$0] + Lemmatizer.lemmas(of: $0)) }
         var best: (length: Int, exercise: NamedExercise)?
         for row in table where row.exercise.hold {

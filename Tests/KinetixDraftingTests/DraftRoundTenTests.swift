@@ -156,4 +156,13 @@ struct DraftRoundTenTests {
             try Self.metric("Superman: lie face down, arms overhead. Lift your arms and legs off the floor and hold 5 seconds. 8 times.")
                 == "legElevation")
     }
+
+    @Test("a hold named after its verb; a squat or lunge gone down into")
+    func intoTheExercise() throws {
+        let plank = try T.draft("Stay in a forearm plank for 45 seconds.")
+        #expect(plank.profile.reps?.metric == "trunkLean")
+        #expect(plank.text.contains("holdTooShort"))
+        #expect(try Self.metric("Lower into a squat and stand back up. 12 times.") == "hipDrop")
+        #expect(try Self.metric("Drop into a lunge and come back up. 8 each leg.").hasPrefix("kneeFlexion"))
+    }
 }
