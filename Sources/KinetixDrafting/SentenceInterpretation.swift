@@ -472,7 +472,12 @@ enum SentenceInterpreter {
     /// "slight"/"a"), or the sentence speaks of the start ("starting position", "to start").
     static func isSetUp(_ phrases: [DescriptionReader.Phrase]) -> Bool {
         let words = phrases.map(\.text)
-        if words.contains(where: { startWords.contains($0) }) { return true }
+        // ("Hop back to the start": a return, not a set-up.)
+        if words.indices.contains(where: { i in
+            startWords.contains(words[i]) && !(words[i] == "start" && i > 1 && words[i - 1] == "the" && words[i - 2] == "to")
+        }) {
+            return true
+        }
         // "Stand with your back against the wall", "sit on the front of a chair": a posture
         // first is the start, unless a movement follows after "and"/"then" ("stand tall and
         // raise your arms") or the posture is itself the movement ("stand up", "sit down").
@@ -584,7 +589,9 @@ enum SentenceInterpreter {
         /// Topics that are the movement itself when a sentence names them: circles of the hands
         /// or feet, the pelvic floor's lift, a later progression. Another movement beside
         /// them is part of it, not a movement to count.
-        static let wholeMovementTopics: Set<String> = ["jointCircles", "progression", "pelvicFloor", "wristOnly", "forearmRotation"]
+        static let wholeMovementTopics: Set<String> = [
+            "jointCircles", "progression", "pelvicFloor", "wristOnly", "forearmRotation", "mistake",
+        ]
         /// A hold timed in breaths ("hold for 5 breaths", as yoga and Pilates sheets say) is
         /// read at 4 s a breath: slow breathing at rest is 6 to 10 breaths a minute, and a
         /// draft's hold rule fails short holds, so the shorter end of a calm breath is used.
