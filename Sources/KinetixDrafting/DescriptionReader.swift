@@ -75,8 +75,11 @@ enum DescriptionReader {
             // A list marker ("-", "*", "•", "1.", "2)") is not part of the sentence.
             var first = text.firstIndex { !$0.isWhitespace && !"-*•".contains($0) } ?? text.count
             var digits = first
+            // ("A1)", "D)": a programme's lettered item is a list marker too.)
+            let lettered = first < text.count && text[first].isUppercase && text[first].isLetter
+            if lettered { digits += 1 }
             while digits < text.count, text[digits].isNumber { digits += 1 }
-            if digits > first, digits < text.count, text[digits] == "." || text[digits] == ")" {
+            if digits > first, digits < text.count, text[digits] == ")" || (text[digits] == "." && !lettered) {
                 first = text[(digits + 1)...].firstIndex { !$0.isWhitespace } ?? text.count
             }
             var last = text.count

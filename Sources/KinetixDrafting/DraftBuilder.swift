@@ -240,7 +240,7 @@ struct DraftBuilder {
             // "Warm-up: high knees on the spot for 30 seconds.", "Finisher: mountain climbers 4 x 30 sec.":
             // the name run into the sentence after the heading.
             if readings.count > 1, first.sentence.text.last.map({ ":–—-".contains($0) }) == true,
-                let prefix = Self.nameInFirstWords(readings[1].sentence.tokens.map(\.word))
+                let prefix = Self.nameInFirstWords(readings[1].sentence.tokens.map(\.word), table: exercises)
             {
                 return NamedExercise.named(in: prefix, table: exercises)
             }
@@ -254,7 +254,9 @@ struct DraftBuilder {
         // "Regular push ups on the floor but slow, …", "Deadlifts with a barbell off the floor",
         // "Holding dumbbells at my sides doing split squats": a name before the sentence's first
         // place or linking word, or after "doing".
-        if let named = Self.nameInFirstWords(words).flatMap({ NamedExercise.named(in: $0, table: exercises) }) { return named }
+        if let named = Self.nameInFirstWords(words, table: exercises).flatMap({ NamedExercise.named(in: $0, table: exercises) }) {
+            return named
+        }
         // "AROM L shoulder flex in standing x10": a joint and its anatomical motion name the
         // exercise wherever they stand in the first sentence.
         let motions = exercises.map { row in (names: row.names.filter(Self.isJointMotionName), exercise: row.exercise) }
@@ -279,11 +281,16 @@ struct DraftBuilder {
     /// The words of a first sentence that may be a name run into it: those before its first
     /// place or linking word ("regular push ups | on the floor"), or after "doing" up to one;
     /// at most `maxNameWordsAtStart`, none that instructs.
-    static func nameInFirstWords(_ words: [String]) -> [String]? {
+    static func nameInFirstWords(_ words: [String], table exercisesForNames: [NamedExercise.Row] = []) -> [String]? {
         let stops = notInAName.union(["with", "but", "and", "for", "using", "holding", "then"])
         var candidates = [Array(words.prefix { !stops.contains($0) && Double($0) == nil })]
         if let doing = words.firstIndex(where: { ["doing", "do"].contains($0) }) {
             candidates.append(Array(words[(doing + 1)...].prefix { !stops.contains($0) }))
+            // ("Most people doing push-ups are doing them wrong": the name right after "doing".)
+            let after = Array(words[(doing + 1)...])
+            if let length = NamedExercise.nameLength(atStartOf: after, table: exercisesForNames) {
+                candidates.append(Array(after.prefix(length)))
+            }
         }
         // ("Plank position with …", "Knee bent on one side …": a position or a state, no name.)
         return candidates.first {

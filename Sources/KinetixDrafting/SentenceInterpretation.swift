@@ -161,9 +161,10 @@ enum SentenceInterpreter {
         }
         // "Lean over to the side", "arc over to the right": a lean with no part is the trunk's.
         if slots.parts.isEmpty, slots.movements.first == .lean { slots.parts = [(.trunk, false)] }
-        // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands.
-        if slots.parts.isEmpty,
-            let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
+        // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands
+        // (whatever part a later clause names: "press bar up, move head back out of the way").
+        if let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
+            slots.parts.isEmpty || (pressWords.contains(phrases[verb].text) && !phrases[..<verb].contains(where: \.isPart)),
             case .notMeasurable("equipment", _, _)? = phrases[(verb + 1)...].first(where: { $0.meaning != .filler })?.meaning
         {
             slots.parts = [(.arm, true)]
@@ -257,7 +258,11 @@ enum SentenceInterpreter {
         // So does a movement with a brief pause ("lift the leg, pausing briefly at the top").
         // (Not a topic that is the sentence's whole movement: "lift one foot and draw circles
         // with your toes" lifts the foot only to circle it.)
-        if namesItsParts, reading.statements.contains(where: \.isMovement),
+        // ("Exhale, sit back as if into a chair": a breath cued first is beside the movement.)
+        let breathCue =
+            phrases.count > 1 && phrases[1].afterComma
+            && ["inhale", "exhale", "breathe in", "breathe out", "inhaling", "exhaling"].contains(phrases[0].text)
+        if namesItsParts || breathCue, reading.statements.contains(where: \.isMovement),
             !slots.notMeasurable.contains(where: { Slots.wholeMovementTopics.contains($0.topic) }),
             let topic = slots.notMeasurable.first(where: \.always)
                 ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { Slots.untimedHolds.contains($0.topic) } : nil)

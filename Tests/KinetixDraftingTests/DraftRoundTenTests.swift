@@ -165,4 +165,17 @@ struct DraftRoundTenTests {
         #expect(try Self.metric("Lower into a squat and stand back up. 12 times.") == "hipDrop")
         #expect(try Self.metric("Drop into a lunge and come back up. 8 each leg.").hasPrefix("kneeFlexion"))
     }
+
+    @Test("a programme's lettered item, a name after 'doing', a bar pressed, a breath cued first")
+    func programmeAndCues() throws {
+        #expect(DescriptionReader.sentences(in: "A1) Goblet squat 3x8").first?.text == "Goblet squat 3x8")
+        #expect(try Self.metric("D) Strict press 5x3. Press bar up, move head back out of the way, lock out.").hasPrefix("elbowFlexion"))
+        #expect(
+            try Self.metric(
+                "Honestly most people doing push-ups are doing them wrong. Lower until your chest nearly touches, then push back up."
+            ).hasPrefix("elbowFlexion"))
+        #expect(
+            try Self.metric("Stand tall, feet together. Exhale, sit back as if there's a chair behind you. Stay for five breaths.")
+                == "hipDrop")
+    }
 }
