@@ -140,9 +140,14 @@ enum DescriptionReader {
                     String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).filter { $0 != "-" }
                         .count)
                 && text.allSatisfy({ !".!?;".contains($0) })
+            // ("tl;dr": no sentence ends inside it.)
+            let tldr =
+                c == ";" && i >= 2 && String(characters[(i - 2)..<i]).lowercased() == "tl" && i + 2 < characters.count
+                && String(characters[(i + 1)...(i + 2)]).lowercased() == "dr"
+            let stop = (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker && !tldr
             if endsTitle, spacedDash, isTitleQualifier(characters[(i + 1)...]) {
                 qualifiedName = tokens(in: String(text)).count
-            } else if (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker || endsTitle {
+            } else if stop || endsTitle {
                 finish()
             }
             column += 1

@@ -117,7 +117,35 @@ struct DraftBuilder {
     static func namedExercise(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         namedAtStart(readings, exercises: exercises) ?? namedAtEnd(readings, exercises: exercises)
             ?? namedBeforePrescription(readings, exercises: exercises) ?? namedWithItsDose(readings, exercises: exercises)
+            ?? namedAfterPreamble(readings, exercises: exercises)
     }
+
+    /// "Post-op Day 0–14 (all LE procedures). Ankle pumps – DVT prophylaxis. …", "tl;dr lighter
+    /// than you think. lateral raises are the most ego-lifted exercise …": after sentences that
+    /// move nothing (a heading, a greeting), one of the first `maxPreambleSentences` that starts
+    /// with an exercise's name, the name ending at a break (dash, bracket, comma, colon), at
+    /// the sentence's end, or before "is"/"are".
+    static func namedAfterPreamble(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        for i in readings.indices.dropFirst().prefix(maxPreambleSentences - 1) {
+            guard readings[..<i].allSatisfy({ !$0.statements.contains(where: \.isMovement) }) else { return nil }
+            // ("Knees bent, feet flat": a posture, not a knee bend's name.)
+            if readings[i].isSetUp { continue }
+            let words = readings[i].sentence.tokens.map(\.word)
+            if let prefix = nameBeforeBreak(readings[i].sentence.text),
+                let length = NamedExercise.nameLength(atStartOf: prefix, table: exercises),
+                length == prefix.count
+            {
+                return NamedExercise.named(in: prefix, table: exercises)
+            }
+            if let length = NamedExercise.nameLength(atStartOf: words, table: exercises),
+                length == words.count || ["is", "are"].contains(words[length])
+            {
+                return NamedExercise.named(in: Array(words.prefix(length)), table: exercises)
+            }
+        }
+        return nil
+    }
+    static let maxPreambleSentences = 3
 
     /// "5 minute ab burner⏎CRUNCHES x 25⏎Lift …", "50 ABMAT SIT-UPS for time", "Min 1-10: 12 HR
     /// Push-ups": a sentence among the first `maxDoseNameSentence` that is an exercise's whole

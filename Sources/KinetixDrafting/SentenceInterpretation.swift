@@ -143,7 +143,7 @@ enum SentenceInterpreter {
             // (Face down, shoulders raised off the floor arch the back: no crunch.)
             !words.contains(where: DraftBuilder.faceDownWords.contains),
             words.indices.contains(where: { i in
-                words[i] == "off" && words[(i + 1)...].prefix(2).contains { ["floor", "mat", "ground"].contains($0) }
+                ["off", "from"].contains(words[i]) && words[(i + 1)...].prefix(2).contains { ["floor", "mat", "ground"].contains($0) }
             })
         {
             slots.parts = [(.trunk, false)]

@@ -178,4 +178,17 @@ struct DraftRoundTenTests {
             try Self.metric("Stand tall, feet together. Exhale, sit back as if there's a chair behind you. Stay for five breaths.")
                 == "hipDrop")
     }
+
+    @Test("a name after a preamble that moves nothing; tl;dr is no sentence end; shoulders rolled up from the floor")
+    func afterPreamble() throws {
+        #expect(throws: KinetixError.self) {
+            try T.draft("Post-op week 1 (all knee procedures)\nAnkle pumps - to keep the blood moving. Pull the foot up and point it down.")
+        }
+        #expect(
+            try Self.metric("tl;dr go light. lateral raises are the most abused exercise. grab light dumbbells, slight bend in the elbows.")
+                .hasPrefix("armElevation"))
+        #expect(DescriptionReader.sentences(in: "tl;dr go light.").count == 1)
+        #expect(
+            try Self.metric("Lie on your back, knees bent. Curl the shoulders up from the floor, then lower. 15 times.") == "hipFlexion")
+    }
 }
