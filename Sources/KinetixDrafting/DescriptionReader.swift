@@ -160,7 +160,7 @@ enum DescriptionReader {
     /// Words as texts and captions spell them, and the word meant ("ur" → "your").
     static let textSpeak: [String: String] = [
         "ur": "your", "u": "you", "yr": "your", "fwd": "forward", "fwds": "forwards", "bwd": "backward", "thru": "through",
-        "til": "until", "w/": "with", "w": "with", "b/w": "between", "btwn": "between", "ea": "each",
+        "til": "until", "w/": "with", "b/w": "between", "btwn": "between", "ea": "each",
     ]
 
     /// Whether `description` is written a thought a line, without stops (a caption, a

@@ -157,7 +157,7 @@ struct DraftBuilder {
             let words = reading.sentence.tokens.map(\.word)
             var start = words.prefix(while: isDose).count
             if start < words.count, NamedExercise.nameLength(atStartOf: Array(words[start...]), table: exercises) == nil,
-                words[start].count <= maxKitWordLetters || start > 0 && words[start].count <= 2 * maxKitWordLetters
+                kitWords.contains(words[start])
             {
                 start += 1
             }
@@ -169,8 +169,11 @@ struct DraftBuilder {
         return nil
     }
     static let maxDoseNameSentence = 3
-    /// The most letters of a word of kit or kind before a name ("hr", "db", "kb").
-    static let maxKitWordLetters = 3
+    /// Words of kit or kind written before a name ("hr", "db", "abmat").
+    static let kitWords: Set<String> = [
+        "db", "dbs", "kb", "kbs", "bb", "hr", "ghd", "abmat", "trx", "ez", "bw", "band", "banded", "cable", "smith", "weighted", "strict",
+        "tempo", "paused", "dumbbell", "barbell", "kettlebell",
+    ]
     /// The words of a dose around a name ("x 25", "3 sets of 10 reps", "30 sec each side", "for time").
     static let doseWords: Set<String> = [
         "x", "reps", "rep", "sets", "set", "of", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "each", "side", "sides", "leg",
@@ -188,8 +191,11 @@ struct DraftBuilder {
         for (n, reading) in readings.prefix(2).enumerated() where n == 0 || readings[0].sentence.tokens.count <= 4 || !firstMoves {
             let words = reading.sentence.tokens.map(\.word)
             // "Start with 3 x 30 jumping jacks": a name right after its sets and reps.
+            // (Not a warm-up's: "warm up with 2 x 20 jumping jacks, then …".)
             for j in words.indices
-            where j + 3 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil {
+            where j + 3 < words.count && Double(words[j]) != nil && words[j + 1] == "x" && Double(words[j + 2]) != nil
+                && !words[..<j].contains(where: { ["warm", "warm-up", "warmup", "finisher", "cool-down", "cooldown"].contains($0) })
+            {
                 let after = Array(words[(j + 3)...])
                 if let length = NamedExercise.nameLength(atStartOf: after, table: exercises) {
                     return NamedExercise.named(in: Array(after.prefix(length)), table: exercises)
@@ -401,11 +407,22 @@ struct DraftBuilder {
         // (Not "lying on your back, knees bent".)
         if !liesOnTheBack(readings), !liesDown(readings),
             readings.contains(where: { r in
-                let words = r.sentence.tokens.map(\.word)
-                return zip(words, words.dropFirst()).contains {
-                    ["back", "rear", "trailing"].contains($0) && ["knee", "knees"].contains($1)
+                let tokens = r.sentence.tokens
+                let words = tokens.map(\.word)
+                // (Not "your back, knees and hips in line", nor a kneeling set-up: the knee is lowered.)
+                return tokens.indices.dropFirst().contains { i in
+                    ["back", "rear", "trailing"].contains(tokens[i - 1].word) && ["knee", "knees"].contains(tokens[i].word)
+                        && !tokens[i].afterComma
                 }
                     && words.contains { ["ground", "floor"].contains($0) }
+                    && words.contains {
+                        [
+                            "lower", "lowers", "down", "drop", "drops", "sink", "sinks", "toward", "towards", "touch", "touches", "near",
+                            "nearly", "kiss", "kisses", "hover", "hovers", "bend",
+                        ]
+                        .contains($0)
+                    }
+                    && !words.contains { ["kneel", "kneeling", "half-kneeling", "press", "hinge"].contains($0) }
             })
         {
             return NamedExercise.named(in: ["lunge"], table: exercises)
@@ -427,10 +444,13 @@ struct DraftBuilder {
         let words = reading.sentence.tokens.map(\.word)
         return words.indices.contains { i in
             ["lean", "leaning", "bend", "bending", "arc", "tilt"].contains(words[i]) && i > 0
-                && !["don't", "dont", "not", "or", "no"].contains(words[i - 1])
+                && !words[max(0, i - 4)..<i].contains(where: Self.negations.contains)
                 && words[(i + 1)...].prefix(4).contains { ["left", "right", "side", "sideways"].contains($0) }
         }
     }
+
+    /// Words that negate a movement said within a few words after them.
+    static let negations: Set<String> = ["don't", "dont", "not", "no", "never", "without", "avoid", "avoiding", "or", "let", "prevent"]
 
     /// Whether a sentence puts the hands on one of `supports` ("hands on the floor", "palms
     /// flat on the bench"): "on" or "onto" within three words after the hands, a support
@@ -452,9 +472,12 @@ struct DraftBuilder {
         let words = reading.sentence.tokens.map(\.word)
         guard words.contains(where: { ["chest", "face", "nose", "chin"].contains($0) }),
             words.contains(where: { ["floor", "ground", "mat", "deck"].contains($0) }),
-            words.contains(where: { ["lower", "down", "drop", "descend", "bend", "to", "touch", "touches"].contains($0) })
+            words.contains(where: { ["lower", "down", "drop", "descend", "touch", "touches"].contains($0) })
         else { return false }
-        return !words.contains { ["don't", "dont", "not", "never"].contains($0) }
+        // (Not a forward fold or a yoga pose: "bend forward and put your hands on the floor".)
+        return !words.contains {
+            ["don't", "dont", "not", "never", "fold", "folding", "dog", "cat", "cow", "child's", "forward"].contains($0)
+        }
     }
 
     /// Whether a sentence has one of `verbs`, not negated just before it ("don't lift"), with

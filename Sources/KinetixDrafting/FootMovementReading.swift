@@ -9,10 +9,11 @@ enum FootMovementReading {
     /// (the first body part after it, else the last before it: "the heels rise") is one.
     static func movesTheFootOnly(_ phrases: [DescriptionReader.Phrase]) -> Bool {
         guard let verb = phrases.firstIndex(where: { $0.movement.map(footMovements.contains) ?? false }),
-            let object = phrases[(verb + 1)...].first(where: \.isPart) ?? phrases[..<verb].last(where: \.isPart),
-            let word = object.text.split(separator: " ").last.map(String.init), footWords.contains(word)
+            let objectIndex = phrases[(verb + 1)...].firstIndex(where: \.isPart) ?? phrases[..<verb].lastIndex(where: \.isPart),
+            let word = phrases[objectIndex].text.split(separator: " ").last.map(String.init), footWords.contains(word)
         else { return false }
-        let words = phrases.flatMap { $0.text.split(separator: " ").map(String.init) }
+        // (Where the heel goes is said after it: "behind a chair, lift your heels" is a calf raise.)
+        let words = phrases[(max(verb, objectIndex) + 1)...].flatMap { $0.text.split(separator: " ").map(String.init) }
         let toAnotherPart =
             words.contains(where: destinations.contains)
             || zip(words, words.dropFirst()).contains { ["your", "my"].contains($0) && $1 == "bottom" }

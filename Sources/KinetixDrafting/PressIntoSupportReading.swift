@@ -9,13 +9,20 @@ enum PressIntoSupportReading {
         guard let press = phrases.firstIndex(where: { pressWords.contains($0.text.split(separator: " ").first.map(String.init) ?? "") })
         else { return false }
         let after = phrases[(press + 1)...].flatMap { $0.text.split(separator: " ").map(String.init) }
-        guard let into = after.firstIndex(where: { ["into", "against"].contains($0) }),
-            after[(into + 1)...].prefix(3).contains(where: supports.contains)
+        // ("Press the ball between your knees": a squeeze, nothing moves.)
+        let squeezed = after.firstIndex(of: "between").map { after[($0 + 1)...].prefix(3).contains(where: squeezers.contains) } ?? false
+        guard
+            squeezed
+                || after.firstIndex(where: { ["into", "against"].contains($0) }).map({ into in
+                    after[(into + 1)...].prefix(3).contains(where: supports.contains)
+                }) == true
         else { return false }
+        // ("… as if to bend your knee": the movement imagined, not made.)
+        let imagined = phrases.indices.first { i in i > 0 && phrases[i].text == "if" && phrases[i - 1].text == "as" } ?? phrases.count
         let otherMovements = phrases.indices.filter { i in
-            i != press && phrases[i].movement != nil && !SentenceInterpreter.isState(phrases, at: i)
+            i != press && i < imagined && phrases[i].movement != nil && !SentenceInterpreter.isState(phrases, at: i)
                 // ("Press the knee down": the way of the press, not another movement.)
-                && !["down", "lower"].contains(phrases[i].text)
+                && !(["down", "lower"].contains(phrases[i].text) && i <= press + 3)
                 // ("Pull your toes up and press …": the toes' movement is the foot's, no keypoint's.)
                 && !phrases[(i + 1)...].prefix(2).contains { if case .notMeasurable("feet", _, _)? = $0.meaning { true } else { false } }
         }
@@ -26,16 +33,23 @@ enum PressIntoSupportReading {
     /// movement after "to" is what the sentence does. `phrases` without the press's words,
     /// or as they are when they have no such means.
     static func withoutTheMeans(_ phrases: [DescriptionReader.Phrase]) -> [DescriptionReader.Phrase] {
+        // ("Press your back into the wall and slide down": "and" joins the movement too; "as if to"
+        // imagines one.)
         guard let press = phrases.firstIndex(where: { pressWords.contains($0.text.split(separator: " ").first.map(String.init) ?? "") }),
-            let to = phrases[(press + 1)...].firstIndex(where: { $0.text == "to" }), to + 1 < phrases.count,
-            phrases[to + 1].movement != nil,
+            let to = phrases[(press + 1)...].firstIndex(where: { ["to", "and", "then", "as", "while"].contains($0.text) }),
+            // ("… as you lower both legs": the doer's "you" before the movement.)
+            let movement = phrases[(to + 1)...].prefix(2).firstIndex(where: { $0.movement != nil }),
+            phrases[(to + 1)..<movement].allSatisfy({ ["you", "we", "slowly"].contains($0.text) }),
+            !(to > 0 && phrases[to - 1].text == "if"),
             phrases[(press + 1)..<to].contains(where: { ["into", "against"].contains($0.text) }),
             phrases[(press + 1)..<to].contains(where: { supports.contains($0.text.split(separator: " ").last.map(String.init) ?? "") })
         else { return phrases }
-        return Array(phrases[..<press] + phrases[(to + 1)...])
+        return Array(phrases[..<press] + phrases[movement...])
     }
 
-    static let pressWords: Set<String> = ["press", "presses", "pressing", "push", "pushes", "pushing"]
+    static let pressWords: Set<String> = ["press", "presses", "pressing", "push", "pushes", "pushing", "squeeze", "squeezes", "squeezing"]
+    /// What a ball or a cushion is squeezed between.
+    static let squeezers: Set<String> = ["knees", "knee", "thighs", "legs", "hands", "palms", "ankles"]
     /// What a part rests on and can be pressed into.
     static let supports: Set<String> = [
         "bed", "floor", "mat", "ground", "wall", "chair", "table", "towel", "pillow", "cushion", "ball", "couch", "sofa", "bench",

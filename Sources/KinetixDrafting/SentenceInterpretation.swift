@@ -40,13 +40,15 @@ struct SentenceReading: Sendable {
 struct SentenceContext: Sendable {
     var parts: [(part: DraftBodyPart, plural: Bool)] = []
     var plane: MovementPlane?
+    /// A sentence so far lays the body down ("lie on your back", "on the mats"): "curl up" is then the trunk's.
+    var liesDown = false
     /// The sentence just before asked for a hold and gave no time ("and just hold there"): a
     /// time said next with no direction ("thirty seconds") is that hold's.
     var holdAwaitsTime = false
 
     /// This context with what `named` names instead, where it names anything.
     func updated(by named: SentenceContext) -> SentenceContext {
-        SentenceContext(parts: named.parts.isEmpty ? parts : named.parts, plane: named.plane ?? plane)
+        SentenceContext(parts: named.parts.isEmpty ? parts : named.parts, plane: named.plane ?? plane, liesDown: liesDown || named.liesDown)
     }
 }
 
@@ -154,7 +156,8 @@ enum SentenceInterpreter {
         // with no part or height of its own, is the trunk curling (a curl-up), unless the arms
         // were named just before (a curl of the weights they hold).
         if words.count > 2, ["curl", "roll"].contains(words[0]), words[1] == "up",
-            !["to", "the", "your", "them", "it", "toward", "towards"].contains(words[2]), earlier.parts.first?.part != .arm
+            !["to", "the", "your", "them", "it", "toward", "towards"].contains(words[2]), earlier.parts.first?.part != .arm,
+            earlier.liesDown || Self.liesDown(words)
         {
             slots.parts = [(.trunk, false)]
             slots.partAfterMovement = .trunk
@@ -162,10 +165,14 @@ enum SentenceInterpreter {
         // "Lean over to the side", "arc over to the right": a lean with no part is the trunk's.
         if slots.parts.isEmpty, slots.movements.first == .lean { slots.parts = [(.trunk, false)] }
         // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands
-        // (whatever part a later clause names: "press bar up, move head back out of the way").
+        // (a bar pressed, whatever part a later clause names: "press bar up, move head back out of
+        // the way"; not a platform, a wall or a ball pressed by the legs or the back).
         if let verb = phrases.firstIndex(where: { $0.movement.map { [.raise, .lower, .pull, .bend, .straighten].contains($0) } ?? false }),
-            slots.parts.isEmpty || (pressWords.contains(phrases[verb].text) && !phrases[..<verb].contains(where: \.isPart)),
-            case .notMeasurable("equipment", _, _)? = phrases[(verb + 1)...].first(where: { $0.meaning != .filler })?.meaning
+            let object = phrases[(verb + 1)...].first(where: { $0.meaning != .filler }),
+            case .notMeasurable("equipment", _, _)? = object.meaning,
+            slots.parts.isEmpty
+                || (pressWords.contains(phrases[verb].text) && !phrases[..<verb].contains(where: \.isPart)
+                    && Self.handHeld.contains(object.text.split(separator: " ").last.map(String.init) ?? ""))
         {
             slots.parts = [(.arm, true)]
             slots.notMeasurable.removeAll { $0.topic == "equipment" }
@@ -184,7 +191,7 @@ enum SentenceInterpreter {
         {
             slots.parts = [(.arm, true)]
         }
-        reading.named = SentenceContext(parts: slots.parts, plane: slots.plane)
+        reading.named = SentenceContext(parts: slots.parts, plane: slots.plane, liesDown: Self.liesDown(words))
         // "Hold a plate at your hips with both hands. Lift it …": what a grasp moves later is
         // moved by the hands that hold it, not by the place it is held at.
         if GraspReading.isGrasp(phrases), slots.movements.isEmpty {
@@ -264,6 +271,9 @@ enum SentenceInterpreter {
             && ["inhale", "exhale", "breathe in", "breathe out", "inhaling", "exhaling"].contains(phrases[0].text)
         if namesItsParts || breathCue, reading.statements.contains(where: \.isMovement),
             !slots.notMeasurable.contains(where: { Slots.wholeMovementTopics.contains($0.topic) }),
+            // ("Elbow bent at your side, turn your palm up": with no action of its own, the turn is the movement.)
+            !(slots.notMeasurable.contains { $0.topic == "forearmRotation" }
+                && !phrases.indices.contains { phrases[$0].movement != nil && !isState(phrases, at: $0) }),
             let topic = slots.notMeasurable.first(where: \.always)
                 ?? (slots.keywords.contains(.hold) ? slots.notMeasurable.first { Slots.untimedHolds.contains($0.topic) } : nil)
         {
@@ -555,6 +565,13 @@ enum SentenceInterpreter {
         }
     }
 
+    /// Whether `words` lay the body down on its back or on a mat ("lie on your back", "everyone on the mats").
+    static func liesDown(_ words: [String]) -> Bool {
+        words.contains { ["lie", "lying", "lay", "laying", "supine", "mat", "mats"].contains($0) }
+            || zip(words, words.dropFirst()).contains { ["your", "the", "their"].contains($0) && ["back", "backs"].contains($1) }
+                && words.contains("on")
+    }
+
     /// The start of the failure of a hold said without its time.
     static let holdNeedsTime = "a hold needs a time"
 
@@ -595,7 +612,7 @@ enum SentenceInterpreter {
         /// or feet, the pelvic floor's lift, a later progression. Another movement beside
         /// them is part of it, not a movement to count.
         static let wholeMovementTopics: Set<String> = [
-            "jointCircles", "progression", "pelvicFloor", "wristOnly", "forearmRotation", "mistake",
+            "jointCircles", "progression", "pelvicFloor", "wristOnly", "mistake",
         ]
         /// A hold timed in breaths ("hold for 5 breaths", as yoga and Pilates sheets say) is
         /// read at 4 s a breath: slow breathing at rest is 6 to 10 breaths a minute, and a
@@ -1187,6 +1204,9 @@ enum SentenceInterpreter {
         }
         return target
     }
+
+    /// Weights the hands hold: what is pressed by the arms whatever else a sentence names.
+    static let handHeld: Set<String> = ["bar", "barbell", "bars", "barbells", "kettlebell", "kettlebells", "plate", "plates", "landmine"]
 
     /// Words of a press: the arms raised by straightening them from the shoulders.
     static let pressWords: Set<String> = [

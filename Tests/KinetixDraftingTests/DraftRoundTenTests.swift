@@ -63,8 +63,8 @@ struct DraftRoundTenTests {
 
     @Test("text-speak spellings are the words meant")
     func textSpeak() {
-        let words = DescriptionReader.tokens(in: "lean fwd w/ ur back flat til u feel it").map(\.word)
-        #expect(words == ["lean", "forward", "with", "your", "back", "flat", "until", "you", "feel", "it"])
+        let words = DescriptionReader.tokens(in: "lean fwd thru ur hips, back flat til u feel it").map(\.word)
+        #expect(words == ["lean", "forward", "through", "your", "hips", "back", "flat", "until", "you", "feel", "it"])
     }
 
     @Test(
