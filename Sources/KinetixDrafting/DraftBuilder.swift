@@ -126,6 +126,17 @@ struct DraftBuilder {
     /// with an exercise's name, the name ending at a break (dash, bracket, comma, colon), at
     /// the sentence's end, or before "is"/"are".
     static func namedAfterPreamble(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
+        // "If you want to get better at push-ups, slow them down.", "Sit-ups get a bad rap but …":
+        // a first sentence that moves and places nothing, talking about one exercise by name.
+        // (Not a set-up, "Start in a plank", nor a warm-up, "Warm up with 20 jumping jacks".)
+        if let first = readings.first, readings.count > 1, !first.statements.contains(where: \.isMovement), first.named.parts.isEmpty,
+            !first.isSetUp, !first.statements.contains(where: \.isTitle),
+            !first.sentence.tokens.contains(where: { ["in", "into", "from"].contains($0.word) }),
+            !first.sentence.tokens.contains(where: { ["warm", "warm-up", "warmup", "finisher", "then", "after"].contains($0.word) }),
+            let named = NamedExercise.named(in: first.sentence.tokens.map(\.word), table: exercises)
+        {
+            return named
+        }
         for i in readings.indices.dropFirst().prefix(maxPreambleSentences - 1) {
             guard readings[..<i].allSatisfy({ !$0.statements.contains(where: \.isMovement) }) else { return nil }
             // ("Knees bent, feet flat": a posture, not a knee bend's name.)

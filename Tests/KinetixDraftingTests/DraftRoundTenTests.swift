@@ -191,4 +191,15 @@ struct DraftRoundTenTests {
         #expect(
             try Self.metric("Lie on your back, knees bent. Curl the shoulders up from the floor, then lower. 15 times.") == "hipFlexion")
     }
+
+    @Test("a first sentence that talks about an exercise by name names it")
+    func talkedAbout() throws {
+        #expect(
+            try Self.metric(
+                "If you want to get better at push-ups, slow them down. Start in a high plank and lower until your chest is near the floor."
+            )
+            .hasPrefix("elbowFlexion"))
+        #expect(
+            try Self.metric("Sit-ups get a bad rap but they're fine. Lie on your back and roll up until you're sitting.") == "hipFlexion")
+    }
 }
