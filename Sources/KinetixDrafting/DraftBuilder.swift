@@ -224,7 +224,10 @@ struct DraftBuilder {
                 // ("let the other arm swing 3x30": a part's verb, not a name.)
                 if let named = NamedExercise.named(in: before, table: exercises),
                     let lastNameWord = named.name.split(separator: " ").last.map(String.init), lastForms.contains(lastNameWord),
-                    !["arm", "arms", "leg", "legs", "knee", "knees", "hip", "hips", "let", "and"].contains(
+                    ![
+                        "arm", "arms", "leg", "legs", "knee", "knees", "hip", "hips", "let", "and", "other", "the", "your", "one", "each",
+                        "left", "right", "both",
+                    ].contains(
                         before.dropLast(named.name.split(separator: " ").count).last ?? "")
                 {
                     return named

@@ -162,6 +162,12 @@ enum SentenceInterpreter {
             slots.parts = [(.trunk, false)]
             slots.partAfterMovement = .trunk
         }
+        // "Bend forward and put your hands on the floor": a bend forward or over with no part of
+        // its own is the trunk's (not the hands placed after it).
+        if words.count > 1, ["bend", "fold", "hinge"].contains(words[0]), ["forward", "forwards", "over"].contains(words[1]) {
+            slots.parts = [(.trunk, false)]
+            slots.partAfterMovement = .trunk
+        }
         // "Lean over to the side", "arc over to the right": a lean with no part is the trunk's.
         if slots.parts.isEmpty, slots.movements.first == .lean { slots.parts = [(.trunk, false)] }
         // "Lift the kettlebell to shoulder height": a weight moved by its name is moved by the hands

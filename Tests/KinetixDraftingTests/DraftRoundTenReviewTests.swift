@@ -72,4 +72,12 @@ struct DraftRoundTenReviewTests {
             try Self.metric("Hold dumbbells at your sides. Curl the weights up to your shoulders, turning your palms up. 10 reps.")
                 .hasPrefix("elbowFlexion"))
     }
+
+    @Test("arm swings are the arms'; a bend forward with the hands placed after it is the trunk's")
+    func swingsAndFolds() throws {
+        #expect(try Self.metric("20 arm swings").hasPrefix("armElevation"))
+        #expect(
+            try Self.metric("Bend forward and put your hands on the floor, bringing your chest toward your knees. Hold 20 seconds.")
+                == "hipFlexion")
+    }
 }
