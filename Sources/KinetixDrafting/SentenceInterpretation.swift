@@ -272,9 +272,7 @@ enum SentenceInterpreter {
         // (Not a topic that is the sentence's whole movement: "lift one foot and draw circles
         // with your toes" lifts the foot only to circle it.)
         // ("Exhale, sit back as if into a chair": a breath cued first is beside the movement.)
-        let breathCue =
-            phrases.count > 1 && phrases[1].afterComma
-            && ["inhale", "exhale", "breathe in", "breathe out", "inhaling", "exhaling"].contains(phrases[0].text)
+        let breathCue = startsWithBreathCue(phrases)
         if namesItsParts || breathCue, reading.statements.contains(where: \.isMovement),
             !slots.notMeasurable.contains(where: { Slots.wholeMovementTopics.contains($0.topic) }),
             // ("Elbow bent at your side, turn your palm up": with no action of its own, the turn is the movement.)
@@ -398,9 +396,7 @@ enum SentenceInterpreter {
         let mainEarlier = earlier.updated(by: SentenceContext(parts: keptParts))
         interpret(movementClauses[0], sentence, earlier: mainEarlier, vocabulary: vocabulary, into: &main)
         // (A breath cued first, "Exhale, arc over to the right", leaves the movement standing.)
-        let breathCue =
-            phrases.count > 1 && phrases[1].afterComma
-            && ["inhale", "exhale", "breathe in", "breathe out", "inhaling", "exhaling"].contains(phrases[0].text)
+        let breathCue = startsWithBreathCue(phrases)
         guard main.failure == nil, main.notMeasurable == nil || breathCue, main.statements.contains(where: \.isMovement) else {
             return nil
         }
@@ -570,6 +566,13 @@ enum SentenceInterpreter {
             return value >= 0 ? nil : "\(NumberScanner.plain(value)) is negative: amounts here are 0 or more (say which way with words)"
         }
     }
+
+    /// Whether a sentence opens with a breath cued before its movement ("Exhale, arc over to
+    /// the right"): the breath is beside the movement, not the sentence's topic.
+    static func startsWithBreathCue(_ phrases: [DescriptionReader.Phrase]) -> Bool {
+        phrases.count > 1 && phrases[1].afterComma && breathCues.contains(phrases[0].text)
+    }
+    static let breathCues: Set<String> = ["inhale", "exhale", "breathe in", "breathe out", "inhaling", "exhaling"]
 
     /// Whether `words` lay the body down on its back or on a mat ("lie on your back", "everyone on the mats").
     static func liesDown(_ words: [String]) -> Bool {
