@@ -144,7 +144,8 @@ func draftingCases() {
     for (file, standing) in [
         ("physio-sheets.json", Standing.before), ("dev-sheets.json", .read), ("held-out-sheets.json", .read),
         ("held-out-sheets-2.json", .read), ("dev-spoken.json", .read), ("held-out-sheets-3.json", .read),
-        ("held-out-sheets-4.json", .read), ("held-out-sheets-5.json", .read), ("held-out-sheets-6.json", .heldOut),
+        ("held-out-sheets-4.json", .read), ("held-out-sheets-5.json", .read), ("held-out-sheets-6.json", .read),
+        ("held-out-sheets-7.json", .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
@@ -190,7 +191,8 @@ func draftingCases() {
         ("clip-descriptions-3.json", ["sheet", "plain"], .read), ("clip-descriptions-4.json", ["spoken", "message"], .read),
         ("clip-descriptions-5.json", ["dictated", "notes"], .read),
         ("clip-descriptions-6.json", ["poster", "forum"], .read),
-        ("clip-descriptions-7.json", ["voiceover", "checklist"], .heldOut),
+        ("clip-descriptions-7.json", ["voiceover", "checklist"], .read),
+        ("clip-descriptions-8.json", ["whiteboard", "physio"], .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
