@@ -108,8 +108,9 @@ enum DescriptionReader {
                 // "Towel Scrunches⏎Sit on a chair …": a short first line with no stop, then a line
                 // that starts with a capital, is the title on a line of its own (also after a
                 // heading on that line: "Exercise 1: Ankle pumps⏎You can …").
+                // ("4. Straight leg raise⏎Lie on …": a numbered title is one too.)
                 let titleLine =
-                    (sentences.isEmpty || line == 1) && next.isUppercase && text.allSatisfy({ !".!?;:".contains($0) })
+                    (sentences.isEmpty || line == 1) && next.isUppercase && withoutListNumber(text).allSatisfy({ !".!?;:".contains($0) })
                     && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
                 if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
@@ -180,6 +181,14 @@ enum DescriptionReader {
     /// The fewest lines of a text written a thought a line.
     static let minThoughtLines = 3
 
+    /// A line's characters after a leading list number ("4. ", "12) "), if it has one.
+    static func withoutListNumber(_ text: [Character]) -> ArraySlice<Character> {
+        let start = text.firstIndex { !$0.isWhitespace } ?? text.count
+        var end = start
+        while end < text.count, text[end].isNumber { end += 1 }
+        guard end > start, end < text.count, text[end] == "." || text[end] == ")" else { return text[...] }
+        return text[(end + 1)...]
+    }
     /// Whether a line starts with a heading of one or two words and a colon ("Set-up: …",
     /// "Starting position: …", "Tip: …"): a new sentence, whatever the line before lacked.
     static func startsWithHeading(_ line: ArraySlice<Character>) -> Bool {

@@ -10,7 +10,8 @@ enum FootMovementReading {
     static func movesTheFootOnly(_ phrases: [DescriptionReader.Phrase]) -> Bool {
         guard let verb = phrases.firstIndex(where: { $0.movement.map(footMovements.contains) ?? false }),
             let objectIndex = phrases[(verb + 1)...].firstIndex(where: \.isPart) ?? phrases[..<verb].lastIndex(where: \.isPart),
-            let word = phrases[objectIndex].text.split(separator: " ").last.map(String.init), footWords.contains(word)
+            let word = phrases[objectIndex].text.split(separator: " ").last.map(String.init),
+            footWords.contains(word) || (bentFootWords.contains(word) && [.bend, .straighten].contains(phrases[verb].movement))
         else { return false }
         // (Where the heel goes is said after it: "behind a chair, lift your heels" is a calf raise.)
         let words = phrases[(max(verb, objectIndex) + 1)...].flatMap { $0.text.split(separator: " ").map(String.init) }
@@ -23,6 +24,9 @@ enum FootMovementReading {
     static let footMovements: Set<DraftMovement> = [.raise, .lower, .bend, .straighten, .pull]
     /// The parts whose movement alone is the foot's.
     static let footWords: Set<String> = ["heel", "heels", "ankle", "ankles"]
+    /// The parts that, bent or straightened, turn about the ankle ("bend your feet up towards
+    /// you"); lifted, a foot goes with its leg ("lift your foot off the floor").
+    static let bentFootWords: Set<String> = ["foot", "feet"]
     /// Words that send a heel to another part or along the floor: the leg moves.
     static let destinations: Set<String> = [
         "buttock", "buttocks", "bum", "butt", "glute", "glutes", "backside", "ceiling", "sky", "behind", "chest", "slide", "slides",

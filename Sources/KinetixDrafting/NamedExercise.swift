@@ -98,6 +98,13 @@ struct NamedExercise: Equatable, Sendable {
     /// The most words an exercise's name is looked for in (`nameLength`).
     static let maxNameWords = 5
 
+    /// "Please do not skip this!", "skip them if your knee hurts": "skip" with an object
+    /// leaves something out; it names no skipping.
+    static func isOmitting(_ words: [String], at start: Int, length: Int) -> Bool {
+        guard length == 1, words[start] == "skip" || words[start] == "skips", start + 1 < words.count else { return false }
+        return ["this", "these", "that", "those", "it", "them", "any", "the", "a", "one", "rest"].contains(words[start + 1])
+    }
+
     /// The exercise a title names, or nil: first match of the longest name wins.
     /// `words`: the title's words as the reader split them; `table`: the vocabulary's exercises.
     static func named(in words: [String], table: [Row]) -> NamedExercise? {
@@ -109,7 +116,9 @@ struct NamedExercise: Equatable, Sendable {
                 let nameWords = name.split(separator: " ").map(String.init)
                 guard forms.count >= nameWords.count, best.map({ nameWords.count > $0.length }) ?? true else { continue }
                 for start in 0...(forms.count - nameWords.count)
-                where nameWords.indices.allSatisfy({ forms[start + $0].contains(nameWords[$0]) }) {
+                where nameWords.indices.allSatisfy({ forms[start + $0].contains(nameWords[$0]) })
+                    && !isOmitting(words, at: start, length: nameWords.count)
+                {
                     var exercise = row.exercise
                     exercise.name = name
                     best = (nameWords.count, order, exercise)

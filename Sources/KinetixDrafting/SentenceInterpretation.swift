@@ -233,10 +233,14 @@ enum SentenceInterpreter {
             guard let movement = phrases[i].movement, !isState(phrases, at: i) else { return false }
             return !(movement == .lower && i > 0 && ["and", "then"].contains(phrases[i - 1].text))
         }
-        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up), slots.notMeasurable.isEmpty, !unknownVerb,
+        // ("Push your hips up to the ceiling": "up to" a place is up, not a most.)
+        let upToAPlace = carried && phrases.contains { $0.text == "up to" }
+        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, slots.notMeasurable.isEmpty,
+            !unknownVerb,
             !slots.numbers.contains(where: { $0.unit == .seconds }),
-            let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part)
+            let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) || (part == .hip && carried)
         {
+            // ("Push your hips up to the ceiling": hips carried up are raised, as "lift" says.)
             slots.movements = [.raise]
         }
         // "Bring your knees in toward your chest", "drive one knee toward your chest": a knee or
