@@ -804,6 +804,14 @@ struct DraftBuilder {
             }
             exercise = NamedExercise.named(in: ["hip", "raise"], table: exercises)
         }
+        // "Lie on your back … draw one knee towards your chest": lying, the thigh starts level
+        // (90° from hanging), so its elevation says nothing of how far it came in; the hip's
+        // bend, from the body, does (0° lying straight, about 120° knee at the chest).
+        if survey == nil, target.measure.kind == .thighElevation, Self.liesOnTheBack(readings), !Self.liesOnTheSide(readings) {
+            target = DraftTarget(
+                measure: BodyMeasure(kind: .hipFlexion), sides: target.sides, target: nil, targetSource: nil, movement: movement)
+            if let index { note(readings[index], "lying on the back: the thigh drawn in is counted as the hip's bend") }
+        }
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
         // "Lift your right leg … Do 10 on each leg": the side named first is only where it starts.

@@ -235,7 +235,10 @@ enum SentenceInterpreter {
         }
         // ("Push your hips up to the ceiling": "up to" a place is up, not a most.)
         let upToAPlace = carried && phrases.contains { $0.text == "up to" }
-        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, slots.notMeasurable.isEmpty,
+        // (A feeling beside the limb carried is no topic of its own: "draw the knee to your chest
+        // until you feel a stretch"; a breath still is: "inhale, sweep the arms up" in a flow.)
+        let onlyBesideTopics = slots.notMeasurable.allSatisfy { $0.topic == "muscleFeel" }
+        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, onlyBesideTopics,
             !unknownVerb,
             !slots.numbers.contains(where: { $0.unit == .seconds }),
             let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) || (part == .hip && carried)
@@ -245,7 +248,7 @@ enum SentenceInterpreter {
         }
         // "Bring your knees in toward your chest", "drive one knee toward your chest": a knee or
         // thigh carried in toward the body is drawn in, as "pull" says.
-        if leadingMovements.isEmpty, carried, slots.movements.isEmpty, slots.notMeasurable.isEmpty,
+        if leadingMovements.isEmpty, carried, slots.movements.isEmpty, onlyBesideTopics,
             let part = slots.parts.first?.part, [.knee, .thigh].contains(part),
             phrases.contains(where: { ["toward", "towards", "in", "closer", "into"].contains($0.text) })
                 // ("Drive the knee to the chest": to the chest is in toward the body too.)
@@ -277,7 +280,11 @@ enum SentenceInterpreter {
         // with your toes" lifts the foot only to circle it.)
         // ("Exhale, sit back as if into a chair": a breath cued first is beside the movement.)
         let breathCue = startsWithBreathCue(phrases)
-        if namesItsParts || breathCue, reading.statements.contains(where: \.isMovement),
+        // ("Hold 20 seconds and breathe into your belly": a hold timed in seconds stands beside the breath.)
+        let timedHold =
+            reading.statements.contains { if case .hold = $0 { true } else { false } }
+            && slots.numbers.contains { $0.unit == .seconds } && slots.notMeasurable.allSatisfy { Slots.besideTopics.contains($0.topic) }
+        if namesItsParts || breathCue || timedHold, reading.statements.contains(where: \.isMovement) || timedHold,
             !slots.notMeasurable.contains(where: { Slots.wholeMovementTopics.contains($0.topic) }),
             // ("Elbow bent at your side, turn your palm up": with no action of its own, the turn is the movement.)
             !(slots.notMeasurable.contains { $0.topic == "forearmRotation" }
@@ -624,6 +631,8 @@ enum SentenceInterpreter {
         /// Topics that are the movement itself when a sentence names them: circles of the hands
         /// or feet, the pelvic floor's lift, a later progression. Another movement beside
         /// them is part of it, not a movement to count.
+        /// Topics said beside a movement, never instead of one: what is felt, how to breathe.
+        static let besideTopics: Set<String> = ["muscleFeel", "breathing"]
         static let wholeMovementTopics: Set<String> = [
             "jointCircles", "progression", "pelvicFloor", "wristOnly", "mistake",
         ]
