@@ -45,7 +45,8 @@ func draftingCases() {
             o.measure = measures.isEmpty ? false : metric.map { m in measures.contains(where: m.hasPrefix) } ?? false
             o.saysSo = draft.defaultsUsed.contains { $0.hasPrefix("check:") }
             o.view = view == nil || view == seenView(draft.profile)
-            let holds = draft.text.contains("holdTooShort")
+            // (A held position is tagged "hold"; reps with a pause at the top are reps.)
+            let holds = draft.profile.tags.contains("hold")
             o.mode = mode == "none" ? false : (mode == "hold") == holds
             return (o, draft)
         } catch {

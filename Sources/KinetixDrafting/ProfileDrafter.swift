@@ -230,8 +230,10 @@ public enum DraftDefaults {
     /// A stretch named by its title ("Hamstring stretch") is held at least this long when no sentence says, seconds.
     public static let stretchHoldSeconds = 15.0
     /// A hold of at least this long is a position held (the draft is tagged "hold"); shorter,
-    /// a pause at the top of each rep ("hold for 2 seconds at the top"), seconds.
-    public static let leastHoldSeconds = 5.0
+    /// a pause at the top of each rep ("hold for 2 seconds at the top"), seconds. Sheets say
+    /// "hold 5 seconds, 10 times" of reps and "hold 10–30 seconds" of a position (in the
+    /// sheets written for issue 54, each 5 s hold was a rep's, each of 10 s or more a position).
+    public static let leastHoldSeconds = 8.0
     /// The frame-to-frame noise of a pose estimator's angles, degrees (MediaPipe's joint angles
     /// on a still real body jitter by a few degrees), and of a fraction or torso length.
     public static let estimatorNoiseDegrees = 5.0, estimatorNoiseFraction = 0.05

@@ -20,7 +20,8 @@ struct DraftSheetPhrasingTests {
         arguments: [
             ("Seated row. Sit tall and pull the handles towards your belly, then let your arms straighten.", "elbowFlexion"),
             ("Pull the dumbbell up to your hip, then lower it slowly.", "elbowFlexion"),
-            ("Lie on your back and pull one knee towards your chest, then lower it.", "thighElevation"),
+            ("Lie on your back and pull one knee towards your chest, then lower it.", "hipFlexion"),
+            ("Standing, pull one knee towards your chest, then lower it.", "thighElevation"),
         ])
     func pull(_ text: String, _ measure: String) throws {
         #expect(try Self.metric(text).hasPrefix(measure), "\(text)")
