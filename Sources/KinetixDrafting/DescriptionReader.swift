@@ -162,6 +162,9 @@ enum DescriptionReader {
     static let textSpeak: [String: String] = [
         "ur": "your", "u": "you", "yr": "your", "fwd": "forward", "fwds": "forwards", "bwd": "backward", "thru": "through",
         "til": "until", "w/": "with", "b/w": "between", "btwn": "between", "ea": "each",
+        // A programme's shorthand: "DB RFE Split Sq 3x6 e/s".
+        "sq": "squat", "sqs": "squats", "db": "dumbbell", "dbs": "dumbbells", "bb": "barbell", "kb": "kettlebell", "kbs": "kettlebells",
+        "e/s": "each", "e/l": "each", "e/a": "each", "dl": "deadlift", "dls": "deadlifts",
     ]
 
     /// Whether `description` is written a thought a line, without stops (a caption, a
