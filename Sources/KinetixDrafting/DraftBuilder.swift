@@ -812,6 +812,15 @@ struct DraftBuilder {
                 measure: BodyMeasure(kind: .hipFlexion), sides: target.sides, target: nil, targetSource: nil, movement: movement)
             if let index { note(readings[index], "lying on the back: the thigh drawn in is counted as the hip's bend") }
         }
+        // "Shoulder press … lower to ear height, elbows slightly forward": an overhead press
+        // raises the arms overhead, which reads alike from the front and the side; a plane
+        // word there places the elbows, and asks for no view.
+        if survey == nil, !viewWorded, let exercise, exercise.kinds.contains(.elbowFlexion), exercise.kinds.contains(.upperArmElevation),
+            [.armElevation, .upperArmElevation].contains(target.measure.kind), target.measure.plane != nil
+        {
+            target.measure.plane = nil
+            if let index { note(readings[index], "an overhead press reads from the front or the side: the plane word places the elbows") }
+        }
         // "Repeat on the other side": the rep is each side's in turn.
         let eachSide = readings.contains { $0.failure == nil && $0.statements.contains(where: \.isEachSide) }
         // "Lift your right leg … Do 10 on each leg": the side named first is only where it starts.

@@ -80,4 +80,23 @@ struct DraftRoundElevenTests {
         let hold = try T.draft("Lie on your back. Lift the straight leg off the bed and hold for 10 seconds, then lower. 3 times.")
         #expect(hold.profile.tags.contains("hold"))
     }
+
+    @Test("an overhead press asks for no view when a plane word only places the elbows")
+    func pressElbowsForward() throws {
+        let text =
+            "Seated Dumbbell Shoulder Press\nStart with the dumbbells pressed up overhead.\nLower to about ear height, elbows slightly forward."
+        let draft = try T.draft(text)
+        #expect(draft.profile.requirements.view == .any)
+        // Words that ask for the view keep it.
+        let filmed = try T.draft(text + "\nFilm from the side.")
+        #expect(filmed.profile.requirements.view == .side)
+        // A front raise is in its plane: the side view stays.
+        #expect(try T.draft("Front raise. Raise both arms forward to shoulder height, then lower.").profile.requirements.view == .side)
+    }
+
+    @Test("a programme's shorthand names the exercise")
+    func shorthand() throws {
+        #expect(DescriptionReader.tokens(in: "DB Split Sq 3x6 e/s").map(\.word).prefix(3) == ["dumbbell", "split", "squat"])
+        #expect(try Self.metric("B1 DB Split Sq 3x6 e/s. Rear foot on a bench. Slight torso lean forward.").hasPrefix("kneeFlexion"))
+    }
 }
