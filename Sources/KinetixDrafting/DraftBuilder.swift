@@ -839,8 +839,18 @@ struct DraftBuilder {
         // view (a goblet squat filmed from the front was void for a drafted thigh measure).
         // (A squat by its name or its verb: "Goblet squat … bend your knees"; not a jump's knee bend.)
         let isSquat = exercise.map { $0.movement == .squat && !$0.notStanding } ?? (movement == .squat)
+        // (Not a squat held: a wall sit or a horse stance may never stand in the clip, and the
+        // hips' drop is relative to this person's standing; the knee's angle is absolute.)
+        let heldPosition =
+            exercise?.hold == true
+            || readings.contains { r in
+                r.failure == nil
+                    && r.statements.contains {
+                        if case .hold(let seconds) = $0 { seconds >= DraftDefaults.leastHoldSeconds } else { false }
+                    }
+            }
         let squatAnyView =
-            survey == nil && !viewWorded && isSquat
+            survey == nil && !viewWorded && isSquat && !heldPosition
             && [.kneeFlexion, .thighElevation].contains(target.measure.kind)
         if squatAnyView { plan.view = .any }
         if squatAnyView

@@ -99,4 +99,16 @@ struct DraftRoundElevenTests {
         #expect(DescriptionReader.tokens(in: "DB Split Sq 3x6 e/s").map(\.word).prefix(3) == ["dumbbell", "split", "squat"])
         #expect(try Self.metric("B1 DB Split Sq 3x6 e/s. Rear foot on a bench. Slight torso lean forward.").hasPrefix("kneeFlexion"))
     }
+
+    @Test("a squat held is measured at the knee, which is absolute; a squat of reps by the hips' drop")
+    func heldSquatAtTheKnee() throws {
+        let wallSit = try T.draft(
+            "Wall sit. Back against the wall, slide down until your thighs are parallel to the floor. Hold for 30 seconds.")
+        let absolute = ["kneeFlexion", "thighElevation"]
+        #expect(absolute.contains { wallSit.profile.reps?.metric.hasPrefix($0) == true })
+        #expect(wallSit.profile.tags.contains("hold"))
+        let held = try T.draft("Feet wide, sink down into a squat until the thighs are nearly parallel and hold it for 45 seconds.")
+        #expect(absolute.contains { held.profile.reps?.metric.hasPrefix($0) == true })
+        #expect(try Self.metric("Squat. Sit down until your thighs are parallel to the floor, then stand up. 10 reps.") == "hipDrop")
+    }
 }
