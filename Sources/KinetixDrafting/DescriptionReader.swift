@@ -109,9 +109,10 @@ enum DescriptionReader {
                 // that starts with a capital, is the title on a line of its own (also after a
                 // heading on that line: "Exercise 1: Ankle pumps⏎You can …").
                 // ("4. Straight leg raise⏎Lie on …": a numbered title is one too.)
+                let titleText = withoutListNumber(text)
                 let titleLine =
-                    (sentences.isEmpty || line == 1) && next.isUppercase && withoutListNumber(text).allSatisfy({ !".!?;:".contains($0) })
-                    && (1...maxTitleLineWords).contains(String(text).split(whereSeparator: \.isWhitespace).count)
+                    (sentences.isEmpty || line == 1) && next.isUppercase && titleText.allSatisfy({ !".!?;:".contains($0) })
+                    && (1...maxTitleLineWords).contains(String(titleText).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
                 if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
                     || (linePerThought && !next.isLowercase)
@@ -164,7 +165,7 @@ enum DescriptionReader {
         "til": "until", "w/": "with", "b/w": "between", "btwn": "between", "ea": "each",
         // A programme's shorthand: "DB RFE Split Sq 3x6 e/s".
         "sq": "squat", "sqs": "squats", "db": "dumbbell", "dbs": "dumbbells", "bb": "barbell", "kb": "kettlebell", "kbs": "kettlebells",
-        "e/s": "each", "e/l": "each", "e/a": "each", "dl": "deadlift", "dls": "deadlifts",
+        "dl": "deadlift", "dls": "deadlifts",
     ]
 
     /// Whether `description` is written a thought a line, without stops (a caption, a
@@ -184,12 +185,14 @@ enum DescriptionReader {
     /// The fewest lines of a text written a thought a line.
     static let minThoughtLines = 3
 
-    /// A line's characters after a leading list number ("4. ", "12) "), if it has one.
+    /// A line's characters after a leading list number ("4. ", "12) ", "A1. "), if it has one.
     static func withoutListNumber(_ text: [Character]) -> ArraySlice<Character> {
         let start = text.firstIndex { !$0.isWhitespace } ?? text.count
-        var end = start
+        var digits = start
+        if digits < text.count, text[digits].isUppercase, text[digits].isLetter { digits += 1 }
+        var end = digits
         while end < text.count, text[end].isNumber { end += 1 }
-        guard end > start, end < text.count, text[end] == "." || text[end] == ")" else { return text[...] }
+        guard end > digits, end < text.count, text[end] == "." || text[end] == ")" else { return text[...] }
         return text[(end + 1)...]
     }
     /// Whether a line starts with a heading of one or two words and a colon ("Set-up: …",

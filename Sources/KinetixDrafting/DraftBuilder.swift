@@ -153,10 +153,27 @@ struct DraftBuilder {
             {
                 return NamedExercise.named(in: Array(words.prefix(length)), table: exercises)
             }
+            // ("DRILL 3: HIGH KNEES": a heading, then the whole name.)
+            if let after = wordsAfterHeading(readings[i].sentence.text),
+                NamedExercise.nameLength(atStartOf: after, table: exercises) == after.count
+            {
+                return NamedExercise.named(in: after, table: exercises)
+            }
         }
         return nil
     }
     static let maxPreambleSentences = 3
+
+    /// The words after a heading's colon ("Drill 3: high knees" → "high knees"), when the
+    /// heading is short (at most `maxHeadingWords`) and words follow it.
+    static func wordsAfterHeading(_ text: String) -> [String]? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        let heading = DescriptionReader.tokens(in: String(text[..<colon]))
+        let after = DescriptionReader.tokens(in: String(text[text.index(after: colon)...])).map(\.word)
+        guard (1...maxHeadingWords).contains(heading.count), !after.isEmpty else { return nil }
+        return after
+    }
+    static let maxHeadingWords = 6
 
     /// "5 minute ab burner⏎CRUNCHES x 25⏎Lift …", "50 ABMAT SIT-UPS for time", "Min 1-10: 12 HR
     /// Push-ups": a sentence among the first `maxDoseNameSentence` that is an exercise's whole
@@ -164,8 +181,11 @@ struct DraftBuilder {
     /// "abmat", "hr", "db").
     static func namedWithItsDose(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         func isDose(_ word: String) -> Bool { Double(word) != nil || doseWords.contains(word) }
-        for reading in readings.prefix(maxDoseNameSentence) {
-            let words = reading.sentence.tokens.map(\.word)
+        // ("FINISHER 3 rds for time: 30 AbMat Sit-ups": the name and its dose after a heading.)
+        let candidates = readings.prefix(maxDoseNameSentence).flatMap { reading in
+            [reading.sentence.tokens.map(\.word)] + (Self.wordsAfterHeading(reading.sentence.text).map { [$0] } ?? [])
+        }
+        for words in candidates {
             var start = words.prefix(while: isDose).count
             if start < words.count, NamedExercise.nameLength(atStartOf: Array(words[start...]), table: exercises) == nil,
                 kitWords.contains(words[start])
@@ -537,6 +557,23 @@ struct DraftBuilder {
             && !words.contains(where: faceDownWords.contains)
     }
 
+    /// Whether the body lies on its back for the movement: a sentence up to the main one
+    /// (`through`, an index of `readings`; nil: all) lies it down on its back ("lie on your
+    /// back", "lying supine"), and none before it stands or sits. Not "hands on the back of a
+    /// chair", "barbell on your back", nor "afterwards lie on your back and rest".
+    static func liesOnTheBackFirst(_ readings: [SentenceReading], through index: Int?) -> Bool {
+        let upTo = readings.prefix(index.map { $0 + 1 } ?? readings.count)
+        guard
+            let lying = upTo.firstIndex(where: { r in
+                let words = r.sentence.tokens.map(\.word)
+                return words.contains { ["lie", "lying", "lay", "laying", "supine"].contains($0) } && liesOnTheBack([r])
+                    && !liesOnTheSide([r])
+            })
+        else { return false }
+        let uprightWords: Set<String> = ["stand", "standing", "stands", "sit", "sitting", "seated", "sits"]
+        return !upTo[...lying].contains { r in r.sentence.tokens.contains { uprightWords.contains($0.word) } }
+    }
+
     /// Whether the description lies the body on its back ("lie on your back", "lying supine").
     static func liesOnTheBack(_ readings: [SentenceReading]) -> Bool {
         readings.contains { reading in
@@ -807,10 +844,22 @@ struct DraftBuilder {
         // "Lie on your back … draw one knee towards your chest": lying, the thigh starts level
         // (90° from hanging), so its elevation says nothing of how far it came in; the hip's
         // bend, from the body, does (0° lying straight, about 120° knee at the chest).
-        if survey == nil, target.measure.kind == .thighElevation, Self.liesOnTheBack(readings), !Self.liesOnTheSide(readings) {
+        // (Not a knee taken out to the side, and a goal in degrees stays: "raise the bent knee towards your chest to 45 degrees". A title is
+        // read with the whole description: "Knee to chest. Lie on your back …")
+        if survey == nil, target.measure.kind == .thighElevation, target.measure.plane != .frontal,
+            Self.liesOnTheBackFirst(readings, through: index.flatMap { readings[$0].statements.contains(where: \.isTitle) ? nil : $0 })
+        {
+            let inDegrees = target.targetSource?.contains("degree") == true
             target = DraftTarget(
-                measure: BodyMeasure(kind: .hipFlexion), sides: target.sides, target: nil, targetSource: nil, movement: movement)
-            if let index { note(readings[index], "lying on the back: the thigh drawn in is counted as the hip's bend") }
+                measure: BodyMeasure(kind: .hipFlexion), sides: target.sides, target: inDegrees ? target.target : nil,
+                targetSource: inDegrees ? target.targetSource : nil, movement: movement)
+            if let index {
+                note(readings[index], "lying on the back: the thigh drawn in is counted as the hip's bend")
+                // (The sentence's own thigh movement is this one, not a second goal to reach.)
+                readings[index].statements.removeAll { statement in
+                    if case .movement(let t) = statement { t.measure.kind == .thighElevation } else { false }
+                }
+            }
         }
         // "Shoulder press … lower to ear height, elbows slightly forward": an overhead press
         // raises the arms overhead, which reads alike from the front and the side; a plane

@@ -11,14 +11,33 @@ enum FootMovementReading {
         guard let verb = phrases.firstIndex(where: { $0.movement.map(footMovements.contains) ?? false }),
             let objectIndex = phrases[(verb + 1)...].firstIndex(where: \.isPart) ?? phrases[..<verb].lastIndex(where: \.isPart),
             let word = phrases[objectIndex].text.split(separator: " ").last.map(String.init),
-            footWords.contains(word) || (bentFootWords.contains(word) && [.bend, .straighten].contains(phrases[verb].movement))
-        else { return false }
+            footWords.contains(word)
+        else { return bendsTheFeet(phrases) }
         // (Where the heel goes is said after it: "behind a chair, lift your heels" is a calf raise.)
         let words = phrases[(max(verb, objectIndex) + 1)...].flatMap { $0.text.split(separator: " ").map(String.init) }
         let toAnotherPart =
             words.contains(where: destinations.contains)
             || zip(words, words.dropFirst()).contains { ["your", "my"].contains($0) && $1 == "bottom" }
         return !toAnotherPart
+    }
+
+    /// Whether `phrases` bend or straighten the feet themselves: "bend your feet up towards
+    /// you", "bend both feet up and down". The feet right after the verb, past little words
+    /// only ("bend forward and touch your feet" bends the trunk).
+    static func bendsTheFeet(_ phrases: [DescriptionReader.Phrase]) -> Bool {
+        phrases.indices.contains { verb in
+            guard [.bend, .straighten].contains(phrases[verb].movement),
+                let object = phrases[(verb + 1)...].firstIndex(where: \.isPart),
+                let word = phrases[object].text.split(separator: " ").last.map(String.init), bentFootWords.contains(word)
+            else { return false }
+            return phrases[(verb + 1)..<object].allSatisfy { phrase in
+                if case .side? = phrase.meaning {
+                    true
+                } else {
+                    phrase.meaning == .filler || GraspReading.determiners.contains(phrase.text)
+                }
+            }
+        }
     }
 
     static let footMovements: Set<DraftMovement> = [.raise, .lower, .bend, .straighten, .pull]

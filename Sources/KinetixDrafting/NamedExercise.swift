@@ -98,11 +98,15 @@ struct NamedExercise: Equatable, Sendable {
     /// The most words an exercise's name is looked for in (`nameLength`).
     static let maxNameWords = 5
 
-    /// "Please do not skip this!", "skip them if your knee hurts": "skip" with an object
-    /// leaves something out; it names no skipping.
+    /// "Please do not skip this!", "skip them if your knee hurts", "don't skip warm-up":
+    /// "skip" with an object or after a "not" leaves something out; it names no skipping.
     static func isOmitting(_ words: [String], at start: Int, length: Int) -> Bool {
-        guard length == 1, words[start] == "skip" || words[start] == "skips", start + 1 < words.count else { return false }
-        return ["this", "these", "that", "those", "it", "them", "any", "the", "a", "one", "rest"].contains(words[start + 1])
+        guard length == 1, ["skip", "skips", "skipping", "skipped"].contains(words[start]) else { return false }
+        let negated = start > 0 && ["not", "don't", "dont", "never", "no"].contains(words[start - 1])
+        let object =
+            start + 1 < words.count
+            && ["this", "these", "that", "those", "it", "them", "any", "the", "a", "one", "rest"].contains(words[start + 1])
+        return negated || object
     }
 
     /// The exercise a title names, or nil: first match of the longest name wins.

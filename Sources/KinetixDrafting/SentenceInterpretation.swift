@@ -235,20 +235,20 @@ enum SentenceInterpreter {
         }
         // ("Push your hips up to the ceiling": "up to" a place is up, not a most.)
         let upToAPlace = carried && phrases.contains { $0.text == "up to" }
-        // (A feeling beside the limb carried is no topic of its own: "draw the knee to your chest
-        // until you feel a stretch"; a breath still is: "inhale, sweep the arms up" in a flow.)
-        let onlyBesideTopics = slots.notMeasurable.allSatisfy { $0.topic == "muscleFeel" }
-        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, onlyBesideTopics,
+        // ("Push your hips up and hold for 10 seconds": hips carried up may be held there.)
+        let hipsCarried = carried && slots.parts.first?.part == .hip
+        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, slots.notMeasurable.isEmpty,
             !unknownVerb,
-            !slots.numbers.contains(where: { $0.unit == .seconds }),
-            let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) || (part == .hip && carried)
+            !slots.numbers.contains(where: { $0.unit == .seconds }) || hipsCarried,
+            let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) || hipsCarried
         {
             // ("Push your hips up to the ceiling": hips carried up are raised, as "lift" says.)
             slots.movements = [.raise]
         }
         // "Bring your knees in toward your chest", "drive one knee toward your chest": a knee or
         // thigh carried in toward the body is drawn in, as "pull" says.
-        if leadingMovements.isEmpty, carried, slots.movements.isEmpty, onlyBesideTopics,
+        // (A feeling beside it is no topic of its own: "draw the knee to your chest until you feel a stretch".)
+        if leadingMovements.isEmpty, carried, slots.movements.isEmpty, slots.notMeasurable.allSatisfy({ $0.topic == "muscleFeel" }),
             let part = slots.parts.first?.part, [.knee, .thigh].contains(part),
             phrases.contains(where: { ["toward", "towards", "in", "closer", "into"].contains($0.text) })
                 // ("Drive the knee to the chest": to the chest is in toward the body too.)
@@ -280,10 +280,17 @@ enum SentenceInterpreter {
         // with your toes" lifts the foot only to circle it.)
         // ("Exhale, sit back as if into a chair": a breath cued first is beside the movement.)
         let breathCue = startsWithBreathCue(phrases)
-        // ("Hold 20 seconds and breathe into your belly": a hold timed in seconds stands beside the breath.)
+        // ("Hold 20 seconds and breathe into your belly": a hold timed in seconds, said before the
+        // breath, stands beside it; not "breathe in for 4 seconds, hold", nor "do not hold your breath".)
+        let holdAt = phrases.firstIndex { phrase in
+            if case .number? = phrase.meaning { true } else { phrase.meaning == .keyword(.hold) }
+        }
+        let breathAt = phrases.firstIndex { if case .notMeasurable("breathing", _, _)? = $0.meaning { true } else { false } }
         let timedHold =
             reading.statements.contains { if case .hold = $0 { true } else { false } }
             && slots.numbers.contains { $0.unit == .seconds } && slots.notMeasurable.allSatisfy { Slots.besideTopics.contains($0.topic) }
+            && holdAt.map { h in breathAt.map { h < $0 } ?? true } == true
+            && !phrases.contains { $0.meaning == .keyword(.negate) }
         if namesItsParts || breathCue || timedHold, reading.statements.contains(where: \.isMovement) || timedHold,
             !slots.notMeasurable.contains(where: { Slots.wholeMovementTopics.contains($0.topic) }),
             // ("Elbow bent at your side, turn your palm up": with no action of its own, the turn is the movement.)
@@ -628,11 +635,11 @@ enum SentenceInterpreter {
         /// Or a hold with no time of its own ("hold for as long as you can").
         var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
         static let untimedHolds: Set<String> = ["pause", "openHold"]
+        /// Topics said beside a timed hold, never instead of it: what is felt, how to breathe.
+        static let besideTopics: Set<String> = ["muscleFeel", "breathing"]
         /// Topics that are the movement itself when a sentence names them: circles of the hands
         /// or feet, the pelvic floor's lift, a later progression. Another movement beside
         /// them is part of it, not a movement to count.
-        /// Topics said beside a movement, never instead of one: what is felt, how to breathe.
-        static let besideTopics: Set<String> = ["muscleFeel", "breathing"]
         static let wholeMovementTopics: Set<String> = [
             "jointCircles", "progression", "pelvicFloor", "wristOnly", "mistake",
         ]
