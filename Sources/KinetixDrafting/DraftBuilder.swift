@@ -42,6 +42,7 @@ struct DraftBuilder {
                 }
             }
         }
+        continueTheMainMovement(&readings)
         if readings.isEmpty { addDemonstratedStillness() }
         widenFrontView()
         if plan.main == nil && plan.constraints.isEmpty && plan.limits.isEmpty && plan.reaches.isEmpty && plan.symmetry == nil {
@@ -65,6 +66,21 @@ struct DraftBuilder {
                     + (leftOut.isEmpty ? "" : " (left out: sentence\(leftOut.count == 1 ? "" : "s") \(leftOut.joined(separator: ", ")))"))
         }
     }
+
+    /// "Continue to descend to the bottom position", "continue this movement until your
+    /// knees are near your chest": a sentence that carries on the counted movement and
+    /// gives nothing the drafter can read is that movement again, not a failure.
+    private mutating func continueTheMainMovement(_ readings: inout [SentenceReading]) {
+        guard let main = plan.main else { return }
+        for i in readings.indices where readings[i].failure != nil && readings[i].statements.isEmpty {
+            let words = readings[i].sentence.tokens.map(\.word).drop { $0 == "tip" }
+            guard let first = words.first, Self.continuationWords.contains(first) else { continue }
+            readings[i].failure = nil
+            readings[i].failurePlace = nil
+            note(readings[i], "the main movement carried on (\(main.measure.label)): nothing new to measure")
+        }
+    }
+    static let continuationWords: Set<String> = ["continue", "continuing", "continues"]
 
     // MARK: - Title, view, main movement
 

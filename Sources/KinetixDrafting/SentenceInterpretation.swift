@@ -876,8 +876,10 @@ enum SentenceInterpreter {
             && !sentence.hasInstructionWord
         // A first sentence written as a name, in title case ("Pallof Press With Rotation.",
         // "Looking At Ceiling."), is one, as `DraftBuilder.namedExercise` takes it (no "your": no start position either).
+        // (A number written as a word is part of a name: "One Arm Chin-Up"; digits are a dose.)
         let titleCaseName =
-            sentence.index == 1 && sentence.tokens.count <= DraftBuilder.maxNameWords && s.numbers.isEmpty
+            sentence.index == 1 && sentence.tokens.count <= DraftBuilder.maxNameWords
+            && !sentence.tokens.contains(where: { $0.word.contains(where: \.isNumber) })
             && sentence.text.split(separator: " ").contains { $0.count >= 4 }
             && sentence.isTitleCase && !sentence.hasInstructionWord && !instructs
         if namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
