@@ -125,6 +125,11 @@ struct DraftBuilder {
     private var viewWorded = false
     /// The exercise the description's title names (`NamedExercise`), if any.
     private(set) var exercise: NamedExercise?
+    /// Whether the named exercise is an overhead press (its measures the elbow's bend and the
+    /// upper arm's elevation): overhead, the arms read alike from the front and the side.
+    private var isOverheadPress: Bool {
+        exercise.map { $0.kinds.contains(.elbowFlexion) && $0.kinds.contains(.upperArmElevation) } ?? false
+    }
     /// Whether the counted measure came from the exercise's name alone (no sentence moved it).
     private var countedFromName = false
 
@@ -880,8 +885,8 @@ struct DraftBuilder {
         // "Shoulder press … lower to ear height, elbows slightly forward": an overhead press
         // raises the arms overhead, which reads alike from the front and the side; a plane
         // word there places the elbows, and asks for no view.
-        if survey == nil, !viewWorded, let exercise, exercise.kinds.contains(.elbowFlexion), exercise.kinds.contains(.upperArmElevation),
-            [.armElevation, .upperArmElevation].contains(target.measure.kind), target.measure.plane != nil
+        if survey == nil, !viewWorded, isOverheadPress, [.armElevation, .upperArmElevation].contains(target.measure.kind),
+            target.measure.plane != nil
         {
             target.measure.plane = nil
             if let index { note(readings[index], "an overhead press reads from the front or the side: the plane word places the elbows") }
@@ -1135,6 +1140,18 @@ struct DraftBuilder {
                 return invisible(target.measure) ?? "the main movement could not be used, so this movement has nothing to add to"
             }
             if target.measure.kind == main.measure.kind {
+                // "Arm raises: … Raise both arms forwards and up": the plane said again, when the
+                // counted raise had none, is the raise's, with the view that sees it (unless
+                // words or a demonstration gave the view).
+                if main.measure.plane == nil, let plane = target.measure.plane, survey == nil, !viewWorded, !isOverheadPress,
+                    BodyMeasure.seenSegment[main.measure.kind] != nil, [.any, .frontOrOblique].contains(plan.view)
+                {
+                    plan.main?.measure.plane = plane
+                    plan.view = target.measure.view
+                    became[index, default: []].append(
+                        "the main movement in the \(plane.rawValue) plane: requirements.view \(plan.view.rawValue)")
+                    return nil
+                }
                 if became[index] == nil { became[index] = ["the main movement again (\(main.measure.label)): nothing new to measure"] }
                 return nil
             }

@@ -635,6 +635,8 @@ enum SentenceInterpreter {
         /// Or a hold with no time of its own ("hold for as long as you can").
         var briefPause: Bool { notMeasurable.contains { Self.untimedHolds.contains($0.topic) } }
         static let untimedHolds: Set<String> = ["pause", "openHold"]
+        /// The parts whose being apart is a stance.
+        static let stanceWords: Set<String> = ["feet", "foot", "legs", "knees", "heels", "ankles", "stance"]
         /// Topics said beside a timed hold, never instead of it: what is felt, how to breathe.
         static let besideTopics: Set<String> = ["muscleFeel", "breathing"]
         /// Topics that are the movement itself when a sentence names them: circles of the hands
@@ -758,7 +760,16 @@ enum SentenceInterpreter {
                     // "Overhead press", "overhead squat": a position naming the exercise, not a goal.
                     if case .movement? = next { break }
                     positions.append((texts[i], elevation))
-                case .plane(let p): plane = plane ?? p
+                case .plane(let p):
+                    // ("Stand with your feet hip-width apart": the stance's width, not the plane of a
+                    // raise; "jump your feet apart" steps them.)
+                    let before = texts[max(0, i - 2)..<i].flatMap { $0.split(separator: " ").map(String.init) }
+                    if texts[i] == "apart", before.contains(where: Self.stanceWords.contains),
+                        !phrases.contains(where: { $0.movement == .step })
+                    {
+                        break
+                    }
+                    plane = plane ?? p
                 case .view(let v): view = v
                 case .side(let s):
                     // "one second", "two degrees": a side word before a unit is a number.

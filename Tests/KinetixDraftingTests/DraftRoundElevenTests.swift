@@ -159,4 +159,28 @@ struct DraftRoundElevenTests {
         let text = "12) Straight leg raise with a towel\nLie on your back and lift the straight leg."
         #expect(DescriptionReader.sentences(in: text).first?.text == "Straight leg raise with a towel")
     }
+
+    @Test("feet apart are a stance, not the plane of a raise; the plane said again is the raise's")
+    func stanceIsNoPlane() throws {
+        let draft = try T.draft(
+            "Warm-up\nArm raises: stand tall with your feet shoulder-width apart. Lift both arms forwards and up over your head, then lower them."
+        )
+        #expect(draft.profile.requirements.view == .side)
+        // A jump of the feet apart still moves in the frontal plane.
+        let jacks = try T.draft("Jump your feet apart while raising both arms out to the sides, then jump back. 20 times.")
+        #expect(jacks.profile.requirements.view != .side)
+    }
+
+    @Test("a sentence carrying on the counted movement is that movement again, not a failure")
+    func carriedOn() throws {
+        let draft = try T.draft("Squat. Bend your knees and lower your hips. Continue to descend to the bottom position. Stand back up.")
+        #expect(draft.sentences[2].failure == nil)
+        #expect(draft.sentences[2].became.contains { $0.contains("carried on") })
+    }
+
+    @Test("a number written as a word is part of a title in title case")
+    func numberWordTitle() throws {
+        let draft = try T.draft("One Arm Chin-Up.\nHang from the bar with one hand and pull yourself up until your chin is over the bar.")
+        #expect(draft.sentences[0].failure == nil)
+    }
 }
