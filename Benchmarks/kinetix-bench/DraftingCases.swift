@@ -146,7 +146,7 @@ func draftingCases() {
         ("physio-sheets.json", Standing.before), ("dev-sheets.json", .read), ("held-out-sheets.json", .read),
         ("held-out-sheets-2.json", .read), ("dev-spoken.json", .read), ("held-out-sheets-3.json", .read),
         ("held-out-sheets-4.json", .read), ("held-out-sheets-5.json", .read), ("held-out-sheets-6.json", .read),
-        ("held-out-sheets-7.json", .heldOut),
+        ("held-out-sheets-7.json", .read), ("held-out-sheets-8.json", .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
@@ -193,7 +193,8 @@ func draftingCases() {
         ("clip-descriptions-5.json", ["dictated", "notes"], .read),
         ("clip-descriptions-6.json", ["poster", "forum"], .read),
         ("clip-descriptions-7.json", ["voiceover", "checklist"], .read),
-        ("clip-descriptions-8.json", ["whiteboard", "physio"], .heldOut),
+        ("clip-descriptions-8.json", ["whiteboard", "physio"], .read),
+        ("clip-descriptions-9.json", ["caption", "parent"], .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
