@@ -146,7 +146,10 @@ enum DescriptionReader {
             let tldr =
                 c == ";" && i >= 2 && String(characters[(i - 2)..<i]).lowercased() == "tl" && i + 2 < characters.count
                 && String(characters[(i + 1)...(i + 2)]).lowercased() == "dr"
-            let stop = (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker && !tldr
+            // ("Ex. 2: Romanian deadlift", "approx. 45°", "e.g. a chair": an abbreviation's point
+            // before a number or a lower-case word ends no sentence.)
+            let abbreviation = c == "." && endsAnAbbreviation(characters, at: i)
+            let stop = (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker && !tldr && !abbreviation
             if endsTitle, spacedDash, isTitleQualifier(characters[(i + 1)...]) {
                 qualifiedName = tokens(in: String(text)).count
             } else if stop || endsTitle {
@@ -158,6 +161,23 @@ enum DescriptionReader {
         finish()
         return sentences
     }
+
+    /// Whether the point at `i` ends an abbreviation (`abbreviations`, or a letter of "e.g."
+    /// and "i.e.") that a number or a lower-case word follows.
+    static func endsAnAbbreviation(_ characters: [Character], at i: Int) -> Bool {
+        var start = i
+        while start > 0, characters[start - 1].isLetter || characters[start - 1] == "." { start -= 1 }
+        let word = String(characters[start..<i]).lowercased()
+        guard abbreviations.contains(word) else { return false }
+        var next = i + 1
+        while next < characters.count, characters[next] == " " { next += 1 }
+        guard next < characters.count else { return false }
+        return characters[next].isNumber || characters[next].isLowercase
+    }
+    static let abbreviations: Set<String> = [
+        "ex", "e", "e.g", "i", "i.e", "eg", "ie", "approx", "ca", "vs", "no", "wk", "wks", "min", "mins", "sec", "secs", "max", "incl",
+        "resp",
+    ]
 
     /// Words as texts and captions spell them, and the word meant ("ur" → "your").
     static let textSpeak: [String: String] = [

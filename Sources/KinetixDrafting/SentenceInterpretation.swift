@@ -235,8 +235,9 @@ enum SentenceInterpreter {
         }
         // ("Push your hips up to the ceiling": "up to" a place is up, not a most.)
         let upToAPlace = carried && phrases.contains { $0.text == "up to" }
-        // ("Push your hips up and hold for 10 seconds": hips carried up may be held there.)
-        let hipsCarried = carried && slots.parts.first?.part == .hip
+        // ("Push your hips up and hold for 10 seconds": hips carried up may be held there; hips
+        // driven forward, "to stand", are a hinge's finish, not a raise.)
+        let hipsCarried = carried && slots.parts.first?.part == .hip && (slots.keywords.contains(.up) || upToAPlace)
         if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, slots.notMeasurable.isEmpty,
             !unknownVerb,
             !slots.numbers.contains(where: { $0.unit == .seconds }) || hipsCarried,

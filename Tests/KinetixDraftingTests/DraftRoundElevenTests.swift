@@ -183,4 +183,20 @@ struct DraftRoundElevenTests {
         let draft = try T.draft("One Arm Chin-Up.\nHang from the bar with one hand and pull yourself up until your chin is over the bar.")
         #expect(draft.sentences[0].failure == nil)
     }
+
+    @Test("an abbreviation's point before a number or a lower-case word ends no sentence")
+    func abbreviations() {
+        #expect(DescriptionReader.sentences(in: "Session A, Ex. 2: split squat 3x8. Keep your chest up.").count == 2)
+        #expect(DescriptionReader.sentences(in: "Raise the leg to approx. 45 degrees, then lower it.").count == 1)
+        #expect(DescriptionReader.sentences(in: "Use a support, e.g. a chair. Stand tall.").count == 2)
+        // A point after an abbreviation at a sentence's end still ends it.
+        #expect(DescriptionReader.sentences(in: "Hold for 1 min. Then rest.").count == 2)
+    }
+
+    @Test("hips driven forward to stand are no raise of the hips")
+    func hipsDrivenForward() throws {
+        let draft = try? T.draft(
+            "Romanian deadlift. Push the hips back and lower the bar down the thighs. Drive the hips forward to stand.")
+        #expect(draft?.sentences[2].failure?.contains("bridge") != true)
+    }
 }
