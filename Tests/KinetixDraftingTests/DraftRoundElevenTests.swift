@@ -199,4 +199,13 @@ struct DraftRoundElevenTests {
             "Romanian deadlift. Push the hips back and lower the bar down the thighs. Drive the hips forward to stand.")
         #expect(draft?.sentences[2].failure?.contains("bridge") != true)
     }
+
+    @Test("a head's lateral inclination is a head tilt, not a lateral raise; a comp bench is a bench press")
+    func moreNames() throws {
+        let tilt = try T.draft(
+            "Exercise 4: Lateral inclination of the head\nSit upright. Tilt your head slowly to the right, then back to the middle. 8 each side."
+        )
+        #expect(tilt.profile.reps?.metric.hasPrefix("headTilt") == true)
+        #expect(try Self.metric("Comp bench: 4 x 4. Lower the bar to the chest, pause, press back up.").hasPrefix("elbowFlexion"))
+    }
 }
