@@ -163,8 +163,9 @@ struct DraftBuilder {
             // ("Knees bent, feet flat": a posture, not a knee bend's name.)
             if readings[i].isSetUp { continue }
             let words = readings[i].sentence.tokens.map(\.word)
-            if let prefix = nameBeforeBreak(readings[i].sentence.text),
-                let length = NamedExercise.nameLength(atStartOf: prefix, table: exercises),
+            // ("Standing hamstring stretch: feet together, …": a posture before the name is part of it.)
+            if let prefix = nameBeforeBreak(readings[i].sentence.text).map({ Array($0.drop(while: Self.postureWords.contains)) }),
+                !prefix.isEmpty, let length = NamedExercise.nameLength(atStartOf: prefix, table: exercises),
                 length == prefix.count
             {
                 return NamedExercise.named(in: prefix, table: exercises)
@@ -184,6 +185,8 @@ struct DraftBuilder {
         return nil
     }
     static let maxPreambleSentences = 3
+    /// The body's posture said before an exercise's name ("standing hamstring stretch").
+    static let postureWords: Set<String> = ["standing", "seated", "sitting", "lying", "kneeling", "supine", "prone", "half-kneeling"]
 
     /// The words after a heading's colon ("Drill 3: high knees" → "high knees"), when the
     /// heading is short (at most `maxHeadingWords`) and words follow it.
