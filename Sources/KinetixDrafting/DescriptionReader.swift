@@ -71,6 +71,7 @@ enum DescriptionReader {
         // The name's words before a title's qualifier, when it has one.
         var qualifiedName: Int?
         let linePerThought = writesALinePerThought(description)
+        let shortLines = writesShortLines(description)
         func finish() {
             // A list marker ("-", "*", "•", "1.", "2)") is not part of the sentence.
             var first = text.firstIndex { !$0.isWhitespace && !"-*•".contains($0) } ?? text.count
@@ -115,7 +116,7 @@ enum DescriptionReader {
                     && (1...maxTitleLineWords).contains(String(titleText).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
                 if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
-                    || (linePerThought && !next.isLowercase)
+                    || (linePerThought && !next.isLowercase) || shortLines
                     || startsWithHeading(characters[j...])
                 {
                     finish()
@@ -185,7 +186,7 @@ enum DescriptionReader {
         "til": "until", "w/": "with", "b/w": "between", "btwn": "between", "ea": "each",
         // A programme's shorthand: "DB RFE Split Sq 3x6 e/s".
         "sq": "squat", "sqs": "squats", "db": "dumbbell", "dbs": "dumbbells", "bb": "barbell", "kb": "kettlebell", "kbs": "kettlebells",
-        "dl": "deadlift", "dls": "deadlifts",
+        "dl": "deadlift", "dls": "deadlifts", "jj": "jack", "jjs": "jacks",
     ]
 
     /// Whether `description` is written a thought a line, without stops (a caption, a
@@ -204,6 +205,27 @@ enum DescriptionReader {
     }
     /// The fewest lines of a text written a thought a line.
     static let minThoughtLines = 3
+
+    /// Whether `description` is a whiteboard's or a card's short lines, each a thought, in
+    /// lower case or not ("BIG jacks — get some AIR⏎arms all the way up, feet back together"):
+    /// at least `minThoughtLines` lines, none longer than `maxShortLineWords` words, none
+    /// ending with `.!?;:,` or with a word that links to the next line ("and", "the", "your").
+    /// Prose wrapped at a width runs longer lines and breaks them anywhere.
+    static func writesShortLines(_ description: String) -> Bool {
+        let lines = description.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.count >= minThoughtLines
+            && lines.allSatisfy { line in
+                let words = line.split(separator: " ")
+                return words.count <= maxShortLineWords && !".!?;:,".contains(line.last ?? ".")
+                    && !linkingWords.contains(words.last.map { $0.lowercased() } ?? "")
+            }
+    }
+    static let maxShortLineWords = 10
+    /// Words a wrapped line may end on mid-sentence.
+    static let linkingWords: Set<String> = [
+        "and", "or", "but", "then", "the", "a", "an", "your", "to", "of", "with", "in", "on", "at", "for", "from", "as", "until",
+        "both", "each", "into", "onto", "so", "that", "while", "keeping", "is", "are",
+    ]
 
     /// A line's characters after a leading list number ("4. ", "12) ", "A1. "), if it has one.
     static func withoutListNumber(_ text: [Character]) -> ArraySlice<Character> {

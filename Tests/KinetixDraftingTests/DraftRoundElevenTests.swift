@@ -208,4 +208,14 @@ struct DraftRoundElevenTests {
         #expect(tilt.profile.reps?.metric.hasPrefix("headTilt") == true)
         #expect(try Self.metric("Comp bench: 4 x 4. Lower the bar to the chest, pause, press back up.").hasPrefix("elbowFlexion"))
     }
+
+    @Test("a whiteboard's short lines are a thought each, in lower case or not; wrapped prose is not split")
+    func shortLines() {
+        let board = "SAT BOOTCAMP\nTabata JJs 20 on / 10 off\nbig jacks, get some air\narms all the way up, feet back together every rep"
+        #expect(DescriptionReader.writesShortLines(board))
+        #expect(DescriptionReader.sentences(in: board).count >= 4)
+        let wrapped =
+            "Stand with your feet apart and raise both\narms out to the side to shoulder height, then\nlower them slowly and\nrest"
+        #expect(!DescriptionReader.writesShortLines(wrapped))
+    }
 }
