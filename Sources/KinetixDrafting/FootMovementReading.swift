@@ -12,7 +12,7 @@ enum FootMovementReading {
             let objectIndex = phrases[(verb + 1)...].firstIndex(where: \.isPart) ?? phrases[..<verb].lastIndex(where: \.isPart),
             let word = phrases[objectIndex].text.split(separator: " ").last.map(String.init),
             footWords.contains(word)
-        else { return bendsTheFeet(phrases) }
+        else { return bendsTheFeet(phrases) || risesOnTheFeet(phrases) }
         // (Where the heel goes is said after it: "behind a chair, lift your heels" is a calf raise.)
         let words = phrases[(max(verb, objectIndex) + 1)...].flatMap { $0.text.split(separator: " ").map(String.init) }
         let toAnotherPart =
@@ -38,6 +38,19 @@ enum FootMovementReading {
                 }
             }
         }
+    }
+
+    /// Whether `phrases` rise onto the feet with no part of their own raised: "rise up as high
+    /// as you can on one foot" (a calf raise), not "lift the knee, standing on one foot".
+    static func risesOnTheFeet(_ phrases: [DescriptionReader.Phrase]) -> Bool {
+        guard let verb = phrases.firstIndex(where: { $0.movement == .raise }),
+            phrases[verb].text.hasPrefix("rise") || phrases[verb].text.hasPrefix("go up") || phrases[verb].text.hasPrefix("come up"),
+            let object = phrases[(verb + 1)...].firstIndex(where: \.isPart),
+            let word = phrases[object].text.split(separator: " ").last.map(String.init), bentFootWords.contains(word)
+        else { return false }
+        let before =
+            phrases[(verb + 1)..<object].flatMap { $0.text.split(separator: " ") } + phrases[object].text.split(separator: " ").dropLast()
+        return before.contains("on") || before.contains("onto")
     }
 
     static let footMovements: Set<DraftMovement> = [.raise, .lower, .bend, .straighten, .pull]

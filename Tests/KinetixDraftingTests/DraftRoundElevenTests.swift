@@ -218,4 +218,12 @@ struct DraftRoundElevenTests {
             "Stand with your feet apart and raise both\narms out to the side to shoulder height, then\nlower them slowly and\nrest"
         #expect(!DescriptionReader.writesShortLines(wrapped))
     }
+
+    @Test("rising onto one foot is a calf raise, refused; standing on one foot to lift a knee is not")
+    func risesOnTheFoot() throws {
+        #expect(throws: KinetixError.self) {
+            try T.draft("Stand on the edge of a step. Rise up as high as you can on one foot, then lower slowly. 15 each side.")
+        }
+        #expect(try Self.metric("Stand on one foot and lift the other knee up to hip height. 10 each side.").hasPrefix("thighElevation"))
+    }
 }
