@@ -163,22 +163,25 @@ enum DescriptionReader {
         return sentences
     }
 
-    /// Whether the point at `i` ends an abbreviation (`abbreviations`, or a letter of "e.g."
-    /// and "i.e.") that a number or a lower-case word follows.
+    /// Whether the point at `i` ends an abbreviation: one of `abbreviations` before a number
+    /// or a lower-case word ("e.g. a chair", "approx. 45°", "Ex. 2"), one of `unitAbbreviations`
+    /// before a number only ("no. 3"; "30 sec. then relax" ends its sentence), or the first
+    /// letter of "e.g." or "i.e.".
     static func endsAnAbbreviation(_ characters: [Character], at i: Int) -> Bool {
         var start = i
         while start > 0, characters[start - 1].isLetter || characters[start - 1] == "." { start -= 1 }
         let word = String(characters[start..<i]).lowercased()
-        guard abbreviations.contains(word) else { return false }
+        if ["e", "i"].contains(word) {
+            return i + 2 < characters.count && characters[i + 1].isLetter && characters[i + 2] == "."
+        }
         var next = i + 1
         while next < characters.count, characters[next] == " " { next += 1 }
         guard next < characters.count else { return false }
-        return characters[next].isNumber || characters[next].isLowercase
+        if unitAbbreviations.contains(word) { return characters[next].isNumber }
+        return abbreviations.contains(word) && (characters[next].isNumber || characters[next].isLowercase)
     }
-    static let abbreviations: Set<String> = [
-        "ex", "e", "e.g", "i", "i.e", "eg", "ie", "approx", "ca", "vs", "no", "wk", "wks", "min", "mins", "sec", "secs", "max", "incl",
-        "resp",
-    ]
+    static let abbreviations: Set<String> = ["ex", "e.g", "i.e", "eg", "ie", "approx", "ca", "vs", "incl", "resp"]
+    static let unitAbbreviations: Set<String> = ["no", "wk", "wks", "min", "mins", "sec", "secs", "max"]
 
     /// Words as texts and captions spell them, and the word meant ("ur" → "your").
     static let textSpeak: [String: String] = [
@@ -219,12 +222,23 @@ enum DescriptionReader {
                 return words.count <= maxShortLineWords && !".!?;:,".contains(line.last ?? ".")
                     && !linkingWords.contains(words.last.map { $0.lowercased() } ?? "")
             }
+            // (A line that starts by continuing the one before: "bend⏎your knees", "out to the side⏎up to
+            // shoulder height⏎and slowly back down".)
+            && !lines.dropFirst().contains { line in
+                continuingWords.contains(line.split(separator: " ").first.map { $0.lowercased() } ?? "")
+            }
     }
+    /// Words a line starts with when it continues the line before.
+    static let continuingWords: Set<String> = [
+        "and", "or", "but", "to", "until", "for", "on", "your", "the", "a", "one", "out", "up", "down", "with", "into", "onto", "as",
+        "towards", "toward", "through", "by", "over", "of", "back",
+    ]
     static let maxShortLineWords = 10
     /// Words a wrapped line may end on mid-sentence.
     static let linkingWords: Set<String> = [
         "and", "or", "but", "then", "the", "a", "an", "your", "to", "of", "with", "in", "on", "at", "for", "from", "as", "until",
-        "both", "each", "into", "onto", "so", "that", "while", "keeping", "is", "are",
+        "both", "each", "into", "onto", "so", "that", "while", "keeping", "is", "are", "towards", "toward", "through", "by", "over",
+        "if", "when",
     ]
 
     /// A line's characters after a leading list number ("4. ", "12) ", "A1. "), if it has one.

@@ -163,12 +163,14 @@ struct DraftBuilder {
             // ("Knees bent, feet flat": a posture, not a knee bend's name.)
             if readings[i].isSetUp { continue }
             let words = readings[i].sentence.tokens.map(\.word)
-            // ("Standing hamstring stretch: feet together, …": a posture before the name is part of it.)
-            if let prefix = nameBeforeBreak(readings[i].sentence.text).map({ Array($0.drop(while: Self.postureWords.contains)) }),
-                !prefix.isEmpty, let length = NamedExercise.nameLength(atStartOf: prefix, table: exercises),
-                length == prefix.count
-            {
-                return NamedExercise.named(in: prefix, table: exercises)
+            // ("Standing hamstring stretch: feet together, …": a posture before the name is part of it,
+            // when the whole is no name: "Standing glute kickback" is one.)
+            if let whole = nameBeforeBreak(readings[i].sentence.text) {
+                for prefix in [whole, Array(whole.drop(while: Self.postureWords.contains))] where !prefix.isEmpty {
+                    if let length = NamedExercise.nameLength(atStartOf: prefix, table: exercises), length == prefix.count {
+                        return NamedExercise.named(in: prefix, table: exercises)
+                    }
+                }
             }
             if let length = NamedExercise.nameLength(atStartOf: words, table: exercises),
                 length == words.count || ["is", "are"].contains(words[length])

@@ -200,10 +200,10 @@ struct DraftRoundElevenTests {
         #expect(draft?.sentences[2].failure?.contains("bridge") != true)
     }
 
-    @Test("a head's lateral inclination is a head tilt, not a lateral raise; a comp bench is a bench press")
+    @Test("ear to shoulder is a head tilt; a comp bench is a bench press")
     func moreNames() throws {
         let tilt = try T.draft(
-            "Exercise 4: Lateral inclination of the head\nSit upright. Tilt your head slowly to the right, then back to the middle. 8 each side."
+            "Exercise 4: Ear to shoulder\nSit upright. Tilt your head slowly to the right, then back to the middle. 8 each side."
         )
         #expect(tilt.profile.reps?.metric.hasPrefix("headTilt") == true)
         #expect(try Self.metric("Comp bench: 4 x 4. Lower the bar to the chest, pause, press back up.").hasPrefix("elbowFlexion"))
@@ -225,5 +225,20 @@ struct DraftRoundElevenTests {
             try T.draft("Stand on the edge of a step. Rise up as high as you can on one foot, then lower slowly. 15 each side.")
         }
         #expect(try Self.metric("Stand on one foot and lift the other knee up to hip height. 10 each side.").hasPrefix("thighElevation"))
+    }
+
+    @Test("the review's probes of the second batch (helper-40)")
+    func secondReview() throws {
+        // A unit's point before a lower-case word ends its sentence.
+        #expect(DescriptionReader.sentences(in: "Walk on the spot for 5 min. then do 10 squats.").count == 2)
+        #expect(DescriptionReader.sentences(in: "Hold for 30 sec. then relax.").count == 2)
+        #expect(DescriptionReader.sentences(in: "Exercise no. 3: squats.").count == 1)
+        // A name that starts with a posture keeps it.
+        let kickback = try T.draft(
+            "Hi Sam, here is your exercise for this week. Standing glute kickback: hold a chair, take one leg back, 12 each side.")
+        #expect(kickback.profile.reps?.metric.hasPrefix("legElevation") == true)
+        // Short lines that continue each other are one instruction, not a whiteboard.
+        #expect(!DescriptionReader.writesShortLines("Raise your arm\nout to the side\nup to shoulder height\nand slowly back down"))
+        #expect(!DescriptionReader.writesShortLines("Lying on your back, bend\nyour knees and lift your hips\nhold 5 seconds then lower"))
     }
 }
