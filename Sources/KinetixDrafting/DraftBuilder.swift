@@ -166,7 +166,7 @@ struct DraftBuilder {
             // ("Standing hamstring stretch: feet together, …": a posture before the name is part of it,
             // when the whole is no name: "Standing glute kickback" is one.)
             if let whole = nameBeforeBreak(readings[i].sentence.text) {
-                for prefix in [whole, Array(whole.drop(while: Self.postureWords.contains))] where !prefix.isEmpty {
+                for prefix in [whole, Array(whole.drop(while: Self.postureBeforeName.contains))] where !prefix.isEmpty {
                     if let length = NamedExercise.nameLength(atStartOf: prefix, table: exercises), length == prefix.count {
                         return NamedExercise.named(in: prefix, table: exercises)
                     }
@@ -188,7 +188,7 @@ struct DraftBuilder {
     }
     static let maxPreambleSentences = 3
     /// The body's posture said before an exercise's name ("standing hamstring stretch").
-    static let postureWords: Set<String> = ["standing", "seated", "sitting", "lying", "kneeling", "supine", "prone", "half-kneeling"]
+    static let postureBeforeName: Set<String> = ["standing", "seated", "sitting", "lying", "kneeling", "supine", "prone", "half-kneeling"]
 
     /// The words after a heading's colon ("Drill 3: high knees" → "high knees"), when the
     /// heading is short (at most `maxHeadingWords`) and words follow it.
@@ -592,7 +592,7 @@ struct DraftBuilder {
         guard
             let lying = upTo.firstIndex(where: { r in
                 let words = r.sentence.tokens.map(\.word)
-                return words.contains { ["lie", "lying", "lay", "laying", "supine"].contains($0) } && liesOnTheBack([r])
+                return words.contains(where: SentenceInterpreter.lyingWords.contains) && liesOnTheBack([r])
                     && !liesOnTheSide([r])
             })
         else { return false }

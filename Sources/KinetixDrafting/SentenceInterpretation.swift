@@ -595,10 +595,13 @@ enum SentenceInterpreter {
 
     /// Whether `words` lay the body down on its back or on a mat ("lie on your back", "everyone on the mats").
     static func liesDown(_ words: [String]) -> Bool {
-        words.contains { ["lie", "lying", "lay", "laying", "supine", "mat", "mats"].contains($0) }
+        words.contains { lyingWords.contains($0) || ["mat", "mats"].contains($0) }
             || zip(words, words.dropFirst()).contains { ["your", "the", "their"].contains($0) && ["back", "backs"].contains($1) }
                 && words.contains("on")
     }
+
+    /// Words that lay the body down.
+    static let lyingWords: Set<String> = ["lie", "lying", "lay", "laying", "supine"]
 
     /// The start of the failure of a hold said without its time.
     static let holdNeedsTime = "a hold needs a time"
