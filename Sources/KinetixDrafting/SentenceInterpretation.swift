@@ -840,10 +840,13 @@ enum SentenceInterpreter {
             return a >= 20 && a < 100 && a.truncatingRemainder(dividingBy: 10) == 0 && b < 10
         }
 
-        /// The first number in `unit` (or without a unit, taken as `unit`).
-        func number(_ unit: DraftUnit) -> (value: Double, comparison: DraftComparison?)? {
-            numbers.first { $0.unit == unit }.map { ($0.value, $0.comparison) }
-                ?? numbers.first { $0.unit == nil && $0.comparison != nil }.map { ($0.value, $0.comparison) }
+        /// The first number in `unit` (or without a unit, taken as `unit`). A number taken as
+        /// `unit` must be one of its amounts ("more than 205" is no angle).
+        func number(_ unit: DraftUnit) throws(Failure) -> (value: Double, comparison: DraftComparison?)? {
+            if let said = numbers.first(where: { $0.unit == unit }) { return (said.value, said.comparison) }
+            guard let taken = numbers.first(where: { $0.unit == nil && $0.comparison != nil }) else { return nil }
+            if let problem = physicalRangeProblem(taken.value, unit: unit) { throw Failure(message: problem) }
+            return (taken.value, taken.comparison)
         }
     }
 
@@ -1075,14 +1078,14 @@ enum SentenceInterpreter {
         // neither: the topic decides).
         if !s.movements.isEmpty, s.movements.allSatisfy({ $0 == .straighten }), s.parts.first.map({ $0.part == .trunk }) ?? true {
             guard !s.parts.isEmpty || s.notMeasurable.isEmpty else { throw Failure(message: "a straight object, not a body part") }
-            return [.constraint(BodyMeasure(kind: .trunkLean), .none, degrees: s.number(.degrees)?.value, relative: false)]
+            return [.constraint(BodyMeasure(kind: .trunkLean), .none, degrees: try s.number(.degrees)?.value, relative: false)]
         }
         if !s.movements.isEmpty {
             return [.movement(try target(s))]
         }
         // "The thighs must get parallel to the ground": a goal for the main movement.
         if let part = s.parts.first?.part, !s.positions.isEmpty || s.numbers.contains(where: { $0.unit == .degrees }) {
-            return [.goal(part, position: s.positions.first.map { ($0.text, $0.elevation) }, degrees: s.number(.degrees)?.value)]
+            return [.goal(part, position: s.positions.first.map { ($0.text, $0.elevation) }, degrees: try s.number(.degrees)?.value)]
         }
         if s.parts.isEmpty {
             throw Failure(message: "no body part or movement the drafter knows")
@@ -1095,7 +1098,7 @@ enum SentenceInterpreter {
     private static func constraint(_ s: Slots) throws(Failure) -> DraftStatement {
         let k = s.keywords
         let part = s.parts.first?.part
-        let degrees = s.number(.degrees)?.value
+        let degrees = try s.number(.degrees)?.value
         // "Keep the knees from caving in" is "do not let them cave in".
         let negated = k.contains(.negate) || (k.contains(.keep) && s.fillers.contains("from"))
         let straight = s.movements.contains(.straighten)

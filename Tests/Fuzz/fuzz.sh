@@ -54,6 +54,9 @@ PY
 }
 
 build
+# The Swift runtime's own crash handler reads the stack in a way AddressSanitizer reports
+# as its own bug, hiding the trap; off, libFuzzer prints the trap's stack instead.
+export SWIFT_BACKTRACE=enable=no
 status=0
 for name in $harnesses; do
   case $name in
@@ -81,5 +84,13 @@ for name in $harnesses; do
     -max_len="$max_len" -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Crashes/$name/" 2> "$out/run-$name.log" || status=1
   grep -E "^stat::(number_of_executed_units|peak_rss_mb)|cov: " "$out/run-$name.log" | tail -3
   grep -E "ERROR|SUMMARY|Test unit written" "$out/run-$name.log" | head -5 || true
+  # A crash's input, whole, in the log: a clean clone's artifact does not outlive the run.
+  # Decode it with `base64 -d > input`, then replay: "$bin/<Harness>" input.
+  for crash in Tests/Fuzz/Crashes/"$name"/*; do
+    [ -f "$crash" ] || continue
+    grep -A12 -E "deadly signal|Fatal error|ERROR: AddressSanitizer" "$out/run-$name.log" | grep -E "Fatal error| #[0-9]+ " | head -12 || true
+    echo "== $name: $(basename "$crash"), $(wc -c < "$crash") bytes, base64:"
+    base64 -w 0 "$crash" | head -c 200000; echo
+  done
 done
 exit $status
