@@ -146,7 +146,7 @@ func draftingCases() {
         ("physio-sheets.json", Standing.before), ("dev-sheets.json", .read), ("held-out-sheets.json", .read),
         ("held-out-sheets-2.json", .read), ("dev-spoken.json", .read), ("held-out-sheets-3.json", .read),
         ("held-out-sheets-4.json", .read), ("held-out-sheets-5.json", .read), ("held-out-sheets-6.json", .read),
-        ("held-out-sheets-7.json", .read), ("held-out-sheets-8.json", .heldOut),
+        ("held-out-sheets-7.json", .read), ("held-out-sheets-8.json", .read), ("held-out-sheets-9.json", .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
@@ -194,7 +194,8 @@ func draftingCases() {
         ("clip-descriptions-6.json", ["poster", "forum"], .read),
         ("clip-descriptions-7.json", ["voiceover", "checklist"], .read),
         ("clip-descriptions-8.json", ["whiteboard", "physio"], .read),
-        ("clip-descriptions-9.json", ["caption", "parent"], .heldOut),
+        ("clip-descriptions-9.json", ["caption", "parent"], .read),
+        ("clip-descriptions-10.json", ["gp", "teen"], .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
