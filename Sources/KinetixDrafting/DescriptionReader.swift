@@ -357,7 +357,10 @@ enum DescriptionReader {
             } else {
                 flush()
                 if c == "°" || c == "%" { append(Token(word: String(c), line: place(i).line, column: place(i).column)) }
-                if c == "," { comma = true }
+                // A spaced dash parts clauses as a comma does ("legs straight — feet together — raise").
+                let spacedHyphen =
+                    c == "-" && i > 0 && characters[i - 1].isWhitespace && i + 1 < characters.count && characters[i + 1].isWhitespace
+                if c == "," || c == "—" || c == "–" || spacedHyphen { comma = true }
             }
         }
         flush()

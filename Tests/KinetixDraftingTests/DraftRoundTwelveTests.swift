@@ -26,4 +26,51 @@ struct DraftRoundTwelveTests {
         #expect(refused.contains { $0.contains("not an angle") }, "\(refused)")
         #expect(draft.profile.reps != nil)
     }
+
+    @Test(
+        "a limb straightened and then lifted is lifted, kept straight; straightened to lift, or alone, it is the straightening",
+        arguments: [
+            ("Lie on your back. Straighten your knee and lift your leg off the bed.", "legElevation"),
+            ("Stand tall. Straighten your arms and lift them behind you.", "armElevation"),
+            ("Lie on your back. Legs straight — feet together — raise six inches off the floor and hold!", "legElevation"),
+            ("Lie on your back. Legs straight, raise.", "legElevation"),
+            ("Sit on a chair. Straighten your knee to lift your foot off the floor.", "kneeFlexion"),
+            ("Sit on a chair. Straighten one knee fully, hold 5 seconds, then lower slowly.", "kneeFlexion"),
+        ])
+    func straightenedThenLifted(_ text: String, _ measure: String) throws {
+        let metric = try Self.metric(text)
+        #expect(metric.hasPrefix(measure), "\(text) → \(metric)")
+        if measure != "kneeFlexion" {
+            // The straightening is kept: a rule that the elbow or knee stays straight.
+            let rules = try T.draft(text).profile.rules.map(\.when).joined(separator: " ")
+            #expect(rules.contains("Elbow") || rules.contains("Knee") || rules.contains("elbow") || rules.contains("knee"), "\(rules)")
+        }
+        // A step up brings the other foot to a straightened leg: no leg lifted.
+        #expect(
+            try !Self.metric("Step onto the box. Straighten that leg and bring your left foot up to join it.").hasPrefix("legElevation"))
+    }
+
+    @Test("a movement done to 'them' borrows the part named before, timed or not")
+    func pronounBorrowsWhenTimed() throws {
+        #expect(try Self.metric("Lie on your back, legs out. Raise them and hold for 20 seconds.").hasPrefix("legElevation"))
+        // A hold with no pronoun times the main movement and borrows nothing.
+        #expect(try Self.metric("Raise both arms to shoulder height. Lower them slowly, taking 3 seconds.").hasPrefix("armElevation"))
+    }
+
+    @Test(
+        "a ceiling after the goal ('not more', 'no higher') bounds the raise; it forbids no movement",
+        arguments: [
+            "Raise the arms in front to shoulder height, not more.",
+            "Lift the disc in front up to eye level, not higher.",
+            "Raise the disc in front until the height of the eyes, not more, and come down slow.",
+        ])
+    func ceilingAfterGoal(_ text: String) throws {
+        let draft = try T.draft(text)
+        #expect(draft.profile.reps?.metric.hasPrefix("armElevation") == true, "\(draft.profile.reps?.metric ?? "none")")
+        #expect(!draft.profile.rules.contains { $0.when.contains("armElevation") && $0.when.contains(">") })
+        #expect(draft.sentences.flatMap(\.clausesLeftOut).contains { $0.contains("ceiling") || $0.contains("the most") })
+        // "Not more than 20 degrees" is a limit with its number, read as before.
+        let limit = try T.draft("Raise your arms to shoulder height. Do not bend the elbows more than 20 degrees.")
+        #expect(limit.profile.rules.contains { $0.when.contains("Elbow") || $0.when.contains("elbow") })
+    }
 }
