@@ -150,7 +150,13 @@ enum DescriptionReader {
             // ("Ex. 2: Romanian deadlift", "approx. 45°", "e.g. a chair": an abbreviation's point
             // before a number or a lower-case word ends no sentence.)
             let abbreviation = c == "." && endsAnAbbreviation(characters, at: i)
-            let stop = (c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker && !tldr && !abbreviation
+            // ("elbows HIGH like you're showing off your watch ⌚ Stay tall": a caption's emoji before a
+            // capital ends its thought; "🔥 arms out to the side" carries on.)
+            let emojiStop =
+                isEmoji(c) && (i + 1 == characters.count || characters[i + 1].isWhitespace)
+                && (characters[(i + 1)...].first { !$0.isWhitespace && !isEmoji($0) }.map { $0.isUppercase || $0.isNumber } ?? true)
+            let stop =
+                ((c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker && !tldr && !abbreviation) || emojiStop
             if endsTitle, spacedDash, isTitleQualifier(characters[(i + 1)...]) {
                 qualifiedName = tokens(in: String(text)).count
             } else if stop || endsTitle {
@@ -191,6 +197,11 @@ enum DescriptionReader {
         "sq": "squat", "sqs": "squats", "db": "dumbbell", "dbs": "dumbbells", "bb": "barbell", "kb": "kettlebell", "kbs": "kettlebells",
         "dl": "deadlift", "dls": "deadlifts", "jj": "jack", "jjs": "jacks",
     ]
+
+    /// Whether `c` is an emoji from U+2300 on (not a digit, ©, ®, ™ or an arrow).
+    static func isEmoji(_ c: Character) -> Bool {
+        c.unicodeScalars.contains { (scalar: Unicode.Scalar) in scalar.value >= 0x2300 && scalar.properties.isEmoji }
+    }
 
     /// Whether `description` is written a thought a line, without stops (a caption, a
     /// whiteboard, notes: "CRUNCHES x 25⏎Lift shoulder blades off the mat, squeeze, lower"):

@@ -26,6 +26,9 @@ struct DraftBuilder {
         self.exercises = exercises
     }
 
+    /// The description's hashtags, lower-cased (`Hashtags`): a name when the words give none.
+    var hashtags: [String] = []
+
     /// Sentences read as set-up or posture (`SentenceReading.isSetUp`), by index.
     private var setUpSentences: Set<Int> = []
 
@@ -145,7 +148,7 @@ struct DraftBuilder {
     /// than you think. lateral raises are the most ego-lifted exercise …": after sentences that
     /// move nothing (a heading, a greeting), one of the first `maxPreambleSentences` that starts
     /// with an exercise's name, the name ending at a break (dash, bracket, comma, colon), at
-    /// the sentence's end, or before "is"/"are".
+    /// the sentence's end, or before "is"/"are" or "vs" ("Re: chest dips vs tricep dips?": the first).
     static func namedAfterPreamble(_ readings: [SentenceReading], exercises: [NamedExercise.Row]) -> NamedExercise? {
         // "If you want to get better at push-ups, slow them down.", "Sit-ups get a bad rap but …":
         // a first sentence that moves and places nothing, talking about one exercise by name.
@@ -173,7 +176,7 @@ struct DraftBuilder {
                 }
             }
             if let length = NamedExercise.nameLength(atStartOf: words, table: exercises),
-                length == words.count || ["is", "are"].contains(words[length])
+                length == words.count || ["is", "are", "vs", "versus"].contains(words[length])
             {
                 return NamedExercise.named(in: Array(words.prefix(length)), table: exercises)
             }
@@ -648,6 +651,11 @@ struct DraftBuilder {
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
         exercise = Self.namedExercise(readings, exercises: exercises)
         if exercise == nil { exercise = Self.exerciseToldByTheBody(readings, exercises: exercises) }
+        // ("… #plank #corestrength": a caption's hashtag names it when its words do not.)
+        if exercise == nil, let tagged = Hashtags.named(by: hashtags, table: exercises) {
+            exercise = tagged
+            defaultsUsed.append("the exercise named by a hashtag: '\(tagged.name)'")
+        }
         // "Warm-up: jumping jacks.": the short sentence after a heading that named the exercise is its name.
         if let exercise, readings.count > 1, readings[1].failure != nil, readings[1].sentence.tokens.count <= 4,
             NamedExercise.named(in: readings[1].sentence.tokens.map(\.word), table: exercises)?.name == exercise.name

@@ -114,7 +114,7 @@ struct NamedExercise: Equatable, Sendable {
     static func named(in words: [String], table: [Row]) -> NamedExercise? {
         // Each word as written and its dictionary forms ("push-ups": "push-up"; "raises": "raise").
         let forms = words.map { Set([$0] + Lemmatizer.lemmas(of: $0)) }
-        var best: (length: Int, order: Int, exercise: NamedExercise)?
+        var best: (length: Int, order: Int, start: Int, exercise: NamedExercise)?
         for (order, row) in table.enumerated() {
             for name in row.names {
                 let nameWords = name.split(separator: " ").map(String.init)
@@ -125,11 +125,24 @@ struct NamedExercise: Equatable, Sendable {
                 {
                     var exercise = row.exercise
                     exercise.name = name
-                    best = (nameWords.count, order, exercise)
+                    best = (nameWords.count, order, start, exercise)
                     break
                 }
             }
         }
+        // "Neck side stretch", "cervical lateral flexion": a trunk's side bend named for the neck,
+        // the word just before the name, is the head's tilt (the table's first head-tilt row).
+        if var exercise = best?.exercise, exercise.kinds == [.trunkLean], let start = best?.start, start > 0,
+            neckWords.contains(words[start - 1]),
+            let head = table.first(where: { $0.exercise.kinds == [.headTilt] && $0.exercise.movement == exercise.movement })
+        {
+            let name = exercise.name
+            exercise = head.exercise
+            exercise.name = name
+            return exercise
+        }
         return best?.exercise
     }
+    /// Words that put a name on the neck.
+    static let neckWords: Set<String> = ["neck", "cervical", "head"]
 }

@@ -96,7 +96,8 @@ public struct ProfileDrafter: Sendable {
                 "the description is \(description.utf8.count) bytes; a description is at most \(Self.maxDescriptionBytes) (an exercise sheet, not a book)"
             )
         }
-        let sentences = SpokenTranscript.resegment(DescriptionReader.sentences(in: description ?? ""), vocabulary: vocabulary)
+        let (words, hashtags) = Hashtags.split(description ?? "")
+        let sentences = SpokenTranscript.resegment(DescriptionReader.sentences(in: words), vocabulary: vocabulary)
         // Each sentence is read knowing the body parts last named before it ("… then lower them").
         var readings: [SentenceReading] = []
         var earlier = SentenceContext()
@@ -122,6 +123,7 @@ public struct ProfileDrafter: Sendable {
             try DemonstrationSurvey(d.clip.sidecar, minConfidence: minConfidence)
         }
         var builder = DraftBuilder(survey: survey, chosenReps: demonstration?.reps, exercises: vocabulary.exercises)
+        builder.hashtags = hashtags
         try builder.build(&readings)
         if let demonstration, builder.plan.id == DraftPlan().id {
             // No title in the words: name the draft after the demonstration's file.

@@ -583,6 +583,13 @@ enum SentenceInterpreter {
         {
             return true
         }
+        // ("Push your hips up off the floor until your body is straight": a part carried by a verb
+        // that only carries it is moved, whatever state the sentence ends in.)
+        if let verb = words.firstIndex(where: carryVerbs.contains), phrases[(verb + 1)...].prefix(3).contains(where: \.isPart),
+            words[(verb + 1)...].contains(where: { ["up", "down", "out", "forward", "back", "towards", "toward", "to"].contains($0) })
+        {
+            return false
+        }
         var sawMovement = false
         for i in phrases.indices where phrases[i].movement != nil {
             sawMovement = true
@@ -960,7 +967,9 @@ enum SentenceInterpreter {
             && !sentence.tokens.contains(where: { $0.word.contains(where: \.isNumber) })
             && sentence.text.split(separator: " ").contains { $0.count >= 4 }
             && sentence.isTitleCase && !sentence.hasInstructionWord && !instructs
-        if namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
+        // ("Hi!", "Re: chest dips": a greeting or a subject line's "Re" is no name.)
+        let greets = s.notMeasurable.contains { $0.topic == "greeting" } && s.movements.isEmpty && s.parts.isEmpty
+        if !greets, namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
             let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }

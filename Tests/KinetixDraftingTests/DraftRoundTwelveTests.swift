@@ -73,4 +73,49 @@ struct DraftRoundTwelveTests {
         let limit = try T.draft("Raise your arms to shoulder height. Do not bend the elbows more than 20 degrees.")
         #expect(limit.profile.rules.contains { $0.when.contains("Elbow") || $0.when.contains("elbow") })
     }
+
+    @Test("a hip push up to a straight body is the movement, not the start position")
+    func hipsPushedUpToAStraightBody() throws {
+        let text = "Lie on your back with knees bent. Push your hips up off the floor until your body is straight from shoulders to knees."
+        #expect(try Self.metric(text).hasPrefix("hipFlexion"))
+        // A posture alone is still the set-up.
+        #expect(
+            SentenceInterpreter.isSetUp(
+                DescriptionReader.phrases(
+                    DescriptionReader.sentences(in: "Knees bent, feet flat.")[0], vocabulary: try DraftVocabulary.shipped())))
+    }
+
+    @Test("a greeting or a subject line's 'Re' is no title; the exercise after it is named")
+    func greetingIsNoTitle() throws {
+        let hi = try T.draft("Hi! Lie on your back with knees bent. Push your hips up.")
+        #expect(hi.profile.title != "Hi")
+        let forum = try T.draft("Re: chest dips vs tricep dips?\nLean forward, elbows flare a bit, go deep = chest.")
+        #expect(forum.profile.reps?.metric.hasPrefix("elbowFlexion") == true, "\(forum.profile.reps?.metric ?? "none")")
+        // "Hey, lift …" still lifts.
+        #expect(try Self.metric("Hey, lift your arms to shoulder height.").hasPrefix("armElevation"))
+    }
+
+    @Test("a caption's emoji before a capital ends a sentence; its hashtags are no words but may name the exercise")
+    func captionEmojiAndHashtags() throws {
+        let sentences = DescriptionReader.sentences(in: "Front squat form check 🎥 Bar on the front delts ⌚ Stay tall 🔥 arms up")
+        #expect(sentences.map(\.text).count == 3, "\(sentences.map(\.text))")
+        let split = Hashtags.split("drop a like #plank #corestrength\n#30dayplankchallenge #3")
+        #expect(split.tags == ["plank", "corestrength", "30dayplankchallenge"])
+        #expect(split.text.count == "drop a like #plank #corestrength\n#30dayplankchallenge #3".count && split.text.hasSuffix("#3"))
+        let rows = try DraftVocabulary.shipped().exercises
+        #expect(Hashtags.named(by: ["legday", "jumpingjacks"], table: rows)?.kinds.contains(.armElevation) == true)
+        #expect(Hashtags.named(by: ["legday", "fitfam", "glutes"], table: rows) == nil)
+        let plank = try T.draft("Day 12 ⏱️ 90 seconds today!\nforearms down, elbows under shoulders, body in one straight line\n#plank #abs")
+        #expect(plank.defaultsUsed.contains { $0.contains("hashtag") })
+        #expect(plank.profile.reps?.metric.hasPrefix("elbowFlexion") != true)
+    }
+
+    @Test("a side stretch or side bend named for the neck tilts the head")
+    func neckSideStretch() throws {
+        #expect(
+            try Self.metric("NECK SIDE STRETCH\nStand tall. Gently tilt your ear towards your shoulder. Hold 10 seconds.").hasPrefix(
+                "headTilt"))
+        #expect(try Self.metric("Cervical side bend. Tilt your head to one side, then the other.").hasPrefix("headTilt"))
+        #expect(try Self.metric("Side stretch. Reach one arm overhead and lean to the other side.").hasPrefix("trunkLean"))
+    }
 }
