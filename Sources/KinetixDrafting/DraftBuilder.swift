@@ -1116,7 +1116,13 @@ struct DraftBuilder {
             let measure = BodyMeasure(kind: kind, plane: main.measure.plane)
             if squatSeenFromFront(measure) { return squatGoalFromFront(index, hasGoal: position != nil || degrees != nil) }
             if let failure = invisible(measure) { return failure }
-            guard let value = position?.elevation ?? degrees else { return "the goal needs a position or degrees" }
+            // (A height, "straight up", is a limb's elevation: "the back straight up" is no 170° lean.)
+            let isElevation = [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(kind)
+            guard let value = isElevation ? position?.elevation ?? degrees : degrees else {
+                return position != nil && !isElevation
+                    ? "a height ('\(position!.text)') is where an arm or a leg is raised to; \(measure.label) needs degrees"
+                    : "the goal needs a position or degrees"
+            }
             let tolerance = DraftDefaults.tolerance(measure.unit)
             if kind == main.measure.kind {
                 guard abs(value - main.target) < 1e-9 else {

@@ -569,9 +569,16 @@ enum SentenceInterpreter {
     static func isSetUp(_ phrases: [DescriptionReader.Phrase]) -> Bool {
         let words = phrases.map(\.text)
         // ("Hop back to the start": a return, not a set-up.)
-        if words.indices.contains(where: { i in
-            startWords.contains(words[i]) && !(words[i] == "start" && i > 1 && words[i - 1] == "the" && words[i - 2] == "to")
-        }) {
+        // ("Start with your arms straight up, then bring the weights down …, then push them back up":
+        // a start, then the movement, is the movement's sentence.)
+        let thenMoves = phrases.indices.contains { i in
+            phrases[i].text == "then" && phrases[(i + 1)...].prefix(2).contains { $0.movement != nil || carryVerbs.contains($0.text) }
+        }
+        if !thenMoves,
+            words.indices.contains(where: { i in
+                startWords.contains(words[i]) && !(words[i] == "start" && i > 1 && words[i - 1] == "the" && words[i - 2] == "to")
+            })
+        {
             return true
         }
         // "Stand with your back against the wall", "sit on the front of a chair": a posture
@@ -1036,6 +1043,10 @@ enum SentenceInterpreter {
         }
         if k.contains(.count) {
             if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
+            // ("10 reps x 3, and keep your back against the bench": the part kept is not what is counted.)
+            if s.movements.isEmpty, k.contains(.keep) || k.contains(.negate) {
+                return [.reps(nil)] + ((try? constraint(s)).map { [$0] } ?? [])
+            }
             // "Return to the starting position and repeat for the desired repetitions": the
             // return of whatever is counted, not a movement of its own.
             let words = Set(sentence.tokens.map(\.word))

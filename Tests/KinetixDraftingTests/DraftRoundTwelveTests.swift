@@ -118,4 +118,23 @@ struct DraftRoundTwelveTests {
         #expect(try Self.metric("Cervical side bend. Tilt your head to one side, then the other.").hasPrefix("headTilt"))
         #expect(try Self.metric("Side stretch. Reach one arm overhead and lean to the other side.").hasPrefix("trunkLean"))
     }
+
+    @Test("a start, then the movement, is the movement's sentence; a count beside a part kept counts nothing of its own")
+    func startThenMovement() throws {
+        let text =
+            "Sit on a bench, dumbbell in each hand. You start with your arms straight up above your head, then bring the weights down "
+            + "till they're next to your ears, then push them back up till arms are straight again. 10 reps x 3, and keep your back against the bench"
+        let draft = try T.draft(text)
+        #expect(draft.profile.reps?.metric.hasPrefix("upperArmElevation") == true, "\(draft.profile.reps?.metric ?? "none")")
+        // A start alone stays the start position.
+        let start = DescriptionReader.sentences(in: "Start with your arms straight up above your head.")[0]
+        #expect(SentenceInterpreter.isSetUp(DescriptionReader.phrases(start, vocabulary: try DraftVocabulary.shipped())))
+    }
+
+    @Test("a height is an arm's or a leg's: 'the back straight up' is no 170° trunk lean")
+    func heightIsNoTrunkLean() throws {
+        let draft = try T.draft("Sit on a bench with the back straight up, dumbbell in each hand. Press the dumbbells overhead.")
+        #expect(!draft.profile.rules.contains { $0.when.contains("trunkLean") })
+        #expect(draft.sentences[0].failure?.contains("needs degrees") == true)
+    }
 }
