@@ -109,6 +109,13 @@ struct NamedExercise: Equatable, Sendable {
         return negated || object
     }
 
+    /// "Knees bent", "arms raised": a part's state read as a name ("knee bend", "arm raise")
+    /// is a posture, not the exercise: a word written as a state where the name has another form.
+    static func isPosture(_ words: [String], at start: Int, name: [String]) -> Bool {
+        name.indices.contains { i in stateForms.contains(words[start + i]) && words[start + i] != name[i] }
+    }
+    static let stateForms: Set<String> = ["bent", "raised", "lifted", "lowered", "extended", "flexed", "straightened", "curled", "pressed"]
+
     /// The exercise a title names, or nil: first match of the longest name wins.
     /// `words`: the title's words as the reader split them; `table`: the vocabulary's exercises.
     static func named(in words: [String], table: [Row]) -> NamedExercise? {
@@ -122,6 +129,7 @@ struct NamedExercise: Equatable, Sendable {
                 for start in 0...(forms.count - nameWords.count)
                 where nameWords.indices.allSatisfy({ forms[start + $0].contains(nameWords[$0]) })
                     && !isOmitting(words, at: start, length: nameWords.count)
+                    && !isPosture(words, at: start, name: nameWords)
                 {
                     var exercise = row.exercise
                     exercise.name = name

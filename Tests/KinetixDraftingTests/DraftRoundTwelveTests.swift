@@ -137,4 +137,14 @@ struct DraftRoundTwelveTests {
         #expect(!draft.profile.rules.contains { $0.when.contains("trunkLean") })
         #expect(draft.sentences[0].failure?.contains("needs degrees") == true)
     }
+
+    @Test("a part's state ('knees bent', 'arms raised') names no exercise; the movement after it is counted")
+    func postureIsNoName() throws {
+        let rows = try DraftVocabulary.shipped().exercises
+        #expect(NamedExercise.named(in: ["knees", "bent"], table: rows) == nil)
+        #expect(NamedExercise.named(in: ["knee", "bends"], table: rows)?.kinds.contains(.kneeFlexion) == true)
+        #expect(try Self.metric("Knees bent. Lift your arms to shoulder height.").hasPrefix("armElevation"))
+        // A posture alone is not counted without saying so: refused here (nothing moves).
+        #expect(throws: KinetixError.self) { try T.draft("Knees bent, feet flat, hands on the side of the head.") }
+    }
 }
