@@ -864,6 +864,13 @@ struct DraftBuilder {
         }
         guard var target else { return }
         mainSentence = index.map { readings[$0].sentence.index }
+        // ("KB passes between legs, bell to chest/eye height": no word moves the part, and no name
+        // says what is done: the draft guessed the movement from a place.)
+        if target.inferredFromPlace, exercise == nil, survey == nil, let index {
+            defaultsUsed.append(
+                "check: the counted \(target.measure.label) is inferred from where a part goes (sentence \(readings[index].sentence.index)); no word says it moves"
+            )
+        }
         // "Lie on your back … lift your hips up": hips raised are the exercise of that name
         // (a bridge: from the hips bent to straight), with its rest and direction.
         if exercise == nil, survey == nil, target.measure.kind == .hipFlexion, movement == .raise {

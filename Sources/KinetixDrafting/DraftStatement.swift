@@ -53,6 +53,9 @@ struct DraftTarget: Equatable, Sendable {
     /// Whether the words press the arms overhead ("press", "push up"): a press's rep starts
     /// at the top when its sentence lowers first ("bring them down to your ears, then press up").
     var pressed = false
+    /// Whether no word moves the part: the movement is inferred from where the part goes
+    /// ("bell to chest height", "one hand on your ribs").
+    var inferredFromPlace = false
 }
 
 /// Which sides a measure is taken on.

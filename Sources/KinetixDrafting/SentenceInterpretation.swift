@@ -1276,6 +1276,7 @@ enum SentenceInterpreter {
         // "Lift the arms … then lower them": the first movement is the one performed.
         // "The hands go above the head": a position alone is reached by a raise.
         var measure = try measure(s, defaultMovement: s.positions.isEmpty ? nil : .raise)
+        var raisedToAPlace = false
         var movement = s.actionAfterState?.movement ?? s.movements.first ?? (s.positions.isEmpty ? nil : .raise)
         // "Push both arms up overhead until the elbows are straight": a height is reached
         // by raising the part that has one, whatever else the sentence straightens.
@@ -1297,6 +1298,8 @@ enum SentenceInterpreter {
             let kind = BodyMeasure.described(part: part, movement: .raise, hasPosition: true)
         {
             measure = BodyMeasure(kind: kind, plane: s.plane)
+            // (No raise said: the raise is read from the height alone.)
+            raisedToAPlace = !s.movements.contains(.raise)
             movement = .raise
         }
         // "Press the dumbbells overhead", "push up till the arms are straight": a press starts
@@ -1316,6 +1319,9 @@ enum SentenceInterpreter {
         }
         var target = DraftTarget(measure: measure, sides: sides(s, measure), movement: movement)
         target.pressed = measure.kind == .upperArmElevation && pressed
+        target.inferredFromPlace =
+            (raisedToAPlace || (s.movements.isEmpty && s.actionAfterState == nil)) && !pressed
+            && !s.words.contains(where: carryVerbs.contains)
         // "Bring them down to your ears, then push up": a press that lowers first starts at the top.
         if target.pressed, let down = s.words.firstIndex(where: { ["down", "lower", "lowering", "drop"].contains($0) }),
             let up = s.words.firstIndex(where: Self.pressWords.contains), down < up

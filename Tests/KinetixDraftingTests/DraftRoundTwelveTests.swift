@@ -147,4 +147,14 @@ struct DraftRoundTwelveTests {
         // A posture alone is not counted without saying so: refused here (nothing moves).
         #expect(throws: KinetixError.self) { try T.draft("Knees bent, feet flat, hands on the side of the head.") }
     }
+
+    @Test("a movement read from a height alone, with no word that moves the part and no name, says to check it")
+    func inferredFromAPlaceIsFlagged() throws {
+        let guessed = try T.draft("Hinge, the bell passes between the legs above the knees, bell to chest height.")
+        #expect(guessed.defaultsUsed.contains { $0.hasPrefix("check:") && $0.contains("inferred") }, "\(guessed.defaultsUsed)")
+        // A raise said is no guess; nor is a part carried up.
+        for text in ["Raise both arms to shoulder height.", "Bring your knee up to hip height, then lower it."] {
+            #expect(try !T.draft(text).defaultsUsed.contains { $0.contains("inferred") }, "\(text)")
+        }
+    }
 }
