@@ -151,10 +151,13 @@ enum DescriptionReader {
             // before a number or a lower-case word ends no sentence.)
             let abbreviation = c == "." && endsAnAbbreviation(characters, at: i)
             // ("elbows HIGH like you're showing off your watch ⌚ Stay tall": a caption's emoji before a
-            // capital ends its thought; "🔥 arms out to the side" carries on.)
+            // capitalised word ends its thought; "🔥 arms out to the side", "🙌 TO SHOULDER HEIGHT" and
+            // "👉 90°" carry on.)
             let emojiStop =
                 isEmoji(c) && (i + 1 == characters.count || characters[i + 1].isWhitespace)
-                && (characters[(i + 1)...].first { !$0.isWhitespace && !isEmoji($0) }.map { $0.isUppercase || $0.isNumber } ?? true)
+                && (characters[(i + 1)...].firstIndex { !$0.isWhitespace && !isEmoji($0) }.map { next in
+                    characters[next].isUppercase && next + 1 < characters.count && characters[next + 1].isLowercase
+                } ?? true)
             let stop =
                 ((c == "." || c == "!" || c == "?" || c == ";") && !decimalPoint && !marker && !tldr && !abbreviation) || emojiStop
             if endsTitle, spacedDash, isTitleQualifier(characters[(i + 1)...]) {

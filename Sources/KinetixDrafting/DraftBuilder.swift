@@ -633,6 +633,8 @@ struct DraftBuilder {
         }
         return nil
     }
+    /// The least trunk lean, degrees, a height said of the trunk is a goal of; below it the trunk is upright.
+    static let leastTrunkGoal = 30.0
     /// The upper arm's elevation at the top of a press, degrees, when the words give no start position.
     static let pressTop = 170.0
     /// The least arm elevation, degrees, of a start position "overhead".
@@ -651,10 +653,21 @@ struct DraftBuilder {
         // the goal; a set-up sentence never replaces it (`NamedExercise`).
         exercise = Self.namedExercise(readings, exercises: exercises)
         if exercise == nil { exercise = Self.exerciseToldByTheBody(readings, exercises: exercises) }
-        // ("… #plank #corestrength": a caption's hashtag names it when its words do not.)
-        if exercise == nil, let tagged = Hashtags.named(by: hashtags, table: exercises) {
+        // ("… #plank #corestrength": a caption's hashtag names it when its words neither name it
+        // nor move anything but a set-up; the draft says to check it, tags being loose: "#legday #squats".)
+        if exercise == nil,
+            !readings.contains(where: { reading in
+                reading.failure == nil && !reading.isSetUp
+                    && reading.statements.contains { statement in
+                        if case .reps(_?) = statement { return true }
+                        return statement.isMovement
+                    }
+            }),
+            let tagged = Hashtags.named(by: hashtags, table: exercises)
+        {
             exercise = tagged
-            defaultsUsed.append("the exercise named by a hashtag: '\(tagged.name)'")
+            defaultsUsed.append(
+                "check: the exercise is named only by a hashtag, '#\(tagged.name.filter { $0 != " " && $0 != "-" })': check it")
         }
         // "Warm-up: jumping jacks.": the short sentence after a heading that named the exercise is its name.
         if let exercise, readings.count > 1, readings[1].failure != nil, readings[1].sentence.tokens.count <= 4,
@@ -800,6 +813,7 @@ struct DraftBuilder {
                             measure: measure, sides: !part.isSided ? .none : kind == .thighElevation ? .either : .both,
                             target: position.elevation,
                             targetSource: "'\(position.text)'", movement: .raise)
+                        target?.inferredFromPlace = true
                         index = i
                         mainGoalSentence = reading.sentence.index
                     default: break
@@ -869,6 +883,14 @@ struct DraftBuilder {
         if target.inferredFromPlace, exercise == nil, survey == nil, let index {
             defaultsUsed.append(
                 "check: the counted \(target.measure.label) is inferred from where a part goes (sentence \(readings[index].sentence.index)); no word says it moves"
+            )
+        } else if let index, exercise == nil, survey == nil,
+            readings[index].sentence.tokens.contains(where: { ["start", "starting", "begin", "beginning"].contains($0.word) })
+        {
+            // ("Start with your arms straight up, then bring the weights down …": a sentence that
+            // gives the start and then the movement; the start may be what was read.)
+            defaultsUsed.append(
+                "check: the counted \(target.measure.label) comes from a sentence that also gives the start position (sentence \(readings[index].sentence.index))"
             )
         }
         // "Lie on your back … lift your hips up": hips raised are the exercise of that name
@@ -1123,12 +1145,16 @@ struct DraftBuilder {
             let measure = BodyMeasure(kind: kind, plane: main.measure.plane)
             if squatSeenFromFront(measure) { return squatGoalFromFront(index, hasGoal: position != nil || degrees != nil) }
             if let failure = invisible(measure) { return failure }
-            // (A height, "straight up", is a limb's elevation: "the back straight up" is no 170° lean.)
+            // (A height is a limb's elevation from hanging; the trunk points up from the hips, so its
+            // lean is 180° less it: "parallel to the floor" 90°, while "the back straight up" is
+            // upright, a posture rather than a goal, not a 170° lean.)
             let isElevation = [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(kind)
-            guard let value = isElevation ? position?.elevation ?? degrees : degrees else {
-                return position != nil && !isElevation
-                    ? "a height ('\(position!.text)') is where an arm or a leg is raised to; \(measure.label) needs degrees"
-                    : "the goal needs a position or degrees"
+            let lean = part == .trunk ? position.map { 180 - $0.elevation } : nil
+            if let lean, lean < Self.leastTrunkGoal, degrees == nil {
+                return "the trunk '\(position!.text)' is upright, a posture, not a goal: say 'keep your back upright' to check it"
+            }
+            guard let value = isElevation ? position?.elevation ?? degrees : degrees ?? lean else {
+                return "the goal needs a position or degrees"
             }
             let tolerance = DraftDefaults.tolerance(measure.unit)
             if kind == main.measure.kind {

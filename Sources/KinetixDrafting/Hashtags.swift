@@ -27,21 +27,19 @@ enum Hashtags {
     }
 
     /// The exercise a hashtag names whole ("#plank", "#jumpingjacks", "#glutebridge"): a name
-    /// of the table written without spaces or hyphens, maybe plural. The longest name wins.
+    /// of the table written without spaces or hyphens, maybe plural; the first tag that names one.
     static func named(by tags: [String], table: [NamedExercise.Row]) -> NamedExercise? {
-        var best: (length: Int, exercise: NamedExercise)?
         for tag in tags where tag.count >= 4 {
             for row in table {
                 for name in row.names {
                     let squashed = name.filter { $0 != " " && $0 != "-" }
-                    guard [squashed, squashed + "s", squashed + "es"].contains(tag), best.map({ squashed.count > $0.length }) ?? true
-                    else { continue }
+                    guard [squashed, squashed + "s", squashed + "es"].contains(tag) else { continue }
                     var exercise = row.exercise
                     exercise.name = name
-                    best = (squashed.count, exercise)
+                    return exercise
                 }
             }
         }
-        return best?.exercise
+        return nil
     }
 }

@@ -152,5 +152,5 @@ struct NamedExercise: Equatable, Sendable {
         return best?.exercise
     }
     /// Words that put a name on the neck.
-    static let neckWords: Set<String> = ["neck", "cervical", "head"]
+    static let neckWords: Set<String> = ["neck", "cervical"]
 }

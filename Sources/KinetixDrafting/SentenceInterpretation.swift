@@ -77,6 +77,14 @@ enum SentenceInterpreter {
                 } : nil  // hints for the first ten unknown words of a sentence
             reading.unknownWords.append((phrase.text, phrase.line, phrase.column, suggestion))
         }
+        // ("drop a 🔥", "grab the 🏋️"): an emoji standing for the word a sentence ends on leaves
+        // it unread: what it acts on is not known.
+        if let last = sentence.tokens.last?.word, ["a", "an", "the", "your", "my"].contains(last),
+            sentence.text.reversed().drop(while: { $0.isWhitespace || ".!?".contains($0) }).first.map(DescriptionReader.isEmoji) == true
+        {
+            reading.notMeasurable = "an emoji stands for the word the sentence ends on: what it acts on is not read"
+            return reading
+        }
         if let ceiling { reading.clausesLeftOut.append("'\(ceiling)': the goal said is also the most; not checked") }
         if var split = clauses(phrases, sentence: sentence, earlier: earlier, reading: reading, vocabulary: vocabulary) {
             if split.failure != nil { split.clausesLeftOut = [] }
@@ -218,9 +226,13 @@ enum SentenceInterpreter {
         }
         // A tempo or a hold ("take two seconds to go down") times the main movement: it borrows nothing.
         // ("Slowly lower" is the movement itself, said with its pace: it borrows the part.)
-        // ("Raise them and hold for 20 seconds": a movement done to "them" or "it" borrows its part, timed or not.)
+        // ("Raise them and hold for 20 seconds": a movement done to "them" or "it" borrows its part,
+        // timed or not, when the part named before agrees: "them" plural, "it" one.)
         let movesAPronoun = phrases.indices.contains { i in
-            phrases[i].movement != nil && i + 1 < phrases.count && ["them", "it"].contains(phrases[i + 1].text)
+            phrases[i].movement != nil && i + 1 < phrases.count
+                && (phrases[i + 1].text == "them"
+                    ? earlier.parts.first?.plural == true
+                    : phrases[i + 1].text == "it" ? earlier.parts.first?.plural == false : false)
         }
         let timesTheMovement = (slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }) && !movesAPronoun
         if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlier.parts.isEmpty,
@@ -425,7 +437,12 @@ enum SentenceInterpreter {
         interpret(movementClauses[0], sentence, earlier: mainEarlier, vocabulary: vocabulary, into: &main)
         // (A breath cued first, "Exhale, arc over to the right", leaves the movement standing.)
         let breathCue = startsWithBreathCue(phrases)
-        guard main.failure == nil, main.notMeasurable == nil || breathCue, main.statements.contains(where: \.isMovement) else {
+        // (A count said with the movement, "lift your leg, 10 reps", counts it.)
+        let moves = main.statements.contains { statement in
+            if case .reps(_?) = statement { return true }
+            return statement.isMovement
+        }
+        guard main.failure == nil, main.notMeasurable == nil || breathCue, moves else {
             return nil
         }
         var context = earlier.updated(by: main.named)
@@ -497,7 +514,10 @@ enum SentenceInterpreter {
             }),
             phrases[lift...].allSatisfy({ phrase in
                 if case .part(let part)? = phrase.meaning { limbs.contains(part) } else { true }
-            })
+            }),
+            // What is lifted is the limb ("lift your leg", "raise them", "raise six inches"), not a
+            // thing ("lift the bar off the rack") nor a part the keypoints lack ("raise your toes").
+            liftsTheLimb(phrases[(lift + 1)...])
         else { return phrases }
         let keep = DescriptionReader.Phrase(text: "", meaning: .keyword(.keep), line: phrases[0].line, column: phrases[0].column)
         // ("Legs straight, raise and hold": the lift with no part of its own lifts "them", the limbs kept straight.)
@@ -508,6 +528,16 @@ enum SentenceInterpreter {
                 at: lift + 1)
         }
         return [keep] + lifted
+    }
+    /// Whether the words after a lift word lift a limb: the first word that is not a little
+    /// word is a limb, "them"/"it", a number, a height or a keyword, or there is none.
+    static func liftsTheLimb(_ after: ArraySlice<DescriptionReader.Phrase>) -> Bool {
+        guard let object = after.first(where: { $0.meaning != .filler || ["them", "it"].contains($0.text) }) else { return true }
+        switch object.meaning {
+        case .part(let part)?: return [.arm, .elbow, .leg, .knee].contains(part)
+        case .filler?, .number?, .position?, .keyword?, .unit?, .plane?, .side?, .comparison?: return true
+        default: return false
+        }
     }
     /// Words that lift a limb.
     static let liftWords: Set<String> = ["lift", "lifts", "lifting", "raise", "raises", "raising"]
@@ -977,7 +1007,9 @@ enum SentenceInterpreter {
         // ("Hi!", "Re: chest dips": a greeting or a subject line's "Re" is no name.)
         let greets = s.notMeasurable.contains { $0.topic == "greeting" } && s.movements.isEmpty && s.parts.isEmpty
         if !greets, namedBeforeColon || titleCaseName || (shortName && (!s.hasFiller || (s.movements.isEmpty && !s.parts.isEmpty))) {
-            let title = sentence.text.trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
+            // (A caption's emoji is no part of the name: "Squat down 🍑".)
+            let title = String(sentence.text.filter { !DescriptionReader.isEmoji($0) })
+                .trimmingCharacters(in: CharacterSet(charactersIn: ".!?;:-–— "))
             return [.title(title, s.movements.isEmpty ? nil : try? target(s))]
         }
         // "Film from the side" (a movement beside it, "stand side-on and march…", is read
@@ -1044,7 +1076,7 @@ enum SentenceInterpreter {
         if k.contains(.count) {
             if s.movements.isEmpty && s.parts.isEmpty && s.positions.isEmpty { return [.reps(nil)] }
             // ("10 reps x 3, and keep your back against the bench": the part kept is not what is counted.)
-            if s.movements.isEmpty, k.contains(.keep) || k.contains(.negate) {
+            if s.movements.allSatisfy({ $0 == .straighten }), k.contains(.keep) || k.contains(.negate) {
                 return [.reps(nil)] + ((try? constraint(s)).map { [$0] } ?? [])
             }
             // "Return to the starting position and repeat for the desired repetitions": the
