@@ -657,11 +657,7 @@ struct DraftBuilder {
         // nor move anything but a set-up; the draft says to check it, tags being loose: "#legday #squats".)
         if exercise == nil,
             !readings.contains(where: { reading in
-                reading.failure == nil && !reading.isSetUp
-                    && reading.statements.contains { statement in
-                        if case .reps(_?) = statement { return true }
-                        return statement.isMovement
-                    }
+                reading.failure == nil && !reading.isSetUp && reading.statements.contains(where: \.movesSomething)
             }),
             let tagged = Hashtags.named(by: hashtags, table: exercises)
         {
@@ -885,7 +881,7 @@ struct DraftBuilder {
                 "check: the counted \(target.measure.label) is inferred from where a part goes (sentence \(readings[index].sentence.index)); no word says it moves"
             )
         } else if let index, exercise == nil, survey == nil,
-            readings[index].sentence.tokens.contains(where: { ["start", "starting", "begin", "beginning"].contains($0.word) })
+            readings[index].sentence.tokens.contains(where: { SentenceInterpreter.startWords.contains($0.word) })
         {
             // ("Start with your arms straight up, then bring the weights down …": a sentence that
             // gives the start and then the movement; the start may be what was read.)
@@ -1148,7 +1144,7 @@ struct DraftBuilder {
             // (A height is a limb's elevation from hanging; the trunk points up from the hips, so its
             // lean is 180° less it: "parallel to the floor" 90°, while "the back straight up" is
             // upright, a posture rather than a goal, not a 170° lean.)
-            let isElevation = [.armElevation, .upperArmElevation, .thighElevation, .legElevation].contains(kind)
+            let isElevation = SentenceInterpreter.elevations.contains(kind)
             let lean = part == .trunk ? position.map { 180 - $0.elevation } : nil
             if let lean, lean < Self.leastTrunkGoal, degrees == nil {
                 return "the trunk '\(position!.text)' is upright, a posture, not a goal: say 'keep your back upright' to check it"

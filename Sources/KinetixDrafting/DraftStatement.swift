@@ -38,6 +38,13 @@ extension DraftStatement {
     var isView: Bool { if case .view = self { true } else { false } }
     var isEachSide: Bool { if case .eachSide = self { true } else { false } }
     var isMovement: Bool { if case .movement = self { true } else { false } }
+    /// A movement, or a count that names one ("lift your leg, 10 reps").
+    var movesSomething: Bool {
+        switch self {
+        case .movement, .reps(_?): true
+        default: false
+        }
+    }
 }
 
 /// A movement's measure, sides and goal.

@@ -438,11 +438,7 @@ enum SentenceInterpreter {
         // (A breath cued first, "Exhale, arc over to the right", leaves the movement standing.)
         let breathCue = startsWithBreathCue(phrases)
         // (A count said with the movement, "lift your leg, 10 reps", counts it.)
-        let moves = main.statements.contains { statement in
-            if case .reps(_?) = statement { return true }
-            return statement.isMovement
-        }
-        guard main.failure == nil, main.notMeasurable == nil || breathCue, moves else {
+        guard main.failure == nil, main.notMeasurable == nil || breathCue, main.statements.contains(where: \.movesSomething) else {
             return nil
         }
         var context = earlier.updated(by: main.named)
@@ -500,7 +496,7 @@ enum SentenceInterpreter {
     /// (arm, elbow, leg, knee) lifted by a lift word ("lift", "raise") is read so: "straighten that
     /// leg and bring your foot up" steps up, and "straighten the knee, then lower" is the movement.
     static func straightenedBeforeLift(_ phrases: [DescriptionReader.Phrase]) -> [DescriptionReader.Phrase] {
-        let limbs: Set<DraftBodyPart> = [.arm, .elbow, .leg, .knee]
+        let limbs = liftedLimbs
         guard let first = phrases.firstIndex(where: { $0.movement != nil }), phrases[first].movement == .straighten,
             !phrases.contains(where: { $0.meaning == .keyword(.keep) || $0.meaning == .keyword(.negate) })
         else { return phrases }
@@ -534,11 +530,13 @@ enum SentenceInterpreter {
     static func liftsTheLimb(_ after: ArraySlice<DescriptionReader.Phrase>) -> Bool {
         guard let object = after.first(where: { $0.meaning != .filler || ["them", "it"].contains($0.text) }) else { return true }
         switch object.meaning {
-        case .part(let part)?: return [.arm, .elbow, .leg, .knee].contains(part)
+        case .part(let part)?: return liftedLimbs.contains(part)
         case .filler?, .number?, .position?, .keyword?, .unit?, .plane?, .side?, .comparison?: return true
         default: return false
         }
     }
+    /// The parts straightened and then lifted whole (`straightenedBeforeLift`).
+    static let liftedLimbs: Set<DraftBodyPart> = [.arm, .elbow, .leg, .knee]
     /// Words that lift a limb.
     static let liftWords: Set<String> = ["lift", "lifts", "lifting", "raise", "raises", "raising"]
 
@@ -655,7 +653,7 @@ enum SentenceInterpreter {
         "stand", "sit", "lie", "kneel", "sit on", "lie down", "kneeling", "lying", "seated", "sitting",
     ]
     /// Words of the start position.
-    private static let startWords: Set<String> = [
+    static let startWords: Set<String> = [
         "start", "starting", "begin", "beginning", "starting position", "start position", "initial",
     ]
 
