@@ -146,7 +146,8 @@ func draftingCases() {
         ("physio-sheets.json", Standing.before), ("dev-sheets.json", .read), ("held-out-sheets.json", .read),
         ("held-out-sheets-2.json", .read), ("dev-spoken.json", .read), ("held-out-sheets-3.json", .read),
         ("held-out-sheets-4.json", .read), ("held-out-sheets-5.json", .read), ("held-out-sheets-6.json", .read),
-        ("held-out-sheets-7.json", .read), ("held-out-sheets-8.json", .read), ("held-out-sheets-9.json", .heldOut),
+        ("held-out-sheets-7.json", .read), ("held-out-sheets-8.json", .read), ("held-out-sheets-9.json", .read),
+        ("held-out-sheets-10.json", .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let sheets = load(root + "/Benchmarks/drafting-cases/" + file)?["sheets"] as? [[String: Any]] else { continue }
@@ -195,7 +196,8 @@ func draftingCases() {
         ("clip-descriptions-7.json", ["voiceover", "checklist"], .read),
         ("clip-descriptions-8.json", ["whiteboard", "physio"], .read),
         ("clip-descriptions-9.json", ["caption", "parent"], .read),
-        ("clip-descriptions-10.json", ["gp", "teen"], .heldOut),
+        ("clip-descriptions-10.json", ["gp", "teen"], .read),
+        ("clip-descriptions-11.json", ["log", "esl"], .heldOut),
     ] {
         let heldOut = standing == .heldOut
         guard let described = load(root + "/Benchmarks/drafting-cases/" + file)?["clips_described"] as? [[String: Any]] else { continue }
