@@ -172,7 +172,9 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         switch kind {
         case .armElevation, .upperArmElevation: plane == .sagittal ? .side : (plane == .frontal ? .front : .any)
         case .thighElevation, .legElevation: plane == .frontal ? .front : .side
-        case .kneeFlexion, .hipFlexion, .trunkLean: .side
+        case .kneeFlexion, .hipFlexion: .side
+        // (A trunk leaned to the side is seen from the front.)
+        case .trunkLean: plane == .frontal ? .front : .side
         case .kneeValgus, .stanceWidth: .front
         case .elbowFlexion, .headTilt, .hipDrop: .any
         }

@@ -111,8 +111,10 @@ enum DescriptionReader {
                 // heading on that line: "Exercise 1: Ankle pumps⏎You can …").
                 // ("4. Straight leg raise⏎Lie on …": a numbered title is one too.)
                 let titleText = withoutListNumber(text)
+                // ("ex 4 bridges⏎lie on back …": a numbered exercise heading is one whatever the case.)
                 let titleLine =
-                    (sentences.isEmpty || line == 1) && next.isUppercase && titleText.allSatisfy({ !".!?;:".contains($0) })
+                    (sentences.isEmpty || line == 1) && (next.isUppercase || isExerciseHeading(String(titleText)))
+                    && titleText.allSatisfy({ !".!?;:".contains($0) })
                     && (1...maxTitleLineWords).contains(String(titleText).split(whereSeparator: \.isWhitespace).count)
                     && !tokens(in: String(text)).contains { instructionWords.contains($0.word) }
                 if next == "\n" || next == "-" || next == "*" || next == "•" || numbered || titleLine
@@ -211,6 +213,26 @@ enum DescriptionReader {
     /// at least `minThoughtLines` lines, and at least two in three of them start a thought
     /// (a capital, a digit, a sign) and end with none of `.!?;:,`. Prose wrapped at a
     /// width continues its sentences on lines that start in lower case: it is not.
+    /// The seconds of a time written `m:ss` ("1:30": 90), when `number` is its whole minutes
+    /// (0 to 59) and a colon and exactly two digits below 60 follow; else nil.
+    static func minutesAndSeconds(_ characters: [Character], number: (text: String, value: Double, end: Int)) -> Double? {
+        let e = number.end
+        func digit(_ k: Int) -> Int? { k < characters.count && characters[k].isASCII ? characters[k].wholeNumberValue : nil }
+        guard number.value == number.value.rounded(), (0...59).contains(number.value), e < characters.count, characters[e] == ":",
+            let tens = digit(e + 1), let units = digit(e + 2), digit(e + 3) == nil, tens < 6,
+            !(e + 3 < characters.count && characters[e + 3] == ":")
+        else { return nil }
+        return number.value * 60 + Double(tens * 10 + units)
+    }
+
+    /// Whether `line` opens with an exercise's number ("Ex 4 bridges", "exercise 2 clams",
+    /// "Ex. 3"): a heading.
+    static func isExerciseHeading(_ line: String) -> Bool {
+        let words = line.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "." || $0 == "#" })
+        guard words.count >= 2, ["ex", "exercise", "exc", "exer"].contains(words[0]) else { return false }
+        return words[1].allSatisfy(\.isNumber)
+    }
+
     static func writesALinePerThought(_ description: String) -> Bool {
         let lines = description.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard lines.count >= minThoughtLines else { return false }
@@ -350,6 +372,13 @@ enum DescriptionReader {
             if word.isEmpty, c.isNumber || !(previous.isLetter || previous.isNumber), let number = NumberScanner.scan(characters, at: i) {
                 flush()
                 let start = place(i)
+                // "Hold 1:30": minutes and seconds are a time, in seconds (not "1:2", a ratio).
+                if let seconds = minutesAndSeconds(characters, number: number) {
+                    append(Token(word: NumberScanner.plain(seconds), line: start.line, column: start.column))
+                    append(Token(word: "seconds", line: start.line, column: start.column))
+                    skipUntil = number.end + 3
+                    continue
+                }
                 append(Token(word: number.text, line: start.line, column: start.column))
                 skipUntil = number.end
                 continue
@@ -371,6 +400,11 @@ enum DescriptionReader {
             } else {
                 flush()
                 if c == "°" || c == "%" { append(Token(word: String(c), line: place(i).line, column: place(i).column)) }
+                // "Feet touching + lift the top knee", "hips & knees bent": a plus or an ampersand
+                // between words is "and" (not "20+ reps", "3+1").
+                if c == "+" || c == "&", previous.isWhitespace || previous.isLetter, next.isWhitespace || next.isLetter {
+                    append(Token(word: "and", line: place(i).line, column: place(i).column))
+                }
                 // A spaced dash parts clauses as a comma does ("legs straight — feet together — raise").
                 let spacedHyphen =
                     c == "-" && i > 0 && characters[i - 1].isWhitespace && i + 1 < characters.count && characters[i + 1].isWhitespace

@@ -373,7 +373,8 @@ struct DraftBuilder {
         // "Standing in a squat stance, raise …", "From a lunge position, …", "Unlike a curl, …":
         // a place or a comparison is no name; the name is the words before it ("Hip lifts from lying").
         let name = Array(words.prefix { !notInAName.contains($0) })
-        return name.isEmpty ? nil : name
+        // ("Swing the arm forward and back, …": a verb and its object, no name.)
+        return name.isEmpty || (name.count > 1 && objectWords.contains(name[1])) ? nil : name
     }
     /// The words of a first sentence that may be a name run into it: those before its first
     /// place or linking word ("regular push ups | on the floor"), or after "doing" up to one;
@@ -390,12 +391,16 @@ struct DraftBuilder {
             }
         }
         // ("Plank position with …", "Knee bent on one side …": a position or a state, no name.)
+        // ("Swing the arm forward": a verb and its object, no name.)
         return candidates.first {
             (1...maxNameWordsAtStart).contains($0.count) && !$0.contains(where: DescriptionReader.instructionWords.contains)
                 && !DescriptionReader.muscleVerbs.contains($0[0]) && !$0.contains(where: notANameAtStart.contains)
+                && !($0.count > 1 && objectWords.contains($0[1]))
         }
     }
     static let maxNameWordsAtStart = 4
+    /// Words that open a verb's object ("swing the arm", "curl both dumbbells"): the word before is a verb, not a name.
+    static let objectWords: Set<String> = ["the", "a", "an", "one", "both", "each", "either"]
     /// Words that make a sentence's first words a position or a state rather than a name.
     static let notANameAtStart: Set<String> = [
         "position", "pose", "stance", "bent", "straight", "flat", "tall", "upright", "lying", "standing", "sitting", "kneeling",
@@ -888,6 +893,16 @@ struct DraftBuilder {
             defaultsUsed.append(
                 "check: the counted \(target.measure.label) comes from a sentence that also gives the start position (sentence \(readings[index].sentence.index))"
             )
+        }
+        // ("… and just squat, sit ur bum down …": an exercise named in passing whose measures
+        // do not include the counted one leaves the count in doubt.)
+        if exercise == nil, survey == nil {
+            let named = NamedInPassing.exercises(readings, table: exercises)
+            if let first = named.first, !named.contains(where: { NamedInPassing.counts($0, by: target.measure.kind) }) {
+                defaultsUsed.append(
+                    "check: the words name '\(first.name)', counted on \(BodyMeasure(kind: first.kinds[0]).label), but the draft counts \(target.measure.label): check the counted one"
+                )
+            }
         }
         // "Lie on your back … lift your hips up": hips raised are the exercise of that name
         // (a bridge: from the hips bent to straight), with its rest and direction.

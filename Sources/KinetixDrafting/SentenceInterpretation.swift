@@ -62,7 +62,7 @@ enum SentenceInterpreter {
         _ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary,
         earlier: SentenceContext = SentenceContext()
     ) -> SentenceReading {
-        let (phrases, ceiling) = withoutCeiling(DescriptionReader.phrases(sentence, vocabulary: vocabulary))
+        let (phrases, ceiling) = withoutCeiling(HeelSlideReading.rewritten(DescriptionReader.phrases(sentence, vocabulary: vocabulary)))
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil, cueText: sentence.text)
         reading.isSetUp = isSetUp(phrases)
         for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
@@ -112,7 +112,7 @@ enum SentenceInterpreter {
         _ phrases: [DescriptionReader.Phrase], _ sentence: DescriptionReader.Sentence,
         earlier: SentenceContext, vocabulary: DraftVocabulary, into reading: inout SentenceReading
     ) {
-        let phrases = PressIntoSupportReading.withoutTheMeans(phrases)
+        let phrases = PlacementReading.withoutThePlacement(PressIntoSupportReading.withoutTheMeans(phrases))
         var slots = Slots(phrases)
         slots.holdAwaitsTime = earlier.holdAwaitsTime
         // "Press the back of the knee into the bed": an effort without a movement.
@@ -124,6 +124,14 @@ enum SentenceInterpreter {
         }
         // "Lift both heels off the floor", "bend your ankles": the foot moves, which no keypoint shows.
         if FootMovementReading.movesTheFootOnly(phrases), case .notMeasurable(_, let reason, _)? = vocabulary.meaning(of: ["tiptoes"]) {
+            reading.notMeasurable = reason
+            return
+        }
+        // "Rotate your upper body to the right", "turn your head to look over your shoulder": a
+        // turn of the trunk or the head about the body's long axis, which the keypoints barely show.
+        if slots.movements.first == .turn, let part = slots.parts.first?.part, [.trunk, .head].contains(part),
+            let reason = NamedExercise.named(in: ["trunk", "rotation"], table: vocabulary.exercises)?.unmeasurable
+        {
             reading.notMeasurable = reason
             return
         }
@@ -216,6 +224,16 @@ enum SentenceInterpreter {
             let hands = slots.parts.filter { $0.part == .arm }
             reading.named.parts = hands.isEmpty ? [(.arm, true)] : hands
         }
+        // "Lift one leg with the knee bent", "lift your legs into tabletop: knees bent at 90
+        // degrees": a leg raised with its knee bent is raised by the thigh, the shin hanging from it.
+        if let first = slots.parts.first, first.part == .leg, let movement = slots.movements.first, [.raise, .lower].contains(movement),
+            phrases.indices.dropLast().contains(where: { i in
+                ["knee", "knees"].contains(phrases[i].text.split(separator: " ").last.map(String.init) ?? "")
+                    && phrases[i].isPart && phrases[i + 1].text == "bent"
+            })
+        {
+            slots.parts[0].part = .thigh
+        }
         let namesItsParts = !slots.parts.isEmpty
         // "Press back up straight overhead": a press to a height with no part named is the arms'
         // (never a part an earlier sentence named: "right by your ears" is no head to press).
@@ -235,7 +253,8 @@ enum SentenceInterpreter {
                     : phrases[i + 1].text == "it" ? earlier.parts.first?.plural == false : false)
         }
         let timesTheMovement = (slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }) && !movesAPronoun
-        if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, !earlier.parts.isEmpty,
+        // ("… the backswing turn feeling freer": a turn names its own part, or none.)
+        if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, movement != .turn, !earlier.parts.isEmpty,
             BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil
         {
             slots.parts = earlier.parts
@@ -858,7 +877,8 @@ enum SentenceInterpreter {
                 case .part(let part):
                     if !movements.isEmpty, partAfterMovement == nil { partAfterMovement = part }
                     let word = texts[i].split(separator: " ").last.map(String.init) ?? texts[i]
-                    parts.append((part, (word.hasSuffix("s") && !word.hasSuffix("ss")) || word == "feet"))
+                    // ("Lift your bottom": both hips.)
+                    parts.append((part, (word.hasSuffix("s") && !word.hasSuffix("ss")) || word == "feet" || texts[i].contains("bottom")))
                 case .movement(let m):
                     movements.append(m)
                     movementWords.append(texts[i])
@@ -1297,6 +1317,10 @@ enum SentenceInterpreter {
             case (let p?, nil): throw Failure(message: "no movement for the \(p.rawValue): say what it does ('raise', 'bend')")
             case (let p?, let m?): throw Failure(message: "cannot tell what to measure when the \(p.rawValue) does '\(m.rawValue)'")
             }
+        }
+        // "Bend the upper body sideways": a trunk bent to the side leans it, seen from the front.
+        if kind == .hipFlexion, part == .trunk, movement == .bend, s.plane == .frontal {
+            return BodyMeasure(kind: .trunkLean, plane: .frontal)
         }
         return BodyMeasure(kind: kind, plane: s.plane)
     }
