@@ -247,8 +247,9 @@ struct BodyMeasure: Equatable, Hashable, Sendable {
         // (A heel pulled in bends the knee, a leg pulled up raises it: "pull" the leg says neither.)
         case (.pull?, .knee?), (.pull?, .thigh?): return .thighElevation
         case (.pull?, .head?): return .headTilt
-        case (.raise?, .arm?), (.lower?, .arm?), (.turn?, .arm?): return .armElevation
-        case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?), (.turn?, .upperArm?):
+        // (An arm turned is a rotation about its own length, no raise: no measure.)
+        case (.raise?, .arm?), (.lower?, .arm?): return .armElevation
+        case (.raise?, .elbow?), (.lower?, .elbow?), (.raise?, .upperArm?), (.lower?, .upperArm?):
             return .upperArmElevation
         case (.bend?, .upperArm?), (.straighten?, .upperArm?): return .elbowFlexion
         case (.raise?, .knee?), (.raise?, .thigh?), (.lower?, .knee?), (.lower?, .thigh?): return .thighElevation

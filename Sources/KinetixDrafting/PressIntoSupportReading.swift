@@ -16,6 +16,10 @@ enum PressIntoSupportReading {
                 || after.firstIndex(where: { ["into", "against"].contains($0) }).map({ into in
                     after[(into + 1)...].prefix(3).contains(where: supports.contains)
                 }) == true
+                // ("Push up through the arms of the chair": through a support, however it is named.)
+                || after.firstIndex(of: "through").map({ through in
+                    after[(through + 1)...].prefix(5).contains(where: supports.contains)
+                }) == true
         else { return false }
         // ("… as if to bend your knee": the movement imagined, not made.)
         let imagined = phrases.indices.first { i in i > 0 && phrases[i].text == "if" && phrases[i - 1].text == "as" } ?? phrases.count
@@ -41,7 +45,8 @@ enum PressIntoSupportReading {
             let movement = phrases[(to + 1)...].prefix(2).firstIndex(where: { $0.movement != nil }),
             phrases[(to + 1)..<movement].allSatisfy({ ["you", "we", "slowly"].contains($0.text) }),
             !(to > 0 && phrases[to - 1].text == "if"),
-            phrases[(press + 1)..<to].contains(where: { ["into", "against"].contains($0.text) }),
+            // ("Push up through the arms of the chair and stand up": through a support, too.)
+            phrases[(press + 1)..<to].contains(where: { ["into", "against", "through", "on"].contains($0.text) }),
             phrases[(press + 1)..<to].contains(where: { supports.contains($0.text.split(separator: " ").last.map(String.init) ?? "") })
         else { return phrases }
         return Array(phrases[..<press] + phrases[movement...])
@@ -53,6 +58,6 @@ enum PressIntoSupportReading {
     /// What a part rests on and can be pressed into.
     static let supports: Set<String> = [
         "bed", "floor", "mat", "ground", "wall", "chair", "table", "towel", "pillow", "cushion", "ball", "couch", "sofa", "bench",
-        "hand", "hands", "palm", "palms",
+        "hand", "hands", "palm", "palms", "armrest", "armrests", "arms of the chair",
     ]
 }

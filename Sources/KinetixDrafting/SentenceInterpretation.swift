@@ -62,7 +62,8 @@ enum SentenceInterpreter {
         _ sentence: DescriptionReader.Sentence, vocabulary: DraftVocabulary,
         earlier: SentenceContext = SentenceContext()
     ) -> SentenceReading {
-        let (phrases, ceiling) = withoutCeiling(HeelSlideReading.rewritten(DescriptionReader.phrases(sentence, vocabulary: vocabulary)))
+        let (phrases, ceiling) = CeilingReading.withoutCeiling(
+            HeelSlideReading.rewritten(DescriptionReader.phrases(sentence, vocabulary: vocabulary)))
         var reading = SentenceReading(sentence: sentence, statements: [], unknownWords: [], failure: nil, cueText: sentence.text)
         reading.isSetUp = isSetUp(phrases)
         for (n, phrase) in phrases.filter({ $0.meaning == nil }).enumerated() {
@@ -253,6 +254,10 @@ enum SentenceInterpreter {
                     : phrases[i + 1].text == "it" ? earlier.parts.first?.plural == false : false)
         }
         let timesTheMovement = (slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }) && !movesAPronoun
+        // "March on the spot": a march with no part of its own lifts the knees in turn.
+        if slots.parts.isEmpty, slots.movementWords.contains(where: { $0.hasPrefix("march") }) {
+            slots.parts = [(.knee, true)]
+        }
         // ("… the backswing turn feeling freer": a turn names its own part, or none.)
         if slots.parts.isEmpty, !timesTheMovement, let movement = slots.movements.first, movement != .turn, !earlier.parts.isEmpty,
             BodyMeasure.described(part: nil, movement: movement, hasPosition: !slots.positions.isEmpty) == nil
@@ -407,7 +412,7 @@ enum SentenceInterpreter {
         var rest: [DescriptionReader.Phrase] = []
         var constraints: [[DescriptionReader.Phrase]] = []
         var inClause = false
-        let phrases = straightenedBeforeLift(phrases)
+        let phrases = StraightenedLiftReading.rewritten(phrases)
         for (i, phrase) in phrases.enumerated() {
             // "Keeping your head and chest up": "and" before a body part joins parts, not clauses.
             let nextWord = phrases[(i + 1)...].first { $0.meaning != .filler }
@@ -507,72 +512,6 @@ enum SentenceInterpreter {
         }
         return main
     }
-
-    /// `phrases` with a limb straightened before it is lifted read as kept straight: "Straighten
-    /// your knee and lift your leg off the bed", "Legs straight — raise them six inches", "Straighten
-    /// your arms and lift them away from your bottom". The lift is the movement; the straightening
-    /// is its set-up. A "keep" with no text opens the straightening's clause. Only a limb
-    /// (arm, elbow, leg, knee) lifted by a lift word ("lift", "raise") is read so: "straighten that
-    /// leg and bring your foot up" steps up, and "straighten the knee, then lower" is the movement.
-    static func straightenedBeforeLift(_ phrases: [DescriptionReader.Phrase]) -> [DescriptionReader.Phrase] {
-        let limbs = liftedLimbs
-        guard let first = phrases.firstIndex(where: { $0.movement != nil }), phrases[first].movement == .straighten,
-            !phrases.contains(where: { $0.meaning == .keyword(.keep) || $0.meaning == .keyword(.negate) })
-        else { return phrases }
-        // The straightening's clause runs to the lift, parted from it by a comma, a dash or "and"
-        // ("straighten the knee to lift the heel" straightens the knee).
-        guard let lift = phrases[(first + 1)...].firstIndex(where: { $0.movement != nil }), phrases[lift].movement == .raise,
-            liftWords.contains(phrases[lift].text),
-            phrases[(first + 1)...lift].contains(where: { $0.afterComma || ($0.meaning == .filler && $0.text == "and") }),
-            phrases[..<lift].contains(where: { phrase in
-                if case .part(let part)? = phrase.meaning { limbs.contains(part) } else { false }
-            }),
-            phrases[lift...].allSatisfy({ phrase in
-                if case .part(let part)? = phrase.meaning { limbs.contains(part) } else { true }
-            }),
-            // What is lifted is the limb ("lift your leg", "raise them", "raise six inches"), not a
-            // thing ("lift the bar off the rack") nor a part the keypoints lack ("raise your toes").
-            liftsTheLimb(phrases[(lift + 1)...])
-        else { return phrases }
-        let keep = DescriptionReader.Phrase(text: "", meaning: .keyword(.keep), line: phrases[0].line, column: phrases[0].column)
-        // ("Legs straight, raise and hold": the lift with no part of its own lifts "them", the limbs kept straight.)
-        var lifted = phrases
-        if !phrases[lift...].contains(where: { $0.isPart || ["them", "it"].contains($0.text) }) {
-            lifted.insert(
-                DescriptionReader.Phrase(text: "them", meaning: .filler, line: phrases[lift].line, column: phrases[lift].column),
-                at: lift + 1)
-        }
-        return [keep] + lifted
-    }
-    /// Whether the words after a lift word lift a limb: the first word that is not a little
-    /// word is a limb, "them"/"it", a number, a height or a keyword, or there is none.
-    static func liftsTheLimb(_ after: ArraySlice<DescriptionReader.Phrase>) -> Bool {
-        guard let object = after.first(where: { $0.meaning != .filler || ["them", "it"].contains($0.text) }) else { return true }
-        switch object.meaning {
-        case .part(let part)?: return liftedLimbs.contains(part)
-        case .filler?, .number?, .position?, .keyword?, .unit?, .plane?, .side?, .comparison?: return true
-        default: return false
-        }
-    }
-    /// The parts straightened and then lifted whole (`straightenedBeforeLift`).
-    static let liftedLimbs: Set<DraftBodyPart> = [.arm, .elbow, .leg, .knee]
-    /// Words that lift a limb.
-    static let liftWords: Set<String> = ["lift", "lifts", "lifting", "raise", "raises", "raising"]
-
-    /// `phrases` without a ceiling said after the goal ("up to eye level, not more", "to shoulder
-    /// height, no higher"): a "not"/"no" after a comma or dash, then only a word of more, and the
-    /// clause's end. It bounds the goal; it is no movement to forbid. Also the words taken out.
-    static func withoutCeiling(_ phrases: [DescriptionReader.Phrase]) -> ([DescriptionReader.Phrase], String?) {
-        for i in phrases.indices.dropLast() where phrases[i].afterComma && ["not", "no"].contains(phrases[i].text) {
-            let word = phrases[i + 1]
-            let ends = i + 2 == phrases.count || phrases[i + 2].afterComma || ["and", "then"].contains(phrases[i + 2].text)
-            guard ceilingWords.contains(word.text), ends, i > 0 else { continue }
-            return (Array(phrases[..<i] + phrases[(i + 2)...]), "\(phrases[i].text) \(word.text)")
-        }
-        return (phrases, nil)
-    }
-    /// Words of a ceiling after "not"/"no".
-    static let ceilingWords: Set<String> = ["more", "higher", "further", "farther", "beyond", "over", "above"]
 
     /// Verbs that only carry a limb somewhere; where it goes says the movement.
     private static let carryVerbs: Set<String> = [

@@ -153,4 +153,23 @@ struct DraftRoundThirteenTests {
         #expect(!draft.profile.reps!.metric.description.contains("upperArmElevation"), "\(draft.profile.reps!.metric)")
 
     }
+
+    @Test("a march with no part lifts the knees in turn, never the hands a set-up named")
+    func marchLiftsTheKnees() throws {
+        let text = "Stand behind a chair, both hands resting on its back. Now march on the spot, twenty altogether."
+        #expect(try Self.metric(text).hasPrefix("thighElevation"))
+    }
+
+    @Test("an arm turned is no raise: holding a chair after turning counts no arm")
+    func armTurnedIsNoRaise() {
+        #expect(BodyMeasure.described(part: .arm, movement: .turn, hasPosition: false) == nil)
+        #expect(BodyMeasure.described(part: .arm, movement: .raise, hasPosition: false) == .armElevation)
+    }
+
+    @Test("pushing up through a chair's arms is the effort of standing, not a raise of the upper arms")
+    func pushThroughASupport() throws {
+        #expect(throws: KinetixError.self) { try T.draft("Push up through the arms of the chair and stand up.") }
+        // Through the heels into a bridge, the hips still lift.
+        #expect(try Self.metric("Lie on your back. Push through your heels and lift your hips.").hasPrefix("hipFlexion"))
+    }
 }
