@@ -139,8 +139,10 @@ enum DescriptionReader {
             let spacedDash =
                 (c == "–" || c == "—" || c == "-") && i > 0 && characters[i - 1] == " " && i + 1 < characters.count
                 && characters[i + 1].isWhitespace
+            // ("Plank for 1:30": a colon inside a time ends no title.)
+            let inTime = c == ":" && i > 0 && characters[i - 1].isNumber && i + 1 < characters.count && characters[i + 1].isNumber
             let endsTitle =
-                (c == ":" || spacedDash) && sentences.isEmpty
+                ((c == ":" && !inTime) || spacedDash) && sentences.isEmpty
                 && (1...maxTitleWords).contains(
                     String(text).split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "–" || $0 == "—" }).filter { $0 != "-" }
                         .count)
@@ -213,17 +215,27 @@ enum DescriptionReader {
     /// at least `minThoughtLines` lines, and at least two in three of them start a thought
     /// (a capital, a digit, a sign) and end with none of `.!?;:,`. Prose wrapped at a
     /// width continues its sentences on lines that start in lower case: it is not.
-    /// The seconds of a time written `m:ss` ("1:30": 90), when `number` is its whole minutes
-    /// (0 to 59) and a colon and exactly two digits below 60 follow; else nil.
-    static func minutesAndSeconds(_ characters: [Character], number: (text: String, value: Double, end: Int)) -> Double? {
+    /// The seconds of a time written `m:ss` ("1:30": 90), when `number`, starting at `start`,
+    /// is its whole minutes (0 to `maxMinutes`) and a colon and exactly two digits below 60
+    /// follow, and no clock word or "am"/"pm" says it is a time of day; else nil.
+    static func minutesAndSeconds(_ characters: [Character], from start: Int, number: (text: String, value: Double, end: Int)) -> Double? {
         let e = number.end
         func digit(_ k: Int) -> Int? { k < characters.count && characters[k].isASCII ? characters[k].wholeNumberValue : nil }
-        guard number.value == number.value.rounded(), (0...59).contains(number.value), e < characters.count, characters[e] == ":",
-            let tens = digit(e + 1), let units = digit(e + 2), digit(e + 3) == nil, tens < 6,
+        guard number.value == number.value.rounded(), (0...maxMinutes).contains(number.value), e < characters.count,
+            characters[e] == ":", let tens = digit(e + 1), let units = digit(e + 2), digit(e + 3) == nil, tens < 6,
             !(e + 3 < characters.count && characters[e + 3] == ":")
         else { return nil }
+        // ("at 10:30", "7:30am": a clock's time, not a duration.)
+        let after = String(characters[(e + 3)...].prefix(5)).lowercased().trimmingCharacters(in: .whitespaces)
+        let before = String(characters[..<start]).lowercased().split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
+        if ["am", "pm", "a.m", "p.m", "o'cl", "h"].contains(where: after.hasPrefix) || clockWords.contains(before) { return nil }
         return number.value * 60 + Double(tens * 10 + units)
     }
+
+    /// The most minutes an `m:ss` time is read as a duration; above it, it is a clock's time.
+    static let maxMinutes = 10.0
+    /// Words before a clock's time ("at 10:30", "until 7:45").
+    static let clockWords: Set<String> = ["at", "from", "until", "till", "by", "around", "before", "after", "since"]
 
     /// Whether `line` opens with an exercise's number ("Ex 4 bridges", "exercise 2 clams",
     /// "Ex. 3"): a heading.
@@ -373,7 +385,7 @@ enum DescriptionReader {
                 flush()
                 let start = place(i)
                 // "Hold 1:30": minutes and seconds are a time, in seconds (not "1:2", a ratio).
-                if let seconds = minutesAndSeconds(characters, number: number) {
+                if let seconds = minutesAndSeconds(characters, from: i, number: number) {
                     append(Token(word: NumberScanner.plain(seconds), line: start.line, column: start.column))
                     append(Token(word: "seconds", line: start.line, column: start.column))
                     skipUntil = number.end + 3

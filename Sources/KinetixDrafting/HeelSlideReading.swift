@@ -12,17 +12,28 @@ enum HeelSlideReading {
             })
         else { return phrases }
         let after = phrases[(heel + 1)...].flatMap { $0.text.split(separator: " ").map(String.init) }
-        guard let way = after.first(where: { inward.contains($0) || outward.contains($0) }) else { return phrases }
+        // (Not "the heel of your hand"; not a heel slid out to the side, a leg's abduction; not a
+        // slide that sets up another part's movement: "slide your heels in and then lift your hips".)
+        let sideways = phrases[(heel + 1)...].contains { if case .plane(.frontal)? = $0.meaning { true } else { false } }
+        let laterMovement = phrases[(heel + 1)...].indices.contains { i in
+            phrases[i].movement != nil
+                && phrases[(i + 1)...].prefix(3).contains { phrase in
+                    if case .part(let part)? = phrase.meaning { ![.knee, .leg].contains(part) } else { false }
+                }
+        }
+        guard after.first != "of", !sideways, !laterMovement,
+            let way = after.first(where: { inward.contains($0) || outward.contains($0) })
+        else { return phrases }
         var rewritten = phrases
         rewritten[slide].meaning = .movement(inward.contains(way) ? .bend : .straighten)
-        let plural = ["heels", "feet"].contains(phrases[heel].text.split(separator: " ").last.map(String.init) ?? "")
+        let plural = ["heels"].contains(phrases[heel].text.split(separator: " ").last.map(String.init) ?? "")
         rewritten[heel].text = plural ? "knees" : "knee"
         rewritten[heel].meaning = .part(.knee)
         return rewritten
     }
 
     static let slideWords: Set<String> = ["slide", "slides", "sliding", "slid", "glide", "glides", "gliding"]
-    static let heelWords: Set<String> = ["heel", "heels", "foot", "feet"]
+    static let heelWords: Set<String> = ["heel", "heels"]
     /// Ways toward the body: the knee bends.
     static let inward: Set<String> = ["up", "in", "toward", "towards", "closer", "bottom", "buttock", "buttocks", "bum", "back"]
     /// Ways away from the body: the knee straightens.

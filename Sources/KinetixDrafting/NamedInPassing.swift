@@ -22,8 +22,9 @@ enum NamedInPassing {
                 }
                 let before = words[max(0, start - 2)..<start]
                 let after = start + length < words.count ? words[start + length] : ""
+                // (A squat's or a lunge's object is the body itself: "squat your hips down".)
                 let isVerbWithObject =
-                    DescriptionReader.instructionWords.contains(after) || DraftBuilder.objectWords.contains(after)
+                    (objectWords.contains(after) || DraftBuilder.objectWords.contains(after)) && !bodyVerbs.contains(named.name)
                 // ("Start in a high plank", "a squat position": a place the body is in, not the exercise.)
                 let isAPlace = before.contains(where: places.contains) || NamedExercise.postureWords.union(positionWords).contains(after)
                 if !named.kinds.isEmpty, isUnmistakable(named.name), !before.contains(where: comparisons.contains),
@@ -82,10 +83,14 @@ enum NamedInPassing {
     static let places: Set<String> = ["in", "into", "from"]
 
     /// Words before a name that make it a comparison or a place, not the exercise done.
-    static let comparisons: Set<String> = ["like", "unlike", "than", "from", "not", "no", "instead", "before", "after"]
+    static let comparisons: Set<String> = ["like", "unlike", "than", "from", "not", "no", "instead", "for"]
+    /// Words that open a verb's object.
+    static let objectWords: Set<String> = ["your", "my", "their", "his", "her"]
+    /// Names whose verb moves the body itself, whatever follows.
+    static let bodyVerbs: Set<String> = ["squat", "lunge", "split squat"]
     /// Words that make a sentence a plan for later or an alternative, not the exercise done now.
     static let plans: Set<String> = [
-        "progress", "progression", "progressing", "regress", "regression", "instead", "harder", "easier", "alternative",
-        "alternatively", "variation", "swap", "replace",
+        "progress", "progression", "progressing", "regress", "regression", "instead", "alternative", "alternatively",
+        "variation", "swap", "replace",
     ]
 }

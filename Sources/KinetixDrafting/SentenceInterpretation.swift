@@ -128,6 +128,17 @@ enum SentenceInterpreter {
             reading.notMeasurable = reason
             return
         }
+        // "Turn your upper body to face the wall and raise both arms", "turn your arm so the thumb
+        // points up, then raise it": a turn before another movement sets it up.
+        // (Another movement of its own part, "it"/"them", or the whole body; not "come back".)
+        let movesAfterTheTurn = phrases.indices.contains { i in
+            guard let movement = phrases[i].movement, movement != .turn, !isState(phrases, at: i) else { return false }
+            return [.squat, .lunge, .stepUp].contains(movement)
+                || phrases[(i + 1)...].prefix(3).contains { $0.isPart || ["it", "them"].contains($0.text) }
+        }
+        if slots.movements.first == .turn, movesAfterTheTurn {
+            slots.movements.removeAll { $0 == .turn }
+        }
         // "Rotate your upper body to the right", "turn your head to look over your shoulder": a
         // turn of the trunk or the head about the body's long axis, which the keypoints barely show.
         if slots.movements.first == .turn, let part = slots.parts.first?.part, [.trunk, .head].contains(part),
@@ -254,8 +265,13 @@ enum SentenceInterpreter {
                     : phrases[i + 1].text == "it" ? earlier.parts.first?.plural == false : false)
         }
         let timesTheMovement = (slots.keywords.contains(.hold) || slots.numbers.contains { $0.unit == .seconds }) && !movesAPronoun
-        // "March on the spot": a march with no part of its own lifts the knees in turn.
-        if slots.parts.isEmpty, slots.movementWords.contains(where: { $0.hasPrefix("march") }) {
+        // "March on the spot": a march with no part of its own lifts the knees in turn (not the
+        // month: "since March", "in March").
+        let marches = words.indices.contains { i in
+            words[i].hasPrefix("march")
+                && !(i > 0 && ["in", "since", "of", "this", "last", "next", "early", "late", "mid"].contains(words[i - 1]))
+        }
+        if slots.parts.isEmpty, marches, slots.movementWords.contains(where: { $0.hasPrefix("march") }) {
             slots.parts = [(.knee, true)]
         }
         // ("… the backswing turn feeling freer": a turn names its own part, or none.)
@@ -271,7 +287,17 @@ enum SentenceInterpreter {
         // (A verb that only carries the limb, "bring", "take", "drive", "push", says nothing else.)
         let beforePart = reading.unknownWords.filter { w in firstPart.map { (w.line, w.column) < $0 } ?? false }
         let unknownVerb = beforePart.contains { !carryVerbs.contains($0.word) }
-        let carried = beforePart.contains { carryVerbs.contains($0.word) }
+        var carried = beforePart.contains { carryVerbs.contains($0.word) }
+        // ("Lie on your back knees up, push your hips up": the part a carry verb moves after a
+        // comma is the one after it, not a set-up's before it.)
+        if !carried, let verb = phrases.firstIndex(where: { carryVerbs.contains($0.text) }), phrases[verb].afterComma,
+            phrases[..<verb].contains(where: \.isPart),
+            let moved = phrases[(verb + 1)...].prefix(3).first(where: \.isPart), case .part(let part)? = moved.meaning,
+            let at = slots.parts.firstIndex(where: { $0.part == part }), at > 0
+        {
+            slots.parts.insert(slots.parts.remove(at: at), at: 0)
+            carried = true
+        }
         // (A part's state, "the straight leg", and the way back, "and return", are no movement of it.)
         let leadingMovements = phrases.indices.filter { i in
             guard let movement = phrases[i].movement, !isState(phrases, at: i) else { return false }
@@ -282,7 +308,9 @@ enum SentenceInterpreter {
         // ("Push your hips up and hold for 10 seconds": hips carried up may be held there; hips
         // driven forward, "to stand", are a hinge's finish, not a raise.)
         let hipsCarried = carried && slots.parts.first?.part == .hip && (slots.keywords.contains(.up) || upToAPlace)
-        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace, slots.notMeasurable.isEmpty,
+        // (A set-up said first stands beside it: "lie on your back, push your hips up".)
+        if leadingMovements.isEmpty, slots.plane != nil || slots.keywords.contains(.up) || upToAPlace,
+            slots.notMeasurable.allSatisfy({ $0.topic == "setUp" }),
             !unknownVerb,
             !slots.numbers.contains(where: { $0.unit == .seconds }) || hipsCarried,
             let part = slots.parts.first?.part, [.arm, .upperArm, .leg, .thigh, .knee].contains(part) || hipsCarried
@@ -570,9 +598,14 @@ enum SentenceInterpreter {
         // "Stand with your back against the wall", "sit on the front of a chair": a posture
         // first is the start, unless a movement follows after "and"/"then" ("stand tall and
         // raise your arms") or the posture is itself the movement ("stand up", "sit down").
+        // (Or a part carried after a comma: "lie on your back knees up, push your hips up to the ceiling".)
         if let first = words.first, postureWords.contains(first),
             words.dropFirst().first.map({ !["up", "down", "back"].contains($0) }) ?? true,
-            !phrases.indices.contains(where: { i in phrases[i].movement != nil && i > 0 && ["and", "then"].contains(phrases[i - 1].text) })
+            !phrases.indices.contains(where: { i in phrases[i].movement != nil && i > 0 && ["and", "then"].contains(phrases[i - 1].text) }),
+            !phrases.indices.contains(where: { i in
+                i > 0 && phrases[i].afterComma && carryVerbs.contains(phrases[i].text)
+                    && phrases[(i + 1)...].prefix(3).contains(where: \.isPart)
+            })
         {
             return true
         }
@@ -1258,7 +1291,7 @@ enum SentenceInterpreter {
             }
         }
         // "Bend the upper body sideways": a trunk bent to the side leans it, seen from the front.
-        if kind == .hipFlexion, part == .trunk, movement == .bend, s.plane == .frontal {
+        if kind == .hipFlexion, part == .trunk || part == .hip || part == nil, movement == .bend, s.plane == .frontal {
             return BodyMeasure(kind: .trunkLean, plane: .frontal)
         }
         return BodyMeasure(kind: kind, plane: s.plane)

@@ -1,5 +1,6 @@
 import Foundation
 import KinetixCore
+import KinetixProfiles
 import Testing
 
 @testable import KinetixDrafting
@@ -171,5 +172,53 @@ struct DraftRoundThirteenTests {
         #expect(throws: KinetixError.self) { try T.draft("Push up through the arms of the chair and stand up.") }
         // Through the heels into a bridge, the hips still lift.
         #expect(try Self.metric("Lie on your back. Push through your heels and lift your hips.").hasPrefix("hipFlexion"))
+    }
+
+    @Test("a part carried after a comma is the movement, not the set-up before it")
+    func carriedAfterASetUp() throws {
+        let draft = try T.draft("lie on your back knees up, push your hips up to the ceiling, hold for 3 then down. 12 reps.")
+        #expect(draft.profile.reps?.metric.description.contains("hipFlexion") == true)
+        // A bridge: the hips straighten from the bent rest, so the measure dips.
+        #expect(draft.profile.reps?.movement([:]) == .dip)
+        // A movement word after the comma of a posture stays the posture's: "sitting …, pressing … over my head".
+        let press = try T.draft(
+            "sitting on a bench with the back up straight, pressing dumbbells over my head. lower them to my shoulders then push back up")
+        #expect(press.profile.reps?.metric.description.contains("headTilt") == false)
+    }
+
+    @Test("the review's probes of round thirteen (helper-46): each rule kept to what it means")
+    func reviewProbes() throws {
+        // A placement anywhere in the sentence is the start; "them" after it is the part placed.
+        #expect(try Self.metric("Lying on your back, put your arms by your side and lift your hips.").hasPrefix("hipFlexion"))
+        #expect(try Self.metric("Lie on your side and put your head on your arm, then lift your top leg up.").hasPrefix("legElevation"))
+        #expect(try Self.metric("Place your hands by your sides and then raise them out to the side.").hasPrefix("armElevation"))
+        // A foot slid to the side, a hand's heel, a slide before a bridge: no heel slide.
+        #expect(try !Self.metric("Stand on a towel. Slide your foot out to the side and back in.").hasPrefix("kneeFlexion"))
+        #expect(
+            try !Self.metric("Lie on your back. Slide your heels towards your bottom and then lift your hips off the floor.").hasPrefix(
+                "kneeFlexion"))
+        // A bottom slid off a chair is a dip's start, not a bridge.
+        #expect(
+            try Self.metric("Sit on the edge of a chair. Slide your bottom off the chair and lower yourself by bending your elbows.")
+                .hasPrefix("elbowFlexion"))
+        // A turn before another movement sets it up.
+        #expect(
+            try Self.metric("Turn your arm so your thumb points up, then raise it out to the side to shoulder height.").hasPrefix(
+                "armElevation"))
+        #expect(try Self.metric("Turn your body sideways to the camera, then squat down.").hasPrefix("kneeFlexion"))
+        // A clock's time is no hold; "2:00 minutes" after a title's comma is.
+        #expect(DescriptionReader.tokens(in: "at 10:30, hold it").map(\.word).contains("630") == false)
+        #expect(DescriptionReader.tokens(in: "7:30am").map(\.word).contains("450") == false)
+        let plank = try T.draft("Plank for 1:30.")
+        #expect(plank.profile.parameters.first { $0.name == "holdSeconds" }.map { "\($0.defaultValue)".contains("90") } == true)
+        // A squat named in passing after "then", "before", or with its own object checks the count.
+        for text in [
+            "Raise your arms overhead and squat, then stand back up.", "Raise your arms overhead before each squat.",
+            "Lift your arms up in front of you to shoulder height as you squat your hips down.",
+        ] {
+            #expect(try T.draft(text).defaultsUsed.contains { $0.contains("'squat'") }, "\(text)")
+        }
+        // Bent sideways at the waist: the trunk's lean.
+        #expect(try Self.metric("Stand tall. Bend sideways at the waist, sliding your hand down your leg.").hasPrefix("trunkLean"))
     }
 }
