@@ -834,6 +834,14 @@ enum SentenceInterpreter {
             {
                 let before = phrases[..<firstPart].last { !Self.placeDeterminers.contains($0.text) }
                 firstPartIsAPlace = before.map { Self.placePrepositions.contains($0.text) } ?? false
+                // ("Arms by your sides, lift your knee": a part set in a clause of its own before
+                // the movement's, a comma between, is where it rests; the movement's object moves.)
+                if phrases[(firstPart + 1)...firstMovement].contains(where: \.afterComma),
+                    !SentenceInterpreter.isState(phrases, at: firstMovement),
+                    phrases[(firstMovement + 1)...].prefix(3).contains(where: \.isPart)
+                {
+                    firstPartIsAPlace = true
+                }
             }
             words = phrases.map(\.text)
             let meanings = phrases.compactMap(\.meaning)

@@ -221,4 +221,12 @@ struct DraftRoundThirteenTests {
         // Bent sideways at the waist: the trunk's lean.
         #expect(try Self.metric("Stand tall. Bend sideways at the waist, sliding your hand down your leg.").hasPrefix("trunkLean"))
     }
+
+    @Test("a part set in a clause of its own before the movement's is where it rests; the movement's object moves")
+    func partSetBeforeTheClause() throws {
+        #expect(try Self.metric("Arms by your sides, lift your knee to hip height.").hasPrefix("thighElevation"))
+        #expect(try Self.metric("Hands under your bottom, lift both legs up.").hasPrefix("legElevation"))
+        // With no part after the movement, the part named before it moves ("arms straight, lift them").
+        #expect(try Self.metric("Arms straight, lift them overhead.").hasPrefix("armElevation"))
+    }
 }
