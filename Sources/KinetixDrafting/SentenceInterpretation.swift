@@ -141,7 +141,12 @@ enum SentenceInterpreter {
         }
         // "Rotate your upper body to the right", "turn your head to look over your shoulder": a
         // turn of the trunk or the head about the body's long axis, which the keypoints barely show.
-        if slots.movements.first == .turn, let part = slots.parts.first?.part, [.trunk, .head].contains(part),
+        // (The part turned is the one after the turn word: "arms out to the side, rotate your trunk".)
+        let turned = phrases.firstIndex(where: { $0.movement == .turn }).flatMap { turn in
+            phrases[(turn + 1)...].prefix(3).first(where: \.isPart)
+        }
+        let turnedPart: DraftBodyPart? = if case .part(let part)? = turned?.meaning { part } else { slots.parts.first?.part }
+        if slots.movements.first == .turn, let part = turnedPart, [.trunk, .head].contains(part),
             let reason = NamedExercise.named(in: ["trunk", "rotation"], table: vocabulary.exercises)?.unmeasurable
         {
             reading.notMeasurable = reason

@@ -76,6 +76,7 @@ struct DraftRoundThirteenTests {
             "Sit tall. Rotate your upper body to the right, pause, then come back and go to the left.",
             "Turn your head to look over your right shoulder, then the left.",
             "Twist your trunk from side to side, 10 each way.",
+            "Stand with your arms out to the side and rotate your trunk left and right.",
         ])
     func rotationIsRefused(_ text: String) throws {
         #expect(throws: KinetixError.self) { try T.draft(text) }
