@@ -227,7 +227,8 @@ enum DescriptionReader {
         else { return nil }
         // ("at 10:30", "7:30am": a clock's time, not a duration.)
         let after = String(characters[(e + 3)...].prefix(5)).lowercased().trimmingCharacters(in: .whitespaces)
-        let before = String(characters[..<start]).lowercased().split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
+        let before =
+            String(characters[max(0, start - 12)..<start]).lowercased().split(whereSeparator: { !$0.isLetter }).last.map(String.init) ?? ""
         if ["am", "pm", "a.m", "p.m", "o'cl", "h"].contains(where: after.hasPrefix) || clockWords.contains(before) { return nil }
         return number.value * 60 + Double(tens * 10 + units)
     }

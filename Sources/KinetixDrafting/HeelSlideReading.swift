@@ -16,10 +16,7 @@ enum HeelSlideReading {
         // slide that sets up another part's movement: "slide your heels in and then lift your hips".)
         let sideways = phrases[(heel + 1)...].contains { if case .plane(.frontal)? = $0.meaning { true } else { false } }
         let laterMovement = phrases[(heel + 1)...].indices.contains { i in
-            phrases[i].movement != nil
-                && phrases[(i + 1)...].prefix(3).contains { phrase in
-                    if case .part(let part)? = phrase.meaning { ![.knee, .leg].contains(part) } else { false }
-                }
+            phrases[i].movement != nil && SentenceInterpreter.partObject(of: i, in: phrases).map { ![.knee, .leg].contains($0) } == true
         }
         guard after.first != "of", !sideways, !laterMovement,
             let way = after.first(where: { inward.contains($0) || outward.contains($0) })

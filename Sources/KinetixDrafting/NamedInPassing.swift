@@ -24,7 +24,7 @@ enum NamedInPassing {
                 let after = start + length < words.count ? words[start + length] : ""
                 // (A squat's or a lunge's object is the body itself: "squat your hips down".)
                 let isVerbWithObject =
-                    (objectWords.contains(after) || DraftBuilder.objectWords.contains(after)) && !bodyVerbs.contains(named.name)
+                    (possessives.contains(after) || DraftBuilder.objectWords.contains(after)) && !bodyVerbs.contains(named.name)
                 // ("Start in a high plank", "a squat position": a place the body is in, not the exercise.)
                 let isAPlace = before.contains(where: places.contains) || NamedExercise.postureWords.union(positionWords).contains(after)
                 if !named.kinds.isEmpty, isUnmistakable(named.name), !before.contains(where: comparisons.contains),
@@ -84,8 +84,8 @@ enum NamedInPassing {
 
     /// Words before a name that make it a comparison or a place, not the exercise done.
     static let comparisons: Set<String> = ["like", "unlike", "than", "from", "not", "no", "instead", "for"]
-    /// Words that open a verb's object.
-    static let objectWords: Set<String> = ["your", "my", "their", "his", "her"]
+    /// Possessives that open a verb's object ("curl your head"), beside `DraftBuilder.objectWords`.
+    static let possessives: Set<String> = ["your", "my", "their", "his", "her"]
     /// Names whose verb moves the body itself, whatever follows.
     static let bodyVerbs: Set<String> = ["squat", "lunge", "split squat"]
     /// Words that make a sentence a plan for later or an alternative, not the exercise done now.

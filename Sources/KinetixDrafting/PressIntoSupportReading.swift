@@ -58,6 +58,6 @@ enum PressIntoSupportReading {
     /// What a part rests on and can be pressed into.
     static let supports: Set<String> = [
         "bed", "floor", "mat", "ground", "wall", "chair", "table", "towel", "pillow", "cushion", "ball", "couch", "sofa", "bench",
-        "hand", "hands", "palm", "palms", "armrest", "armrests", "arms of the chair",
+        "hand", "hands", "palm", "palms", "armrest", "armrests",
     ]
 }

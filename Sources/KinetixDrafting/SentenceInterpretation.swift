@@ -142,11 +142,10 @@ enum SentenceInterpreter {
         // "Rotate your upper body to the right", "turn your head to look over your shoulder": a
         // turn of the trunk or the head about the body's long axis, which the keypoints barely show.
         // (The part turned is the one after the turn word: "arms out to the side, rotate your trunk".)
-        let turned = phrases.firstIndex(where: { $0.movement == .turn }).flatMap { turn in
-            phrases[(turn + 1)...].prefix(3).first(where: \.isPart)
-        }
-        let turnedPart: DraftBodyPart? = if case .part(let part)? = turned?.meaning { part } else { slots.parts.first?.part }
-        if slots.movements.first == .turn, let part = turnedPart, [.trunk, .head].contains(part),
+        if slots.movements.first == .turn,
+            let part = phrases.firstIndex(where: { $0.movement == .turn }).flatMap({ partObject(of: $0, in: phrases) })
+                ?? slots.parts.first?.part,
+            [.trunk, .head].contains(part),
             let reason = NamedExercise.named(in: ["trunk", "rotation"], table: vocabulary.exercises)?.unmeasurable
         {
             reading.notMeasurable = reason
@@ -296,8 +295,7 @@ enum SentenceInterpreter {
         // ("Lie on your back knees up, push your hips up": the part a carry verb moves after a
         // comma is the one after it, not a set-up's before it.)
         if !carried, let verb = phrases.firstIndex(where: { carryVerbs.contains($0.text) }), phrases[verb].afterComma,
-            phrases[..<verb].contains(where: \.isPart),
-            let moved = phrases[(verb + 1)...].prefix(3).first(where: \.isPart), case .part(let part)? = moved.meaning,
+            phrases[..<verb].contains(where: \.isPart), let part = partObject(of: verb, in: phrases),
             let at = slots.parts.firstIndex(where: { $0.part == part }), at > 0
         {
             slots.parts.insert(slots.parts.remove(at: at), at: 0)
@@ -608,15 +606,14 @@ enum SentenceInterpreter {
             words.dropFirst().first.map({ !["up", "down", "back"].contains($0) }) ?? true,
             !phrases.indices.contains(where: { i in phrases[i].movement != nil && i > 0 && ["and", "then"].contains(phrases[i - 1].text) }),
             !phrases.indices.contains(where: { i in
-                i > 0 && phrases[i].afterComma && carryVerbs.contains(phrases[i].text)
-                    && phrases[(i + 1)...].prefix(3).contains(where: \.isPart)
+                i > 0 && phrases[i].afterComma && carryVerbs.contains(phrases[i].text) && partObject(of: i, in: phrases) != nil
             })
         {
             return true
         }
         // ("Push your hips up off the floor until your body is straight": a part carried by a verb
         // that only carries it is moved, whatever state the sentence ends in.)
-        if let verb = words.firstIndex(where: carryVerbs.contains), phrases[(verb + 1)...].prefix(3).contains(where: \.isPart),
+        if let verb = words.firstIndex(where: carryVerbs.contains), partObject(of: verb, in: phrases) != nil,
             words[(verb + 1)...].contains(where: { ["up", "down", "out", "forward", "back", "towards", "toward", "to"].contains($0) })
         {
             return false
@@ -682,6 +679,14 @@ enum SentenceInterpreter {
         case nil:
             return value >= 0 ? nil : "\(NumberScanner.plain(value)) is negative: amounts here are 0 or more (say which way with words)"
         }
+    }
+
+    /// The body part a verb at `verb` acts on: the first part within the three phrases after
+    /// it ("push your hips", "rotate the upper body"), or nil.
+    static func partObject(of verb: Int, in phrases: [DescriptionReader.Phrase]) -> DraftBodyPart? {
+        guard verb + 1 < phrases.count, case .part(let part)? = phrases[(verb + 1)...].prefix(3).first(where: \.isPart)?.meaning
+        else { return nil }
+        return part
     }
 
     /// Whether a sentence opens with a breath cued before its movement ("Exhale, arc over to
@@ -843,7 +848,7 @@ enum SentenceInterpreter {
                 // the movement's, a comma between, is where it rests; the movement's object moves.)
                 if phrases[(firstPart + 1)...firstMovement].contains(where: \.afterComma),
                     !SentenceInterpreter.isState(phrases, at: firstMovement),
-                    phrases[(firstMovement + 1)...].prefix(3).contains(where: \.isPart)
+                    SentenceInterpreter.partObject(of: firstMovement, in: phrases) != nil
                 {
                     firstPartIsAPlace = true
                 }
